@@ -1,0 +1,107 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    short_name = models.CharField(_("short name"), max_length=30, blank=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    is_home = models.BooleanField(
+        _("own club"), default=False, help_text=_("The club that runs this installation.")
+    )
+    public_ratings = models.BooleanField(
+        _("rating lists public"),
+        default=True,
+        help_text=_("Visitors who are not logged in may read the rating lists."),
+    )
+    public_tournaments = models.BooleanField(
+        _("tournaments public"),
+        default=True,
+        help_text=_("Visitors who are not logged in may read standings, pairings and crosstables."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_home"], condition=Q(is_home=True), name="club_single_home_club"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Sex(models.TextChoices):
+    MALE = "m", _("male")
+    FEMALE = "f", _("female")
+
+
+class Title(models.TextChoices):
+    GM = "GM", "GM"
+    IM = "IM", "IM"
+    FM = "FM", "FM"
+    CM = "CM", "CM"
+    WGM = "WGM", "WGM"
+    WIM = "WIM", "WIM"
+    WFM = "WFM", "WFM"
+    WCM = "WCM", "WCM"
+
+
+class Member(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    # TRF files and federation lists often give the year only.
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.PROTECT,
+        related_name="members",
+    )
+    national_id = models.CharField(_("national ID (ÖSB)"), max_length=20, blank=True)
+    fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)
+    fide_title = models.CharField(_("title"), max_length=3, choices=Title.choices, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("login"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="member",
+    )
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["national_id"], condition=~Q(national_id=""), name="member_unique_national_id"
+            ),
+            models.UniqueConstraint(fields=["fide_id"], name="member_unique_fide_id"),
+            models.CheckConstraint(
+                condition=Q(birth_year__isnull=True) | Q(birth_year__gte=1850, birth_year__lte=2200),
+                name="member_birth_year_plausible",
+            ),
+        ]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
+
+    @property
+    def year_of_birth(self) -> int | None:
+        return self.birth_date.year if self.birth_date else self.birth_year
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:member_detail", args=[self.pk])

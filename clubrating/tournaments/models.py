@@ -1,0 +1,345 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubrating.clubs.models import Club, Member
+
+
+class TournamentKind(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("round robin")
+    SWISS = "swiss", _("Swiss system")
+    TEAM = "team", _("team competition")
+    CASUAL = "casual", _("casual games")
+
+
+class GameCategory(models.TextChoices):
+    STANDARD = "standard", _("standard")
+    RAPID = "rapid", _("rapid")
+    BLITZ = "blitz", _("blitz")
+
+
+DEFAULT_TIEBREAKS = "BH/C1,BH,SB"
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    kind = models.CharField(_("kind"), max_length=20, choices=TournamentKind.choices)
+    category = models.CharField(
+        _("game category"), max_length=10, choices=GameCategory.choices,
+        default=GameCategory.STANDARD,
+    )
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    director = models.CharField(_("tournament director"), max_length=120, blank=True)
+    rated = models.BooleanField(_("rated"), default=True)
+    rounds_count = models.PositiveSmallIntegerField(_("number of rounds"), default=1)
+    double_round_robin = models.BooleanField(_("double round robin"), default=False)
+    # Comma separated TRF-2026 tie-break codes in the order the director chose, e.g. "BH/C1,BH,SB".
+    tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
+    time_control = models.CharField(_("time control"), max_length=120, blank=True)
+    organizer_club = models.ForeignKey(
+        Club, verbose_name=_("organising club"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="tournaments",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=F("start_date")),
+                name="tournament_end_after_start",
+            ),
+            models.CheckConstraint(condition=Q(rounds_count__gte=1), name="tournament_rounds_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="teams"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="teams",
+    )
+    start_rank = models.PositiveSmallIntegerField(_("starting rank"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "start_rank", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentPlayer(models.Model):
+    """A member's registration in a tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="players"
+    )
+    member = models.ForeignKey(
+        Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="registrations"
+    )
+    start_rank = models.PositiveSmallIntegerField(_("starting rank"), null=True, blank=True)
+    # Ratings as they stood at registration (for the starting list and the TRF export).
+    rating = models.PositiveSmallIntegerField(_("national rating"), null=True, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    # Not paired any more from this round on.
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["tournament", "start_rank"]
+        verbose_name = _("tournament player")
+        verbose_name_plural = _("tournament players")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "member"], name="player_once_per_tournament"),
+            models.UniqueConstraint(fields=["tournament", "start_rank"], name="player_unique_start_rank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_rank or '-'}. {self.member}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    date = models.DateField(_("date"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(tournament)s, round %(number)s") % {
+            "tournament": self.tournament.name, "number": self.number,
+        }
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.tournament_id, self.number])
+
+
+class Result(models.TextChoices):
+    """A game's result. Forfeits are scored but never rated (ratings.md §1.5)."""
+
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "1/2", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_FORFEIT_WIN = "+-", "+/−"
+    BLACK_FORFEIT_WIN = "-+", "−/+"
+    DOUBLE_FORFEIT = "--", "−/−"
+    NOT_PLAYED = "", _("not yet played")
+
+
+PLAYED_RESULTS = {Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS}
+FORFEIT_RESULTS = {Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT}
+
+# Points (white, black) for the standings.
+RESULT_POINTS: dict[str, tuple[float, float]] = {
+    Result.WHITE_WINS: (1.0, 0.0),
+    Result.DRAW: (0.5, 0.5),
+    Result.BLACK_WINS: (0.0, 1.0),
+    Result.WHITE_FORFEIT_WIN: (1.0, 0.0),
+    Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
+    Result.DOUBLE_FORFEIT: (0.0, 0.0),
+}
+
+
+class TeamMatch(models.Model):
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="team_matches"
+    )
+    home_team = models.ForeignKey(
+        Team, verbose_name=_("home team"), on_delete=models.PROTECT, related_name="home_matches"
+    )
+    away_team = models.ForeignKey(
+        Team, verbose_name=_("away team"), on_delete=models.PROTECT, related_name="away_matches"
+    )
+    boards = models.PositiveSmallIntegerField(_("boards"), default=4)
+    number = models.PositiveSmallIntegerField(_("match number"), default=1)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("team match")
+        verbose_name_plural = _("team matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(home_team=F("away_team")), name="team_match_distinct_teams"
+            ),
+            models.UniqueConstraint(fields=["round", "number"], name="team_match_unique_number"),
+            models.UniqueConstraint(fields=["round", "home_team"], name="team_match_home_once"),
+            models.UniqueConstraint(fields=["round", "away_team"], name="team_match_away_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home_team} – {self.away_team}"
+
+
+class LineupEntry(models.Model):
+    """Which member a team sends to which board of a match."""
+
+    match = models.ForeignKey(
+        TeamMatch, verbose_name=_("team match"), on_delete=models.CASCADE, related_name="lineup"
+    )
+    team = models.ForeignKey(Team, verbose_name=_("team"), on_delete=models.CASCADE)
+    board = models.PositiveSmallIntegerField(_("board"))
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT)
+
+    class Meta:
+        ordering = ["match", "team", "board"]
+        verbose_name = _("lineup entry")
+        verbose_name_plural = _("lineup entries")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "team", "board"], name="lineup_unique_board"),
+            models.UniqueConstraint(fields=["match", "member"], name="lineup_member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.member}"
+
+
+class Game(models.Model):
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games"
+    )
+    board = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(
+        Member, verbose_name=_("white"), on_delete=models.PROTECT, related_name="games_as_white"
+    )
+    black = models.ForeignKey(
+        Member, verbose_name=_("black"), on_delete=models.PROTECT, related_name="games_as_black"
+    )
+    # The scored result counts for the standings; the rated result for the ratings. They are
+    # equal unless an official separates them (a played game scored as a forfeit, ratings.md §1.5).
+    result = models.CharField(
+        _("result"), max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED
+    )
+    rated_result = models.CharField(
+        _("rated result"), max_length=3, choices=Result.choices, blank=True,
+        default=Result.NOT_PLAYED,
+    )
+    # False for games that must not be rated although played (TRF W/D/L, fewer than one move).
+    rated = models.BooleanField(_("rated"), default=True)
+    date = models.DateField(_("date"), null=True, blank=True)
+    team_match = models.ForeignKey(
+        TeamMatch, verbose_name=_("team match"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="games",
+    )
+    moves = models.TextField(_("moves (PGN)"), blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(condition=~Q(white=F("black")), name="game_no_self_play"),
+            models.UniqueConstraint(fields=["round", "board"], name="game_unique_board_per_round"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
+            models.CheckConstraint(
+                condition=Q(result__in=[c.value for c in Result]), name="game_result_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(rated_result__in=[c.value for c in Result]),
+                name="game_rated_result_valid",
+            ),
+        ]
+        indexes = [models.Index(fields=["white"]), models.Index(fields=["black"])]
+
+    def __str__(self) -> str:
+        return f"{self.white} – {self.black} {self.get_result_display()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:game", args=[self.pk])
+
+    @property
+    def played_on(self):
+        return self.date or self.round.date or self.round.tournament.start_date
+
+    @property
+    def is_rateable(self) -> bool:
+        return self.rated and self.rated_result in PLAYED_RESULTS
+
+
+class ByeKind(models.TextChoices):
+    FULL = "full", _("full-point bye")
+    HALF = "half", _("half-point bye")
+    ZERO = "zero", _("zero-point bye")
+    PAIRING = "pairing", _("pairing-allocated bye")
+
+
+BYE_POINTS = {ByeKind.FULL: 1.0, ByeKind.HALF: 0.5, ByeKind.ZERO: 0.0, ByeKind.PAIRING: 1.0}
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="byes")
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(_("kind"), max_length=10, choices=ByeKind.choices)
+
+    class Meta:
+        ordering = ["round", "member"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "member"], name="bye_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.get_kind_display()}"
+
+    @property
+    def points(self) -> float:
+        return BYE_POINTS[self.kind]
+
+
+class ResultChange(models.Model):
+    """History of every change of a game's result (who, when, old, new)."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="history")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("changed by"), null=True, blank=True,
+        on_delete=models.SET_NULL,
+    )
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+    old_result = models.CharField(_("old result"), max_length=3, choices=Result.choices, blank=True)
+    new_result = models.CharField(_("new result"), max_length=3, choices=Result.choices, blank=True)
+    old_rated_result = models.CharField(_("old rated result"), max_length=3, choices=Result.choices, blank=True)
+    new_rated_result = models.CharField(_("new rated result"), max_length=3, choices=Result.choices, blank=True)
+
+    class Meta:
+        ordering = ["game", "changed_at", "pk"]
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.old_result or '—'} → {self.new_result or '—'}"
