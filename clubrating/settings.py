@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "clubrating.core",
     "clubrating.clubs",
     "clubrating.tournaments",
+    "clubrating.interchange",
     "ratings",
 ]
 

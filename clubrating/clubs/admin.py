@@ -1,0 +1,38 @@
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from .models import Club, Member
+
+
+class MemberInline(admin.TabularInline):
+    model = Member
+    fields = ("last_name", "first_name", "sex", "birth_date", "national_id", "fide_id", "fide_rating", "active")
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "short_name", "city", "is_home", "public_ratings", "public_tournaments", "member_count")
+    list_filter = ("is_home", "public_ratings", "public_tournaments")
+    search_fields = ("name", "short_name", "city")
+    inlines = [MemberInline]
+
+    @admin.display(description=_("members"))
+    def member_count(self, obj):
+        return obj.members.count()
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ("last_name", "first_name", "sex", "birth_date", "club", "national_id", "fide_id",
+                    "fide_title", "fide_rating", "active")
+    list_filter = ("active", "sex", "club", "fide_title")
+    search_fields = ("last_name", "first_name", "national_id", "fide_id", "email")
+    list_select_related = ("club",)
+    autocomplete_fields = ("user",)
+    fieldsets = (
+        (None, {"fields": ("last_name", "first_name", "sex", "birth_date", "birth_year", "club", "active")}),
+        (_("Identifiers and ratings"), {"fields": ("national_id", "fide_id", "fide_title", "fide_rating")}),
+        (_("Contact"), {"fields": ("email", "phone", "user")}),
+    )

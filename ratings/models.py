@@ -1,0 +1,253 @@
+"""Rating pools, periods, published lists and per-game rating records (ratings.md).
+
+The models hold state only; every change goes through ``ratings.services`` (one transaction
+each). Ratings are floats because EGF pools keep three decimals; chess pools store whole numbers.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from clubrating.clubs.models import Member
+from clubrating.tournaments.models import Game, GameCategory, Tournament
+
+# The engine's preset names (ratings/rules/presets.py PRESETS); a test keeps them in step.
+PRESET_NAMES = [
+    "oesb-classic", "oesb-2012", "oesb-2024", "fide-2024", "fide-2005", "dsb-1990",
+    "egf-classic", "egf-2021",
+]
+
+
+class Expectation(models.TextChoices):
+    PRESET = "", _("as the rule set says")
+    POLYNOMIAL = "polynomial", _("polynomial")
+    TABLE = "table", _("table")
+
+
+class RatingPool(models.Model):
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    rules = models.CharField(
+        _("rule set"), max_length=20, choices=[(n, n) for n in PRESET_NAMES], default="oesb-classic"
+    )
+    expectation = models.CharField(
+        _("expectation"), max_length=12, choices=Expectation.choices, blank=True, default=""
+    )
+    category = models.CharField(
+        _("game category"), max_length=10, choices=GameCategory.choices, default=GameCategory.STANDARD
+    )
+    start_date = models.DateField(_("start date"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("rating pool")
+        verbose_name_plural = _("rating pools")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PeriodState(models.TextChoices):
+    OPEN = "open", _("open")
+    CLOSED = "closed", _("closed")
+
+
+class RatingPeriod(models.Model):
+    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
+                             related_name="periods")
+    start = models.DateField(_("start"))
+    end = models.DateField(_("end"))
+    state = models.CharField(_("state"), max_length=6, choices=PeriodState.choices, default=PeriodState.OPEN)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("closed by"), null=True,
+                                  blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["pool", "start"]
+        verbose_name = _("rating period")
+        verbose_name_plural = _("rating periods")
+        constraints = [
+            models.UniqueConstraint(fields=["pool"], condition=Q(state="open"), name="period_one_open_per_pool"),
+            models.UniqueConstraint(fields=["pool", "start"], name="period_unique_start"),
+            models.CheckConstraint(condition=Q(end__gte=F("start")), name="period_end_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pool}: {self.start:%d.%m.%Y}–{self.end:%d.%m.%Y}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.state == PeriodState.OPEN
+
+
+class ListKind(models.TextChoices):
+    START = "start", _("starting list")
+    PERIOD = "period", _("period list")
+    TRANSFORMATION = "transformation", _("2024 transformation")
+
+
+class PublishedList(models.Model):
+    """An immutable snapshot; a republished period marks its old list as superseded."""
+
+    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
+                             related_name="lists")
+    period = models.ForeignKey(RatingPeriod, verbose_name=_("rating period"), null=True, blank=True,
+                               on_delete=models.PROTECT, related_name="lists")
+    kind = models.CharField(_("kind"), max_length=16, choices=ListKind.choices)
+    # The day from which the list's ratings apply (period end + 1, or the import day).
+    valid_from = models.DateField(_("valid from"))
+    published_at = models.DateTimeField(_("published at"), auto_now_add=True)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("published by"), null=True,
+                                     blank=True, on_delete=models.SET_NULL, related_name="+")
+    superseded = models.BooleanField(_("superseded"), default=False)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        ordering = ["pool", "-valid_from", "-pk"]
+        get_latest_by = "pk"
+        verbose_name = _("published list")
+        verbose_name_plural = _("published lists")
+        constraints = [
+            models.UniqueConstraint(fields=["period"], condition=Q(superseded=False),
+                                    name="list_one_current_per_period"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pool} {self.valid_from:%d.%m.%Y}"
+
+
+class ListEntry(models.Model):
+    list = models.ForeignKey(PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE,
+                             related_name="entries")
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    rank = models.PositiveIntegerField(_("rank"))
+    rating = models.FloatField(_("rating"))
+    previous_rating = models.FloatField(_("previous rating"), null=True, blank=True)
+    change = models.FloatField(_("change"), null=True, blank=True)
+    games_count = models.PositiveIntegerField(_("games count"), default=0)
+    period_games = models.PositiveIntegerField(_("games in the period"), default=0)
+    markers = models.CharField(_("markers"), max_length=8, blank=True)
+    class_code = models.CharField(_("class"), max_length=8, blank=True)
+    start_value = models.BooleanField(_("first rating"), default=False)
+    reached_2400 = models.BooleanField(_("reached 2400"), default=False)
+
+    class Meta:
+        ordering = ["list", "rank"]
+        verbose_name = _("list entry")
+        verbose_name_plural = _("list entries")
+        constraints = [
+            models.UniqueConstraint(fields=["list", "member"], name="entry_member_once_per_list"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.member}"
+
+
+class PoolMember(models.Model):
+    """A member's state in a pool: the published values and the live cache of the open period."""
+
+    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
+                             related_name="members")
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
+    rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
+    games_count = models.PositiveIntegerField(_("games count"), default=0)
+    reached_2400 = models.BooleanField(_("reached 2400"), default=False)
+    live_rating = models.FloatField(_("live rating"), null=True, blank=True)
+    live_change = models.FloatField(_("live change"), null=True, blank=True)
+    live_games = models.PositiveIntegerField(_("games in the open period"), default=0)
+    live_points = models.FloatField(_("points in the open period"), default=0)
+    live_expected = models.FloatField(_("expected points in the open period"), default=0)
+    start_value = models.FloatField(_("exact start value"), null=True, blank=True)
+    pending_games = models.PositiveIntegerField(_("pending games"), default=0)
+
+    class Meta:
+        ordering = ["pool", "-live_rating"]
+        verbose_name = _("pool member")
+        verbose_name_plural = _("pool members")
+        constraints = [
+            models.UniqueConstraint(fields=["pool", "member"], name="pool_member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pool}: {self.member}"
+
+
+class RatingRecord(models.Model):
+    """One game seen from one player in one pool, with the calculation the engine made."""
+
+    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
+                             related_name="records")
+    # None: the game lies after the open period and waits for its period to open.
+    period = models.ForeignKey(RatingPeriod, verbose_name=_("rating period"), null=True, blank=True,
+                               on_delete=models.PROTECT, related_name="records")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_records")
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Member, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+")
+    white = models.BooleanField(_("white"))
+    played_on = models.DateField(_("played on"))
+    score = models.FloatField(_("score"))
+    # Waiting for a newcomer's first rating (ratings.md §1.7).
+    pending = models.BooleanField(_("pending"), default=False)
+    own_rating = models.FloatField(_("own rating"), null=True, blank=True)
+    opponent_rating = models.FloatField(_("opponent's rating"), null=True, blank=True)
+    difference = models.FloatField(_("difference"), null=True, blank=True)
+    expected = models.FloatField(_("expected score"), null=True, blank=True)
+    factor = models.FloatField(_("factor"), null=True, blank=True)
+    change = models.FloatField(_("change"), null=True, blank=True)  # exact, unrounded
+
+    class Meta:
+        ordering = ["pool", "played_on", "game"]
+        verbose_name = _("rating record")
+        verbose_name_plural = _("rating records")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "member", "pool"], name="record_once_per_game_member_pool"),
+            models.CheckConstraint(condition=~Q(member=F("opponent")), name="record_no_self_play"),
+            models.CheckConstraint(condition=Q(score__in=[0.0, 0.5, 1.0]), name="record_score_valid"),
+        ]
+        indexes = [
+            models.Index(fields=["pool", "period", "member"]),
+            models.Index(fields=["pool", "member", "played_on"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} – {self.opponent}: {self.score}"
+
+
+class PeriodReopening(models.Model):
+    period = models.ForeignKey(RatingPeriod, verbose_name=_("rating period"), on_delete=models.CASCADE,
+                               related_name="reopenings")
+    reopened_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("reopened by"), null=True,
+                                    blank=True, on_delete=models.SET_NULL, related_name="+")
+    reopened_at = models.DateTimeField(_("reopened at"), auto_now_add=True)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["period", "reopened_at"]
+        verbose_name = _("period reopening")
+        verbose_name_plural = _("period reopenings")
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="reopening_reason_required"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.period} ({self.reopened_at:%d.%m.%Y})"
+
+
+class TournamentRating(models.Model):
+    """A pool that rates a tournament. Without any row, the pools of its category rate it."""
+
+    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
+                             related_name="tournament_links")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+                                   related_name="rating_links")
+
+    class Meta:
+        verbose_name = _("rated tournament")
+        verbose_name_plural = _("rated tournaments")
+        constraints = [
+            models.UniqueConstraint(fields=["pool", "tournament"], name="tournament_rated_once_per_pool"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} → {self.pool}"
