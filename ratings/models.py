@@ -189,6 +189,9 @@ class RatingRecord(models.Model):
     score = models.FloatField(_("score"))
     # Waiting for a newcomer's first rating (ratings.md §1.7).
     pending = models.BooleanField(_("pending"), default=False)
+    # Carried into a later period for this side only: the opponent's side was already rated
+    # (the engine's GameIn.only_for).
+    solo = models.BooleanField(_("carried for this player only"), default=False)
     own_rating = models.FloatField(_("own rating"), null=True, blank=True)
     opponent_rating = models.FloatField(_("opponent's rating"), null=True, blank=True)
     difference = models.FloatField(_("difference"), null=True, blank=True)

@@ -1,0 +1,117 @@
+"""Export a tournament as FIDE TRF16 text (built from the database, written by the pure writer)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from clubrating.clubs.models import Member, Sex
+from clubrating.tournaments.models import (
+    BYE_POINTS,
+    RESULT_POINTS,
+    Bye,
+    ByeKind,
+    Game,
+    Result,
+    Tournament,
+    TournamentKind,
+    TournamentPlayer,
+)
+from ratings.trf.reader import TrfGame, TrfPlayer, TrfTournament
+from ratings.trf.writer import write_trf
+
+# The club's federation: the tournament section needs one (TRF16 line 032).
+FEDERATION = "AUT"
+
+# Scored result -> (white code, black code), for rated and for unrated (W/D/L) games.
+_CODES = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.DRAW: ("=", "="),
+    Result.WHITE_FORFEIT_WIN: ("+", "-"),
+    Result.BLACK_FORFEIT_WIN: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.NOT_PLAYED: ("", ""),
+}
+_UNRATED_CODES = {Result.WHITE_WINS: ("W", "L"), Result.BLACK_WINS: ("L", "W"), Result.DRAW: ("D", "D")}
+_BYE_CODES = {ByeKind.HALF: "H", ByeKind.FULL: "F", ByeKind.PAIRING: "U", ByeKind.ZERO: "Z"}
+_KIND_TEXT = {
+    TournamentKind.SWISS: "Individual: Swiss-System",
+    TournamentKind.ROUND_ROBIN: "Individual: Round-Robin",
+    TournamentKind.TEAM: "Team: Round-Robin",
+    TournamentKind.CASUAL: "Individual: Casual games",
+}
+
+
+def _registrations(tournament: Tournament, member_ids: set[int]) -> dict[int, tuple[int, TournamentPlayer | None]]:
+    """member id -> (start rank, registration); members who only appear in games or byes
+    (casual games, data entered without registering) get the next free start ranks."""
+    players = list(TournamentPlayer.objects.filter(tournament=tournament).select_related("member"))
+    ranked = sorted((p for p in players if p.start_rank), key=lambda p: p.start_rank)
+    unranked = sorted((p for p in players if not p.start_rank),
+                      key=lambda p: (-(p.fide_rating or p.rating or 0), p.member.last_name, p.member_id))
+    result: dict[int, tuple[int, TournamentPlayer | None]] = {p.member_id: (p.start_rank, p) for p in ranked}
+    next_rank = max((p.start_rank for p in ranked), default=0)
+    for player in unranked:
+        next_rank += 1
+        result[player.member_id] = (next_rank, player)
+    for member_id in sorted(member_ids - result.keys()):
+        next_rank += 1
+        result[member_id] = (next_rank, None)
+    return result
+
+
+def _ranks(points: dict[int, float], start_ranks: dict[int, int]) -> dict[int, int]:
+    """Rank by points, then start rank (the organiser's tie-breaks are not known here)."""
+    order = sorted(points, key=lambda member_id: (-points[member_id], start_ranks[member_id]))
+    return {member_id: rank for rank, member_id in enumerate(order, start=1)}
+
+
+def tournament_export_trf(*, tournament: Tournament) -> str:
+    """The TRF16 text of ``tournament``: players, points, ranks, every round's games and byes."""
+    games = list(Game.objects.filter(round__tournament=tournament).select_related("round"))
+    byes = list(Bye.objects.filter(round__tournament=tournament).select_related("round"))
+    involved = {g.white_id for g in games} | {g.black_id for g in games} | {b.member_id for b in byes}
+    registrations = _registrations(tournament, involved)
+    members = Member.objects.in_bulk(registrations.keys())
+    start_ranks = {member_id: rank for member_id, (rank, _reg) in registrations.items()}
+    entries: dict[int, list[TrfGame]] = defaultdict(list)
+    points: dict[int, float] = defaultdict(float)
+    for game in games:
+        codes = (_UNRATED_CODES.get(game.result) if not game.rated else None) or _CODES[game.result]
+        number = game.round.number
+        entries[game.white_id].append(TrfGame(number, start_ranks[game.black_id], "w", codes[0]))
+        entries[game.black_id].append(TrfGame(number, start_ranks[game.white_id], "b", codes[1]))
+        white_points, black_points = RESULT_POINTS.get(game.result, (0.0, 0.0))
+        points[game.white_id] += white_points
+        points[game.black_id] += black_points
+    for bye in byes:
+        entries[bye.member_id].append(TrfGame(bye.round.number, None, "-", _BYE_CODES[bye.kind]))
+        points[bye.member_id] += BYE_POINTS[bye.kind]
+    totals = {member_id: points[member_id] for member_id in registrations}
+    ranks = _ranks(totals, start_ranks)
+    trf_players = []
+    for member_id, (start_rank, registration) in registrations.items():
+        member = members[member_id]
+        rating = (registration.fide_rating if registration else None) or member.fide_rating
+        trf_players.append(TrfPlayer(
+            start_rank=start_rank, sex="w" if member.sex == Sex.FEMALE else member.sex,
+            title=member.fide_title, name=member.full_name, rating=rating, federation="",
+            fide_id=member.fide_id, birth_year=member.year_of_birth, birth_date=member.birth_date,
+            points=totals[member_id], rank=ranks[member_id],
+            results=sorted(entries[member_id], key=lambda g: g.round),
+        ))
+    round_dates = dict(tournament.rounds.values_list("number", "date"))
+    played_rounds = max([*round_dates, *(g.round for e in entries.values() for g in e)], default=0)
+    trf = TrfTournament(
+        name=tournament.name, city=tournament.place, federation=FEDERATION,
+        start_date=tournament.start_date, end_date=tournament.end_date,
+        players_count=len(trf_players), rated_players_count=sum(1 for p in trf_players if p.rating),
+        teams_count=tournament.teams.count() if tournament.kind == TournamentKind.TEAM else 0,
+        kind=_KIND_TEXT.get(tournament.kind, ""), chief_arbiter=tournament.director,
+        time_control=tournament.time_control,
+        round_dates=[round_dates.get(n) for n in range(1, played_rounds + 1)],
+        rounds=played_rounds, players=trf_players,
+        # JaVaFo's planned number of rounds, so that a pairing program can continue the file.
+        extra_lines=[f"XXR {tournament.rounds_count}"],
+    )
+    return write_trf(trf)

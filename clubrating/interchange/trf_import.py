@@ -1,0 +1,304 @@
+"""Import a FIDE TRF16 file (Swiss-Manager, JaVaFo ...) as a tournament with its results.
+
+Everything is checked in memory first and then written in one transaction, so a refused
+file changes nothing. How round entries become games and byes:
+
+* ``n w 1`` / ``0`` / ``=`` played games; ``+`` / ``-`` forfeits (``+-``, ``-+``, ``--``);
+  ``W`` / ``D`` / ``L`` played results that must not be rated (``rated=False``).
+* ``0000 - H`` half-point bye, ``F`` full-point bye, ``U`` pairing-allocated bye,
+  ``Z`` zero-point bye. Legacy codings: ``0000 - +`` (Swiss-Manager's old pairing bye) is
+  a pairing-allocated bye, ``0000 - -`` (unpaired, scoring nothing) a zero-point bye.
+* A blank round (late entry, withdrawal) creates nothing; the export writes it blank again.
+* A game against a dummy "spielfrei" player is that player's pairing-allocated bye; the
+  dummy itself is not a member (the report lists it as refused).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubrating.clubs.models import Member, Sex
+from clubrating.tournaments.models import (
+    Bye,
+    ByeKind,
+    Game,
+    GameCategory,
+    Result,
+    ResultChange,
+    Round,
+    Tournament,
+    TournamentKind,
+    TournamentPlayer,
+)
+from ratings.trf.reader import TrfError, TrfGame, TrfPlayer, TrfTournament, parse_trf, read_trf
+
+from .errors import ImportRefused
+from .members import Candidate, MemberIndex, split_name, title_code
+
+# (white code, black code) -> (scored result, rated flag)
+_GAME_RESULTS: dict[tuple[str, str], tuple[str, bool]] = {
+    ("1", "0"): (Result.WHITE_WINS, True),
+    ("0", "1"): (Result.BLACK_WINS, True),
+    ("=", "="): (Result.DRAW, True),
+    ("+", "-"): (Result.WHITE_FORFEIT_WIN, True),
+    ("-", "+"): (Result.BLACK_FORFEIT_WIN, True),
+    ("-", "-"): (Result.DOUBLE_FORFEIT, True),
+    ("W", "L"): (Result.WHITE_WINS, False),
+    ("L", "W"): (Result.BLACK_WINS, False),
+    ("D", "D"): (Result.DRAW, False),
+    ("", ""): (Result.NOT_PLAYED, True),
+}
+# Round entries without an opponent.
+_BYE_CODES = {
+    "H": ByeKind.HALF, "=": ByeKind.HALF, "D": ByeKind.HALF,
+    "F": ByeKind.FULL,
+    "U": ByeKind.PAIRING, "+": ByeKind.PAIRING, "1": ByeKind.PAIRING, "W": ByeKind.PAIRING,
+    "Z": ByeKind.ZERO, "-": ByeKind.ZERO, "0": ByeKind.ZERO, "L": ByeKind.ZERO,
+}
+_NRS_LINE = re.compile(r"^(?!XX)[A-Z]{3} [ \d]{3}\d")
+
+
+@dataclass
+class ImportReport:
+    tournament: Tournament
+    matched: list[tuple[int, Member]] = field(default_factory=list)  # (start rank, member)
+    created: list[tuple[int, Member]] = field(default_factory=list)
+    refused: list[tuple[int, str]] = field(default_factory=list)  # (start rank, why)
+    games: int = 0
+    forfeits: int = 0
+    unrated: int = 0  # played results coded W/D/L
+    byes: Counter = field(default_factory=Counter)  # ByeKind -> count
+
+    def summary(self) -> str:
+        return _(
+            "Imported %(name)s: %(players)d players (%(matched)d matched, %(created)d new members, "
+            "%(refused)d refused), %(rounds)d rounds, %(games)d games (%(forfeits)d forfeits, "
+            "%(unrated)d unrated), %(byes)d byes."
+        ) % {
+            "name": self.tournament.name, "players": len(self.matched) + len(self.created),
+            "matched": len(self.matched), "created": len(self.created), "refused": len(self.refused),
+            "rounds": self.tournament.rounds.count(), "games": self.games, "forfeits": self.forfeits,
+            "unrated": self.unrated, "byes": sum(self.byes.values()),
+        }
+
+
+def _refuse(line_no: int, message: str) -> ImportRefused:
+    return ImportRefused(_("Line %(line)d: %(message)s") % {"line": line_no, "message": message})
+
+
+def _kind(text: str) -> str:
+    text = text.lower()
+    if any(word in text for word in ("robin", "rundenturnier", "berger", "round-robin")):
+        return TournamentKind.ROUND_ROBIN
+    return TournamentKind.SWISS
+
+
+def _national_lines(trf: TrfTournament) -> dict[int, tuple[int | None, str]]:
+    """TRF-2026 national rating records: start rank -> (national rating, national number)."""
+    found: dict[int, tuple[int | None, str]] = {}
+    for line in trf.extra_lines:
+        if _NRS_LINE.match(line):
+            padded = line.ljust(79)
+            rating = padded[48:52].strip()
+            found[int(padded[4:8])] = (int(rating) or None if rating.isdigit() else None,
+                                       padded[57:68].strip())
+    return found
+
+
+def _declared_rounds(trf: TrfTournament) -> int | None:
+    """The JaVaFo ``XXR`` line (total rounds planned), when present."""
+    for line in trf.extra_lines:
+        if line.startswith("XXR"):
+            try:
+                return int(line[3:].split()[0])
+            except (IndexError, ValueError):
+                return None
+    return None
+
+
+@dataclass
+class _Plan:
+    """Everything the file says, checked, before a single row is written."""
+
+    games: dict[int, list[tuple[int, int, str, bool]]] = field(default_factory=dict)  # round -> ...
+    byes: list[tuple[int, int, str]] = field(default_factory=list)  # (round, start rank, kind)
+
+
+def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int, int, str, bool]:
+    """The game of ``player`` against ``other`` in ``game.round`` as (white, black, result, rated)."""
+    theirs = next((g for g in other.results if g.round == game.round), None)
+    if theirs is None or theirs.opponent != player.start_rank:
+        raise _refuse(player.line_no, _(
+            "round %(round)d: player %(me)d plays %(other)d, but the line of %(other)d (line "
+            "%(other_line)d) does not have this game."
+        ) % {"round": game.round, "me": player.start_rank, "other": other.start_rank,
+             "other_line": other.line_no})
+    colours = (game.colour, theirs.colour)
+    if colours not in (("w", "b"), ("b", "w"), ("-", "-")):
+        raise _refuse(player.line_no, _(
+            "round %(round)d: players %(me)d and %(other)d disagree about the colours."
+        ) % {"round": game.round, "me": player.start_rank, "other": other.start_rank})
+    # Without colours (forfeits in old files) the lower start rank is recorded as white.
+    white, black = (game, theirs) if colours[0] != "b" else (theirs, game)
+    white_rank, black_rank = ((player, other) if white is game else (other, player))
+    mapped = _GAME_RESULTS.get((white.result, black.result))
+    if mapped is None:
+        raise _refuse(player.line_no, _(
+            "round %(round)d: the results of players %(me)d (%(mine)s) and %(other)d (%(theirs)s) "
+            "do not fit together."
+        ) % {"round": game.round, "me": player.start_rank, "mine": game.result or " ",
+             "other": other.start_rank, "theirs": theirs.result or " "})
+    return white_rank.start_rank, black_rank.start_rank, mapped[0], mapped[1]
+
+
+def _plan(trf: TrfTournament) -> _Plan:
+    plan = _Plan()
+    declared = _declared_rounds(trf)
+    by_rank = {p.start_rank: p for p in trf.players}
+    for player in trf.players:
+        if player.is_dummy:
+            continue
+        for game in player.results:
+            if declared and game.round > declared:
+                raise _refuse(player.line_no, _(
+                    "round %(round)d is beyond the %(rounds)d rounds of the tournament."
+                ) % {"round": game.round, "rounds": declared})
+            if game.opponent is None:
+                if game.result:
+                    plan.byes.append((game.round, player.start_rank, _BYE_CODES[game.result]))
+                continue
+            if game.opponent == player.start_rank:
+                raise _refuse(player.line_no, _("round %(round)d: the player plays against himself.")
+                              % {"round": game.round})
+            other = by_rank[game.opponent]  # the reader has checked that it exists
+            if other.is_dummy:
+                plan.byes.append((game.round, player.start_rank, _BYE_CODES.get(game.result, "")
+                                  or ByeKind.ZERO))
+                continue
+            paired = _check_pair(player, game, other)
+            if player.start_rank < other.start_rank:
+                plan.games.setdefault(game.round, []).append(paired)
+    return plan
+
+
+def _member_for(player: TrfPlayer, national_id: str) -> Member:
+    last, first = split_name(player.name)
+    sex = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(player.sex, "")
+    return Member(
+        last_name=last, first_name=first, sex=sex, birth_date=player.birth_date,
+        birth_year=None if player.birth_date else player.birth_year, club=None,
+        national_id=national_id, fide_id=player.fide_id, fide_rating=player.rating,
+        fide_title=title_code(player.title),
+    )
+
+
+def _check_dates(trf: TrfTournament) -> tuple[date, date | None]:
+    dates = [d for d in trf.round_dates if d]
+    start = trf.start_date or (min(dates) if dates else None)
+    end = trf.end_date or (max(dates) if dates else None)
+    if start is None:
+        raise ImportRefused(_("The file gives no start date (line 042) and no round dates (line 132)."))
+    if end and end < start:
+        raise ImportRefused(_("The end date %(end)s (line 052) is before the start date %(start)s.")
+                            % {"end": end.isoformat(), "start": start.isoformat()})
+    return start, end
+
+
+@transaction.atomic
+def tournament_import_trf(
+    *, text: str | Path, name: str | None = None, category: str = GameCategory.STANDARD,
+    rated: bool = True, user=None,
+) -> ImportReport:
+    """Create a tournament from TRF text (a ``Path`` is read from disk); refuse bad files whole."""
+    try:
+        trf = read_trf(text) if isinstance(text, Path) else parse_trf(text)
+    except OSError as error:
+        raise ImportRefused(_("Cannot read the file: %(error)s") % {"error": error.strerror}) from error
+    except TrfError as error:
+        raise ImportRefused(_("Cannot read the TRF file: %(error)s") % {"error": error}) from error
+    if category not in GameCategory.values:
+        raise ImportRefused(_("Unknown game category %(category)s.") % {"category": category})
+    start, end = _check_dates(trf)
+    name = (name or trf.name or "").strip()
+    if not name:
+        raise ImportRefused(_("The file gives no tournament name (line 012); give one."))
+    if Tournament.objects.filter(name=name, start_date=start).exists():
+        raise ImportRefused(_("A tournament %(name)s starting on %(date)s exists already.")
+                            % {"name": name, "date": start.isoformat()})
+    plan = _plan(trf)
+    national = _national_lines(trf)
+    players = [p for p in trf.players if not p.is_dummy]
+    candidates = {
+        p.start_rank: Candidate(label=_("Line %(line)d") % {"line": p.line_no}, name=p.name,
+                                fide_id=p.fide_id, national_id=national.get(p.start_rank, (None, ""))[1],
+                                birth_year=p.birth_year)
+        for p in players
+    }
+    index = MemberIndex(list(candidates.values()), require_birth_year=True)
+    tournament = Tournament.objects.create(
+        name=name, kind=_kind(trf.kind), category=category, start_date=start, end_date=end,
+        place=trf.city[:120], director=trf.chief_arbiter[:120], rated=rated,
+        rounds_count=max(trf.rounds, _declared_rounds(trf) or 0, 1), time_control=trf.time_control[:120],
+    )
+    report = ImportReport(tournament=tournament)
+    report.refused = [(p.start_rank, _("dummy bye player")) for p in trf.players if p.is_dummy]
+    members: dict[int, Member] = {}
+    seen: dict[int, int] = {}  # member id -> line that matched it first
+    fide_lines: dict[int, int] = {}
+    for player in players:
+        if player.fide_id:
+            if player.fide_id in fide_lines:
+                raise _refuse(player.line_no, _("FIDE ID %(id)d appears on line %(line)d as well.")
+                              % {"id": player.fide_id, "line": fide_lines[player.fide_id]})
+            fide_lines[player.fide_id] = player.line_no
+        member = index.match(candidates[player.start_rank])
+        if member is None:
+            member = _member_for(player, candidates[player.start_rank].national_id)
+            member.save()
+            report.created.append((player.start_rank, member))
+        else:
+            if member.pk in seen:
+                raise _refuse(player.line_no, _("this player is the same member as on line %(line)d.")
+                              % {"line": seen[member.pk]})
+            report.matched.append((player.start_rank, member))
+        seen[member.pk] = player.line_no
+        members[player.start_rank] = member
+    TournamentPlayer.objects.bulk_create(
+        TournamentPlayer(tournament=tournament, member=members[p.start_rank], start_rank=p.start_rank,
+                         rating=national.get(p.start_rank, (None, ""))[0], fide_rating=p.rating)
+        for p in players
+    )
+    round_numbers = set(plan.games) | {r for r, _rank, _kind in plan.byes}
+    dates = dict(enumerate(trf.round_dates, start=1))
+    rounds = {
+        number: Round.objects.create(tournament=tournament, number=number, date=dates.get(number))
+        for number in sorted(round_numbers | {n for n, d in dates.items() if d})
+    }
+    games = []
+    for number, pairs in sorted(plan.games.items()):
+        for board, (white, black, result, rated_game) in enumerate(pairs, start=1):
+            games.append(Game(round=rounds[number], board=board, white=members[white],
+                              black=members[black], result=result, rated_result=result,
+                              rated=rated_game))
+            report.forfeits += result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
+                                          Result.DOUBLE_FORFEIT)
+            report.unrated += not rated_game
+    Game.objects.bulk_create(games)
+    report.games = len(games)
+    ResultChange.objects.bulk_create(
+        ResultChange(game=g, changed_by=user, old_result="", new_result=g.result,
+                     old_rated_result="", new_rated_result=g.rated_result)
+        for g in games if g.result
+    )
+    Bye.objects.bulk_create(
+        Bye(round=rounds[number], member=members[rank], kind=kind) for number, rank, kind in plan.byes
+    )
+    report.byes = Counter(kind for _number, _rank, kind in plan.byes)
+    return report

@@ -1,0 +1,132 @@
+"""Forms of the tournament pages (result entry and the officials' pages)."""
+
+from django import forms
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from clubrating.clubs.models import Member
+
+from .models import Game, Result, Tournament
+
+# The result control: (value, label, keys that choose it). The keys are shown on the page and
+# read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
+RESULT_CONTROLS: list[tuple[str, str, str]] = [
+    (Result.WHITE_WINS, "1-0", "1"),
+    (Result.DRAW, "½-½", "= 5 r"),
+    (Result.BLACK_WINS, "0-1", "0"),
+    (Result.WHITE_FORFEIT_WIN, "+/−", "+"),
+    (Result.BLACK_FORFEIT_WIN, "−/+", "-"),
+    (Result.DOUBLE_FORFEIT, "−/−", "x *"),
+    (Result.NOT_PLAYED, "…", "Backspace Delete"),
+]
+
+
+class ResultForm(forms.Form):
+    """One board of the result-entry page."""
+
+    result = forms.ChoiceField(
+        label=_("Result"), choices=[(value, label) for value, label, _keys in RESULT_CONTROLS],
+        required=False, error_messages={"invalid_choice": _("Choose one of the results offered.")},
+    )
+    # The result the official saw when the page was drawn: if another official changed it
+    # meanwhile, the save is refused instead of silently overwriting his correction.
+    seen = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game: Game, **kwargs):
+        self.game = game
+        kwargs.setdefault("initial", {"result": game.result, "seen": game.result})
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        if "seen" in data and data["seen"] != self.game.result:
+            raise forms.ValidationError(
+                _("Another official has changed this result meanwhile (now: %(result)s). "
+                  "Check it and save again."),
+                params={"result": self.game.get_result_display()}, code="stale",
+            )
+        return data
+
+
+class CorrectionForm(ResultForm):
+    """The game page: the scored result and, if it differs, the result used for ratings."""
+
+    rated_result = forms.ChoiceField(
+        label=_("Rated result"), required=False,
+        choices=[("same", _("as scored"))] + [(v, label) for v, label, _k in RESULT_CONTROLS if v],
+        help_text=_("Only for a game played over the board but scored as a forfeit."),
+    )
+
+    def __init__(self, *args, game: Game, **kwargs):
+        initial = {"result": game.result, "seen": game.result,
+                   "rated_result": "same" if game.rated_result == game.result else game.rated_result}
+        super().__init__(*args, game=game, initial=initial, **kwargs)
+
+    def rated_value(self) -> str | None:
+        value = self.cleaned_data.get("rated_result") or "same"
+        return None if value == "same" else value
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["name", "kind", "category", "start_date", "end_date", "place", "director", "rated",
+                  "rounds_count", "double_round_robin", "tiebreaks", "time_control", "organizer_club"]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+        help_texts = {
+            "tiebreaks": _("TRF-2026 codes in order, separated by commas, e.g. BH/C1,BH,SB or DE,SB,WIN."),
+        }
+
+
+class MemberSearchForm(forms.Form):
+    q = forms.CharField(label=_("Search members"), required=False, max_length=80)
+
+
+class RegisterPlayersForm(forms.Form):
+    members = forms.ModelMultipleChoiceField(
+        label=_("Members"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Choose at least one member.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, query: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        members = Member.objects.exclude(registrations__tournament=tournament).select_related("club")
+        for word in query.split():
+            members = members.filter(Q(last_name__icontains=word) | Q(first_name__icontains=word))
+        self.fields["members"].queryset = members.order_by("last_name", "first_name")
+
+
+class PairingForm(forms.Form):
+    """Change one board of a round before it has results."""
+
+    white = forms.ModelChoiceField(label=_("White"), queryset=Member.objects.none())
+    black = forms.ModelChoiceField(label=_("Black"), queryset=Member.objects.none())
+
+    def __init__(self, *args, game: Game, **kwargs):
+        self.game = game
+        kwargs.setdefault("initial", {"white": game.white_id, "black": game.black_id})
+        super().__init__(*args, **kwargs)
+        members = Member.objects.filter(
+            registrations__tournament_id=game.round.tournament_id
+        ).order_by("last_name", "first_name")
+        self.fields["white"].queryset = members
+        self.fields["black"].queryset = members
+
+    def clean(self):
+        data = super().clean()
+        white, black = data.get("white"), data.get("black")
+        if white and black and white == black:
+            raise forms.ValidationError(_("A player cannot play against himself."), code="self_play")
+        if white and black:
+            others = Game.objects.filter(round_id=self.game.round_id).exclude(pk=self.game.pk)
+            clash = others.filter(Q(white__in=[white, black]) | Q(black__in=[white, black])).exists()
+            if clash or self.game.round.byes.filter(member__in=[white, black]).exists():
+                raise forms.ValidationError(
+                    _("A chosen player is already paired on another board or has a bye in this round. "
+                      "Swap the other board first."), code="player_twice",
+                )
+        return data
+

@@ -1,0 +1,118 @@
+"""Pages every visitor may read if the home club makes tournaments public."""
+
+from django.db.models import Count, Prefetch
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from clubrating.core.permissions import is_official, public_tournaments_required
+
+from ..forms import CorrectionForm
+from ..models import Bye, Game, Round, Tournament, TournamentKind
+from ..tables import TournamentTable
+from . import _ratings, _standings, _tables
+
+
+def games_queryset():
+    return Game.objects.select_related("white", "black").order_by("board")
+
+
+def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
+    """What the tournament's tab bar needs on every page."""
+    return {
+        "tournament": tournament, "tab": tab, "official": is_official(request.user),
+        "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
+        "is_round_robin": tournament.kind == TournamentKind.ROUND_ROBIN,
+        **extra,
+    }
+
+
+@public_tournaments_required
+def tournament_list(request):
+    tournaments = Tournament.objects.annotate(player_count=Count("players"))
+    table = TournamentTable(tournaments)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "tournaments/tournament_list.html", {"table": table, "official": is_official(request.user)})
+
+
+@public_tournaments_required
+def tournament_detail(request, pk):
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=pk)
+    counts = {
+        "players": tournament.players.count(),
+        "rounds": tournament.rounds.count(),
+        "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
+    }
+    return render(request, "tournaments/tournament_detail.html",
+                  tournament_context(request, tournament, "overview", counts=counts))
+
+
+@public_tournaments_required
+def tournament_players(request, pk):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    players = tournament.players.select_related("member", "member__club").order_by("start_rank", "pk")
+    return render(request, "tournaments/players.html",
+                  tournament_context(request, tournament, "players", players=players))
+
+
+@public_tournaments_required
+def tournament_pairings(request, pk):
+    """All rounds' pairings on one page."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rounds = tournament.rounds.prefetch_related(
+        Prefetch("games", queryset=games_queryset()),
+        Prefetch("byes", queryset=Bye.objects.select_related("member")),
+    )
+    return render(request, "tournaments/pairings.html",
+                  tournament_context(request, tournament, "pairings", rounds=rounds))
+
+
+@public_tournaments_required
+def round_detail(request, pk, number):
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+    games = games_queryset().filter(round=rnd)
+    byes = rnd.byes.select_related("member")
+    return render(request, "tournaments/round_detail.html", tournament_context(
+        request, rnd.tournament, "pairings", round=rnd, games=games, byes=byes,
+        has_results=games.exclude(result="").exists(),
+    ))
+
+
+@public_tournaments_required
+def tournament_standings(request, pk):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    codes, rows = _standings.standings(tournament)
+    return render(request, "tournaments/standings.html",
+                  tournament_context(request, tournament, "standings", codes=codes, rows=rows))
+
+
+@public_tournaments_required
+def tournament_crosstable(request, pk):
+    """Crosstable for a round robin, progress table for every other kind."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = tournament_context(request, tournament, "crosstable")
+    if context["is_round_robin"]:
+        context["lines"] = _tables.crosstable(tournament)
+    else:
+        context["rounds"], context["lines"] = _tables.progress_table(tournament)
+    return render(request, "tournaments/crosstable.html", context)
+
+
+@public_tournaments_required
+def tournament_evaluation(request, pk):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    return render(request, "tournaments/evaluation.html", tournament_context(
+        request, tournament, "evaluation", evaluations=_ratings.tournament_evaluation(tournament)))
+
+
+@public_tournaments_required
+def game_detail(request, pk):
+    game = get_object_or_404(Game.objects.select_related("white", "black", "round__tournament"), pk=pk)
+    official = is_official(request.user)
+    context = {
+        "game": game, "tournament": game.round.tournament, "official": official,
+        "changes": _ratings.game_rating_changes([game.pk]).get(game.pk, []),
+    }
+    if official:
+        context["history"] = game.history.select_related("changed_by").order_by("-changed_at", "-pk")
+        context["form"] = CorrectionForm(game=game)
+    return render(request, "tournaments/game_detail.html", context)

@@ -1,0 +1,89 @@
+"""Result entry for officials: one page per round, one htmx form per board."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubrating.core.permissions import official_required
+
+from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
+from ..models import Game, Round
+from ..results import result_enter
+from . import _ratings
+from .public import games_queryset, tournament_context
+
+
+def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = False) -> dict:
+    return {"game": game, "form": form, "controls": RESULT_CONTROLS, "saved": saved,
+            "changes": changes if changes is not None else [],
+            "current": form["result"].value() if form.is_bound else game.result}
+
+
+@official_required
+def round_results(request, pk, number):
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+    games = list(games_queryset().filter(round=rnd))
+    changes = _ratings.game_rating_changes(g.pk for g in games)
+    boards = [_board_context(g, ResultForm(game=g), changes.get(g.pk, [])) for g in games]
+    # The first board without a result gets the focus: the official starts typing at once.
+    first_open = next((g.pk for g in games if not g.result), games[0].pk if games else None)
+    return render(request, "tournaments/results/round_results.html", tournament_context(
+        request, rnd.tournament, "results", round=rnd, boards=boards, first_open=first_open,
+        byes=rnd.byes.select_related("member"), controls=RESULT_CONTROLS,
+    ))
+
+
+def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[bool, list]:
+    """Validate and save; errors land on the form (translated). Returns (saved, changes)."""
+    if not form.is_valid():
+        return False, []
+    try:
+        result_enter(game=game, result=form.cleaned_data["result"], user=request.user,
+                     rated_result=rated_result)
+    except ValidationError as error:
+        for message in error.messages:
+            form.add_error(None, message)
+        return False, []
+    return True, _ratings.game_rating_changes([game.pk]).get(game.pk, [])
+
+
+@official_required
+@require_POST
+def board_result(request, pk, number, game_pk):
+    game = get_object_or_404(
+        Game.objects.select_related("white", "black", "round__tournament"),
+        pk=game_pk, round__tournament_id=pk, round__number=number,
+    )
+    form = ResultForm(request.POST, game=game)
+    saved, changes = _save(request, game, form)
+    if request.htmx:
+        if saved:
+            game.refresh_from_db()
+            form = ResultForm(game=game)
+        status = 200 if saved else 422
+        return render(request, "tournaments/results/_board.html",
+                      _board_context(game, form, changes, saved=saved), status=status)
+    # Without JavaScript: back to the round page with a message.
+    if saved:
+        messages.success(request, _("Board %(board)s saved.") % {"board": game.board})
+    else:
+        messages.error(request, _("Board %(board)s: %(errors)s") % {
+            "board": game.board, "errors": " ".join(form.non_field_errors() + form["result"].errors)})
+    return redirect("tournaments:results", pk=pk, number=number)
+
+
+@official_required
+@require_POST
+def game_correct(request, pk):
+    """The correction form on the game page (scored and rated result)."""
+    game = get_object_or_404(Game.objects.select_related("white", "black", "round__tournament"), pk=pk)
+    form = CorrectionForm(request.POST, game=game)
+    saved, _changes = _save(request, game, form, rated_result=form.rated_value() if form.is_valid() else None)
+    if saved:
+        messages.success(request, _("The result has been saved."))
+        return redirect(game)
+    for message in form.non_field_errors() + form["result"].errors + form["rated_result"].errors:
+        messages.error(request, message)
+    return redirect(game)

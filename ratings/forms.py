@@ -1,0 +1,170 @@
+"""Forms of the ratings pages: calculators, period actions and imports."""
+
+from __future__ import annotations
+
+import re
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ratings.models import PRESET_NAMES
+
+RESULT_CHOICES = [("", "—"), ("1", "1"), ("0.5", "½"), ("0", "0")]
+RATING_MIN, RATING_MAX = 0, 3500
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    choices = []
+    for name in PRESET_NAMES:
+        choices.append((name, name))
+        if name.startswith("oesb"):  # the Austrian table is an option of the oesb pools (§1.1)
+            choices.append((f"{name}+table", _("%(name)s with the expectation table") % {"name": name}))
+    return choices
+
+
+class _NoTagHelperMixin:
+    """Crispy renders the fields; the templates write the <form> tag (the formset shares it)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class RulesField(forms.ChoiceField):
+    def __init__(self, **kwargs):
+        super().__init__(label=_("Rule set"), choices=rules_choices, initial="oesb-classic", **kwargs)
+
+
+class RatingChangeForm(_NoTagHelperMixin, forms.Form):
+    rules = RulesField()
+    rating = forms.IntegerField(
+        label=_("Your rating"), min_value=RATING_MIN, max_value=RATING_MAX,
+        help_text=_("Your rating on the last published list."),
+    )
+    games_count = forms.IntegerField(
+        label=_("Your rated games so far"), min_value=0, required=False, initial=0,
+        help_text=_("Career total on the last list (factor reduction, FIDE K)."),
+    )
+    birth_year = forms.IntegerField(label=_("Birth year"), min_value=1900, max_value=2100, required=False)
+
+
+class NewcomerForm(_NoTagHelperMixin, forms.Form):
+    rules = RulesField()
+
+
+class OpponentForm(forms.Form):
+    opponent = forms.IntegerField(
+        label=_("Opponent's rating"), min_value=RATING_MIN, max_value=RATING_MAX, required=False
+    )
+    result = forms.ChoiceField(label=_("Your result"), choices=RESULT_CHOICES, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("opponent") is None) != (not data.get("result")):
+            raise forms.ValidationError(_("Give both the opponent's rating and your result, or neither."))
+        return data
+
+
+class BaseOpponentFormSet(forms.BaseFormSet):
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        if not self.games():
+            raise forms.ValidationError(_("Enter at least one game."))
+
+    def games(self) -> list[tuple[int, float]]:
+        """(opponent rating, own score) of the filled rows."""
+        return [
+            (form.cleaned_data["opponent"], float(form.cleaned_data["result"]))
+            for form in self.forms
+            if form.cleaned_data.get("opponent") is not None
+        ]
+
+
+OpponentFormSet = forms.formset_factory(OpponentForm, formset=BaseOpponentFormSet, extra=10, max_num=60)
+
+
+def _ratings(text: str) -> list[int]:
+    values = [part for part in re.split(r"[\s,;]+", text.strip()) if part]
+    ratings = []
+    for value in values:
+        if not value.isdigit() or not RATING_MIN <= int(value) <= RATING_MAX:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a rating between 0 and 3500.") % {"value": value}
+            )
+        ratings.append(int(value))
+    if not ratings:
+        raise forms.ValidationError(_("Enter at least one rating."))
+    return ratings
+
+
+class TeamForecastForm(_NoTagHelperMixin, forms.Form):
+    rules = RulesField()
+    team_a = forms.CharField(
+        label=_("Team A: ratings by board"), widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("One rating per board, separated by spaces, commas or new lines."),
+    )
+    team_b = forms.CharField(label=_("Team B: ratings by board"), widget=forms.Textarea(attrs={"rows": 8}))
+
+    def clean_team_a(self) -> list[int]:
+        return _ratings(self.cleaned_data["team_a"])
+
+    def clean_team_b(self) -> list[int]:
+        return _ratings(self.cleaned_data["team_b"])
+
+    def clean(self):
+        data = super().clean()
+        if "team_a" in data and "team_b" in data and len(data["team_a"]) != len(data["team_b"]):
+            raise forms.ValidationError(
+                _("Both teams need the same number of boards (%(a)d against %(b)d).")
+                % {"a": len(data["team_a"]), "b": len(data["team_b"])}
+            )
+        return data
+
+
+class ReopenForm(_NoTagHelperMixin, forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000,
+        help_text=_("Recorded with your name and the time; shown in the period's history."),
+    )
+
+    def clean_reason(self) -> str:
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise forms.ValidationError(_("A reason is required."))
+        return reason
+
+
+class ImportKind:
+    LIST_CSV = "csv"
+    LIST_TRF = "trf-ratings"
+    TOURNAMENT_TRF = "trf-tournament"
+
+
+class ImportForm(_NoTagHelperMixin, forms.Form):
+    kind = forms.ChoiceField(
+        label=_("What to import"),
+        choices=[
+            (ImportKind.LIST_CSV, _("Starting list (CSV)")),
+            (ImportKind.LIST_TRF, _("Starting list from the ratings of a TRF file")),
+            (ImportKind.TOURNAMENT_TRF, _("Tournament from a TRF file")),
+        ],
+    )
+    file = forms.FileField(label=_("File"))
+
+    MAX_BYTES = 5 * 1024 * 1024
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than 5 MB."))
+        raw = upload.read()
+        for encoding in ("utf-8-sig", "cp1252"):  # TRF and Excel CSV files come in both
+            try:
+                return upload.name, raw.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+        raise forms.ValidationError(_("The file is neither UTF-8 nor Windows text."))

@@ -1,0 +1,206 @@
+"""Run the engine over a period's rating records and store what it computed.
+
+Two entry points: ``period_evaluate`` (every record of a period, used by close, import,
+reopen and recalculation) and ``members_reevaluate`` (the smallest set of records that a result
+change can touch; see ``_affected`` for why that set is exact). Writes use ``executemany`` with
+one statement per table, never a query per game or player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import connection
+
+from ratings.adapters import pool_rules
+from ratings.models import PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
+from ratings.rules.rounding import round_half_away
+
+RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
+
+
+@dataclass(frozen=True, slots=True)
+class Rec:
+    id: int
+    game_id: int
+    member_id: int
+    opponent_id: int
+    white: bool
+    score: float
+    solo: bool  # carried for this side only (the other side was rated in an earlier period)
+
+
+@dataclass(slots=True)
+class Published:
+    """A member's published values, the input of every calculation in a period."""
+
+    rating: float | None
+    games_count: int = 0
+    reached_2400: bool = False
+    birth_year: int | None = None
+
+
+State = dict[int, Published]
+
+
+def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> State:
+    """Published values from PoolMember (mirrors the pool's latest list)."""
+    qs = PoolMember.objects.filter(pool=pool)
+    if member_ids is not None:
+        qs = qs.filter(member_id__in=list(member_ids))
+    rows = qs.values_list("member_id", "rating", "games_count", "reached_2400",
+                          "member__birth_date", "member__birth_year")
+    return {
+        mid: Published(rating, games, reached, bdate.year if bdate else byear)
+        for mid, rating, games, reached, bdate, byear in rows
+    }
+
+
+def _load(pool: RatingPool, period: RatingPeriod, member_ids: set[int] | None) -> list[Rec]:
+    qs = RatingRecord.objects.filter(pool=pool, period=period)
+    if member_ids is not None:
+        qs = qs.filter(member_id__in=list(member_ids))
+    return [Rec(*row) for row in qs.values_list(*RECORD_FIELDS)]
+
+
+def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterable[Rec]) -> PeriodResult:
+    games: dict[int, GameIn] = {}
+    for r in recs:
+        if r.game_id in games and not r.solo:
+            continue
+        white, black = (r.member_id, r.opponent_id) if r.white else (r.opponent_id, r.member_id)
+        only_for = r.member_id if r.solo else None
+        games[r.game_id] = GameIn(r.game_id, white, black, r.score if r.white else 1.0 - r.score, only_for)
+    keys = {g.white for g in games.values()} | {g.black for g in games.values()}
+    players = []
+    for key in keys:
+        p = state.get(key) or Published(None)
+        players.append(PlayerIn(key, p.rating, p.games_count, p.birth_year, p.reached_2400))
+    return evaluate_period(pool_rules(pool), players, list(games.values()), year=period.end.year)
+
+
+def pending_sides(result: PeriodResult) -> set[tuple[int, int]]:
+    """(game, member) pairs the engine carries to the next period."""
+    sides = set()
+    for g in result.pending:
+        for member in [g.only_for] if g.only_for is not None else [g.white, g.black]:
+            sides.add((g.key, member))
+    return sides
+
+
+def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] | None) -> None:
+    calc = {(g.game.key, g.player): g for g in result.games}
+    pending = pending_sides(result)
+    rows = []
+    for r in recs:
+        if members is not None and r.member_id not in members:
+            continue
+        c = calc.get((r.game_id, r.member_id))
+        if c is None:
+            rows.append(((r.game_id, r.member_id) in pending, None, None, None, None, None, None, r.id))
+        else:
+            rows.append((False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor,
+                         c.change, r.id))
+    table = RatingRecord._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET pending=%s, own_rating=%s, opponent_rating=%s, difference=%s, "
+            "expected=%s, factor=%s, change=%s WHERE id=%s",
+            rows,
+        )
+
+
+def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
+    """(live_rating, live_change, games, points, expected, start_value, pending_games).
+
+    Live = published + rounded sum of the period's changes (ratings.md vocabulary); a newcomer's
+    live rating is the start value the engine would publish now, if it would publish one.
+    """
+    published = (state.get(member_id) or Published(None)).rating
+    pr = result.players.get(member_id)
+    if pr is None:
+        return (published, None, 0, 0.0, 0.0, None, 0)
+    if published is None:
+        live = pr.new_rating if pr.published else None
+        change = None
+    else:
+        change = pr.rounded_change if pr.games else None
+        live = round_half_away(published + pr.rounded_change, pool_rules(pool).decimals)
+    return (live, change, pr.games, pr.points, pr.expected, pr.start_value, pr.pending_games)
+
+
+def _write_members(pool: RatingPool, result: PeriodResult, state: State, members: Iterable[int]) -> None:
+    rows = [(*live_values(pool, result, state, mid), pool.pk, mid) for mid in members]
+    table = PoolMember._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET live_rating=%s, live_change=%s, live_games=%s, live_points=%s, "
+            "live_expected=%s, start_value=%s, pending_games=%s WHERE pool_id=%s AND member_id=%s",
+            rows,
+        )
+
+
+def period_evaluate(pool: RatingPool, period: RatingPeriod) -> tuple[PeriodResult, State, list[Rec]]:
+    """Evaluate every record of ``period`` against the pool's published state and store it."""
+    state = pool_state(pool)
+    recs = _load(pool, period, None)
+    result = evaluate(pool, period, state, recs)
+    _write_records(result, recs, None)
+    _write_members(pool, result, state, state.keys())
+    return result, state, recs
+
+
+def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[set[int], list[Rec], State]:
+    """Members whose records and live values a change to the seeds' games can move, and the
+    records needed to evaluate them exactly.
+
+    A rated player's record depends only on the published values of both players, so only the
+    seeds change, unless a newcomer is involved: then every newcomer connected to it by games
+    (its group, §1.6) and every opponent of that group. To evaluate those members exactly, all
+    their games are loaded, and so are the whole groups of any other newcomers they met (whose
+    start values their records use).
+    """
+    state = pool_state(pool, seeds)
+    recs: dict[int, Rec] = {}
+    loaded: set[int] = set()
+
+    def load(ids: set[int]) -> list[Rec]:
+        ids = ids - loaded
+        if not ids:
+            return []
+        loaded.update(ids)
+        new = _load(pool, period, ids)
+        missing = {r.opponent_id for r in new} - state.keys()
+        state.update(pool_state(pool, missing))
+        for r in new:
+            recs[r.id] = r
+        return new
+
+    def newcomer(mid: int) -> bool:
+        return (state.get(mid) or Published(None)).rating is None
+
+    load(seeds)
+    group = {m for m in seeds if newcomer(m)}
+    frontier = set(group)
+    while frontier:
+        load(frontier)
+        reached = {r.opponent_id for r in recs.values() if r.member_id in group and newcomer(r.opponent_id)}
+        frontier = reached - group
+        group |= frontier
+    affected = set(seeds) | group | {r.opponent_id for r in recs.values() if r.member_id in group}
+    frontier = affected
+    while frontier:
+        new = load(frontier)
+        frontier = {r.opponent_id for r in new if newcomer(r.opponent_id)} - loaded
+    return affected, list(recs.values()), state
+
+
+def members_reevaluate(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> set[int]:
+    """Re-evaluate what a change of the seeds' games touches; returns the members rewritten."""
+    affected, recs, state = _affected(pool, period, seeds)
+    result = evaluate(pool, period, state, recs)
+    _write_records(result, recs, affected)
+    _write_members(pool, result, state, affected)
+    return affected

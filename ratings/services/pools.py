@@ -1,0 +1,86 @@
+"""Pools, their periods, and which pools rate a tournament."""
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from clubrating.tournaments.models import GameCategory, Tournament
+from ratings.adapters import pool_rules
+from ratings.models import Expectation, PeriodState, RatingPeriod, RatingPool, TournamentRating
+from ratings.rules.presets import PRESETS
+from ratings.services.calendar import period_bounds
+from ratings.services.errors import RatingsError
+
+
+@transaction.atomic
+def pool_create(
+    *, name: str, rules: str = "oesb-classic", category: str = GameCategory.STANDARD,
+    start_date: datetime.date, expectation: str = Expectation.PRESET,
+) -> RatingPool:
+    """Create a pool and open its first period (from ``start_date`` to the calendar period's end)."""
+    name = name.strip()
+    if not name:
+        raise RatingsError(_("A rating pool needs a name."))
+    if rules not in PRESETS:
+        raise RatingsError(_("Unknown rule set “%(rules)s”; valid: %(valid)s.")
+                           % {"rules": rules, "valid": ", ".join(PRESETS)})
+    if category not in GameCategory.values:
+        raise RatingsError(_("Unknown game category “%(category)s”; valid: %(valid)s.")
+                           % {"category": category, "valid": ", ".join(GameCategory.values)})
+    if expectation not in Expectation.values:
+        raise RatingsError(_("Unknown expectation “%(value)s”.") % {"value": expectation})
+    if RatingPool.objects.filter(name=name).exists():
+        raise RatingsError(_("A rating pool named “%(name)s” already exists.") % {"name": name})
+    pool = RatingPool.objects.create(
+        name=name, rules=rules, category=category, start_date=start_date, expectation=expectation
+    )
+    _, end = period_bounds(pool_rules(pool), start_date)
+    RatingPeriod.objects.create(pool=pool, start=start_date, end=end)
+    return pool
+
+
+def pool_get(name: str) -> RatingPool:
+    try:
+        return RatingPool.objects.get(name=name)
+    except RatingPool.DoesNotExist:
+        raise RatingsError(_("There is no rating pool named “%(name)s”.") % {"name": name}) from None
+
+
+def pool_lock(pool: RatingPool) -> RatingPool:
+    """Serialise every rating change of a pool (a row lock on PostgreSQL; SQLite's IMMEDIATE
+    transactions already serialise writers)."""
+    return RatingPool.objects.select_for_update().get(pk=pool.pk)
+
+
+def open_period(pool: RatingPool) -> RatingPeriod:
+    return RatingPeriod.objects.get(pool=pool, state=PeriodState.OPEN)
+
+
+@transaction.atomic
+def tournament_rate_in_pool(*, tournament: Tournament, pool: RatingPool) -> TournamentRating:
+    """Say explicitly that ``pool`` rates ``tournament`` (replaces the category default).
+
+    Call before results are recorded, or run ``pool_recalculate`` afterwards.
+    """
+    link, _created = TournamentRating.objects.get_or_create(tournament=tournament, pool=pool)
+    return link
+
+
+def tournament_pools(tournament: Tournament) -> QuerySet[RatingPool]:
+    """Pools that rate ``tournament``: its explicit links, else every pool of its category."""
+    if not tournament.rated:
+        return RatingPool.objects.none()
+    links = TournamentRating.objects.filter(tournament=tournament)
+    if links.exists():
+        return RatingPool.objects.filter(tournament_links__tournament=tournament).order_by("pk")
+    return RatingPool.objects.filter(category=tournament.category).order_by("pk")
+
+
+def pool_tournaments_filter(pool: RatingPool) -> Q:
+    """A Q on Tournament selecting the tournaments ``pool`` rates (same rule as above)."""
+    linked = TournamentRating.objects.filter(tournament=OuterRef("pk"))
+    return Q(rated=True) & (
+        Exists(linked.filter(pool=pool)) | (Q(category=pool.category) & ~Exists(linked))
+    )

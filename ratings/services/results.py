@@ -1,0 +1,108 @@
+"""Recording, correcting and deleting a game's result, with its ratings, in one transaction."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubrating.tournaments.models import (
+    PLAYED_RESULTS,
+    Bye,
+    Game,
+    Result,
+    ResultChange,
+)
+from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.services.errors import RatingsError
+from ratings.services.evaluation import members_reevaluate
+from ratings.services.pools import pool_lock, tournament_pools
+
+# White's score for each rateable result.
+WHITE_SCORE = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}
+
+
+def _validate(game: Game, result: str, rated_result: str) -> None:
+    if result not in Result.values:
+        raise RatingsError(_("“%(result)s” is not a valid result.") % {"result": result})
+    if rated_result not in Result.values:
+        raise RatingsError(_("“%(result)s” is not a valid rated result.") % {"result": rated_result})
+    if rated_result != result and rated_result not in PLAYED_RESULTS:
+        # Only a game played over the board may be rated differently from its score (§1.5).
+        raise RatingsError(_("A rated result different from the scored result must be a played result."))
+    if result == Result.NOT_PLAYED and rated_result != Result.NOT_PLAYED:
+        raise RatingsError(_("A game without a result cannot have a rated result."))
+    if result and Bye.objects.filter(round_id=game.round_id, member_id__in=[game.white_id, game.black_id]).exists():
+        raise RatingsError(_("A player with a bye in this round cannot have a game result."))
+
+
+def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
+    """The pool's period containing ``day``; None if it lies after the open period."""
+    return RatingPeriod.objects.filter(pool=pool, start__lte=day, end__gte=day).first()
+
+
+@transaction.atomic
+def game_record_result(*, game: Game, result: str, rated_result: str | None = None, user=None) -> Game:
+    """Record, correct or delete (``result=""``) a result and update the ratings it touches.
+
+    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused for a
+    game in a closed period of any pool that rates its tournament.
+    """
+    game = (
+        Game.objects.select_for_update()
+        .select_related("round__tournament")
+        .get(pk=game.pk)
+    )
+    rated_result = result if rated_result is None else rated_result
+    _validate(game, result, rated_result)
+    tournament = game.round.tournament
+    day = game.played_on
+    pools = [pool_lock(p) for p in tournament_pools(tournament) if p.start_date <= day]
+    periods = {}
+    for pool in pools:
+        period = _period_for(pool, day)
+        if period is not None and period.state == PeriodState.CLOSED:
+            raise RatingsError(
+                _("The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
+                  "it cannot be changed unless the period is reopened.")
+                % {"day": day.strftime("%d.%m.%Y"), "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
+                   "pool": pool.name}
+            )
+        periods[pool.pk] = period
+
+    old_result, old_rated = game.result, game.rated_result
+    if (old_result, old_rated) != (result, rated_result):
+        game.result, game.rated_result = result, rated_result
+        game.save(update_fields=["result", "rated_result"])
+        ResultChange.objects.create(
+            game=game, changed_by=user if user is not None and user.is_authenticated else None,
+            old_result=old_result, new_result=result, old_rated_result=old_rated, new_rated_result=rated_result,
+        )
+    for pool in pools:
+        game_records_rebuild(pool=pool, period=periods[pool.pk], games=[game])
+    return game
+
+
+def game_records_rebuild(*, pool: RatingPool, period: RatingPeriod | None, games: list[Game]) -> None:
+    """Replace the records of ``games`` (all in ``period``, None = after the open period) and
+    re-evaluate what they touch. Callers hold the pool lock."""
+    RatingRecord.objects.filter(pool=pool, game__in=games).delete()
+    seeds: set[int] = set()
+    new = []
+    for game in games:
+        seeds |= {game.white_id, game.black_id}
+        # Forfeits and unrated games have no record (§1.5); a played game scored as a forfeit
+        # carries its played result in rated_result.
+        if not game.rated or game.rated_result not in WHITE_SCORE:
+            continue
+        score = WHITE_SCORE[game.rated_result]
+        period_id = period.pk if period else None
+        for member, opponent, white, s in ((game.white_id, game.black_id, True, score),
+                                           (game.black_id, game.white_id, False, 1.0 - score)):
+            new.append(RatingRecord(pool=pool, period_id=period_id, game=game, member_id=member,
+                                    opponent_id=opponent, white=white, played_on=game.played_on, score=s))
+    RatingRecord.objects.bulk_create(new)
+    PoolMember.objects.bulk_create(
+        [PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True
+    )
+    if period is not None and period.state == PeriodState.OPEN:
+        members_reevaluate(pool, period, seeds)

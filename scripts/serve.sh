@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# One command from a fresh clone to a running demo club on http://127.0.0.1:8000/ (SQLite).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+export DJANGO_DEBUG=${DJANGO_DEBUG:-1}
+.venv/bin/python manage.py migrate --no-input
+.venv/bin/python manage.py seed_demo
+echo "ClubRating runs on http://127.0.0.1:${PORT:-8000}/  (demo logins: admin/admin, official/official, ratingofficer/ratingofficer, member/member)"
+exec .venv/bin/python manage.py runserver "127.0.0.1:${PORT:-8000}"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Sets up everything ClubRating needs on a Debian machine that has only python3:
+# system packages (skipping what is present), the virtual environment and the Python packages.
+#   scripts/setup.sh          runtime only
+#   scripts/setup.sh --dev    plus what the tests need (Chromium, poppler-utils, test packages)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dev=0
+[ "${1:-}" = "--dev" ] && dev=1
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+apt_install() {
+  # Installs the named Debian packages that are not installed yet.
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "Need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  log "Installing Debian packages: ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+PYTHON=${PYTHON:-python3}
+"$PYTHON" -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ needed"'
+
+# WeasyPrint (PDFs) needs Pango and a font; venv needs ensurepip on Debian's python3.
+system_pkgs=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
+if ! "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null; then
+  system_pkgs+=("python3-venv")
+fi
+if [ $dev -eq 1 ]; then
+  system_pkgs+=(chromium poppler-utils)
+fi
+if command -v dpkg-query >/dev/null; then
+  apt_install "${system_pkgs[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  log "Creating the virtual environment in .venv"
+  "$PYTHON" -m venv .venv
+fi
+
+reqs=requirements.txt
+[ $dev -eq 1 ] && reqs=requirements-dev.txt
+stamp=".venv/.installed-$(basename "$reqs" .txt)"
+digest=$(cat requirements.txt "$reqs" | sha256sum | cut -c1-16)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
+  log "Installing Python packages from $reqs"
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
+  echo "$digest" > "$stamp"
+fi

@@ -1,0 +1,45 @@
+"""Shared set-up of the Playwright browser tests (Debian's Chromium, never a downloaded one)."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# live_server runs in a thread while Playwright's sync API holds an event loop in this one;
+# Django refuses ORM calls from an async context unless told this is safe (it is: tests only).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def login(live_server):
+    """Log a page in through the real login form: login(page, username, password)."""
+
+    def do_login(page, username: str, password: str) -> None:
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("input[name=username]", username)
+        page.fill("input[name=password]", password)
+        page.locator("form [type=submit]").last.click()
+        page.wait_for_load_state()
+
+    return do_login

@@ -1,0 +1,59 @@
+"""Settings come from the environment; production-like values pass Django's deploy checks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args, **env):
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUBRATING_"))}
+    environ.update(env)
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environ,
+                          capture_output=True, text=True, timeout=120)
+
+
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": "x" * 20 + "production-like-secret-key-with-enough-entropy-" + "y" * 20,
+    "DJANGO_ALLOWED_HOSTS": "schach.example.at",
+    "DATABASE_URL": "sqlite:////tmp/clubrating-deploy-check.sqlite3",
+}
+
+
+def test_check_deploy_reports_nothing_with_production_values():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_secret_key_required_outside_debug():
+    env = dict(PRODUCTION)
+    del env["DJANGO_SECRET_KEY"]
+    result = _manage("check", **env)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_debug_is_off_unless_asked_for():
+    code = "from django.conf import settings; print(settings.DEBUG, settings.DATABASES['default']['ENGINE'])"
+    result = _manage("shell", "-v", "0", "-c", code, **PRODUCTION)
+    assert result.stdout.split() == ["False", "django.db.backends.sqlite3"]
+    result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1")
+    assert result.stdout.split()[0] == "True"
+
+
+def test_database_url_selects_postgresql():
+    code = "from django.conf import settings; d = settings.DATABASES['default']; print(d['ENGINE'], d['PORT'])"
+    result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1",
+                     DATABASE_URL="postgres://u:p@127.0.0.1:5433/club")
+    assert result.stdout.split() == ["django.db.backends.postgresql", "5433"]
+
+
+def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
+    code = ("from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode');"
+            "print(c.fetchone()[0], connection.settings_dict['OPTIONS']['transaction_mode'])")
+    result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1",
+                     DATABASE_URL="sqlite:////tmp/clubrating-wal-check.sqlite3")
+    assert result.stdout.split() == ["wal", "IMMEDIATE"]
