@@ -1,6 +1,7 @@
 """ClubRating settings. Everything deployment-specific comes from the environment (see .env.example)."""
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -37,7 +38,7 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
 # Set by the test runner (conftest.py) and scripts/test.sh: plain HTTP, no secret needed.
-TESTING = env_bool("CLUBRATING_TESTING", False)
+TESTING = env_bool("CLUBRATING_TESTING", False) or "pytest" in sys.modules
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:

@@ -168,3 +168,59 @@ class ImportForm(_NoTagHelperMixin, forms.Form):
             except UnicodeDecodeError:
                 continue
         raise forms.ValidationError(_("The file is neither UTF-8 nor Windows text."))
+
+
+AGE_GROUPS = {  # code: maximum age reached during the year (U8 … U18), or minimum (seniors)
+    "U8": 8, "U10": 10, "U12": 12, "U14": 14, "U16": 16, "U18": 18,
+}
+SENIOR_AGE = 65
+
+
+class ListFilterForm(forms.Form):
+    """Filters of a rating list. Age groups go by birth year relative to the list's year:
+    U*n* = born in (year − n) or later, i.e. not yet *n* years old on 1 January (as the Austrian
+    youth championships count "Jahrgänge"); seniors = 65 or older during the year."""
+
+    club = forms.ChoiceField(label=_("Club"), required=False)
+    sex = forms.ChoiceField(
+        label=_("Sex"), required=False, choices=[("", _("all")), ("m", _("male")), ("f", _("female"))]
+    )
+    age = forms.ChoiceField(
+        label=_("Age group"), required=False,
+        choices=[("", _("all"))] + [(code, code) for code in AGE_GROUPS] + [("S65", _("Seniors 65+"))],
+    )
+    active = forms.BooleanField(label=_("Active members only"), required=False)
+
+    def __init__(self, *args, clubs: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].choices = [("", _("all"))] + [(name, name) for name in clubs]
+
+    def filter(self, rows: list, *, year: int) -> list:
+        if not self.is_valid():
+            return rows
+        data = self.cleaned_data
+        if data["club"]:
+            rows = [r for r in rows if r.club == data["club"]]
+        if data["sex"]:
+            rows = [r for r in rows if r.sex == data["sex"]]
+        if data["age"] in AGE_GROUPS:
+            oldest = year - AGE_GROUPS[data["age"]]
+            rows = [r for r in rows if r.birth_year is not None and r.birth_year >= oldest]
+        elif data["age"] == "S65":
+            rows = [r for r in rows if r.birth_year is not None and r.birth_year <= year - SENIOR_AGE]
+        if data["active"]:
+            rows = [r for r in rows if r.active]
+        return rows
+
+    def description(self) -> str:
+        """The active filters in words, for the printed header."""
+        if not self.is_valid():
+            return ""
+        parts = []
+        for name in ("club", "sex", "age"):
+            value = self.cleaned_data[name]
+            if value:
+                parts.append(f"{self.fields[name].label}: {dict(self.fields[name].choices)[value]}")
+        if self.cleaned_data["active"]:
+            parts.append(str(self.fields["active"].label))
+        return ", ".join(parts)

@@ -64,6 +64,7 @@ class Member(models.Model):
         Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.PROTECT,
         related_name="members",
     )
+    federation = models.CharField(_("federation"), max_length=3, blank=True, default="AUT")
     national_id = models.CharField(_("national ID (ÖSB)"), max_length=20, blank=True)
     fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True)
     fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)

@@ -103,7 +103,9 @@ def rating_history_svg(
         x = x_of(day)
         label = str(day.year) if (day.month, day.day) == (1, 1) and (last - first).days > 2 * 366 else (
             formats.date_format(day, "SHORT_DATE_FORMAT"))
-        parts.append(f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 5}" stroke="#000"/>')
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 5}" stroke="#000"/>'
+        )
         parts.append(f'<text x="{x:.1f}" y="{top + plot_h + 18}" text-anchor="middle">{escape(label)}</text>')
     parts.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 36}" text-anchor="middle" '
@@ -120,7 +122,9 @@ def rating_history_svg(
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         if len(solid) > 1:
             path = " ".join(f"{x:.1f},{y:.1f}" for x, y in solid)
-            parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
+            parts.append(
+                f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>'
+            )
         if s.provisional_last and len(coords) > 1:
             (x1, y1), (x2, y2) = coords[-2], coords[-1]
             parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
@@ -135,8 +139,10 @@ def rating_history_svg(
             )
         legend_x = left + (index % 2) * (plot_w / 2)
         legend_y = top + plot_h + 54 + 18 * (index // 2)
-        parts.append(f'<line x1="{legend_x:.1f}" y1="{legend_y - 4}" x2="{legend_x + 28:.1f}" y2="{legend_y - 4}" '
-                     f'stroke="{colour}" stroke-width="2"{dash_attr}/>')
+        parts.append(
+            f'<line x1="{legend_x:.1f}" y1="{legend_y - 4}" x2="{legend_x + 28:.1f}" '
+            f'y2="{legend_y - 4}" stroke="{colour}" stroke-width="2"{dash_attr}/>'
+        )
         parts.append(f'<text x="{legend_x + 34:.1f}" y="{legend_y}">{escape(s.label)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -94,7 +94,7 @@ official_required.__doc__ = "Officials only: anonymous -> login page, others -> 
 rating_officer_required = _role_required(is_rating_officer)
 rating_officer_required.__doc__ = "Rating officers only: anonymous -> login page, others -> 403."
 public_tournaments_required = _role_required(can_view_tournaments)
-public_tournaments_required.__doc__ = "Logged-in users, or everyone if the home club's tournaments are public."
+public_tournaments_required.__doc__ = "Logged in, or anyone if the home club's tournaments are public."
 public_ratings_required = _role_required(can_view_ratings)
 public_ratings_required.__doc__ = "Logged-in users, or everyone if the home club's rating lists are public."
 

@@ -42,7 +42,9 @@ _KIND_TEXT = {
 }
 
 
-def _registrations(tournament: Tournament, member_ids: set[int]) -> dict[int, tuple[int, TournamentPlayer | None]]:
+def _registrations(
+    tournament: Tournament, member_ids: set[int]
+) -> dict[int, tuple[int, TournamentPlayer | None]]:
     """member id -> (start rank, registration); members who only appear in games or byes
     (casual games, data entered without registering) get the next free start ranks."""
     players = list(TournamentPlayer.objects.filter(tournament=tournament).select_related("member"))

@@ -39,7 +39,7 @@ class ResultForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if "seen" in data and data["seen"] != self.game.result:
+        if "seen" in self.data and data.get("seen", "") != self.game.result:
             raise forms.ValidationError(
                 _("Another official has changed this result meanwhile (now: %(result)s). "
                   "Check it and save again."),

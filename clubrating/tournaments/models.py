@@ -33,6 +33,7 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"), null=True, blank=True)
     place = models.CharField(_("place"), max_length=120, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True, default="AUT")
     director = models.CharField(_("tournament director"), max_length=120, blank=True)
     rated = models.BooleanField(_("rated"), default=True)
     rounds_count = models.PositiveSmallIntegerField(_("number of rounds"), default=1)
@@ -105,6 +106,8 @@ class TournamentPlayer(models.Model):
         Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.SET_NULL,
         related_name="players",
     )
+    # The rank an organiser's file gave (TRF import), kept so an export can repeat it.
+    final_rank = models.PositiveSmallIntegerField(_("final rank"), null=True, blank=True)
     # Not paired any more from this round on.
     withdrawn_from_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True

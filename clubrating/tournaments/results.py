@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from .models import PLAYED_RESULTS, Bye, Game, Result, ResultChange
 
 # Where the ratings engineer may put the service; the first one that has it wins.
-_SERVICE_MODULES = ("ratings.services", "ratings.services.games", "ratings.services.results")
+_SERVICE_MODULES = ("ratings.services", "ratings.services.results")
 
 
 def _ratings_service() -> Callable | None:
@@ -55,7 +55,8 @@ def result_validate(*, game: Game, result: str, rated_result: str | None = None)
             _("A player of this board is paired on another board of this round. Fix the pairing first."),
             code="player_twice",
         )
-    if result != Result.NOT_PLAYED and Bye.objects.filter(round_id=game.round_id, member_id__in=players).exists():
+    has_bye = Bye.objects.filter(round_id=game.round_id, member_id__in=players).exists()
+    if result != Result.NOT_PLAYED and has_bye:
         raise ValidationError(
             _("A player of this board has a bye in this round. Fix the pairing first."), code="bye_and_game"
         )
@@ -75,7 +76,11 @@ def result_enter(*, game: Game, result: str, rated_result: str | None = None, us
         return EnteredResult(game=game, changed=False)
     service = _ratings_service()
     if service is not None:
-        service(game=game, result=result, rated_result=rated_result, user=user)
+        try:
+            service(game=game, result=result, rated_result=rated_result, user=user)
+        except ValueError as error:
+            # ratings.services.RatingsError (a ValueError) carries a translated message.
+            raise ValidationError(str(error), code="ratings") from None
         game.refresh_from_db()
         return EnteredResult(game=game, changed=True)
     with transaction.atomic():

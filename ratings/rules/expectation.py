@@ -17,7 +17,8 @@ TABLE_BANDS = (
     357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
 )
 POLYNOMIAL_LIMIT = 735  # seed 000 / spec 1.1: beyond it E is 1.0 or 0.0
-# seed 001 / spec 4: sigma = 200 sqrt 2, so Phi(D / sigma) = (1 + erf(D / (sigma sqrt 2))) / 2 = (1 + erf(D / 400)) / 2.
+# seed 001 / spec 4: sigma = 200 sqrt 2, so
+# Phi(D / sigma) = (1 + erf(D / (sigma sqrt 2))) / 2 = (1 + erf(D / 400)) / 2.
 NORMAL_SCALE = 400.0
 
 
@@ -35,8 +36,8 @@ def table(d: float) -> float:
     """seed 000 table; a non-integer |D| belongs to the band whose upper edge it does not exceed
     after rounding up (3.5 is in 4-10)."""
     a = math.ceil(abs(d) - 1e-9)
-    e = 0.5 + bisect_left(TABLE_BANDS, a) / 100
-    return e if d >= 0 else round(1.0 - e, 2)
+    hundredths = bisect_left(TABLE_BANDS, a)  # 0 ... 50 above 0.50; division keeps 0.68 exact
+    return (50 + hundredths) / 100 if d >= 0 else (50 - hundredths) / 100
 
 
 def egf_classic_a(rating: float) -> float:

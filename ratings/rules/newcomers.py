@@ -11,7 +11,7 @@ from ratings.rules.performance import dp
 from ratings.rules.presets import Rules
 from ratings.rules.rounding import round_half_away
 
-__all__ = ["MAX_ROUNDS", "TOLERANCE", "StartValue", "first_ratings", "start_formula"]
+__all__ = ["MAX_ROUNDS", "TOLERANCE", "StartValue", "first_ratings", "newcomer_sides", "start_formula"]
 
 TOLERANCE = 0.001  # spec §1.6: until no value moves by more than 0.001
 MAX_ROUNDS = 1000
@@ -34,7 +34,7 @@ def start_formula(average: float, points: float, n: int, scale: float = 700.0) -
     return average + scale * (points / n - 0.5) * n / (n + 2)
 
 
-def _sides(players: dict, games: list) -> dict[Hashable, list[tuple[int, Hashable, float]]]:
+def newcomer_sides(players: dict, games: list) -> dict[Hashable, list[tuple[int, Hashable, float]]]:
     """Per newcomer: (game index, opponent, own score) of every game that counts for him."""
     sides: dict[Hashable, list[tuple[int, Hashable, float]]] = {
         k: [] for k, p in players.items() if p.rating is None
@@ -55,9 +55,11 @@ def _publish(rules: Rules, value: float) -> int | float:
     return published
 
 
-def first_ratings(rules: Rules, players: dict, games: list) -> tuple[dict[Hashable, StartValue], int]:
-    """Start values of all newcomers with at least one game; returns (values, rounds)."""
-    sides = _sides(players, games)
+def first_ratings(rules: Rules, players: dict, sides: dict) -> tuple[dict[Hashable, StartValue], int]:
+    """Start values of all newcomers with at least one game; returns (values, rounds).
+
+    ``sides`` maps each newcomer to (game index, opponent, own score) of the games that count
+    for him (see ``newcomer_sides``)."""
     rated = {k: p.rating for k, p in players.items() if p.rating is not None}
     if rules.first_rating == "fide":
         values = {}

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ratings.rules.rounding import round_half_away
 
-__all__ = ["DP_TABLE", "dp", "performance_exact", "performance_quick"]
+__all__ = ["DP_TABLE", "dp", "performance_exact", "performance_from_average", "performance_quick"]
 
 # (public) FIDE 8.1.1: dp by p in hundredths, 50 ... 100; dp(1 - p) = -dp(p).
 DP_TABLE = dict(zip(range(100, 49, -1), (
@@ -29,6 +29,11 @@ def dp(p: float) -> int:
 
 def _average(opponent_ratings: Sequence[float]) -> float:
     return math.fsum(opponent_ratings) / len(opponent_ratings)
+
+
+def performance_from_average(average: float, p: float) -> int:
+    """Exact performance from the average opponent rating and the score fraction."""
+    return round_half_away(average + dp(p))
 
 
 def performance_exact(opponent_ratings: Sequence[float], points: float) -> int | None:

@@ -7,14 +7,14 @@ rounded once per period, half away from zero.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from math import fsum
 
 from ratings.rules.expectation import expected_score
 from ratings.rules.factor import development_factor, egf_2021_bonus, k_games_capped
 from ratings.rules.newcomers import first_ratings
-from ratings.rules.performance import performance_exact
+from ratings.rules.performance import performance_from_average
 from ratings.rules.presets import Rules
 from ratings.rules.rounding import round_half_away
 
@@ -76,13 +76,47 @@ class PlayerResult:
     performance: int | None = None  # dsb-1990 only: the performance used in the blend
 
 
-@dataclass
 class PeriodResult:
-    rules: Rules
-    players: dict[Hashable, PlayerResult]
-    games: list[GameCalc] = field(default_factory=list)
-    pending: list[GameIn] = field(default_factory=list)
-    iterations: int = 0  # rounds of the newcomer fixed-point iteration
+    """Outcome of a period. ``games`` (one GameCalc per game and rated side) is built on first
+    access from compact rows, so that evaluating large periods stays fast."""
+
+    def __init__(self, rules: Rules, players: dict | None = None, iterations: int = 0):
+        self.rules = rules
+        self.players: dict[Hashable, PlayerResult] = players if players is not None else {}
+        self.pending: list[GameIn] = []
+        self.iterations = iterations  # rounds of the newcomer fixed-point iteration
+        self._deferred: list[tuple] = []  # sides against newcomers: (index, player, opp, value, E, score)
+        self._rated: dict[Hashable, list] = {}
+        self._expectation = None
+        self._source: list[GameIn] = []
+        self._games: list[GameCalc] | None = None
+        self._factors: dict[Hashable, tuple] = {}  # player -> (rating, factor, egf bonus)
+
+    @property
+    def games(self) -> list[GameCalc]:
+        """Per game and rated side, in game order (games against newcomers last)."""
+        if self._games is None:
+            rated, factors, e_of = self._rated, self._factors, self._expectation
+            out = []
+
+            def calc(g, player, opp, o, e, score):
+                r, f, b = factors[player]
+                out.append(GameCalc(g, player, opp, r, o, r - o, e, score, f, (score - e) * f + b))
+
+            for g in self._source:
+                if g.white in rated and g.black in rated:
+                    rw, rb = rated[g.white][3], rated[g.black][3]
+                    if g.only_for in (None, g.white):
+                        calc(g, g.white, g.black, rb, e_of(rw, rb), g.score)
+                    if g.only_for in (None, g.black):
+                        calc(g, g.black, g.white, rw, e_of(rb, rw), 1.0 - g.score)
+            for i, player, opp, o, e, score in self._deferred:
+                calc(self._source[i], player, opp, o, e, score)
+            self._games = out
+        return self._games
+
+    def __repr__(self) -> str:
+        return f"PeriodResult({self.rules.name}, {len(self.players)} players, {len(self._source)} games)"
 
 
 def dsb_blend(progressive: float, performance: float, games_after: int, *, blend_games: int = 30):
@@ -101,73 +135,20 @@ def dsb_marker(moved: float) -> str:
     return sign * (1 if size < 100 else 2 if size < 200 else 3)
 
 
-def _check(players: dict, games: list[GameIn]) -> None:
-    for g in games:
-        if g.white not in players or g.black not in players:
-            raise ValueError(f"game {g.key!r}: unknown player")
-        if g.white == g.black:
-            raise ValueError(f"game {g.key!r}: a player cannot play himself")
-        if g.score not in VALID_SCORES:
-            raise ValueError(f"game {g.key!r}: score {g.score!r} is not 1, 0.5 or 0")
-        if g.only_for is not None and g.only_for not in (g.white, g.black):
-            raise ValueError(f"game {g.key!r}: only_for is neither player")
+def _bad_game(g: GameIn, players: dict) -> str | None:
+    if g.white not in players or g.black not in players:
+        return f"game {g.key!r}: unknown player"
+    if g.white == g.black:
+        return f"game {g.key!r}: a player cannot play himself"
+    if g.score not in VALID_SCORES:
+        return f"game {g.key!r}: score {g.score!r} is not 1, 0.5 or 0"
+    if g.only_for is not None and g.only_for not in (g.white, g.black):
+        return f"game {g.key!r}: only_for is neither player"
+    return None
 
 
-def evaluate_period(
-    rules: Rules, players: Iterable[PlayerIn], games: Iterable[GameIn], *, year: int | None = None
-) -> PeriodResult:
-    by_key = {p.key: p for p in players}
-    games = list(games)
-    _check(by_key, games)
-    starts, iterations = first_ratings(rules, by_key, games)
-    # Value every opponent is rated against: published rating or published start value.
-    value = {k: p.rating for k, p in by_key.items() if p.rating is not None}
-    for k, s in starts.items():
-        if s.published:
-            value[k] = s.published_value
-
-    sides: dict[Hashable, list[tuple[GameIn, Hashable, float]]] = {k: [] for k, p in by_key.items()
-                                                                  if p.rating is not None}
-    pending_sides: dict[int, list[Hashable]] = {}  # game index -> sides still waiting
-    for i, g in enumerate(games):
-        for own, opp, score in ((g.white, g.black, g.score), (g.black, g.white, 1.0 - g.score)):
-            if g.only_for is not None and g.only_for != own:
-                continue
-            if own in sides:  # a rated player
-                if opp in value:
-                    sides[own].append((g, opp, score))
-                else:
-                    pending_sides.setdefault(i, []).append(own)
-            else:
-                start = starts.get(own)
-                if start is None or not start.published or i not in start.used:
-                    pending_sides.setdefault(i, []).append(own)
-
-    result = PeriodResult(rules=rules, players={}, iterations=iterations)
-    pending_count: dict[Hashable, int] = {}
-    for i, keys in pending_sides.items():
-        g = games[i]
-        for k in keys:
-            pending_count[k] = pending_count.get(k, 0) + 1
-        only = None if len(keys) == 2 else keys[0]
-        result.pending.append(g if g.only_for == only else GameIn(g.key, g.white, g.black, g.score, only))
-
-    _rate_players(rules, by_key, sides, value, year, result)
-    for k, s in starts.items():
-        result.players[k] = PlayerResult(
-            key=k, rating=None, games=s.games, points=s.points, expected=s.expected,
-            start_value=s.value, published=s.published,
-            new_rating=s.published_value if s.published else None, newcomer=True,
-        )
-    for k, p in by_key.items():
-        if k not in result.players:  # newcomer without any game
-            result.players[k] = PlayerResult(key=k, rating=None, newcomer=True)
-        result.players[k].pending_games = pending_count.get(k, 0)
-    return result
-
-
-def _expectation_cache(rules: Rules):
-    """E as a function of (own, opponent); memoised per difference where E depends on D only."""
+def _expectation(rules: Rules):
+    """E(own, opponent), memoised per rating difference where E depends on D only."""
     if rules.expectation.startswith("egf"):
         return lambda own, opp: expected_score(rules, own, opp)
     cache: dict[float, float] = {}
@@ -180,36 +161,160 @@ def _expectation_cache(rules: Rules):
             cache[d] = v = expected_score(rules, own, opp)
             return v
 
+    e.cache = cache  # the hot loop reads it directly
     return e
 
 
-def _rate_players(rules, by_key, sides, value, year, result) -> None:
-    e_of = _expectation_cache(rules)
+def evaluate_period(
+    rules: Rules, players: Iterable[PlayerIn], games: Iterable[GameIn], *, year: int | None = None
+) -> PeriodResult:
+    """Evaluate one period: rated players' changes, newcomers' start values, pending games."""
+    by_key = {p.key: p for p in players}
+    games = list(games)
+    e_of = _expectation(rules)
+    cache = getattr(e_of, "cache", None)
+    # Per rated player: [games, points, sum of E, published rating].
+    acc = {k: [0, 0.0, 0.0, p.rating] for k, p in by_key.items() if p.rating is not None}
+    new: dict[Hashable, list] = {k: [] for k, p in by_key.items() if p.rating is None}
+    deferred: list[tuple[int, Hashable, Hashable, float]] = []  # rated side vs newcomer
+    result = PeriodResult(rules)
+    result._source = games
+    result._rated = acc
+    result._expectation = e_of
+    scores = VALID_SCORES
+    # The hot loop: one pass, locals only, E from the per-difference cache. Per-game details
+    # (GameCalc) are derived again on demand, so nothing is stored per game here.
+    for i, g in enumerate(games):
+        w, b, s, only = g.white, g.black, g.score, g.only_for
+        if w == b or s not in scores or (only is not None and only != w and only != b):
+            raise ValueError(_bad_game(g, by_key))
+        aw = acc.get(w)
+        ab = acc.get(b)
+        if aw is not None and ab is not None:
+            d = aw[3] - ab[3]
+            if cache is not None:
+                try:
+                    ew = cache[d]
+                except KeyError:
+                    ew = e_of(aw[3], ab[3])
+                try:
+                    eb = cache[-d]
+                except KeyError:
+                    eb = e_of(ab[3], aw[3])
+            else:
+                ew, eb = e_of(aw[3], ab[3]), e_of(ab[3], aw[3])
+            if only is None:
+                aw[0] += 1
+                aw[1] += s
+                aw[2] += ew
+                ab[0] += 1
+                ab[1] += 1.0 - s
+                ab[2] += eb
+            elif only == w:
+                aw[0] += 1
+                aw[1] += s
+                aw[2] += ew
+            else:
+                ab[0] += 1
+                ab[1] += 1.0 - s
+                ab[2] += eb
+            continue
+        if (aw is None and w not in new) or (ab is None and b not in new):
+            raise ValueError(_bad_game(g, by_key))
+        if only is None or only == w:
+            if aw is None:
+                new[w].append((i, b, s))
+            else:
+                deferred.append((i, w, b, s))
+        if only is None or only == b:
+            if ab is None:
+                new[b].append((i, w, 1.0 - s))
+            else:
+                deferred.append((i, b, w, 1.0 - s))
+
+    starts, result.iterations = first_ratings(rules, by_key, new)
+    value = {k: a[3] for k, a in acc.items()}  # published ratings and published start values
+    for k, st in starts.items():
+        if st.published:
+            value[k] = st.published_value
+    pending_sides: dict[int, list[Hashable]] = {}  # game index -> sides still waiting
+    for i, own, opp, score in deferred:
+        o = value.get(opp)
+        if o is None:
+            pending_sides.setdefault(i, []).append(own)
+            continue
+        a = acc[own]
+        e = e_of(a[3], o)
+        a[0] += 1
+        a[1] += score
+        a[2] += e
+        result._deferred.append((i, own, opp, o, e, score))
+    for k, own_games in new.items():
+        st = starts.get(k)
+        for i, _, _ in own_games:
+            if st is None or not st.published or i not in st.used:
+                pending_sides.setdefault(i, []).append(k)
+
+    _collect_pending(result, games, pending_sides)
+    _rate_players(rules, by_key, acc, value, year, result)
+    for k, st in starts.items():
+        result.players[k] = PlayerResult(
+            key=k, rating=None, games=st.games, points=st.points, expected=st.expected,
+            start_value=st.value, published=st.published,
+            new_rating=st.published_value if st.published else None, newcomer=True,
+        )
+    counts: dict[Hashable, int] = {}
+    for keys in pending_sides.values():
+        for k in keys:
+            counts[k] = counts.get(k, 0) + 1
+    for k in by_key:
+        if k not in result.players:  # newcomer without any game
+            result.players[k] = PlayerResult(key=k, rating=None, newcomer=True)
+        result.players[k].pending_games = counts.get(k, 0)
+    return result
+
+
+def _collect_pending(result: PeriodResult, games: list[GameIn], pending_sides: dict) -> None:
+    for i in sorted(pending_sides):
+        keys = pending_sides[i]
+        g = games[i]
+        only = None if len(keys) == 2 else keys[0]
+        result.pending.append(g if g.only_for == only else GameIn(g.key, g.white, g.black, g.score, only))
+
+
+def _opponent_ratings(result: PeriodResult) -> dict[Hashable, list[float]]:
+    """Opponent values per rated player (for the dsb performance)."""
+    rated = result._rated
+    out: dict[Hashable, list[float]] = {k: [] for k in rated}
+    for g in result._source:
+        if g.white in rated and g.black in rated:
+            if g.only_for in (None, g.white):
+                out[g.white].append(rated[g.black][3])
+            if g.only_for in (None, g.black):
+                out[g.black].append(rated[g.white][3])
+    for _, player, _, o, _, _ in result._deferred:
+        out[player].append(o)
+    return out
+
+
+def _rate_players(
+    rules: Rules, by_key: dict, acc: dict, value: dict, year: int | None, result: PeriodResult
+) -> None:
+    """Factor, exact change (F x (points - sum E), the sum of the per-game changes), rounding,
+    floor and the dsb blend for every rated player."""
     bonus = rules.factor == "egf-2021"
-    calcs = result.games
-    append = calcs.append
-    for k, own_games in sides.items():
+    factors = result._factors
+    opponents = _opponent_ratings(result) if rules.blend_games else {}
+    for k, (n, points, esum, r) in acc.items():
         p = by_key[k]
-        r = p.rating
-        n = len(own_games)
         f = development_factor(
             rules, rating=r, games_count=p.games_count, birth_year=p.birth_year, year=year,
             reached_2400=p.reached_2400,
         )
         f = k_games_capped(rules, f, n)
         b = egf_2021_bonus(r) if bonus else 0.0
-        changes = []
-        points = 0.0
-        expected = []
-        for g, opp, score in own_games:
-            o = value[opp]
-            e = e_of(r, o)
-            c = (score - e) * f + b
-            changes.append(c)
-            expected.append(e)
-            points += score
-            append(GameCalc(g, k, opp, r, o, r - o, e, score, f, c))
-        total = math.fsum(changes)
+        factors[k] = (r, f, b)
+        total = f * (points - esum) + n * b if n else 0.0
         rounded = round_half_away(total, rules.decimals)
         new = r + rounded
         if rules.decimals:
@@ -217,7 +322,7 @@ def _rate_players(rules, by_key, sides, value, year, result) -> None:
         if rules.floor is not None and new < rules.floor:
             new = rules.floor
         res = PlayerResult(
-            key=k, rating=r, games=n, points=points, expected=math.fsum(expected), factor=f,
+            key=k, rating=r, games=n, points=points, expected=esum, factor=f,
             change=total, rounded_change=rounded, new_rating=new,
         )
         if rules.blend_games:
@@ -225,7 +330,7 @@ def _rate_players(rules, by_key, sides, value, year, result) -> None:
             if games_after < rules.blend_games:
                 res.markers = "*"
                 if n:
-                    res.performance = performance_exact([value[o] for _, o, _ in own_games], points)
+                    res.performance = performance_from_average(fsum(opponents[k]) / n, points / n)
                     res.new_rating, res.markers = dsb_blend(
                         new, res.performance, games_after, blend_games=rules.blend_games
                     )

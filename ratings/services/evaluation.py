@@ -190,10 +190,10 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
         frontier = reached - group
         group |= frontier
     affected = set(seeds) | group | {r.opponent_id for r in recs.values() if r.member_id in group}
-    frontier = affected
+    frontier = set(affected)
     while frontier:
-        new = load(frontier)
-        frontier = {r.opponent_id for r in new if newcomer(r.opponent_id)} - loaded
+        load(frontier)
+        frontier = {r.opponent_id for r in recs.values() if newcomer(r.opponent_id)} - loaded
     return affected, list(recs.values()), state
 
 

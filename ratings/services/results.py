@@ -86,23 +86,64 @@ def game_records_rebuild(*, pool: RatingPool, period: RatingPeriod | None, games
     """Replace the records of ``games`` (all in ``period``, None = after the open period) and
     re-evaluate what they touch. Callers hold the pool lock."""
     RatingRecord.objects.filter(pool=pool, game__in=games).delete()
-    seeds: set[int] = set()
-    new = []
-    for game in games:
-        seeds |= {game.white_id, game.black_id}
-        # Forfeits and unrated games have no record (§1.5); a played game scored as a forfeit
-        # carries its played result in rated_result.
-        if not game.rated or game.rated_result not in WHITE_SCORE:
-            continue
-        score = WHITE_SCORE[game.rated_result]
-        period_id = period.pk if period else None
-        for member, opponent, white, s in ((game.white_id, game.black_id, True, score),
-                                           (game.black_id, game.white_id, False, 1.0 - score)):
-            new.append(RatingRecord(pool=pool, period_id=period_id, game=game, member_id=member,
-                                    opponent_id=opponent, white=white, played_on=game.played_on, score=s))
-    RatingRecord.objects.bulk_create(new)
+    seeds = {m for game in games for m in (game.white_id, game.black_id)}
+    RatingRecord.objects.bulk_create(_records(pool, [(g, period.pk if period else None) for g in games]))
     PoolMember.objects.bulk_create(
         [PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True
     )
     if period is not None and period.state == PeriodState.OPEN:
         members_reevaluate(pool, period, seeds)
+
+
+@transaction.atomic
+def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> int:
+    """(Re)build the records of every game of ``tournament`` in ``pool`` (linking it), or in every
+    pool that rates it; for games created in bulk, e.g. by the TRF import. Returns the records
+    written. Refused when a game lies in a closed period."""
+    from ratings.services.evaluation import period_evaluate
+    from ratings.services.pools import tournament_rate_in_pool
+
+    if pool is not None:
+        tournament_rate_in_pool(tournament=tournament, pool=pool)
+    games = list(Game.objects.filter(round__tournament=tournament).select_related("round__tournament"))
+    written = 0
+    for pool in [pool_lock(p) for p in tournament_pools(tournament)]:
+        periods = list(RatingPeriod.objects.filter(pool=pool).order_by("start"))
+        by_period: dict[int | None, list[Game]] = {}
+        for game in games:
+            day = game.played_on
+            if day < pool.start_date:
+                continue
+            period = next((p for p in periods if p.start <= day <= p.end), None)
+            if period is not None and period.state == PeriodState.CLOSED and game.rated_result:
+                raise RatingsError(_("The tournament “%(name)s” has games in the closed rating period "
+                                     "%(period)s of “%(pool)s”.")
+                                   % {"name": tournament.name, "pool": pool.name,
+                                      "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}"})
+            by_period.setdefault(period.pk if period else None, []).append(game)
+        RatingRecord.objects.filter(pool=pool, game__in=games).delete()
+        new = _records(pool, [(g, pid) for pid, gs in by_period.items() for g in gs])
+        RatingRecord.objects.bulk_create(new, batch_size=500)
+        PoolMember.objects.bulk_create(
+            [PoolMember(pool=pool, member_id=r.member_id) for r in new], ignore_conflicts=True, batch_size=500
+        )
+        written += len(new)
+        open_one = next((p for p in periods if p.state == PeriodState.OPEN), None)
+        if open_one is not None and open_one.pk in by_period:
+            period_evaluate(pool, open_one)
+    return written
+
+
+def _records(pool: RatingPool, games: list[tuple[Game, int | None]]) -> list[RatingRecord]:
+    new = []
+    for game, period_id in games:
+        # Forfeits and unrated games have no record (§1.5); a played game scored as a forfeit
+        # carries its played result in rated_result.
+        if not game.rated or game.rated_result not in WHITE_SCORE:
+            continue
+        score = WHITE_SCORE[game.rated_result]
+        for member, opponent, white, s in ((game.white_id, game.black_id, True, score),
+                                           (game.black_id, game.white_id, False, 1.0 - score)):
+            new.append(RatingRecord(pool=pool, period_id=period_id, game=game, member_id=member,
+                                    opponent_id=opponent, white=white, played_on=game.played_on, score=s))
+    return new

@@ -10,7 +10,6 @@ import dataclasses
 import datetime
 
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
 from ratings.forms import NewcomerForm, OpponentFormSet, RatingChangeForm, TeamForecastForm
 from ratings.rules.expectation import expected_score
@@ -99,6 +98,3 @@ def team_forecast(request):
         )
     return render(request, "ratings/calculators/team_forecast.html", context)
 
-
-def rules_label(rules: Rules) -> str:
-    return _("%(name)s, expectation: %(expectation)s") % {"name": rules.name, "expectation": rules.expectation}

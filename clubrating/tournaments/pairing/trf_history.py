@@ -84,6 +84,16 @@ class TrfRounds:
             default=0,
         )
 
+    def initial_colour(self) -> str:
+        """Colour the top-ranked player of a round-1 pair got (the tournament's initial colour)."""
+        for pid in sorted(self.history):
+            rec = self.history[pid][0] if self.history[pid] else None
+            if rec and rec.opponent is not None and rec.colour:
+                if rec.opponent > pid:
+                    return rec.colour
+                return "b" if rec.colour == "w" else "w"
+        return "w"
+
     def absent(self, round_number: int) -> set[int]:
         return {pid for pid, recs in self.history.items() if recs[round_number - 1].kind == ABSENT}
 

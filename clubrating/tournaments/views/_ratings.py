@@ -8,6 +8,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
+
 from ratings.models import RatingRecord
 from ratings.rules.rounding import round_half_away
 
@@ -19,6 +21,24 @@ class BoardChange:
     pool: object
     white: RatingRecord | None = None
     black: RatingRecord | None = None
+
+    @staticmethod
+    def _show(record: RatingRecord | None) -> str:
+        if record is None or record.pending or record.change is None:
+            return ""
+        return signed(record.change)
+
+    @property
+    def white_change(self) -> str:
+        return self._show(self.white)
+
+    @property
+    def black_change(self) -> str:
+        return self._show(self.black)
+
+    @property
+    def pending(self) -> bool:
+        return any(r is not None and r.pending for r in (self.white, self.black))
 
 
 def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]:
@@ -50,6 +70,14 @@ class EvaluationRow:
     @property
     def change_rounded(self) -> int:
         return round_half_away(self.change)
+
+    @property
+    def change_rounded_display(self) -> str:
+        return signed(self.change_rounded, 0)
+
+    @property
+    def change_display(self) -> str:
+        return signed(self.change)
 
     @property
     def is_newcomer(self) -> bool:
@@ -100,3 +128,15 @@ def tournament_evaluation(tournament) -> list[PoolEvaluation]:
     for evaluation in pools.values():
         evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
     return list(pools.values())
+
+
+def signed(value: float | None, decimals: int = 1) -> str:
+    """"+7,3" / "−7,3" in the current language's number format (a real minus sign)."""
+    if value is None:
+        return ""
+    # number_format cuts digits off instead of rounding: round first (half away from zero).
+    rounded = round_half_away(value, decimals)
+    text = number_format(abs(rounded), decimals, use_l10n=True)
+    if rounded == 0:
+        return text
+    return ("+" if rounded > 0 else "−") + text

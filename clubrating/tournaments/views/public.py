@@ -31,19 +31,26 @@ def tournament_list(request):
     tournaments = Tournament.objects.annotate(player_count=Count("players"))
     table = TournamentTable(tournaments)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "tournaments/tournament_list.html", {"table": table, "official": is_official(request.user)})
+    return render(request, "tournaments/tournament_list.html",
+                  {"table": table, "official": is_official(request.user)})
 
 
 @public_tournaments_required
 def tournament_detail(request, pk):
+    """Overview: the facts, the starting list and the latest round."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=pk)
+    players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
+    latest = tournament.rounds.order_by("-number").first()
+    games = list(games_queryset().filter(round=latest)) if latest else []
     counts = {
-        "players": tournament.players.count(),
+        "players": len(players),
         "rounds": tournament.rounds.count(),
         "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
     }
-    return render(request, "tournaments/tournament_detail.html",
-                  tournament_context(request, tournament, "overview", counts=counts))
+    return render(request, "tournaments/tournament_detail.html", tournament_context(
+        request, tournament, "overview", counts=counts, players=players, latest=latest, games=games,
+        byes=latest.byes.select_related("member") if latest else [],
+    ))
 
 
 @public_tournaments_required
@@ -69,12 +76,12 @@ def tournament_pairings(request, pk):
 @public_tournaments_required
 def round_detail(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
-    games = games_queryset().filter(round=rnd)
+    games = list(games_queryset().filter(round=rnd))
     byes = rnd.byes.select_related("member")
-    return render(request, "tournaments/round_detail.html", tournament_context(
-        request, rnd.tournament, "pairings", round=rnd, games=games, byes=byes,
-        has_results=games.exclude(result="").exists(),
-    ))
+    context = tournament_context(request, rnd.tournament, "pairings", round=rnd, games=games, byes=byes)
+    # A pairing can be changed by hand only before the round has any result.
+    context["edit_pairing"] = context["official"] and not any(g.result for g in games)
+    return render(request, "tournaments/round_detail.html", context)
 
 
 @public_tournaments_required

@@ -59,12 +59,12 @@ def board_result(request, pk, number, game_pk):
     form = ResultForm(request.POST, game=game)
     saved, changes = _save(request, game, form)
     if request.htmx:
+        # Always 200: htmx swaps only successful responses, and the errors belong in the row.
         if saved:
             game.refresh_from_db()
             form = ResultForm(game=game)
-        status = 200 if saved else 422
         return render(request, "tournaments/results/_board.html",
-                      _board_context(game, form, changes, saved=saved), status=status)
+                      _board_context(game, form, changes, saved=saved))
     # Without JavaScript: back to the round page with a message.
     if saved:
         messages.success(request, _("Board %(board)s saved.") % {"board": game.board})

@@ -1,0 +1,138 @@
+"""Import members from CSV: create new ones, update those found by name + birth date."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubrating.clubs.models import Club, Member, Sex
+
+from .errors import ImportRefused
+from .members import title_code
+
+COLUMNS = ("last_name", "first_name", "sex", "birth_date", "club", "national_id", "fide_id",
+           "fide_rating", "title", "email", "phone")
+_SEX = {"m": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": ""}
+
+
+@dataclass
+class MembersImportReport:
+    created: list[Member] = field(default_factory=list)
+    updated: list[Member] = field(default_factory=list)
+    duplicates: list[int] = field(default_factory=list)  # row numbers repeating an earlier row
+
+    def summary(self) -> str:
+        return _(
+            "%(created)d members created, %(updated)d updated, %(duplicates)d duplicate rows skipped."
+        ) % {"created": len(self.created), "updated": len(self.updated), "duplicates": len(self.duplicates)}
+
+
+def _date(text: str) -> date | None:
+    text = text.strip()
+    if not text:
+        return None
+    for pattern in ("%d.%m.%Y", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    raise ValueError(_("birth date %(value)s is neither dd.mm.yyyy nor yyyy-mm-dd") % {"value": text})
+
+
+def _number(text: str, what: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ValueError(_("%(what)s %(value)s is not a number") % {"what": what, "value": text})
+    return int(text)
+
+
+def _clean(row: dict[str, str]) -> dict:
+    values = {key: (row.get(key) or "").strip() for key in COLUMNS}
+    if not values["last_name"]:
+        raise ValueError(_("the last name is missing"))
+    sex = values["sex"].lower()
+    if sex not in _SEX:
+        raise ValueError(_("sex %(value)s is not m or f") % {"value": values["sex"]})
+    title = title_code(values["title"])
+    if values["title"] and not title:
+        raise ValueError(_("title %(value)s is unknown") % {"value": values["title"]})
+    if values["email"]:
+        try:
+            validate_email(values["email"])
+        except ValidationError:
+            raise ValueError(_("e-mail %(value)s is not valid") % {"value": values["email"]}) from None
+    rating = _number(values["fide_rating"], _("FIDE rating"))
+    if rating is not None and rating > 3500:
+        raise ValueError(_("FIDE rating %(value)s is not plausible") % {"value": rating})
+    return {
+        "last_name": values["last_name"], "first_name": values["first_name"], "sex": _SEX[sex],
+        "birth_date": _date(values["birth_date"]), "club": values["club"],
+        "national_id": values["national_id"], "fide_id": _number(values["fide_id"], _("FIDE ID")),
+        "fide_rating": rating, "fide_title": title, "email": values["email"], "phone": values["phone"],
+    }
+
+
+def _rows(text: str) -> csv.DictReader:
+    sample = text[:2048]
+    try:
+        dialect = csv.Sniffer().sniff(sample.splitlines()[0] if sample else "", delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), dialect=dialect)
+    missing = [c for c in ("last_name", "first_name", "birth_date") if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ImportRefused(
+            _("The CSV file lacks the columns %(columns)s.") % {"columns": ", ".join(missing)}
+        )
+    return reader
+
+
+@transaction.atomic
+def members_import_csv(*, text: str) -> MembersImportReport:
+    """Create or update members from CSV; any bad row refuses the whole file."""
+    report = MembersImportReport()
+    seen: set[tuple[str, str, date | None]] = set()
+    clubs: dict[str, Club] = {}
+    for row_no, row in enumerate(_rows(text), start=2):  # row 1 is the header
+        try:
+            values = _clean(row)
+        except ValueError as error:
+            raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row_no, "error": error}) from None
+        key = (values["last_name"].casefold(), values["first_name"].casefold(), values["birth_date"])
+        if key in seen:
+            report.duplicates.append(row_no)
+            continue
+        seen.add(key)
+        club_name = values.pop("club")
+        if club_name:
+            if club_name not in clubs:
+                clubs[club_name], _created = Club.objects.get_or_create(name=club_name)
+            values["club"] = clubs[club_name]
+        existing = Member.objects.filter(
+            last_name__iexact=values["last_name"], first_name__iexact=values["first_name"],
+            birth_date=values["birth_date"],
+        ).first() if values["birth_date"] else None
+        member = existing or Member()
+        for name, value in values.items():
+            if value not in (None, "") or existing is None:
+                setattr(member, name, value)
+        if member.birth_date:
+            member.birth_year = None
+        try:
+            member.validate_unique()
+            member.validate_constraints()
+        except ValidationError as error:
+            raise ImportRefused(_("Row %(row)d: %(error)s") % {
+                "row": row_no, "error": " ".join(error.messages)}) from None
+        member.save()
+        (report.updated if existing else report.created).append(member)
+    return report

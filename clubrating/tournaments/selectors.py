@@ -1,0 +1,273 @@
+"""Reads for the tournament pages, the standings command and the pairing service.
+
+Each selector runs a fixed number of queries (players, games, byes, ...), whatever the size of the
+tournament; the per-player work happens in Python on those rows.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from clubrating.tournaments.models import (
+    RESULT_POINTS,
+    Bye,
+    ByeKind,
+    Game,
+    LineupEntry,
+    Result,
+    Round,
+    Team,
+    TeamMatch,
+    Tournament,
+    TournamentKind,
+    TournamentPlayer,
+)
+from clubrating.tournaments.pairing.history import (
+    ABSENT,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    PAB,
+    PLAYED,
+    RoundRecord,
+)
+from clubrating.tournaments.tiebreaks import Participant, TiebreakSpec, compute_standings, parse_tiebreaks
+
+__all__ = [
+    "BoardRow",
+    "CrosstableRow",
+    "StandingRow",
+    "TeamStandingRow",
+    "player_histories",
+    "round_pairings",
+    "team_standings",
+    "tournament_crosstable",
+    "tournament_standings",
+]
+
+
+def _players(tournament: Tournament) -> list[TournamentPlayer]:
+    return list(
+        tournament.players.select_related("member", "member__club").order_by("start_rank", "pk")
+    )
+
+
+def _records_by_member(tournament: Tournament, last_round: int | None) -> tuple[dict, int]:
+    """{member_id: {round: RoundRecord}} from one query for games and one for byes."""
+    games = Game.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "white_id", "black_id", "result"
+    )
+    byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "member_id", "kind")
+    if last_round is not None:
+        games = games.filter(round__number__lte=last_round)
+        byes = byes.filter(round__number__lte=last_round)
+    records: dict[int, dict[int, RoundRecord]] = defaultdict(dict)
+    rounds = 0
+    for number, white, black, result in games:
+        rounds = max(rounds, number)
+        if result in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS):
+            pw, pb = RESULT_POINTS[result]
+            records[white][number] = RoundRecord(PLAYED, pw, black, "w")
+            records[black][number] = RoundRecord(PLAYED, pb, white, "b")
+        elif result == Result.WHITE_FORFEIT_WIN:
+            records[white][number] = RoundRecord(FORFEIT_WIN, 1.0, black, "w")
+            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
+        elif result == Result.BLACK_FORFEIT_WIN:
+            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
+            records[black][number] = RoundRecord(FORFEIT_WIN, 1.0, white, "b")
+        elif result == Result.DOUBLE_FORFEIT:
+            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
+            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
+        # A game without result yet counts as nothing (the round is still running).
+    for number, member, kind in byes:
+        rounds = max(rounds, number)
+        if kind == ByeKind.PAIRING:
+            records[member][number] = RoundRecord(PAB, 1.0)
+        else:
+            records[member][number] = RoundRecord(ABSENT, {"full": 1.0, "half": 0.5}.get(kind, 0.0))
+    return records, rounds
+
+
+def _by_rank(players, records, rounds: int) -> dict[int, list[RoundRecord]]:
+    """Records keyed by starting rank, opponents as starting ranks, one per round 1..rounds."""
+    rank_of = {p.member_id: p.start_rank for p in players}
+    result = {}
+    for p in players:
+        row = []
+        for number in range(1, rounds + 1):
+            rec = records.get(p.member_id, {}).get(number, RoundRecord(ABSENT, 0.0))
+            if rec.opponent is not None:
+                rec = RoundRecord(rec.kind, rec.points, rank_of.get(rec.opponent), rec.colour)
+            row.append(rec)
+        result[p.start_rank] = row
+    return result
+
+
+def player_histories(
+    tournament: Tournament, players: list[TournamentPlayer], *, before_round: int
+) -> dict[int, list[RoundRecord]]:
+    """Every player's rounds 1..before_round-1 keyed by starting rank (the Swiss pairing input)."""
+    records, _rounds = _records_by_member(tournament, before_round - 1)
+    return _by_rank(players, records, before_round - 1)
+
+
+# --- standings ------------------------------------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    player: TournamentPlayer
+    points: float
+    tiebreaks: list[float]
+
+    @property
+    def player_id(self) -> int:
+        return self.player.pk
+
+
+def tournament_standings(
+    *, tournament: Tournament, codes: list[str] | str | None = None, after_round: int | None = None
+) -> list[StandingRow]:
+    """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
+
+    Raises ValueError with the offending code when a code is unknown. Three queries."""
+    if codes is None:
+        codes = tournament.tiebreaks
+    specs: list[TiebreakSpec] = parse_tiebreaks(codes if isinstance(codes, str) else ",".join(codes))
+    players = _players(tournament)
+    records, rounds = _records_by_member(tournament, after_round)
+    if after_round is not None:
+        rounds = after_round
+    by_rank = _by_rank(players, records, rounds)
+    by_start = {p.start_rank: p for p in players}
+    participants = [
+        Participant(p.start_rank, p.fide_rating or p.rating or p.member.fide_rating, by_rank[p.start_rank])
+        for p in players
+    ]
+    rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
+    return [StandingRow(r.rank, by_start[r.id], r.points, r.tiebreaks) for r in rows]
+
+
+# --- pairings and crosstable ----------------------------------------------------------------------
+
+
+@dataclass
+class BoardRow:
+    board: int
+    white: TournamentPlayer | None
+    black: TournamentPlayer | None  # None for a bye
+    result: str
+    game: Game | None = None
+    bye_kind: str = ""
+
+
+def round_pairings(*, round: Round) -> list[BoardRow]:  # noqa: A002 - the model's name
+    """The boards of a round, then its byes (pairing-allocated first). Three queries."""
+    players = {p.member_id: p for p in round.tournament.players.select_related("member")}
+    rows = [
+        BoardRow(g.board, players.get(g.white_id), players.get(g.black_id), g.result, game=g)
+        for g in round.games.select_related("white", "black").order_by("board")
+    ]
+    byes = sorted(round.byes.all(), key=lambda b: (b.kind != ByeKind.PAIRING, b.member_id))
+    board = max((r.board for r in rows), default=0)
+    for offset, bye in enumerate(byes, start=1):
+        rows.append(BoardRow(board + offset, players.get(bye.member_id), None, "", bye_kind=bye.kind))
+    return rows
+
+
+@dataclass
+class CrosstableCell:
+    round: int
+    opponent: int | None  # opponent's starting rank
+    colour: str  # "w", "b" or "" (bye / not paired)
+    points: float | None  # None when not paired or not yet played
+    code: str  # "1", "½", "0", "+", "-", "H", "Z", "F", "U" or ""
+
+
+@dataclass
+class CrosstableRow:
+    player: TournamentPlayer
+    points: float
+    cells: list[CrosstableCell] = field(default_factory=list)
+
+
+_CODES = {
+    (PLAYED, 1.0): "1", (PLAYED, 0.5): "½", (PLAYED, 0.0): "0", (FORFEIT_WIN, 1.0): "+",
+    (FORFEIT_LOSS, 0.0): "-", (PAB, 1.0): "U", (ABSENT, 1.0): "F", (ABSENT, 0.5): "H", (ABSENT, 0.0): "",
+}
+
+
+def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
+    """Per player (starting-rank order) and round: opponent, colour, result. Three queries."""
+    players = _players(tournament)
+    records, rounds = _records_by_member(tournament, None)
+    by_rank = _by_rank(players, records, rounds)
+    rows = []
+    for p in players:
+        cells = []
+        for number, rec in enumerate(by_rank[p.start_rank], start=1):
+            known = number in records.get(p.member_id, {})
+            cells.append(CrosstableCell(
+                number, rec.opponent, rec.colour or "", rec.points if known else None,
+                _CODES.get((rec.kind, rec.points), "") if known else "",
+            ))
+        rows.append(CrosstableRow(p, sum(r.points for r in by_rank[p.start_rank]), cells))
+    return rows
+
+
+# --- teams ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class TeamStandingRow:
+    rank: int
+    team: Team
+    match_points: int
+    board_points: float
+    sonneborn_berger: float
+
+
+def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
+    """Match points (2 win, 1 draw), board points, and team Sonneborn-Berger: the sum over matches
+    of the opponent's match points times the board points scored against it (the Olympiad variant
+    of FIDE C.07). Ranked by match points, board points, SB. Three queries."""
+    teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name"))
+    matches = list(TeamMatch.objects.filter(round__tournament=tournament).prefetch_related(
+        Prefetch("games", queryset=Game.objects.only("team_match_id", "white_id", "black_id", "result")),
+        Prefetch("lineup", queryset=LineupEntry.objects.only("match_id", "team_id", "member_id")),
+    ))
+    board_points: dict[int, float] = defaultdict(float)
+    match_points: dict[int, int] = defaultdict(int)
+    results: list[tuple[int, int, float, float]] = []  # team, opponent, own board points, theirs
+    for match in matches:
+        team_of = {e.member_id: e.team_id for e in match.lineup.all()}
+        score = {match.home_team_id: 0.0, match.away_team_id: 0.0}
+        finished = True
+        for game in match.games.all():
+            if game.result == Result.NOT_PLAYED:
+                finished = False
+                continue
+            pw, pb = RESULT_POINTS[game.result]
+            score[team_of.get(game.white_id, match.home_team_id)] += pw
+            score[team_of.get(game.black_id, match.away_team_id)] += pb
+        if not finished or not match.games.all():
+            continue
+        home, away = match.home_team_id, match.away_team_id
+        for team, other in ((home, away), (away, home)):
+            board_points[team] += score[team]
+            match_points[team] += 2 if score[team] > score[other] else 1 if score[team] == score[other] else 0
+            results.append((team, other, score[team], score[other]))
+    sb: dict[int, float] = defaultdict(float)
+    for team, other, own, _theirs in results:
+        sb[team] += match_points[other] * own
+    key = {t.pk: (match_points[t.pk], board_points[t.pk], sb[t.pk]) for t in teams}
+    ordered = sorted(teams, key=lambda t: (tuple(-v for v in key[t.pk]), t.start_rank or 0, t.name))
+    rows, rank = [], 0
+    for position, team in enumerate(ordered, start=1):
+        if position == 1 or key[team.pk] != key[ordered[position - 2].pk]:
+            rank = position
+        rows.append(TeamStandingRow(rank, team, match_points[team.pk], board_points[team.pk], sb[team.pk]))
+    return rows

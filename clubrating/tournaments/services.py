@@ -1,0 +1,377 @@
+"""Tournament operations: registration, pairing, hand changes to a pairing, team rounds and lineups.
+
+Every service takes keyword arguments, runs in one transaction and raises ``ValidationError`` with
+a translated message when the request does not fit the tournament's state; nothing is changed then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.models import (
+    Bye,
+    ByeKind,
+    Game,
+    LineupEntry,
+    Result,
+    Round,
+    Team,
+    TeamMatch,
+    Tournament,
+    TournamentKind,
+    TournamentPlayer,
+)
+from clubrating.tournaments.pairing.berger import berger_schedule, rounds_count
+from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
+from clubrating.tournaments.selectors import player_histories
+
+__all__ = [
+    "bye_request",
+    "game_pairing_change",
+    "guest_register",
+    "lineup_set",
+    "player_register",
+    "player_withdraw",
+    "players_register",
+    "round_pair",
+    "round_unpair",
+    "start_ranks_assign",
+]
+
+
+# --- registration ---------------------------------------------------------------------------------
+
+
+def _pairing_started(tournament: Tournament) -> bool:
+    return Round.objects.filter(tournament=tournament).filter(_paired_filter()).exists()
+
+
+def _paired_filter() -> Q:
+    return Q(games__isnull=False) | Q(byes__kind=ByeKind.PAIRING) | Q(team_matches__isnull=False)
+
+
+def _rating_key(player: TournamentPlayer) -> tuple:
+    # Strongest first: FIDE rating, then national rating, then alphabetical (FIDE C.04.2 B).
+    member = player.member
+    return (-(player.fide_rating or 0), -(player.rating or 0), member.last_name.lower(),
+            member.first_name.lower(), player.pk)
+
+
+@transaction.atomic
+def start_ranks_assign(*, tournament: Tournament) -> list[TournamentPlayer]:
+    """Number all players 1..n by rating. Only before the first round is paired."""
+    if _pairing_started(tournament):
+        raise ValidationError(_("Starting ranks cannot be changed after the first round was paired."))
+    players = sorted(tournament.players.select_related("member").select_for_update(of=("self",)),
+                     key=_rating_key)
+    # Two passes: the unique (tournament, start_rank) constraint forbids swapping numbers in place.
+    TournamentPlayer.objects.filter(tournament=tournament).update(start_rank=None)
+    for rank, player in enumerate(players, start=1):
+        player.start_rank = rank
+    TournamentPlayer.objects.bulk_update(players, ["start_rank"])
+    return players
+
+
+@transaction.atomic
+def player_register(
+    *, tournament: Tournament, member: Member, rating: int | None = None, fide_rating: int | None = None
+) -> TournamentPlayer:
+    """Register a member. Before round 1 everybody is renumbered by rating; a late entry (after
+    pairing started) gets the next free starting rank and counts as absent in the rounds missed."""
+    if tournament.kind == TournamentKind.ROUND_ROBIN and _pairing_started(tournament):
+        raise ValidationError(_("A round robin cannot take late entries."))
+    if TournamentPlayer.objects.filter(tournament=tournament, member=member).exists():
+        raise ValidationError(_("%(member)s is already registered.") % {"member": member})
+    last = tournament.players.aggregate(last=Max("start_rank"))["last"] or 0
+    player = TournamentPlayer.objects.create(
+        tournament=tournament, member=member, start_rank=last + 1, rating=rating,
+        fide_rating=fide_rating if fide_rating is not None else member.fide_rating,
+    )
+    if not _pairing_started(tournament):
+        start_ranks_assign(tournament=tournament)
+        player.refresh_from_db()
+    return player
+
+
+@transaction.atomic
+def players_register(*, tournament: Tournament, members: Iterable[Member]) -> list[TournamentPlayer]:
+    return [player_register(tournament=tournament, member=m) for m in members]
+
+
+@transaction.atomic
+def guest_register(
+    *,
+    tournament: Tournament,
+    last_name: str,
+    first_name: str = "",
+    club_name: str = "",
+    fide_id: int | None = None,
+    fide_rating: int | None = None,
+    rating: int | None = None,
+    birth_year: int | None = None,
+    sex: str = "",
+) -> TournamentPlayer:
+    """A guest becomes a member of their own club (created if new), then registers as usual."""
+    if not last_name.strip():
+        raise ValidationError(_("A guest needs a last name."))
+    if fide_id and Member.objects.filter(fide_id=fide_id).exists():
+        member = Member.objects.get(fide_id=fide_id)
+    else:
+        club = None
+        if club_name.strip():
+            club, _created = Club.objects.get_or_create(name=club_name.strip())
+        member = Member.objects.create(
+            last_name=last_name.strip(), first_name=first_name.strip(), club=club, fide_id=fide_id,
+            fide_rating=fide_rating, birth_year=birth_year, sex=sex,
+        )
+    return player_register(tournament=tournament, member=member, rating=rating, fide_rating=fide_rating)
+
+
+@transaction.atomic
+def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentPlayer:
+    """The player is not paired any more from ``from_round`` on (rounds already paired stay)."""
+    later = {"round__tournament": player.tournament, "round__number__gte": from_round}
+    paired = (
+        Game.objects.filter(Q(white=player.member_id) | Q(black=player.member_id), **later).exists()
+        or Bye.objects.filter(member=player.member_id, kind=ByeKind.PAIRING, **later).exists()
+    )
+    if from_round < 1:
+        raise ValidationError(_("Rounds are numbered from 1."))
+    if paired:
+        raise ValidationError(_("Round %(number)d is already paired with this player; change that "
+                                "pairing first.") % {"number": from_round})
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["withdrawn_from_round"])
+    return player
+
+
+@transaction.atomic
+def bye_request(*, player: TournamentPlayer, round_number: int, kind: str = ByeKind.HALF) -> Bye:
+    """A requested bye for a round not yet paired (Swiss only); the pairing leaves the player out."""
+    tournament = player.tournament
+    if tournament.kind != TournamentKind.SWISS:
+        raise ValidationError(_("Byes can only be requested in a Swiss tournament."))
+    if kind not in (ByeKind.FULL, ByeKind.HALF, ByeKind.ZERO):
+        raise ValidationError(_("This kind of bye cannot be requested."))
+    if not 1 <= round_number <= tournament.rounds_count:
+        raise ValidationError(_("The tournament has no round %(number)d.") % {"number": round_number})
+    rnd, _created = Round.objects.get_or_create(tournament=tournament, number=round_number)
+    if _round_is_paired(rnd):
+        raise ValidationError(_("Round %(number)d is already paired.") % {"number": round_number})
+    if Bye.objects.filter(round=rnd, member=player.member).exists():
+        raise ValidationError(_("%(member)s already has a bye in this round.") % {"member": player.member})
+    return Bye.objects.create(round=rnd, member=player.member, kind=kind)
+
+
+# --- pairing --------------------------------------------------------------------------------------
+
+
+def _round_is_paired(rnd: Round) -> bool:
+    return (rnd.games.exists() or rnd.byes.filter(kind=ByeKind.PAIRING).exists()
+            or rnd.team_matches.exists())
+
+
+def _next_round(tournament: Tournament) -> Round:
+    last_paired = (
+        Round.objects.filter(tournament=tournament).filter(_paired_filter())
+        .aggregate(last=Max("number"))["last"] or 0
+    )
+    number = last_paired + 1
+    total = tournament.rounds_count
+    if tournament.kind == TournamentKind.ROUND_ROBIN:
+        total = rounds_count(tournament.players.count(), double=tournament.double_round_robin)
+    elif tournament.kind == TournamentKind.TEAM:
+        total = rounds_count(tournament.teams.count(), double=tournament.double_round_robin)
+    if number > total:
+        raise ValidationError(_("All %(count)d rounds are paired already.") % {"count": total})
+    if last_paired and Game.objects.filter(
+        round__tournament=tournament, round__number=last_paired, result=Result.NOT_PLAYED
+    ).exists() and tournament.kind == TournamentKind.SWISS:
+        raise ValidationError(
+            _("Round %(number)d still has games without a result.") % {"number": last_paired}
+        )
+    rnd, _created = Round.objects.get_or_create(tournament=tournament, number=number)
+    return rnd
+
+
+@transaction.atomic
+def round_pair(*, tournament: Tournament) -> Round:
+    """Pair the next round: Berger tables (round robin, team competition) or the Dutch system."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)  # one pairing at a time
+    rnd = _next_round(tournament)
+    if tournament.kind == TournamentKind.TEAM:
+        _pair_team_round(tournament, rnd)
+    elif tournament.kind == TournamentKind.ROUND_ROBIN:
+        _pair_berger_round(tournament, rnd)
+    elif tournament.kind == TournamentKind.SWISS:
+        _pair_swiss_round(tournament, rnd)
+    else:
+        raise ValidationError(_("Casual tournaments are not paired."))
+    return rnd
+
+
+def _ranked_players(tournament: Tournament) -> list[TournamentPlayer]:
+    players = list(tournament.players.select_related("member").order_by("start_rank", "pk"))
+    if any(p.start_rank is None for p in players):
+        raise ValidationError(_("Every player needs a starting rank before pairing."))
+    return players
+
+
+def _pair_berger_round(tournament: Tournament, rnd: Round) -> None:
+    players = _ranked_players(tournament)
+    if len(players) < 2:
+        raise ValidationError(_("A round robin needs at least two players."))
+    schedule = berger_schedule(len(players), double=tournament.double_round_robin)
+    games = []
+    for board in schedule[rnd.number - 1]:
+        if board.black is None:
+            continue  # the player drawn against the dummy is free this round (no points in a round robin)
+        games.append(Game(round=rnd, board=len(games) + 1, white=players[board.white - 1].member,
+                          black=players[board.black - 1].member))
+    Game.objects.bulk_create(games)
+
+
+def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
+    players = _ranked_players(tournament)
+    by_member = {p.member_id: p for p in players}
+    history = player_histories(tournament, players, before_round=rnd.number)
+    absent: dict[int, float] = {}
+    for bye in Bye.objects.filter(round=rnd).exclude(kind=ByeKind.PAIRING):
+        if bye.member_id in by_member:
+            absent[by_member[bye.member_id].start_rank] = bye.points
+    for p in players:
+        if p.withdrawn_from_round and p.withdrawn_from_round <= rnd.number:
+            absent.setdefault(p.start_rank, 0.0)
+    if len(players) - len(absent) < 2:
+        raise ValidationError(_("Fewer than two players can be paired in this round."))
+    ratings = {p.start_rank: p.fide_rating or p.rating or 0 for p in players}
+    try:
+        pairs = pair_swiss(history, ratings, round_number=rnd.number,
+                           total_rounds=tournament.rounds_count, absent=absent)
+    except SwissPairingError as exc:
+        raise ValidationError(_("The round cannot be paired: %(reason)s") % {"reason": exc}) from exc
+    member_of = {p.start_rank: p.member for p in players}
+    Game.objects.bulk_create([
+        Game(round=rnd, board=pair.board, white=member_of[pair.white], black=member_of[pair.black])
+        for pair in pairs if pair.black is not None
+    ])
+    for pair in pairs:
+        if pair.black is None:
+            Bye.objects.create(round=rnd, member=member_of[pair.white], kind=ByeKind.PAIRING)
+
+
+@transaction.atomic
+def round_unpair(*, round: Round) -> None:  # noqa: A002 - the model's name
+    """Throw away a round's pairing so it can be paired again; only while it has no results."""
+    if round.games.exclude(result=Result.NOT_PLAYED).exists():
+        raise ValidationError(_("This round already has results; its pairing cannot be redone."))
+    later = Round.objects.filter(tournament=round.tournament_id, number__gt=round.number).filter(
+        _paired_filter()
+    )
+    if later.exists():
+        raise ValidationError(_("A later round is paired already."))
+    round.games.all().delete()
+    round.byes.filter(kind=ByeKind.PAIRING).delete()
+    round.team_matches.all().delete()
+
+
+@transaction.atomic
+def game_pairing_change(*, game: Game, white: Member, black: Member) -> Game:
+    """Change a board by hand before the round has results. A player taken from another place of
+    the round (another board or the pairing-allocated bye) swaps with the player displaced here."""
+    game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+    rnd = game.round
+    if rnd.games.exclude(result=Result.NOT_PLAYED).exists():
+        raise ValidationError(_("This round already has results; its pairing cannot be changed."))
+    if white.pk == black.pk:
+        raise ValidationError(_("A player cannot play against themselves."))
+    registered = set(TournamentPlayer.objects.filter(
+        tournament_id=rnd.tournament_id, member__in=[white, black]
+    ).values_list("member_id", flat=True))
+    if registered != {white.pk, black.pk}:
+        raise ValidationError(_("Both players must be registered in this tournament."))
+    old = [game.white_id, game.black_id]
+    incoming = [m for m in (white.pk, black.pk) if m not in old]
+    displaced = [m for m in old if m not in (white.pk, black.pk)]
+    # Move each incoming player's old place (board or bye) to a displaced player.
+    moves = []
+    for member_id, replacement in zip(incoming, displaced):
+        other = rnd.games.exclude(pk=game.pk).filter(white_id=member_id).first() or \
+            rnd.games.exclude(pk=game.pk).filter(black_id=member_id).first()
+        bye = rnd.byes.filter(member_id=member_id).first()
+        if other is None and bye is None:
+            raise ValidationError(_("%(member)s is not paired in this round.") % {
+                "member": white if member_id == white.pk else black})
+        moves.append((other, bye, member_id, replacement))
+    # Clear this board first so the unique (round, white/black) constraints hold at every step.
+    Game.objects.filter(pk=game.pk).delete()
+    for other, bye, member_id, replacement in moves:
+        if other is not None:
+            if other.white_id == member_id:
+                other.white_id = replacement
+            else:
+                other.black_id = replacement
+            other.save(update_fields=["white", "black"])
+        else:
+            bye.member_id = replacement
+            bye.save(update_fields=["member"])
+    game.pk = None
+    game.white, game.black = white, black
+    game.save(force_insert=True)
+    return game
+
+
+# --- team competitions ----------------------------------------------------------------------------
+
+
+def _pair_team_round(tournament: Tournament, rnd: Round) -> None:
+    teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name", "pk"))
+    if len(teams) < 2:
+        raise ValidationError(_("A team competition needs at least two teams."))
+    schedule = berger_schedule(len(teams), double=tournament.double_round_robin)
+    number = 0
+    for board in schedule[rnd.number - 1]:
+        if board.black is None:
+            continue
+        number += 1
+        TeamMatch.objects.create(round=rnd, home_team=teams[board.white - 1],
+                                 away_team=teams[board.black - 1], number=number)
+
+
+@transaction.atomic
+def lineup_set(*, match: TeamMatch, team: Team, members: list[Member]) -> list[LineupEntry]:
+    """Set a team's board order for a match (board 1 first). When both teams have a lineup the
+    games are created: the home team has white on odd boards (FIDE team practice).
+
+    ``Game.board`` must be unique per round, so a match's games are numbered
+    ``(match.number - 1) * match.boards + board``."""
+    if team.pk not in (match.home_team_id, match.away_team_id):
+        raise ValidationError(_("%(team)s does not play in this match.") % {"team": team})
+    if len(members) > match.boards:
+        raise ValidationError(_("This match has only %(boards)d boards.") % {"boards": match.boards})
+    if len({m.pk for m in members}) != len(members):
+        raise ValidationError(_("A player can only sit at one board."))
+    if match.games.exclude(result=Result.NOT_PLAYED).exists():
+        raise ValidationError(_("This match already has results; its lineups cannot be changed."))
+    LineupEntry.objects.filter(match=match, team=team).delete()
+    entries = LineupEntry.objects.bulk_create([
+        LineupEntry(match=match, team=team, board=board, member=member)
+        for board, member in enumerate(members, start=1)
+    ])
+    match.games.all().delete()
+    home = {e.board: e.member_id for e in match.lineup.filter(team_id=match.home_team_id)}
+    away = {e.board: e.member_id for e in match.lineup.filter(team_id=match.away_team_id)}
+    games = []
+    for board in sorted(set(home) & set(away)):
+        white, black = (home[board], away[board]) if board % 2 else (away[board], home[board])
+        games.append(Game(round_id=match.round_id, team_match=match,
+                          board=(match.number - 1) * match.boards + board,
+                          white_id=white, black_id=black))
+    Game.objects.bulk_create(games)
+    return entries

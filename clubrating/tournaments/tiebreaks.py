@@ -1,0 +1,312 @@
+"""FIDE tie-breaks (Tie-Break Regulations C.07, 2023 edition) on plain data, codes as in TRF-2026.
+
+Each participant's rounds are :class:`RoundRecord` rows (see ``pairing.history``), one per round:
+played games, forfeits, the pairing-allocated bye (PAB), and requested byes / missed rounds
+(``ABSENT`` with the points received: 1 = full-point bye, ½ = half-point bye, 0 = zero-point bye or
+not paired).
+
+Unplayed rounds follow the regulations as FIDE's reference implementation (TEC-FIDE TieBreakServer)
+reads them:
+
+* A *voluntary unplayed round* (VUR, art. 16.1) is an unplayed round that did not bring a win's
+  points: half- and zero-point byes, forfeit losses, rounds after a withdrawal. PAB, full-point
+  byes and forfeit wins are not VURs.
+* The participant's own unplayed rounds (byes and forfeits, in either direction) count in BH and
+  SB as a game against a *dummy opponent* whose score equals the participant's own final score
+  (art. 16.3); in SB it is multiplied by the points received in that round. In a round robin an
+  unplayed round adds nothing.
+* For an opponent's score in BH/SB (art. 16.4), the opponent's VURs after their last round that was
+  not a VUR (i.e. after a withdrawal) count as draws; everything else counts as scored.
+* Cut-1/Cut-2 remove the least significant values, a VUR first (art. 14.1/16.5); Median-1 also
+  removes the highest value.
+
+WIN counts every round that brought a win's points, with or without playing (art. 7.1: forfeit
+wins, PAB and full-point byes included); WON counts games won over the board only. BPG/BWG count
+games played over the board with black (won with black). ARO/TPR use played games against rated
+opponents; ARO/C1 drops the lowest-rated opponent when all played opponents are rated. KS (Koya)
+sums the points scored in each round against opponents with at least 50 % of the maximum score.
+DE (direct encounter, art. 6) is computed within each group still tied on points and the preceding
+tie-breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from clubrating.tournaments.pairing.history import (
+    ABSENT,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    PAB,
+    PLAYED,
+    RoundRecord,
+)
+from ratings.rules.performance import dp
+
+__all__ = [
+    "SUPPORTED_CODES",
+    "Participant",
+    "StandingRow",
+    "TiebreakSpec",
+    "compute_standings",
+    "parse_tiebreaks",
+]
+
+WIN_POINTS = 1.0
+DRAW_POINTS = 0.5
+
+# Base codes and the modifiers each accepts.
+SUPPORTED_CODES: dict[str, frozenset[str]] = {
+    "BH": frozenset({"C1", "C2", "M1"}),
+    "SB": frozenset({"C1", "C2", "M1"}),
+    "DE": frozenset(),
+    "WIN": frozenset(),
+    "WON": frozenset(),
+    "BPG": frozenset(),
+    "BWG": frozenset(),
+    "ARO": frozenset({"C1"}),
+    "TPR": frozenset(),
+    "KS": frozenset(),
+}
+
+_CODE = re.compile(r"^([A-Z]+)(?:/([A-Z]\d))?$")
+
+
+@dataclass(frozen=True)
+class TiebreakSpec:
+    code: str  # e.g. "BH"
+    modifier: str = ""  # e.g. "C1"
+
+    @property
+    def label(self) -> str:
+        return f"{self.code}/{self.modifier}" if self.modifier else self.code
+
+
+def parse_tiebreaks(text: str) -> list[TiebreakSpec]:
+    """``"BH/C1,BH,SB"`` -> specs; raises ValueError naming the first unknown code."""
+    specs = []
+    for raw in (part.strip().upper() for part in text.split(",")):
+        if not raw:
+            continue
+        match = _CODE.match(raw)
+        if not match or match.group(1) not in SUPPORTED_CODES:
+            raise ValueError(raw)
+        code, modifier = match.group(1), match.group(2) or ""
+        if modifier and modifier not in SUPPORTED_CODES[code]:
+            raise ValueError(raw)
+        specs.append(TiebreakSpec(code, modifier))
+    return specs
+
+
+@dataclass
+class Participant:
+    id: int
+    rating: int | None = None
+    rounds: list[RoundRecord] = field(default_factory=list)
+
+    @property
+    def points(self) -> float:
+        return sum(r.points for r in self.rounds)
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    id: int
+    points: float
+    tiebreaks: list[float]
+
+
+def _is_vur(rec: RoundRecord) -> bool:
+    return rec.kind in (ABSENT, FORFEIT_LOSS) and rec.points < WIN_POINTS
+
+
+def _is_played(rec: RoundRecord) -> bool:
+    return rec.kind == PLAYED and rec.opponent is not None
+
+
+class _Calculator:
+    def __init__(self, participants: list[Participant], round_robin: bool):
+        self.by_id = {p.id: p for p in participants}
+        self.round_robin = round_robin
+        self.rounds = max((len(p.rounds) for p in participants), default=0)
+        self.max_points = WIN_POINTS * self.rounds
+        self.adjusted = {p.id: self._adjusted_score(p) for p in participants}
+
+    def _adjusted_score(self, p: Participant) -> float:
+        """Art. 16.4: VURs after the last non-VUR round (withdrawal) count as draws."""
+        last = max((i for i, r in enumerate(p.rounds) if not _is_vur(r)), default=-1)
+        total = 0.0
+        for i, rec in enumerate(p.rounds):
+            if i <= last or rec.opponent is not None:
+                total += rec.points
+            else:
+                total += 0.0 if self.round_robin else DRAW_POINTS
+        return total
+
+    def _opponent_values(self, p: Participant, sonneborn: bool) -> list[tuple[bool, float, float]]:
+        """(is_vur, opponent score, contribution) per round, for BH and SB."""
+        values = []
+        for rec in p.rounds:
+            if _is_played(rec):
+                score, vur = self.adjusted[rec.opponent], False
+            elif self.round_robin:
+                if rec.opponent is None:
+                    continue
+                score, vur = 0.0, _is_vur(rec)
+            else:
+                score, vur = p.points, _is_vur(rec)
+            values.append((vur, score, score * rec.points if sonneborn else score))
+        return values
+
+    def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
+        values = self._opponent_values(p, spec.code == "SB")
+        low = {"C1": 1, "C2": 2, "M1": 1}.get(spec.modifier, 0)
+        high = 1 if spec.modifier == "M1" else 0
+        low = min(low, len(values))
+        high = min(high, len(values) - low)
+        for _ in range(low):
+            lowest = min(values, key=lambda v: (v[1], v[2]))
+            lowest_vur = min(values, key=lambda v: (not v[0], v[1], v[2]))
+            values.remove(lowest if lowest[2] > lowest_vur[2] else lowest_vur)
+        for _ in range(high):
+            values.remove(max(values, key=lambda v: (v[1], v[2])))
+        return sum(v[2] for v in values)
+
+    def _rated_games(self, p: Participant) -> tuple[int, list[tuple[int, float]]]:
+        played = [r for r in p.rounds if _is_played(r)]
+        rated = [
+            (self.by_id[r.opponent].rating, r.points)
+            for r in played
+            if self.by_id[r.opponent].rating
+        ]
+        return len(played), rated
+
+    def aro(self, p: Participant, cut: bool) -> float:
+        played, rated = self._rated_games(p)
+        if cut and rated and played == len(rated):
+            rated = sorted(rated)[1:]
+        if not rated:
+            return 0
+        return int(sum(r for r, _ in rated) / len(rated) + 0.5)
+
+    def tpr(self, p: Participant) -> float:
+        _, rated = self._rated_games(p)
+        if not rated:
+            return 0
+        return self.aro(p, cut=False) + dp(sum(s for _, s in rated) / len(rated))
+
+    def koya(self, p: Participant) -> float:
+        limit = self.max_points / 2
+        return sum(
+            r.points for r in p.rounds
+            if r.opponent is not None and self.by_id[r.opponent].points >= limit
+        )
+
+    def value(self, p: Participant, spec: TiebreakSpec) -> float:
+        code = spec.code
+        if code in ("BH", "SB"):
+            return self.opponent_sum(p, spec)
+        if code == "WIN":
+            return sum(1 for r in p.rounds if r.points >= WIN_POINTS)
+        if code == "WON":
+            return sum(1 for r in p.rounds if _is_played(r) and r.points >= WIN_POINTS)
+        if code == "BPG":
+            return sum(1 for r in p.rounds if _is_played(r) and r.colour == "b")
+        if code == "BWG":
+            return sum(1 for r in p.rounds if _is_played(r) and r.colour == "b" and r.points >= WIN_POINTS)
+        if code == "ARO":
+            return self.aro(p, cut=spec.modifier == "C1")
+        if code == "TPR":
+            return self.tpr(p)
+        if code == "KS":
+            return self.koya(p)
+        raise ValueError(code)
+
+    def direct_encounter(self, group: list[Participant]) -> dict[int, float]:
+        """Points each scored in games played among ``group`` (forfeits do not count)."""
+        ids = {p.id for p in group}
+        return {
+            p.id: sum(r.points for r in p.rounds if _is_played(r) and r.opponent in ids) for p in group
+        }
+
+    def met_all(self, group: list[Participant]) -> bool:
+        ids = {p.id for p in group}
+        return all(
+            ids - {p.id} <= {r.opponent for r in p.rounds if _is_played(r)} for p in group
+        )
+
+
+def _split_by_de(
+    calc: _Calculator, group: list[Participant], values: dict[int, float], top: bool = True
+) -> list[list[Participant]]:
+    """Order a tied group by direct encounter (art. 6), recursively on the still-tied subgroups.
+
+    The reported value is each player's score against the whole tied group (0 when not tied)."""
+    if len(group) == 1:
+        if top:
+            values[group[0].id] = 0.0
+        return [group]
+    scores = calc.direct_encounter(group)
+    if top:
+        values.update(scores)
+    if calc.met_all(group):
+        distinct = sorted({scores[p.id] for p in group}, reverse=True)
+        if len(distinct) == 1:
+            return [group]
+        parts = []
+        for value in distinct:
+            sub = [p for p in group if scores[p.id] == value]
+            parts.extend(_split_by_de(calc, sub, values, top=False))
+        return parts
+    # Not everyone met: a player is placed first only if no other could still reach his score.
+    ids = {p.id for p in group}
+    games = {p.id: sum(1 for r in p.rounds if _is_played(r) and r.opponent in ids) for p in group}
+    best = max(group, key=lambda p: scores[p.id])
+    others = [p for p in group if p is not best]
+    if all(scores[best.id] > scores[q.id] + WIN_POINTS * (len(group) - 1 - games[q.id]) for q in others):
+        return [[best], *_split_by_de(calc, others, values, top=False)]
+    return [group]
+
+
+def compute_standings(
+    participants: list[Participant],
+    specs: list[TiebreakSpec],
+    *,
+    round_robin: bool = False,
+) -> list[StandingRow]:
+    """Rank by points, then the tie-breaks in order; remaining ties share the rank."""
+    calc = _Calculator(participants, round_robin)
+    values: dict[int, list[float]] = {p.id: [] for p in participants}
+    groups: list[list[Participant]] = [sorted(participants, key=lambda p: (-p.points, p.id))]
+    groups = [g for grp in groups for g in _split(grp, lambda p: p.points)]
+    for spec in specs:
+        if spec.code == "DE":
+            de_values: dict[int, float] = {}
+            groups = [part for grp in groups for part in _split_by_de(calc, grp, de_values)]
+            for p in participants:
+                values[p.id].append(de_values.get(p.id, 0.0))
+            continue
+        for p in participants:
+            values[p.id].append(calc.value(p, spec))
+        index = len(values[participants[0].id]) - 1 if participants else 0
+        groups = [g for grp in groups for g in _split(grp, lambda p, i=index: values[p.id][i])]
+    rows, position = [], 1
+    for grp in groups:
+        for p in sorted(grp, key=lambda p: p.id):
+            rows.append(StandingRow(position, p.id, p.points, values[p.id]))
+        position += len(grp)
+    return rows
+
+
+def _split(group: list[Participant], key) -> list[list[Participant]]:
+    """Split a tied group into subgroups by ``key``, best (highest) first."""
+    buckets: dict[float, list[Participant]] = {}
+    for p in group:
+        buckets.setdefault(key(p), []).append(p)
+    return [buckets[k] for k in sorted(buckets, reverse=True)]
+
+
+# Re-exported for callers that build records themselves.
+KINDS = (PLAYED, FORFEIT_WIN, FORFEIT_LOSS, PAB, ABSENT)

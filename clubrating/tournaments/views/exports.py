@@ -1,0 +1,90 @@
+"""Print layouts, PDFs and table exports of standings, crosstable and pairings."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2.export import TableExport
+
+from clubrating.core.pdf import print_context, render_pdf_response
+from clubrating.core.permissions import public_tournaments_required
+
+from ..models import Bye, Round, Tournament, TournamentKind
+from ..tables import StandingsTable
+from . import _standings, _tables
+from .public import games_queryset
+
+PRINT_KINDS = ("standings", "crosstable")
+
+
+def _lines(tournament: Tournament, extra: str = "") -> list[str]:
+    dates = tournament.start_date.strftime("%d.%m.%Y")
+    if tournament.end_date:
+        dates += "–" + tournament.end_date.strftime("%d.%m.%Y")
+    return [tournament.get_kind_display(), tournament.place, dates, extra]
+
+
+def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, dict]:
+    if kind == "standings":
+        codes, rows = _standings.standings(tournament)
+        title = _("Standings")
+        context = {"codes": codes, "rows": rows}
+        extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(codes)} if codes else ""
+    elif tournament.kind == TournamentKind.ROUND_ROBIN:
+        title, extra = _("Crosstable"), ""
+        context = {"lines": _tables.crosstable(tournament), "is_round_robin": True}
+    else:
+        title, extra = _("Progress table"), ""
+        rounds, lines = _tables.progress_table(tournament)
+        context = {"lines": lines, "rounds": rounds, "is_round_robin": False}
+    context.update(print_context(
+        title=f"{tournament.name}: {title}", lines=_lines(tournament, extra),
+        back_url=reverse(f"tournaments:{kind}", args=[tournament.pk]),
+        pdf_url=reverse("tournaments:print", args=[tournament.pk, kind]) + "?pdf=1",
+    ))
+    context["tournament"] = tournament
+    return f"tournaments/print/{kind}.html", context
+
+
+@public_tournaments_required
+def tournament_print(request, pk, kind):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if kind not in PRINT_KINDS:
+        raise Http404
+    template, context = _tournament_print(request, tournament, kind)
+    if request.GET.get("pdf"):
+        return render_pdf_response(request, template, context, f"{slugify(tournament.name)}-{kind}.pdf")
+    return render(request, template, context)
+
+
+@public_tournaments_required
+def round_print(request, pk, number):
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+    tournament = rnd.tournament
+    title = _("Pairings round %(number)d") % {"number": rnd.number}
+    context = {
+        "round": rnd, "tournament": tournament, "games": games_queryset().filter(round=rnd),
+        "byes": Bye.objects.filter(round=rnd).select_related("member"),
+        **print_context(
+            title=f"{tournament.name}: {title}",
+            lines=_lines(tournament, rnd.date.strftime("%d.%m.%Y") if rnd.date else ""),
+            back_url=rnd.get_absolute_url(),
+            pdf_url=reverse("tournaments:round_print", args=[pk, number]) + "?pdf=1",
+        ),
+    }
+    template = "tournaments/print/pairings.html"
+    if request.GET.get("pdf"):
+        return render_pdf_response(request, template, context,
+                                   f"{slugify(tournament.name)}-round-{rnd.number}.pdf")
+    return render(request, template, context)
+
+
+@public_tournaments_required
+def standings_export(request, pk, fmt):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not TableExport.is_valid_format(fmt) or fmt not in ("csv", "xlsx"):
+        raise Http404
+    codes, rows = _standings.standings(tournament)
+    exporter = TableExport(fmt, StandingsTable.for_rows(codes, rows))
+    return exporter.response(f"{slugify(tournament.name)}-{slugify(_('standings'))}.{fmt}")

@@ -1,0 +1,100 @@
+"""Writing a published list and making it the pool's published state (PoolMember)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import connection
+
+from ratings.models import ListEntry, ListKind, PoolMember, PublishedList, RatingPeriod, RatingPool
+
+
+@dataclass(slots=True)
+class EntryData:
+    rating: float
+    previous: float | None = None
+    games_count: int = 0
+    period_games: int = 0
+    markers: str = ""
+    start_value: bool = False
+    reached_2400: bool = False
+
+
+def class_code(pool: RatingPool, rating: float) -> str:
+    try:
+        from ratings.rules.classes import chess_class, go_grade
+    except ImportError:  # the engine's classes module is optional for storing a list
+        return ""
+    return go_grade(rating) if pool.rules.startswith("egf") else chess_class(rating)
+
+
+def list_publish(
+    *, pool: RatingPool, entries: dict[int, EntryData], kind: str = ListKind.PERIOD,
+    period: RatingPeriod | None = None, valid_from: datetime.date, user=None, note: str = "",
+) -> PublishedList:
+    """Write the snapshot and make it the published state; members not in ``entries`` become
+    newcomers of the pool. A republished period's former list is marked superseded."""
+    if period is not None:
+        PublishedList.objects.filter(period=period, superseded=False).update(superseded=True)
+    plist = PublishedList.objects.create(
+        pool=pool, period=period, kind=kind, valid_from=valid_from, note=note,
+        published_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
+    )
+    names = dict(
+        (mid, (last.casefold(), first.casefold()))
+        for mid, last, first in PoolMember.objects.filter(pool=pool).values_list(
+            "member_id", "member__last_name", "member__first_name")
+    )
+    order = sorted(entries, key=lambda m: (-entries[m].rating, names.get(m, ("", "")), m))
+    rows = []
+    for rank, mid in enumerate(order, start=1):
+        e = entries[mid]
+        rows.append(ListEntry(
+            list=plist, member_id=mid, rank=rank, rating=e.rating, previous_rating=e.previous,
+            change=None if e.previous is None else e.rating - e.previous, games_count=e.games_count,
+            period_games=e.period_games, markers=e.markers, class_code=class_code(pool, e.rating),
+            start_value=e.start_value, reached_2400=e.reached_2400,
+        ))
+    ListEntry.objects.bulk_create(rows, batch_size=500)
+    state_from_entries(pool, {m: (e.rating, e.games_count, e.reached_2400) for m, e in entries.items()})
+    return plist
+
+
+def state_from_entries(pool: RatingPool, values: dict[int, tuple[float, int, bool]]) -> None:
+    """Set PoolMember's published values (rating, games count, reached 2400) to ``values``;
+    every other member of the pool becomes a newcomer. Live values are reset (callers then
+    re-evaluate the open period)."""
+    PoolMember.objects.bulk_create(
+        [PoolMember(pool=pool, member_id=m) for m in values], ignore_conflicts=True, batch_size=500
+    )
+    table = PoolMember._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET rating=NULL, games_count=0, reached_2400=%s, live_rating=NULL, "
+            "live_change=NULL, live_games=0, live_points=0, live_expected=0, start_value=NULL, "
+            "pending_games=0 WHERE pool_id=%s",
+            [False, pool.pk],
+        )
+        cursor.executemany(
+            f"UPDATE {table} SET rating=%s, games_count=%s, reached_2400=%s, live_rating=%s "
+            "WHERE pool_id=%s AND member_id=%s",
+            [(r, g, reached, r, pool.pk, m) for m, (r, g, reached) in values.items()],
+        )
+
+
+def list_values(plist: PublishedList | None) -> dict[int, tuple[float, int, bool]]:
+    if plist is None:
+        return {}
+    return {
+        m: (r, g, reached)
+        for m, r, g, reached in plist.entries.values_list("member_id", "rating", "games_count", "reached_2400")
+    }
+
+
+def current_list(pool: RatingPool, *, before: PublishedList | None = None) -> PublishedList | None:
+    """The pool's latest list in force (optionally the one published before ``before``)."""
+    qs = PublishedList.objects.filter(pool=pool, superseded=False)
+    if before is not None:
+        qs = qs.filter(pk__lt=before.pk)
+    return qs.order_by("-pk").first()

@@ -1,0 +1,141 @@
+"""Closing a period into a published list, opening the next one, and reopening."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ratings.adapters import pool_rules
+from ratings.models import (
+    PeriodReopening,
+    PeriodState,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
+from ratings.rules.period import PeriodResult
+from ratings.services.calendar import period_bounds
+from ratings.services.errors import RatingsError
+from ratings.services.evaluation import Rec, State, pending_sides, period_evaluate
+from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
+from ratings.services.pools import open_period, pool_lock
+
+
+def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
+    """The new list from the published state and the period's result, as the engine computed it."""
+    entries: dict[int, EntryData] = {}
+    for mid, pub in state.items():
+        pr = result.players.get(mid)
+        if pub.rating is not None:
+            new = pr.new_rating if pr is not None else pub.rating
+            games = pr.games if pr is not None else 0
+            entries[mid] = EntryData(
+                rating=new, previous=pub.rating, games_count=pub.games_count + games, period_games=games,
+                markers=pr.markers if pr is not None else "", reached_2400=pub.reached_2400 or new >= 2400,
+            )
+        elif pr is not None and pr.published:
+            entries[mid] = EntryData(
+                rating=pr.new_rating, games_count=pr.games, period_games=pr.games, markers=pr.markers,
+                start_value=True, reached_2400=pr.new_rating >= 2400,
+            )
+    return entries
+
+
+def carry_pending(result: PeriodResult, recs: list[Rec], target: RatingPeriod) -> None:
+    """Move the records the engine left pending into ``target`` (§1.7); a side whose opponent
+    already used the game is carried alone (``solo``)."""
+    pending = pending_sides(result)
+    rows = [
+        (target.pk, (r.game_id, r.opponent_id) not in pending, r.id)
+        for r in recs if (r.game_id, r.member_id) in pending
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {RatingRecord._meta.db_table} SET period_id=%s, solo=%s WHERE id=%s", rows
+        )
+
+
+def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
+    start = after.end + datetime.timedelta(days=1)
+    _, end = period_bounds(pool_rules(pool), start)
+    period = RatingPeriod.objects.create(pool=pool, start=start, end=end)
+    # Games entered ahead of time wait with no period until theirs opens.
+    RatingRecord.objects.filter(pool=pool, period=None, played_on__lte=end).update(period=period)
+    return period
+
+
+def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
+    """A record is carried alone exactly when its opponent's record of the game is elsewhere."""
+    rows = list(RatingRecord.objects.filter(pool=pool, period=period).values_list("id", "game_id", "solo"))
+    sides: dict[int, int] = {}
+    for _id, game_id, _solo in rows:
+        sides[game_id] = sides.get(game_id, 0) + 1
+    changed = [(sides[g] == 1, i) for i, g, solo in rows if solo != (sides[g] == 1)]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"UPDATE {RatingRecord._meta.db_table} SET solo=%s WHERE id=%s", changed)
+
+
+@transaction.atomic
+def period_close(*, pool: RatingPool, user=None) -> PublishedList:
+    """Publish the open period's list exactly as the engine computes it and open the next period."""
+    pool = pool_lock(pool)
+    try:
+        period = open_period(pool)
+    except RatingPeriod.DoesNotExist:
+        raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
+    result, state, recs = period_evaluate(pool, period)
+    plist = list_publish(
+        pool=pool, entries=list_entries(state, result), period=period,
+        valid_from=period.end + datetime.timedelta(days=1), user=user,
+    )
+    period.state = PeriodState.CLOSED
+    period.closed_at = timezone.now()
+    period.closed_by = user if user is not None and getattr(user, "is_authenticated", False) else None
+    period.save(update_fields=["state", "closed_at", "closed_by"])
+    successor = next_period_open(pool, period)
+    carry_pending(result, recs, successor)
+    period_evaluate(pool, successor)
+    return plist
+
+
+@transaction.atomic
+def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReopening:
+    """Reopen the pool's latest closed period so its games can be corrected; closing it again
+    publishes a list that replaces the old one. The reason is required and kept."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise RatingsError(_("Reopening a period needs a reason."))
+    pool = pool_lock(period.pool)
+    period = RatingPeriod.objects.get(pk=period.pk)
+    if period.state != PeriodState.CLOSED:
+        raise RatingsError(_("Only a closed period can be reopened."))
+    plist = PublishedList.objects.filter(period=period, superseded=False).first()
+    successor = RatingPeriod.objects.filter(pool=pool, start__gt=period.start).order_by("start")
+    if successor.exclude(state=PeriodState.OPEN).exists() or (
+        plist is not None and PublishedList.objects.filter(pool=pool, pk__gt=plist.pk).exists()
+    ):
+        raise RatingsError(_("Only the latest closed period can be reopened, and only while no later "
+                             "list has been published."))
+    following = successor.first()
+    if following is not None:
+        # Games dated in the following period wait again; carried pending games return.
+        records = RatingRecord.objects.filter(pool=pool, period=following)
+        records.filter(played_on__gte=following.start).update(period=None, solo=False)
+        records.update(period=period)
+        following.delete()
+    solo_refresh(pool, period)
+    state_from_entries(pool, list_values(current_list(pool, before=plist) if plist else current_list(pool)))
+    period.state = PeriodState.OPEN
+    period.closed_at = None
+    period.closed_by = None
+    period.save(update_fields=["state", "closed_at", "closed_by"])
+    reopening = PeriodReopening.objects.create(
+        period=period, reason=reason,
+        reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
+    )
+    period_evaluate(pool, period)
+    return reopening

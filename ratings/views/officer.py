@@ -1,0 +1,165 @@
+"""Rating officer pages: pools and periods, close and publish, reopen, imports.
+
+Previews run the very service that will run on confirmation, inside a transaction that is
+rolled back: what the preview shows is exactly what confirming publishes.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from clubrating.core.permissions import rating_officer_required
+from clubrating.interchange.errors import ImportRefused
+from clubrating.interchange.trf_import import tournament_import_trf
+from ratings.forms import ImportForm, ImportKind, ReopenForm
+from ratings.models import PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.services.errors import RatingsError
+from ratings.services.imports import ratings_import_list
+from ratings.services.periods import period_close, period_reopen
+from ratings.services.results import tournament_ratings_update
+from ratings.tables import RatingListTable
+from ratings.views.lists import published_rows
+
+SESSION_KEY = "ratings_import"
+
+
+class _DryRun(Exception):
+    """Raised to roll a preview's transaction back."""
+
+
+def dry_run(action):
+    """Run ``action()`` and roll everything back; returns its result (read inside ``action``)."""
+    outcome = None
+    try:
+        with transaction.atomic():
+            outcome = action()
+            raise _DryRun
+    except _DryRun:
+        pass
+    return outcome
+
+
+@rating_officer_required
+def officer_home(request):
+    periods = RatingPeriod.objects.select_related("closed_by").prefetch_related(
+        Prefetch("reopenings", queryset=PeriodReopening.objects.select_related("reopened_by"))
+    ).order_by("-start")
+    pools = RatingPool.objects.prefetch_related(Prefetch("periods", queryset=periods)).order_by("name")
+    current = {
+        p.period_id: p for p in PublishedList.objects.filter(superseded=False, period__isnull=False)
+    }
+    pools = list(pools)
+    for pool in pools:
+        for period in pool.periods.all():
+            period.current_list = current.get(period.pk)
+    return render(request, "ratings/officer/home.html", {"pools": pools, "user_is_rating_officer": True})
+
+
+@rating_officer_required
+@require_http_methods(["GET", "POST"])
+def period_close_view(request, pk):
+    period = get_object_or_404(RatingPeriod.objects.select_related("pool"), pk=pk)
+    pool = period.pool
+    if period.state != PeriodState.OPEN:
+        messages.error(request, _("This period is already closed."))
+        return redirect("ratings:officer")
+    if request.method == "POST":
+        try:
+            plist = period_close(pool=pool, user=request.user)
+        except RatingsError as error:
+            messages.error(request, str(error))
+            return redirect("ratings:officer")
+        messages.success(request, _("The period is closed and the new list is published."))
+        return redirect("ratings:list", plist.pk)
+    try:
+        rows = dry_run(lambda: published_rows(period_close(pool=pool, user=request.user)))
+    except RatingsError as error:
+        messages.error(request, str(error))
+        return redirect("ratings:officer")
+    table = RatingListTable(rows, orderable=False)
+    return render(request, "ratings/officer/close.html", {
+        "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
+    })
+
+
+@rating_officer_required
+@require_http_methods(["GET", "POST"])
+def period_reopen_view(request, pk):
+    period = get_object_or_404(RatingPeriod.objects.select_related("pool"), pk=pk)
+    form = ReopenForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            period_reopen(period=period, reason=form.cleaned_data["reason"], user=request.user)
+        except RatingsError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("The period is open again; closing it republishes its list."))
+            return redirect("ratings:officer")
+    return render(request, "ratings/officer/reopen.html", {
+        "period": period, "form": form, "user_is_rating_officer": True,
+    })
+
+
+def _run_import(pool: RatingPool, kind: str, name: str, text: str, user) -> dict:
+    """The import itself; returns a plain report (safe to read after a rollback)."""
+    if kind == ImportKind.TOURNAMENT_TRF:
+        report = tournament_import_trf(text=text, category=pool.category, user=user)
+        tournament_ratings_update(tournament=report.tournament, pool=pool)
+        return {
+            "summary": report.summary(),
+            "matched": [f"{rank}. {member.full_name}" for rank, member in report.matched],
+            "created": [f"{rank}. {member.full_name}" for rank, member in report.created],
+            "refused": [f"{rank}: {why}" for rank, why in report.refused],
+            "tournament_url": report.tournament.get_absolute_url(),
+        }
+    # A TRF's ratings or a CSV list; the service tells them apart by the file name.
+    path = None if kind == ImportKind.LIST_CSV else (name if name.lower().endswith(".trf") else f"{name}.trf")
+    report = ratings_import_list(pool=pool, text=text, user=user, path=path)
+    rows = published_rows(report.plist)
+    return {
+        "summary": _("%(count)d ratings imported, %(unknown)d rows refused.")
+        % {"count": report.imported, "unknown": len(report.unknown)},
+        "matched": [f"{row.rank}. {row.name}: {row.rating:g}" for row in rows],
+        "created": [],
+        "refused": report.unknown,
+        "list_pk": report.plist.pk,
+    }
+
+
+@rating_officer_required
+@require_http_methods(["GET", "POST"])
+def pool_import(request, pk):
+    pool = get_object_or_404(RatingPool, pk=pk)
+    context = {"pool": pool, "user_is_rating_officer": True}
+    if request.method == "POST" and request.POST.get("confirm"):
+        pending = request.session.get(SESSION_KEY)
+        if not pending or pending["pool"] != pool.pk:
+            messages.error(request, _("Nothing to import: upload the file again."))
+            return redirect("ratings:import", pool.pk)
+        try:
+            report = _run_import(pool, pending["kind"], pending["name"], pending["text"], request.user)
+        except (RatingsError, ImportRefused) as error:
+            messages.error(request, str(error))
+            return redirect("ratings:import", pool.pk)
+        del request.session[SESSION_KEY]
+        messages.success(request, report["summary"])
+        return render(request, "ratings/officer/import_report.html",
+                      {**context, "report": report, "done": True})
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        name, text = form.cleaned_data["file"]
+        kind = form.cleaned_data["kind"]
+        try:
+            report = dry_run(lambda: _run_import(pool, kind, name, text, request.user))
+        except (RatingsError, ImportRefused) as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[SESSION_KEY] = {"pool": pool.pk, "kind": kind, "name": name, "text": text}
+            return render(request, "ratings/officer/import_report.html",
+                          {**context, "report": report, "done": False})
+    return render(request, "ratings/officer/import.html", {**context, "form": form})

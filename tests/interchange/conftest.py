@@ -1,0 +1,22 @@
+from pathlib import Path
+
+import pytest
+
+from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.models import Bye, Game, ResultChange, Round, Tournament, TournamentPlayer
+
+TRF_DIR = Path("/work/shared/data/trf")
+PGN_DIR = Path("/work/shared/data/pgn")
+
+
+def db_counts() -> dict[str, int]:
+    """Row counts of everything an import may write, to show that a refusal changed nothing."""
+    return {
+        model.__name__: model.objects.count()
+        for model in (Club, Member, Tournament, TournamentPlayer, Round, Game, Bye, ResultChange)
+    }
+
+
+@pytest.fixture
+def counts():
+    return db_counts

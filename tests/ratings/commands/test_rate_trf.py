@@ -1,0 +1,120 @@
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+DATA = Path("/work/shared/data/trf")
+FILES = ["gros-2010-r4.trf", "karl-mala-2005.trf", "san-viator-2018.trf"]
+
+
+def run(*args):
+    out = StringIO()
+    call_command("rate_trf", *args, stdout=out)
+    return out.getvalue()
+
+
+def rate(name, rules="oesb-classic"):
+    return json.loads(run(str(DATA / name), "--rules", rules, "--json"))
+
+
+@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("rules", ["oesb-classic", "fide-2024", "egf-2021"])
+def test_one_entry_per_player_line(name, rules):
+    data = rate(name, rules)
+    lines = (DATA / name).read_text(encoding="latin-1").replace("\r", "\n").split("\n")
+    assert len(data["players"]) == sum(1 for line in lines if line.startswith("001"))
+    assert [p["start_rank"] for p in data["players"]] == list(range(1, len(data["players"]) + 1))
+    assert data["rules"] == rules and data["tournament"]
+    keys = {"start_rank", "name", "rating", "games", "score", "expected", "factor", "change", "new_rating",
+            "performance"}
+    assert all(keys <= set(p) for p in data["players"])
+    assert all("start_value" in p for p in data["players"] if p["rating"] is None)
+
+
+def test_gros_player_1_fide():
+    p = rate("gros-2010-r4.trf", "fide-2024")["players"][0]
+    # Mirzoev 2527 beat 1743, 1973, 2087, 2222: D capped at 400 -> 0.92, 0.92, 0.92; D 305 -> 0.86.
+    # Expected 3.62; K 40 (a TRF has no games count); 40 x (4 - 3.62) = 15.2 -> 2542.
+    # Performance: (1743 + 1973 + 2087 + 2222) / 4 = 2006.25, + dp(1.00) 800 = 2806.
+    assert (p["name"], p["rating"], p["games"], p["score"]) == ("Mirzoev Azer", 2527, 4, 4.0)
+    assert round(p["expected"], 6) == 3.62 and p["factor"] == 40
+    assert round(p["change"], 6) == 15.2 and p["new_rating"] == 2542 and p["performance"] == 2806
+
+
+def test_san_viator_fide_first_rating_and_single_game():
+    players = rate("san-viator-2018.trf", "fide-2024")["players"]
+    p1, p3 = players[0], players[2]
+    # Sarabia 1750 played one game, beating 1405: D 345 -> 0.89; 40 x 0.11 = 4.4 -> 1754; perf 1405 + 800.
+    assert (p1["games"], p1["expected"], p1["new_rating"], p1["performance"]) == (1, 0.89, 1754, 2205)
+    # Llanas (unrated), 3.5 from 6 vs 1447 1350 1414 1379 1426 1476 (sum 8492) plus two draws vs 1800:
+    # (8492 + 3600) / 8 = 1511.5; p = 4.5 / 8 = 0.5625 -> 0.56, dp 43; 1554.5 -> 1555.
+    # Performance: 8492 / 6 = 1415.33 + dp(0.58) 57 = 1472.
+    assert (p3["rating"], p3["games"], p3["score"]) == (None, 6, 3.5)
+    assert p3["start_value"] == 1555 and p3["new_rating"] == 1555 and p3["performance"] == 1472
+
+
+def test_austrian_minimum_of_seven_games_keeps_games_pending():
+    players = rate("san-viator-2018.trf")["players"]
+    p3 = players[2]
+    assert p3["start_value"] is None and p3["new_rating"] is None and p3["pending_games"] == 6
+    # 66 (1447) drew p3 in round 1: that game waits, so 66 counts one game fewer than it played.
+    p66 = players[65]
+    assert p66["pending_games"] >= 1
+
+
+def test_karl_mala_dummy_and_forfeit():
+    players = rate("karl-mala-2005.trf")["players"]
+    dummy = players[-1]
+    assert (dummy["name"], dummy["rating"], dummy["games"], dummy["performance"]) == ("spielfrei", None, 0, None)
+    assert dummy["start_value"] is None
+    p13 = players[12]  # only a forfeit loss: nothing rated, rating unchanged
+    assert (p13["games"], p13["change"], p13["new_rating"], p13["performance"]) == (0, 0.0, 2373, None)
+
+
+def test_readable_table():
+    text = run(str(DATA / "gros-2010-r4.trf"))
+    assert "Mirzoev Azer" in text and "oesb-classic" in text
+
+
+def test_malformed_file_names_the_line(tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text(
+        "012 Test\n"
+        "001    1 m    Alpha, Anna                       1800 AUT           0 1978        1.0    1     2 w 1\n"
+        "001    2 m    Beta, Bert                        18x0 AUT           0 1978        0.0    2     1 b 0\n"
+    )
+    with pytest.raises(CommandError, match=r"line 3: rating '18x0' is not a number"):
+        run(str(bad))
+
+
+def test_contradicting_results(tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text(
+        "012 Test\n"
+        "001    1 m    Alpha, Anna                       1800 AUT           0 1978        1.0    1     2 w 1\n"
+        "001    2 m    Beta, Bert                        1700 AUT           0 1978        1.0    2     1 b 1\n"
+    )
+    with pytest.raises(CommandError, match="line 2: round 1"):
+        run(str(bad))
+
+
+def test_missing_file_and_unknown_rules(tmp_path):
+    with pytest.raises(CommandError, match="Cannot read"):
+        run(str(tmp_path / "nothing.trf"))
+    with pytest.raises(CommandError, match="elo"):
+        run(str(DATA / FILES[0]), "--rules", "elo")
+
+
+def test_exit_status_1(tmp_path):
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 Test\n")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "rate_trf", str(bad)], capture_output=True, text=True,
+        env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 1 and "no player lines" in done.stderr

@@ -1,0 +1,85 @@
+import datetime
+
+import pytest
+
+from clubrating.tournaments.models import Result
+from ratings.models import ListEntry, PeriodReopening, PeriodState, PoolMember, PublishedList, RatingRecord
+from ratings.services import RatingsError, game_record_result, period_close, period_reopen
+from tests.factories import MemberFactory
+from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+from tests.ratings.services.scenario import build, play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_close_publishes_the_list_and_opens_the_next_half_year():
+    pool = make_pool()
+    a, b, c = MemberFactory(last_name="A"), MemberFactory(last_name="B"), MemberFactory(last_name="C")
+    publish_start_list(pool, {a: (1830, 10), b: (1980, 10), c: (1500, 3)})
+    game_record_result(game=unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b),
+                       result=Result.DRAW)
+
+    plist = period_close(pool=pool)
+
+    entries = {e.member_id: e for e in ListEntry.objects.filter(list=plist)}
+    assert [(e.rank, e.rating, e.change, e.games_count, e.period_games) for e in
+            sorted(entries.values(), key=lambda e: e.rank)] == [
+        (1, 1976, -4, 11, 1), (2, 1835, 5, 11, 1), (3, 1500, 0, 3, 0)]
+    assert plist.valid_from == datetime.date(2025, 7, 1)
+    periods = list(pool.periods.order_by("start").values_list("start", "end", "state"))
+    assert periods == [(datetime.date(2025, 1, 1), datetime.date(2025, 6, 30), PeriodState.CLOSED),
+                       (datetime.date(2025, 7, 1), datetime.date(2025, 12, 31), PeriodState.OPEN)]
+    assert PoolMember.objects.get(pool=pool, member=a).rating == 1835
+
+
+@pytest.mark.parametrize(("rules", "end"), [
+    ("oesb-2024", datetime.date(2025, 3, 31)), ("fide-2024", datetime.date(2025, 1, 31)),
+    ("dsb-1990", datetime.date(2025, 3, 31)), ("egf-classic", datetime.date(2025, 1, 31)),
+])
+def test_period_calendar_per_preset(rules, end):
+    pool = make_pool(rules=rules)
+    assert pool.periods.get().end == end
+
+
+def test_pending_games_are_carried_and_rated_when_the_newcomer_is_published():
+    pool, rated, newcomers, first, second, rng = build()
+    play(first, rng)
+    period_close(pool=pool)
+    late = newcomers[3]
+    carried = RatingRecord.objects.filter(pool=pool, game__round__tournament__name="Mai", pending=True)
+    assert carried.count() == 6 and {r.period.start for r in carried} == {datetime.date(2025, 7, 1)}
+    assert not ListEntry.objects.filter(member=late).exists()
+
+    play(second, rng)
+    plist = period_close(pool=pool)
+
+    entry = ListEntry.objects.get(list=plist, member=late)
+    assert entry.start_value and entry.games_count == 8 and entry.change is None
+    assert not RatingRecord.objects.filter(pool=pool, member__in=rated, opponent=late, pending=True).exists()
+    # newcomers[3]'s start value used its game against newcomers[4]; only the latter's side waits.
+    assert RatingRecord.objects.filter(pool=pool, opponent=newcomers[4], pending=True).count() == 4
+    solo = RatingRecord.objects.get(pool=pool, member=newcomers[4], opponent=late)
+    assert (solo.pending, solo.solo, solo.period.start) == (True, True, datetime.date(2026, 1, 1))
+
+
+def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
+    pool, rated, newcomers, first, second, rng = build()
+    play(first, rng)
+    old = period_close(pool=pool)
+    play(second[:3], rng)
+    period = old.period
+    with pytest.raises(RatingsError, match="reason"):
+        period_reopen(period=period, reason="  ")
+
+    period_reopen(period=period, reason="Wrong result in round 2")
+
+    assert PeriodReopening.objects.get(period=period).reason == "Wrong result in round 2"
+    assert pool.periods.get(state=PeriodState.OPEN) == period
+    assert RatingRecord.objects.filter(pool=pool, period=None).count() == 6
+    game_record_result(game=first[0], result=Result.DRAW)
+    new = period_close(pool=pool)
+    old.refresh_from_db()
+    assert old.superseded and not new.superseded and new.period == period
+    assert list(PublishedList.objects.filter(pool=pool, superseded=False).order_by("pk")) == [
+        PublishedList.objects.get(pool=pool, kind="start"), new]
+    assert RatingRecord.objects.filter(pool=pool, period=None).count() == 0

@@ -1,0 +1,100 @@
+import datetime
+
+import pytest
+
+from clubrating.tournaments.models import Result, ResultChange
+from ratings.models import PoolMember, RatingRecord
+from ratings.services import RatingsError, game_record_result, period_close
+from tests.factories import ByeFactory, MemberFactory, TournamentFactory
+from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+
+pytestmark = pytest.mark.django_db
+
+
+def live(pool, member):
+    return PoolMember.objects.get(pool=pool, member=member)
+
+
+def test_draw_between_rated_players_gives_the_seed_change():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1830, b: 1980})
+    game = unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b)
+
+    game_record_result(game=game, result=Result.DRAW)
+
+    rec = RatingRecord.objects.get(pool=pool, game=game, member=a)
+    assert (rec.own_rating, rec.opponent_rating, rec.difference, rec.score) == (1830, 1980, -150, 0.5)
+    assert rec.factor == pytest.approx(24.649)
+    assert round(rec.expected, 2) == 0.30
+    assert (live(pool, a).live_rating, live(pool, a).live_change) == (1835, 5)
+    assert live(pool, b).live_rating == 1976
+    assert ResultChange.objects.get(game=game).new_result == Result.DRAW
+
+
+def test_correcting_and_deleting_a_result_updates_the_records():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    game = unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    game_record_result(game=game, result=Result.BLACK_WINS)
+    assert live(pool, a).live_change == -14
+
+    game_record_result(game=game, result=Result.NOT_PLAYED)
+
+    assert not RatingRecord.objects.filter(game=game).exists()
+    assert (live(pool, a).live_rating, live(pool, a).live_change) == (1950, None)
+    assert ResultChange.objects.filter(game=game).count() == 3
+
+
+def test_forfeit_is_scored_but_not_rated_and_a_played_rated_result_is():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    game = unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b)
+    game_record_result(game=game, result=Result.WHITE_FORFEIT_WIN)
+    assert not RatingRecord.objects.filter(pool=pool).exists()
+
+    game_record_result(game=game, result=Result.WHITE_FORFEIT_WIN, rated_result=Result.BLACK_WINS)
+
+    assert RatingRecord.objects.get(pool=pool, member=b).score == 1.0
+
+
+def test_refusals():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    rnd = make_round(start_date=datetime.date(2025, 3, 1))
+    game = unplayed_game(rnd, a, b)
+    with pytest.raises(RatingsError):
+        game_record_result(game=game, result="2-0")
+    with pytest.raises(RatingsError):
+        game_record_result(game=game, result=Result.WHITE_WINS, rated_result=Result.DOUBLE_FORFEIT)
+    ByeFactory(round=rnd, member=a)
+    with pytest.raises(RatingsError, match="bye"):
+        game_record_result(game=game, result=Result.WHITE_WINS)
+
+
+def test_a_closed_periods_game_cannot_be_changed():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    game = unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    period_close(pool=pool)
+
+    with pytest.raises(RatingsError, match="closed rating period"):
+        game_record_result(game=game, result=Result.DRAW)
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS
+
+
+def test_an_unlinked_category_is_not_rated():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    t = TournamentFactory(category="blitz", start_date=datetime.date(2025, 3, 1))
+    game = unplayed_game(make_round(t), a, b)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    assert not RatingRecord.objects.filter(pool=pool).exists()

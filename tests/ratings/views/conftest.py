@@ -1,0 +1,83 @@
+"""A small rated club for the page tests: a pool whose first period is closed (published list)
+and whose second period has a live game.
+
+Pool "Standard" (oesb-classic) from 1.1.2026: the starting list, then on 1.3.2026 Anna Berger
+(1830) draws Bernd Huber (1980) — the seed example, +5 for her — and the period 1.1.–30.6.2026 is
+closed into the list valid from 1.7.2026. On 1.9.2026 Anna beats Clara Moser (1700) in the open
+period: her live rating moves, provisionally.
+"""
+
+import datetime
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+
+from clubrating.clubs.models import Club, Sex
+from clubrating.tournaments.models import Result
+from ratings.models import PublishedList
+from ratings.services import game_record_result, period_close
+from tests.factories import GameFactory, MemberFactory, RoundFactory, TournamentFactory
+from tests.ratings.factories import make_pool, publish_start_list
+
+
+@pytest.fixture
+def home_club(db):
+    return Club.objects.create(name="Schachklub Donaustadt", short_name="SK Donaustadt", is_home=True)
+
+
+@pytest.fixture
+def rated_club(home_club):
+    other = Club.objects.create(name="SV Gäste")
+    anna = MemberFactory(first_name="Anna", last_name="Berger", sex=Sex.FEMALE, birth_year=2010, club=home_club)
+    bernd = MemberFactory(first_name="Bernd", last_name="Huber", sex=Sex.MALE, birth_year=1955, club=home_club,
+                          fide_rating=2010)
+    clara = MemberFactory(first_name="Clara", last_name="Moser", sex=Sex.FEMALE, birth_year=1990, club=other)
+    dora = MemberFactory(first_name="Dora", last_name="Alt", sex=Sex.FEMALE, birth_year=1960, club=home_club,
+                         active=False)
+    pool = make_pool(name="Standard", start=datetime.date(2026, 1, 1))
+    publish_start_list(pool, {anna: (1830, 10), bernd: (1980, 50), clara: (1700, 20), dora: (1500, 30)})
+
+    spring = TournamentFactory(name="Frühjahrsturnier 2026", start_date=datetime.date(2026, 3, 1))
+    game = GameFactory(round=RoundFactory(tournament=spring, number=1), board=1, white=anna, black=bernd,
+                       result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.DRAW)
+    plist = period_close(pool=pool)
+
+    autumn = TournamentFactory(name="Herbstturnier 2026", start_date=datetime.date(2026, 9, 1))
+    live_game = GameFactory(round=RoundFactory(tournament=autumn, number=1), board=1, white=anna, black=clara,
+                            result=Result.NOT_PLAYED)
+    game_record_result(game=live_game, result=Result.WHITE_WINS)
+    return {
+        "pool": pool, "list": plist, "start_list": PublishedList.objects.get(pool=pool, kind="start"),
+        "anna": anna, "bernd": bernd, "clara": clara, "dora": dora, "other_club": other,
+        "spring": spring, "autumn": autumn,
+    }
+
+
+def _user(username, *groups, **extra):
+    user = User.objects.create_user(username, password="pw", **extra)
+    for name in groups:
+        user.groups.add(Group.objects.get_or_create(name=name)[0])
+    return user
+
+
+@pytest.fixture
+def officer(db):
+    return _user("officer", settings.RATING_OFFICERS_GROUP)
+
+
+@pytest.fixture
+def official(db):
+    return _user("official", settings.OFFICIALS_GROUP)
+
+
+@pytest.fixture
+def plain_user(db):
+    return _user("plain")
+
+
+@pytest.fixture
+def english(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client

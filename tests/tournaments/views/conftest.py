@@ -1,0 +1,64 @@
+"""A small rated Swiss tournament, an official, a plain user and a home club for the page tests."""
+
+import datetime
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+
+from clubrating.tournaments.models import Result, TournamentKind
+from ratings.models import PoolMember
+from ratings.services import pool_create
+from tests.factories import (
+    ClubFactory,
+    GameFactory,
+    MemberFactory,
+    RoundFactory,
+    TournamentFactory,
+    TournamentPlayerFactory,
+)
+
+RATINGS = [1830, 1980, 1950, 1820]
+
+
+@pytest.fixture
+def home_club(db):
+    return ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True, public_tournaments=True)
+
+
+@pytest.fixture
+def official(db):
+    user = User.objects.create_user("offi", password="pw-offi")
+    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    return user
+
+
+@pytest.fixture
+def plain_user(db):
+    return User.objects.create_user("plain", password="pw-plain")
+
+
+@pytest.fixture
+def official_client(client, official):
+    client.force_login(official)
+    return client
+
+
+@pytest.fixture
+def tournament(home_club):
+    """Four players, round 1 paired (boards 1 and 2) without results, in a rated pool."""
+    tournament = TournamentFactory(name="Herbstturnier", kind=TournamentKind.SWISS, rounds_count=3,
+                                   start_date=datetime.date(2026, 9, 1), tiebreaks="BH,SB")
+    pool = pool_create(name="Standard", start_date=datetime.date(2026, 7, 1))
+    members = []
+    for rank, (last, rating) in enumerate(zip(["Adler", "Berger", "Ced", "Dorn"], RATINGS), start=1):
+        member = MemberFactory(last_name=last, first_name="Max", club=home_club)
+        TournamentPlayerFactory(tournament=tournament, member=member, start_rank=rank, rating=rating)
+        PoolMember.objects.create(pool=pool, member=member, rating=rating, games_count=10)
+        members.append(member)
+    rnd = RoundFactory(tournament=tournament, number=1)
+    GameFactory(round=rnd, board=1, white=members[0], black=members[1], result=Result.NOT_PLAYED)
+    GameFactory(round=rnd, board=2, white=members[2], black=members[3], result=Result.NOT_PLAYED)
+    tournament.pool = pool
+    tournament.members = members
+    return tournament
