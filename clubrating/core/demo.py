@@ -24,6 +24,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.pairing.berger import berger_schedule
 
 HOME_CLUB = "Schachklub Donaustadt"
 GUEST_CLUB = "SV Wienerwald"
@@ -109,13 +110,6 @@ def _register(tournament: Tournament, members: list[Member]) -> list[Member]:
     return ordered
 
 
-def _berger_rounds(n: int) -> list[list[tuple[int, int]]]:
-    """Berger rounds for n (even) players as 0-based (white, black) pairs."""
-    from clubrating.tournaments.pairing.berger import berger_table
-
-    return [[(w - 1, b - 1) for w, b in rnd] for rnd in berger_table(n)]
-
-
 def _round_robin(report: DemoReport, members: list[Member]) -> None:
     tournament, created = Tournament.objects.get_or_create(
         name=ROUND_ROBIN_NAME,
@@ -129,8 +123,7 @@ def _round_robin(report: DemoReport, members: list[Member]) -> None:
     report.tournaments += 1
     rng = random.Random(9)
     players = _register(tournament, members[:10])
-    single = _berger_rounds(10)
-    schedule = single + [[(b, w) for w, b in rnd] for rnd in single]
+    schedule = [[(g.white - 1, g.black - 1) for g in rnd] for rnd in berger_schedule(10, double=True)]
     for number, pairs in enumerate(schedule, start=1):
         rnd = Round.objects.create(tournament=tournament, number=number,
                                    date=tournament.start_date + dt.timedelta(weeks=number - 1))

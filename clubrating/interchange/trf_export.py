@@ -12,15 +12,14 @@ from clubrating.tournaments.models import (
     ByeKind,
     Game,
     Result,
+    ResultChange,
     Tournament,
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.selectors import tournament_standings
 from ratings.trf.reader import TrfGame, TrfPlayer, TrfTournament
 from ratings.trf.writer import write_trf
-
-# The club's federation: the tournament section needs one (TRF16 line 032).
-FEDERATION = "AUT"
 
 # Scored result -> (white code, black code), for rated and for unrated (W/D/L) games.
 _CODES = {
@@ -62,9 +61,46 @@ def _registrations(
     return result
 
 
-def _ranks(points: dict[int, float], start_ranks: dict[int, int]) -> dict[int, int]:
-    """Rank by points, then start rank (the organiser's tie-breaks are not known here)."""
-    order = sorted(points, key=lambda member_id: (-points[member_id], start_ranks[member_id]))
+def _file_ranks(
+    tournament: Tournament, registrations: dict[int, tuple[int, TournamentPlayer | None]],
+    points: dict[int, float],
+) -> dict[int, int] | None:
+    """The organiser's ranks (``final_rank``, 0 = unranked) while they still describe the data:
+    every player has one, no result was edited after it was entered, and no better rank has
+    fewer points. Otherwise None (the ranks are computed)."""
+    given = {
+        member_id: reg.final_rank
+        for member_id, (_rank, reg) in registrations.items() if reg and reg.final_rank is not None
+    }
+    if len(given) != len(registrations):
+        return None
+    if ResultChange.objects.filter(game__round__tournament=tournament).exclude(old_result="").exists():
+        return None
+    ranked = sorted((rank, -points[m]) for m, rank in given.items() if rank)
+    if any(later < earlier for (_r1, earlier), (_r2, later) in zip(ranked, ranked[1:], strict=False)):
+        return None
+    return given
+
+
+def _standings_ranks(
+    tournament: Tournament, registrations: dict[int, tuple[int, TournamentPlayer | None]],
+    points: dict[int, float],
+) -> dict[int, int]:
+    """Ranks from the tournament's standings (points, then its tie-breaks; remaining ties by start
+    rank). Players outside the standings (no registration or start rank; unknown tie-break codes)
+    fall back to points then start rank."""
+    start_ranks = {member_id: rank for member_id, (rank, _reg) in registrations.items()}
+    complete = all(reg and reg.start_rank for _rank, reg in registrations.values())
+    try:
+        rows = tournament_standings(tournament=tournament) if complete else []
+    except ValueError:  # a tie-break code the calculator does not know
+        rows = []
+    if rows and {row.player.member_id for row in rows} == registrations.keys() and all(
+        row.points == points[row.player.member_id] for row in rows
+    ):
+        order = [row.player.member_id for row in sorted(rows, key=lambda r: (r.rank, r.player.start_rank))]
+    else:
+        order = sorted(points, key=lambda member_id: (-points[member_id], start_ranks[member_id]))
     return {member_id: rank for rank, member_id in enumerate(order, start=1)}
 
 
@@ -90,14 +126,15 @@ def tournament_export_trf(*, tournament: Tournament) -> str:
         entries[bye.member_id].append(TrfGame(bye.round.number, None, "-", _BYE_CODES[bye.kind]))
         points[bye.member_id] += BYE_POINTS[bye.kind]
     totals = {member_id: points[member_id] for member_id in registrations}
-    ranks = _ranks(totals, start_ranks)
+    ranks = (_file_ranks(tournament, registrations, totals)
+             or _standings_ranks(tournament, registrations, totals))
     trf_players = []
     for member_id, (start_rank, registration) in registrations.items():
         member = members[member_id]
         rating = (registration.fide_rating if registration else None) or member.fide_rating
         trf_players.append(TrfPlayer(
             start_rank=start_rank, sex="w" if member.sex == Sex.FEMALE else member.sex,
-            title=member.fide_title, name=member.full_name, rating=rating, federation="",
+            title=member.fide_title, name=member.full_name, rating=rating, federation=member.federation,
             fide_id=member.fide_id, birth_year=member.year_of_birth, birth_date=member.birth_date,
             points=totals[member_id], rank=ranks[member_id],
             results=sorted(entries[member_id], key=lambda g: g.round),
@@ -105,7 +142,7 @@ def tournament_export_trf(*, tournament: Tournament) -> str:
     round_dates = dict(tournament.rounds.values_list("number", "date"))
     played_rounds = max([*round_dates, *(g.round for e in entries.values() for g in e)], default=0)
     trf = TrfTournament(
-        name=tournament.name, city=tournament.place, federation=FEDERATION,
+        name=tournament.name, city=tournament.place, federation=tournament.federation,
         start_date=tournament.start_date, end_date=tournament.end_date,
         players_count=len(trf_players), rated_players_count=sum(1 for p in trf_players if p.rating),
         teams_count=tournament.teams.count() if tournament.kind == TournamentKind.TEAM else 0,

@@ -37,6 +37,8 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from ratings.models import RatingPool
+from ratings.services import RatingsError, tournament_ratings_update
 from ratings.trf.reader import TrfError, TrfGame, TrfPlayer, TrfTournament, parse_trf, read_trf
 
 from .errors import ImportRefused
@@ -75,6 +77,7 @@ class ImportReport:
     forfeits: int = 0
     unrated: int = 0  # played results coded W/D/L
     byes: Counter = field(default_factory=Counter)  # ByeKind -> count
+    rating_records: int = 0  # written in the pool given to the import
 
     def summary(self) -> str:
         return _(
@@ -196,6 +199,8 @@ def _member_for(player: TrfPlayer, national_id: str) -> Member:
         birth_year=None if player.birth_date else player.birth_year, club=None,
         national_id=national_id, fide_id=player.fide_id, fide_rating=player.rating,
         fide_title=title_code(player.title),
+        # Blank in the file stays blank: an unknown federation, not the club's.
+        federation=player.federation.strip().upper()[:3],
     )
 
 
@@ -214,15 +219,22 @@ def _check_dates(trf: TrfTournament) -> tuple[date, date | None]:
 @transaction.atomic
 def tournament_import_trf(
     *, text: str | Path, name: str | None = None, category: str = GameCategory.STANDARD,
-    rated: bool = True, user=None,
+    rated: bool = True, user=None, pool: RatingPool | None = None,
 ) -> ImportReport:
-    """Create a tournament from TRF text (a ``Path`` is read from disk); refuse bad files whole."""
+    """Create a tournament from TRF text (a ``Path`` is read from disk); refuse bad files whole.
+
+    With ``pool`` the tournament is linked to that rating pool and its games get their rating
+    records there, in the same transaction: a refusal by the ratings (a closed period) undoes
+    the import as well."""
     try:
         trf = read_trf(text) if isinstance(text, Path) else parse_trf(text)
     except OSError as error:
         raise ImportRefused(_("Cannot read the file: %(error)s") % {"error": error.strerror}) from error
     except TrfError as error:
         raise ImportRefused(_("Cannot read the TRF file: %(error)s") % {"error": error}) from error
+    if pool is not None and not rated:
+        raise ImportRefused(_("An unrated tournament cannot be rated in the pool %(pool)s.")
+                            % {"pool": pool.name})
     if category not in GameCategory.values:
         raise ImportRefused(_("Unknown game category %(category)s.") % {"category": category})
     start, end = _check_dates(trf)
@@ -245,6 +257,7 @@ def tournament_import_trf(
     tournament = Tournament.objects.create(
         name=name, kind=_kind(trf.kind), category=category, start_date=start, end_date=end,
         place=trf.city[:120], director=trf.chief_arbiter[:120], rated=rated,
+        federation=trf.federation.strip().upper()[:3],
         rounds_count=max(trf.rounds, _declared_rounds(trf) or 0, 1), time_control=trf.time_control[:120],
     )
     report = ImportReport(tournament=tournament)
@@ -272,7 +285,8 @@ def tournament_import_trf(
         members[player.start_rank] = member
     TournamentPlayer.objects.bulk_create(
         TournamentPlayer(tournament=tournament, member=members[p.start_rank], start_rank=p.start_rank,
-                         rating=national.get(p.start_rank, (None, ""))[0], fide_rating=p.rating)
+                         rating=national.get(p.start_rank, (None, ""))[0], fide_rating=p.rating,
+                         final_rank=p.rank)  # the organiser's rank, tie-breaks included
         for p in players
     )
     round_numbers = set(plan.games) | {r for r, _rank, _kind in plan.byes}
@@ -301,4 +315,9 @@ def tournament_import_trf(
         Bye(round=rounds[number], member=members[rank], kind=kind) for number, rank, kind in plan.byes
     )
     report.byes = Counter(kind for _number, _rank, kind in plan.byes)
+    if pool is not None:
+        try:
+            report.rating_records = tournament_ratings_update(tournament=tournament, pool=pool)
+        except RatingsError as error:
+            raise ImportRefused(str(error)) from error
     return report

@@ -100,7 +100,7 @@ class RegisterPlayersForm(forms.Form):
 
 
 class PairingForm(forms.Form):
-    """Change one board of a round before it has results."""
+    """Change one board of a round before it has results (checks: services.game_pairing_change)."""
 
     white = forms.ModelChoiceField(label=_("White"), queryset=Member.objects.none())
     black = forms.ModelChoiceField(label=_("Black"), queryset=Member.objects.none())
@@ -114,19 +114,3 @@ class PairingForm(forms.Form):
         ).order_by("last_name", "first_name")
         self.fields["white"].queryset = members
         self.fields["black"].queryset = members
-
-    def clean(self):
-        data = super().clean()
-        white, black = data.get("white"), data.get("black")
-        if white and black and white == black:
-            raise forms.ValidationError(_("A player cannot play against himself."), code="self_play")
-        if white and black:
-            others = Game.objects.filter(round_id=self.game.round_id).exclude(pk=self.game.pk)
-            clash = others.filter(Q(white__in=[white, black]) | Q(black__in=[white, black])).exists()
-            if clash or self.game.round.byes.filter(member__in=[white, black]).exists():
-                raise forms.ValidationError(
-                    _("A chosen player is already paired on another board or has a bye in this round. "
-                      "Swap the other board first."), code="player_twice",
-                )
-        return data
-

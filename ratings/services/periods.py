@@ -61,7 +61,7 @@ def carry_pending(result: PeriodResult, recs: list[Rec], target: RatingPeriod) -
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
     start = after.end + datetime.timedelta(days=1)
-    _, end = period_bounds(pool_rules(pool), start)
+    end = period_bounds(pool_rules(pool), start)[1]
     period = RatingPeriod.objects.create(pool=pool, start=start, end=end)
     # Games entered ahead of time wait with no period until theirs opens.
     RatingRecord.objects.filter(pool=pool, period=None, played_on__lte=end).update(period=period)

@@ -36,7 +36,7 @@ def pool_create(
     pool = RatingPool.objects.create(
         name=name, rules=rules, category=category, start_date=start_date, expectation=expectation
     )
-    _, end = period_bounds(pool_rules(pool), start_date)
+    end = period_bounds(pool_rules(pool), start_date)[1]
     RatingPeriod.objects.create(pool=pool, start=start_date, end=end)
     return pool
 

@@ -18,6 +18,7 @@ from clubrating.tournaments.models import GameCategory, TournamentPlayer
 from ratings.models import ListEntry, PoolMember, RatingPool, RatingRecord
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
+from ratings.tables import format_rating
 
 
 @dataclass
@@ -26,6 +27,8 @@ class TournamentPerformance:
     games: int = 0
     points: float = 0.0
     opponents: list[float] = field(default_factory=list)
+    # Points against opponents with a rating used (not pending games against newcomers).
+    rated_points: float = 0.0
     change: float = 0.0
 
     @property
@@ -34,7 +37,7 @@ class TournamentPerformance:
 
     @property
     def performance(self) -> int | None:
-        return performance_exact(self.opponents, self.points) if self.opponents else None
+        return performance_exact(self.opponents, self.rated_points) if self.opponents else None
 
 
 @dataclass
@@ -60,6 +63,7 @@ def _performances(records: list[RatingRecord]) -> list[TournamentPerformance]:
         perf.change += record.change or 0.0
         if record.opponent_rating is not None:
             perf.opponents.append(record.opponent_rating)
+            perf.rated_points += record.score
     return list(by_tournament.values())
 
 
@@ -93,7 +97,7 @@ def history_chart(member: Member, blocks: list[PoolBlock]) -> str:
         titles = [
             _("%(pool)s, list of %(date)s: %(rating)s") % {
                 "pool": block.pool.name, "date": formats.date_format(e.list.valid_from, "SHORT_DATE_FORMAT"),
-                "rating": formats.localize(int(e.rating)) if float(e.rating).is_integer() else e.rating}
+                "rating": format_rating(e.rating)}
             for e in block.history
         ]
         provisional = False
@@ -103,7 +107,7 @@ def history_chart(member: Member, blocks: list[PoolBlock]) -> str:
             if not points or today > points[-1][0]:
                 points.append((today, state.live_rating))
                 titles.append(_("%(pool)s, live (provisional): %(rating)s") % {
-                    "pool": block.pool.name, "rating": formats.localize(state.live_rating)})
+                    "pool": block.pool.name, "rating": format_rating(state.live_rating)})
                 provisional = True
         series.append(Series(block.pool.name, points, provisional_last=provisional, point_titles=titles))
     return rating_history_svg(

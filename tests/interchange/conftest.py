@@ -1,6 +1,7 @@
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Bye, Game, ResultChange, Round, Tournament, TournamentPlayer
@@ -20,3 +21,10 @@ def db_counts() -> dict[str, int]:
 @pytest.fixture
 def counts():
     return db_counts
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The site's language is de-at; these tests assert the English msgids unless they say otherwise."""
+    with translation.override("en"):
+        yield

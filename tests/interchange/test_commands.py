@@ -1,10 +1,13 @@
+from datetime import date
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from clubrating.clubs.models import Member
-from clubrating.tournaments.models import Game, Tournament
+from clubrating.tournaments.models import PLAYED_RESULTS, Game, Tournament
+from ratings.models import PeriodState, RatingPeriod, RatingRecord, TournamentRating
+from ratings.services import pool_create
 from ratings.trf.reader import parse_trf
 
 from .conftest import PGN_DIR, TRF_DIR
@@ -40,8 +43,37 @@ def test_import_trf_refuses_a_bad_file(tmp_path, counts):
 
 def test_import_trf_unknown_pool_is_an_error(counts):
     before = counts()
-    with pytest.raises(CommandError, match="Rating pools are not available|Unknown rating pool Nirgends"):
+    with pytest.raises(CommandError, match="^There is no rating pool named “Nirgends”.$"):
         run("import_trf", str(TRF_DIR / "gros-2010-r4.trf"), "--pool", "Nirgends")
+    assert counts() == before
+
+
+def test_import_trf_rates_the_games_in_the_pool():
+    pool = pool_create(name="Open 2010", start_date=date(2010, 9, 1))
+    out = run("import_trf", str(TRF_DIR / "gros-2010-r4.trf"), "--pool", "Open 2010")
+    tournament = Tournament.objects.get()
+    played = Game.objects.filter(round__tournament=tournament, rated=True, rated_result__in=PLAYED_RESULTS)
+    assert played.count() == 89
+    assert out.splitlines()[1] == "Rated in the pool Open 2010: 178 rating records."
+    assert RatingRecord.objects.filter(pool=pool, game__round__tournament=tournament).count() == 178
+    assert list(TournamentRating.objects.values_list("tournament", "pool")) == [(tournament.pk, pool.pk)]
+
+
+def test_import_trf_pool_and_unrated_contradict(counts):
+    pool_create(name="Open 2010", start_date=date(2010, 9, 1))
+    before = counts()
+    with pytest.raises(CommandError, match="^An unrated tournament cannot be rated in the pool Open 2010.$"):
+        run("import_trf", str(TRF_DIR / "gros-2010-r4.trf"), "--pool", "Open 2010", "--unrated")
+    assert counts() == before
+
+
+def test_import_trf_refused_by_the_ratings_saves_nothing(counts):
+    """A game in a closed rating period: the ratings refuse, and the import is undone with them."""
+    pool = pool_create(name="Open 2010", start_date=date(2010, 9, 1))
+    RatingPeriod.objects.filter(pool=pool).update(state=PeriodState.CLOSED)
+    before = counts()
+    with pytest.raises(CommandError, match="closed rating period"):
+        run("import_trf", str(TRF_DIR / "gros-2010-r4.trf"), "--pool", "Open 2010")
     assert counts() == before
 
 

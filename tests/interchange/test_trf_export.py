@@ -1,8 +1,7 @@
-"""TRF import then export: the player lines carry the same start ranks, points, opponents,
-colours and results. Legitimate differences, each asserted exactly:
+"""TRF import then export: the player lines carry the same start ranks, federations, points,
+ranks (the organiser's, kept in ``final_rank``), opponents, colours and results, and line 032
+the same federation. Legitimate differences, each asserted exactly:
 
-* ranks: the file's ranks are the organiser's (with his tie-breaks); the export ranks by points
-  and then start rank, so within a score group the order may differ, never across groups;
 * karl-mala-2005: the dummy "spielfrei" line is not a player (not exported); its 10 forfeits
   without colours ("153 - +") are stored with the lower start rank as white and exported with
   those colours; the old pairing-bye coding "0000 - +" is exported as TRF16's "0000 - U".
@@ -14,7 +13,7 @@ import pytest
 
 from clubrating.interchange.trf_export import tournament_export_trf
 from clubrating.interchange.trf_import import tournament_import_trf
-from clubrating.tournaments.models import ByeKind, Result
+from clubrating.tournaments.models import ByeKind, Game, Result, ResultChange, Tournament
 from ratings.trf.reader import parse_trf, read_trf
 from tests.factories import ByeFactory, GameFactory, MemberFactory, TournamentFactory, TournamentPlayerFactory
 
@@ -28,30 +27,27 @@ def _entries(player):
 
 
 @pytest.mark.parametrize(
-    "name, rank_equal, colourless, legacy_byes",
+    "name, players, colourless, legacy_byes",
     [
-        ("gros-2010-r4", 21, 0, 0),
-        ("karl-mala-2005", 18, 20, 1),
-        ("san-viator-2018", 20, 0, 0),
+        ("gros-2010-r4", 52, 0, 0),
+        ("karl-mala-2005", 283, 20, 1),
+        ("san-viator-2018", 137, 0, 0),
     ],
 )
-def test_round_trip_gives_the_same_player_lines(name, rank_equal, colourless, legacy_byes):
+def test_round_trip_gives_the_same_player_lines(name, players, colourless, legacy_byes):
     original = read_trf(TRF_DIR / f"{name}.trf")
     exported = parse_trf(
         tournament_export_trf(tournament=tournament_import_trf(text=TRF_DIR / f"{name}.trf").tournament)
     )
-    players = {p.start_rank: p for p in exported.players}
+    again_by_rank = {p.start_rank: p for p in exported.players}
     real = [p for p in original.players if not p.is_dummy]
-    assert sorted(players) == [p.start_rank for p in real]
-    same_rank = colour_diffs = bye_diffs = 0
+    assert len(real) == players
+    assert sorted(again_by_rank) == [p.start_rank for p in real]
+    assert exported.federation == original.federation
+    colour_diffs = bye_diffs = 0
     for player in real:
-        again = players[player.start_rank]
-        assert again.points == player.points
-        if player.rank == again.rank:
-            same_rank += 1
-        if player.rank:  # 0 = withdrawn, unranked by the organiser
-            group = [p.rank for p in real if p.points == player.points and p.rank]
-            assert min(group) <= again.rank <= max(group) + sum(1 for p in real if not p.rank)
+        again = again_by_rank[player.start_rank]
+        assert (again.points, again.rank, again.federation) == (player.points, player.rank, player.federation)
         before, after = _entries(player), _entries(again)
         assert before.keys() == after.keys()
         for number, (opponent, colour, result) in before.items():
@@ -64,7 +60,73 @@ def test_round_trip_gives_the_same_player_lines(name, rank_equal, colourless, le
                 colour_diffs += 1
             else:
                 assert after[number] == (opponent, colour, result)
-    assert (same_rank, colour_diffs, bye_diffs) == (rank_equal, colourless, legacy_byes)
+    assert (colour_diffs, bye_diffs) == (colourless, legacy_byes)
+
+
+def test_import_keeps_federations_and_ranks():
+    report = tournament_import_trf(text=TRF_DIR / "karl-mala-2005.trf")
+    assert report.tournament.federation == ""
+    registrations = {p.start_rank: p for p in report.tournament.players.select_related("member")}
+    kept = [(r, registrations[r].member.federation, registrations[r].final_rank) for r in (1, 2, 5, 13, 77)]
+    assert kept == [(1, "CHI", 4), (2, "", 24), (5, "UKR", 1), (13, "", 0), (77, "GER", 50)]
+    spanish = tournament_import_trf(text=TRF_DIR / "san-viator-2018.trf").tournament
+    assert spanish.federation == "ESP"
+    assert spanish.players.get(start_rank=8).final_rank == 1
+
+
+def _four_players(final_ranks=(None, None, None, None)):
+    """Two rounds: 1-4 1-0, 2-3 1-0, then 1-2 =, 3-4 1-0. Players 1 and 2 tie on 1.5 points;
+    Buchholz (1.5 against 2.5) puts 2 first, the start rank would put 1 first."""
+    tournament = TournamentFactory(name="Blitz", tiebreaks="BH", federation="GER")
+    members = [MemberFactory(federation=fed) for fed in ("AUT", "GER", "", "SLO")]
+    for rank, (member, final) in enumerate(zip(members, final_ranks, strict=True), start=1):
+        TournamentPlayerFactory(tournament=tournament, member=member, start_rank=rank, final_rank=final)
+    one, two, three, four = members
+    games = ((1, one, four, Result.WHITE_WINS), (1, two, three, Result.WHITE_WINS),
+             (2, one, two, Result.DRAW), (2, three, four, Result.WHITE_WINS))
+    for number, white, black, result in games:
+        GameFactory(round__tournament=tournament, round__number=number, white=white, black=black,
+                    result=result)
+    return tournament
+
+
+def _ranks_and_federations(tournament):
+    trf = parse_trf(tournament_export_trf(tournament=tournament))
+    return trf.federation, [(p.start_rank, p.points, p.rank, p.federation) for p in trf.players]
+
+
+def test_computed_ranks_follow_the_tournament_tiebreaks():
+    assert _ranks_and_federations(_four_players()) == (
+        "GER", [(1, 1.5, 2, "AUT"), (2, 1.5, 1, "GER"), (3, 1.0, 3, ""), (4, 0.0, 4, "SLO")],
+    )
+
+
+def test_unknown_tiebreak_code_falls_back_to_points_then_start_rank():
+    tournament = _four_players()
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks="NOPE")
+    tournament.refresh_from_db()
+    assert [p[2] for p in _ranks_and_federations(tournament)[1]] == [1, 2, 3, 4]
+
+
+def test_file_ranks_are_kept_while_they_still_describe_the_results():
+    tournament = _four_players(final_ranks=(1, 2, 3, 4))
+    assert [p[2] for p in _ranks_and_federations(tournament)[1]] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "final_ranks, change",
+    [
+        ((1, 2, 3, None), False),  # one player without a file rank
+        ((2, 1, 4, 3), False),  # rank 3 has more points than rank 4: a result changed
+        ((1, 2, 3, 4), True),  # a result was edited after it was entered
+    ],
+)
+def test_file_ranks_give_way_to_the_standings(final_ranks, change):
+    tournament = _four_players(final_ranks=final_ranks)
+    if change:
+        game = Game.objects.filter(round__tournament=tournament).first()
+        ResultChange.objects.create(game=game, old_result=Result.BLACK_WINS, new_result=game.result)
+    assert [p[2] for p in _ranks_and_federations(tournament)[1]] == [2, 1, 3, 4]
 
 
 def test_export_of_a_tournament_entered_in_the_club():
@@ -85,7 +147,7 @@ def test_export_of_a_tournament_entered_in_the_club():
         birth_year=None,
         birth_date=date(1990, 5, 17),
     )
-    bernd = MemberFactory(last_name="Gruber", first_name="Bernd", birth_year=1985)
+    bernd = MemberFactory(last_name="Gruber", first_name="Bernd", birth_year=1985, federation="GER")
     carl = MemberFactory(last_name="Maier", first_name="Carl", birth_year=None)
     for rank, member, rating in ((1, anna, 2100), (2, bernd, None), (3, carl, None)):
         TournamentPlayerFactory(tournament=tournament, member=member, start_rank=rank, fide_rating=rating)
@@ -126,11 +188,11 @@ def test_export_of_a_tournament_entered_in_the_club():
         "112",
         "122 90'+30\"",
         "132" + " " * 88 + "25/03/01  25/03/02  25/03/03",
-        "001    1 wWFM Huber, Anna                       2100         1601001 1990/05/17  1.5    2"
+        "001    1 wWFM Huber, Anna                       2100 AUT     1601001 1990/05/17  1.5    2"
         "     2 w =     3 b +",
-        "001    2 m    Gruber, Bernd                                          1985        2.0    1"
+        "001    2 m    Gruber, Bernd                          GER             1985        2.0    1"
         "     1 b =  0000 - H     3 w W",
-        "001    3 m    Maier, Carl                                                        1.0    3"
+        "001    3 m    Maier, Carl                            AUT                         1.0    3"
         "  0000 - U     1 w -     2 b L",
         "XXR 3",
     ]

@@ -3,6 +3,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from clubrating.clubs.models import Member
 from clubrating.interchange.errors import ImportRefused
@@ -266,3 +267,30 @@ def test_the_same_file_twice_is_refused(counts):
 def test_missing_file_is_refused():
     with pytest.raises(ImportRefused, match="Cannot read the file: No such file or directory"):
         tournament_import_trf(text=Path("/nonexistent/x.trf"))
+
+
+@pytest.mark.parametrize(
+    "language, message",
+    [
+        ("en", "Line 4: round 1: the results of players 1 (1) and 2 (1) do not fit together."),
+        ("de-at", "Zeile 4: Runde 1: die Ergebnisse der Spieler 1 (1) und 2 (1) passen nicht zusammen."),
+    ],
+)
+def test_refusal_message_is_translated(language, message):
+    with translation.override(language), pytest.raises(ImportRefused) as refused:
+        tournament_import_trf(text=BAD_FILES["sides disagree"][0])
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    "language, message",
+    [
+        ("en", "The end date 2025-03-01 (line 052) is before the start date 2025-03-02."),
+        ("de-at", "Das Enddatum 2025-03-01 (Zeile 052) liegt vor dem Anfangsdatum 2025-03-02."),
+    ],
+)
+def test_date_refusal_is_translated(language, message):
+    text = "012 X\n042 2025/03/02\n052 2025/03/01\n" + line(1, "Huber, Anna", 2100, "", "", "0.0", []) + "\n"
+    with translation.override(language), pytest.raises(ImportRefused) as refused:
+        tournament_import_trf(text=text)
+    assert str(refused.value) == message

@@ -92,8 +92,10 @@ def test_double_round_robin(players):
     first, second = schedule[:half], schedule[half:]
     for r1, r2 in zip(first, second):
         assert [(g.white, g.black) for g in r1 if g.black] == [(g.black, g.white) for g in r2 if g.black]
-    for seq in colours.values():
-        assert "www" not in seq and "bbb" not in seq
+    # The swap avoids a third colour in a row at the turn of the cycles, except with only 4 players
+    # (3 rounds per cycle), where players 2 and 4 cannot avoid it.
+    streaks = sorted(p for p, seq in colours.items() if "www" in seq or "bbb" in seq)
+    assert streaks == ([2, 4] if players == 4 else [])
 
 
 def test_round_out_of_range():

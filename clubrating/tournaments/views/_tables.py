@@ -1,13 +1,13 @@
-"""Crosstable and progress-table data built from one query for games and one for byes.
+"""The round-robin crosstable (player against player) from one query for games and one for byes.
 
-The standings themselves (points and tie-breaks) come from ``clubrating.tournaments.selectors``;
-this module only lays the games out per player, the way chess-results prints them.
+The progress table of a Swiss (player by round) is ``selectors.tournament_crosstable``; a round
+robin is printed as a matrix of opponents, which that selector does not lay out.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..models import RESULT_POINTS, Bye, ByeKind, Game, Result
+from ..models import RESULT_POINTS, Bye, Game, Result
 
 # A result seen from one player: (white's symbol, black's symbol).
 _SYMBOLS = {
@@ -19,18 +19,14 @@ _SYMBOLS = {
     Result.DOUBLE_FORFEIT: ("−", "−"),
     Result.NOT_PLAYED: ("", ""),
 }
-_BYE_SYMBOLS = {ByeKind.FULL: "+", ByeKind.HALF: "½", ByeKind.ZERO: "0", ByeKind.PAIRING: "+"}
 
 
 @dataclass
 class Cell:
-    """One round (progress table) or one opponent (crosstable) of one player."""
+    """One opponent of one player: the result symbols of their games ("1 ½" in a double one)."""
 
     symbol: str = ""
     opponent_rank: int | None = None
-    colour: str = ""  # "w" / "b" / "" for a bye
-    points_after: float | None = None
-    game: Game | None = None
 
 
 @dataclass
@@ -48,37 +44,6 @@ def _games_and_byes(tournament):
 
 def _players(tournament):
     return list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
-
-
-def progress_table(tournament) -> tuple[list[int], list[PlayerLine]]:
-    """Per player and round: opponent's starting rank, colour, result and running points."""
-    players = _players(tournament)
-    games, byes = _games_and_byes(tournament)
-    rank = {p.member_id: p.start_rank for p in players}
-    rounds = sorted({g.round.number for g in games} | {b.round.number for b in byes})
-    per_player: dict[int, dict[int, Cell]] = defaultdict(dict)
-    for game in games:
-        white, black = _SYMBOLS[game.result]
-        per_player[game.white_id][game.round.number] = Cell(
-            white, rank.get(game.black_id), "w", game=game)
-        per_player[game.black_id][game.round.number] = Cell(
-            black, rank.get(game.white_id), "b", game=game)
-    for bye in byes:
-        per_player[bye.member_id][bye.round.number] = Cell(_BYE_SYMBOLS[bye.kind])
-    bye_points = {(b.member_id, b.round.number): b.points for b in byes}
-    lines = []
-    for player in players:
-        line = PlayerLine(player=player)
-        for number in rounds:
-            cell = per_player[player.member_id].get(number, Cell())
-            if cell.game is not None and cell.game.result:
-                white_points, black_points = RESULT_POINTS[cell.game.result]
-                line.points += white_points if cell.colour == "w" else black_points
-            line.points += bye_points.get((player.member_id, number), 0.0)
-            cell.points_after = line.points
-            line.cells.append(cell)
-        lines.append(line)
-    return rounds, lines
 
 
 def crosstable(tournament) -> list[PlayerLine]:

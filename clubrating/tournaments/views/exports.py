@@ -11,6 +11,7 @@ from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.core.permissions import public_tournaments_required
 
 from ..models import Bye, Round, Tournament, TournamentKind
+from ..selectors import tournament_crosstable
 from ..tables import StandingsTable
 from . import _standings, _tables
 from .public import games_queryset
@@ -27,7 +28,7 @@ def _lines(tournament: Tournament, extra: str = "") -> list[str]:
 
 def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, dict]:
     if kind == "standings":
-        codes, rows = _standings.standings(tournament)
+        codes, rows, _error = _standings.standings(tournament)
         title = _("Standings")
         context = {"codes": codes, "rows": rows}
         extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(codes)} if codes else ""
@@ -36,7 +37,8 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
         context = {"lines": _tables.crosstable(tournament), "is_round_robin": True}
     else:
         title, extra = _("Progress table"), ""
-        rounds, lines = _tables.progress_table(tournament)
+        lines = tournament_crosstable(tournament=tournament)
+        rounds = [cell.round for cell in lines[0].cells] if lines else []
         context = {"lines": lines, "rounds": rounds, "is_round_robin": False}
     context.update(print_context(
         title=f"{tournament.name}: {title}", lines=_lines(tournament, extra),
@@ -85,6 +87,6 @@ def standings_export(request, pk, fmt):
     tournament = get_object_or_404(Tournament, pk=pk)
     if not TableExport.is_valid_format(fmt) or fmt not in ("csv", "xlsx"):
         raise Http404
-    codes, rows = _standings.standings(tournament)
+    codes, rows, _error = _standings.standings(tournament)
     exporter = TableExport(fmt, StandingsTable.for_rows(codes, rows))
     return exporter.response(f"{slugify(tournament.name)}-{slugify(_('standings'))}.{fmt}")

@@ -6,6 +6,7 @@ from django_tables2 import RequestConfig
 
 from clubrating.core.permissions import is_official, public_tournaments_required
 
+from .. import selectors
 from ..forms import CorrectionForm
 from ..models import Bye, Game, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
@@ -87,9 +88,9 @@ def round_detail(request, pk, number):
 @public_tournaments_required
 def tournament_standings(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
-    codes, rows = _standings.standings(tournament)
-    return render(request, "tournaments/standings.html",
-                  tournament_context(request, tournament, "standings", codes=codes, rows=rows))
+    codes, rows, error = _standings.standings(tournament)
+    return render(request, "tournaments/standings.html", tournament_context(
+        request, tournament, "standings", codes=codes, rows=rows, error=error))
 
 
 @public_tournaments_required
@@ -100,7 +101,8 @@ def tournament_crosstable(request, pk):
     if context["is_round_robin"]:
         context["lines"] = _tables.crosstable(tournament)
     else:
-        context["rounds"], context["lines"] = _tables.progress_table(tournament)
+        context["lines"] = selectors.tournament_crosstable(tournament=tournament)
+        context["rounds"] = [cell.round for cell in context["lines"][0].cells] if context["lines"] else []
     return render(request, "tournaments/crosstable.html", context)
 
 

@@ -103,10 +103,11 @@ def render(data: dict) -> str:
     lines = [
         _("Tournament: %(name)s") % {"name": data["tournament"]},
         _("Rule set: %(rules)s") % {"rules": data["rules"]},
-        f"{_('No.'):>4} {_('Name'):<32} {_('Rating'):>6} {_('Games'):>5} {_('Score'):>5} "
-        f"{_('Exp.'):>6} {_('Factor'):>6} {pgettext('rating', 'Change'):>7} {_('New'):>6} "
-        f"{_('Perf.'):>5}",
     ]
+    # Headings outside the f-string, so that makemessages finds them.
+    heads = (_("No."), _("Name"), _("Rating"), _("Games"), _("Score"), _("Exp."), _("Factor"),
+             pgettext("rating", "Change"), _("New"), _("Perf."))
+    lines.append("{:>4} {:<32} {:>6} {:>5} {:>5} {:>6} {:>6} {:>7} {:>6} {:>5}".format(*heads))
     for p in data["players"]:
         lines.append(
             f"{p['start_rank']:>4} {p['name'][:32]:<32} {p['rating'] or '':>6} {p['games']:>5} "

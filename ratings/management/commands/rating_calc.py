@@ -132,10 +132,9 @@ def render(data: dict) -> str:
     ]
     if data["factor"] is not None:
         lines.append(_("Factor: %(factor)s") % {"factor": _num(data["factor"], 2)})
-    lines.append(
-        f"{_('Opponent'):>10} {_('Result'):>7} {_('Diff.'):>8} {_('Expected'):>9} "
-        f"{pgettext('rating', 'Change'):>8}"
-    )
+    # Headings outside the f-string, so that makemessages finds them.
+    heads = (_("Opponent"), _("Result"), _("Diff."), _("Expected"), pgettext("rating", "Change"))
+    lines.append("{:>10} {:>7} {:>8} {:>9} {:>8}".format(*heads))
     for g in data["games"]:
         lines.append(
             f"{g['opponent']:>10} {g['result']:>7} {_num(g['difference'], 0):>8} "

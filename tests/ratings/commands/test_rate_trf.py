@@ -4,15 +4,28 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 DATA = Path("/work/shared/data/trf")
 FILES = ["gros-2010-r4.trf", "karl-mala-2005.trf", "san-viator-2018.trf"]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
 
 
 def run(*args):
     out = StringIO()
     call_command("rate_trf", *args, stdout=out)
     return out.getvalue()
+
+
+def line(rank, name, rating, points, rounds):
+    """A TRF16 player line with the fields at their columns."""
+    head = f"001 {rank:>4} m    {name:<33} {rating:>4} AUT {0:>11} {'1978':<10}"
+    return f"{head} {points:>4} {rank:>4}  {rounds}\n"
 
 
 def rate(name, rules="oesb-classic"):
@@ -67,7 +80,8 @@ def test_austrian_minimum_of_seven_games_keeps_games_pending():
 def test_karl_mala_dummy_and_forfeit():
     players = rate("karl-mala-2005.trf")["players"]
     dummy = players[-1]
-    assert (dummy["name"], dummy["rating"], dummy["games"], dummy["performance"]) == ("spielfrei", None, 0, None)
+    assert (dummy["name"], dummy["rating"], dummy["games"]) == ("spielfrei", None, 0)
+    assert dummy["performance"] is None
     assert dummy["start_value"] is None
     p13 = players[12]  # only a forfeit loss: nothing rated, rating unchanged
     assert (p13["games"], p13["change"], p13["new_rating"], p13["performance"]) == (0, 0.0, 2373, None)
@@ -82,8 +96,8 @@ def test_malformed_file_names_the_line(tmp_path):
     bad = tmp_path / "bad.trf"
     bad.write_text(
         "012 Test\n"
-        "001    1 m    Alpha, Anna                       1800 AUT           0 1978        1.0    1     2 w 1\n"
-        "001    2 m    Beta, Bert                        18x0 AUT           0 1978        0.0    2     1 b 0\n"
+        + line(1, "Alpha, Anna", "1800", "1.0", "   2 w 1")
+        + line(2, "Beta, Bert", "18x0", "0.0", "   1 b 0")
     )
     with pytest.raises(CommandError, match=r"line 3: rating '18x0' is not a number"):
         run(str(bad))
@@ -93,8 +107,8 @@ def test_contradicting_results(tmp_path):
     bad = tmp_path / "bad.trf"
     bad.write_text(
         "012 Test\n"
-        "001    1 m    Alpha, Anna                       1800 AUT           0 1978        1.0    1     2 w 1\n"
-        "001    2 m    Beta, Bert                        1700 AUT           0 1978        1.0    2     1 b 1\n"
+        + line(1, "Alpha, Anna", "1800", "1.0", "   2 w 1")
+        + line(2, "Beta, Bert", "1700", "1.0", "   1 b 1")
     )
     with pytest.raises(CommandError, match="line 2: round 1"):
         run(str(bad))
@@ -104,6 +118,11 @@ def test_missing_file_and_unknown_rules(tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         run(str(tmp_path / "nothing.trf"))
     with pytest.raises(CommandError, match="elo"):
+        run(str(DATA / FILES[0]), "--rules", "elo")
+
+
+def test_german_error_message(tmp_path):
+    with translation.override("de-at"), pytest.raises(CommandError, match="Unbekanntes Regelwerk"):
         run(str(DATA / FILES[0]), "--rules", "elo")
 
 

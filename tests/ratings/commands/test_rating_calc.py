@@ -3,6 +3,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
 
 
 def run(*args):
@@ -58,6 +65,11 @@ def test_readable_table():
 def test_errors(args, message):
     with pytest.raises(CommandError, match=message):
         run(*args)
+
+
+def test_german_error_message():
+    with translation.override("de-at"), pytest.raises(CommandError, match="--vs 1800: erwartet"):
+        run("--vs", "1800")
 
 
 def test_error_exit_status(tmp_path):

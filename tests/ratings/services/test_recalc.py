@@ -38,3 +38,15 @@ def test_recalculation_of_entries_out_of_order_and_corrected():
     before = snapshot(pool)
     pool_recalculate(pool=pool)
     assert snapshot(pool) == before
+
+
+def test_recalculation_after_two_closes_keeps_solo_carried_records():
+    pool, rated, newcomers, first, second, rng = build(seed=11)
+    play(first, rng)
+    period_close(pool=pool)
+    play(second, rng)
+    period_close(pool=pool)
+    before = snapshot(pool)
+    assert any(r[8] for r in before[0]), "a record is carried for one side only"
+    pool_recalculate(pool=pool)
+    assert snapshot(pool) == before

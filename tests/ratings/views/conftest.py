@@ -12,6 +12,7 @@ import datetime
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.test import Client
 
 from clubrating.clubs.models import Club, Sex
 from clubrating.tournaments.models import Result
@@ -78,6 +79,8 @@ def plain_user(db):
 
 
 @pytest.fixture
-def english(client):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return client
+def english():
+    """A second client that asks for English (``client`` stays German, the default)."""
+    english_client = Client()
+    english_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return english_client

@@ -41,7 +41,7 @@ def test_overview(client, played, lang, words):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Players", "Rating", "Club"]), ("de-at", ["Spieler", "Elo", "Verein"]),
+    ("en", ["Players", "Rating", "Club"]), ("de-at", ["Spieler", "Wertung", "Verein"]),
 ])
 def test_players_with_ratings(client, tournament, lang, words):
     html = text(page(client, "players", tournament.pk, lang=lang))
@@ -86,8 +86,8 @@ def test_standings_with_the_tournaments_tiebreaks(client, played, lang, words):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Progress table", "Rd. 1", "2b0", "1w1", "4b½"]),
-    ("de-at", ["Fortschrittstabelle", "Rd. 1", "2s0", "1w1", "4s½"]),
+    ("en", ["Progress table", "Rd. 1", ">2w1<", ">1b0<", ">4w½<", ">3b½<"]),
+    ("de-at", ["Fortschrittstabelle", "Rd. 1", ">2w1<", ">1s0<", ">4w½<", ">3s½<"]),
 ])
 def test_progress_table_for_a_swiss(client, played, lang, words):
     html = text(page(client, "crosstable", played.pk, lang=lang))
@@ -95,20 +95,20 @@ def test_progress_table_for_a_swiss(client, played, lang, words):
         assert word in html
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "Crosstable"), ("de-at", "Kreuztabelle")])
-def test_crosstable_for_a_round_robin(client, played, lang, word):
+@pytest.mark.parametrize(("lang", "word", "points"), [("en", "Crosstable", "1.0"), ("de-at", "Kreuztabelle", "1,0")])
+def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     played.kind = TournamentKind.ROUND_ROBIN
     played.save()
     html = text(page(client, "crosstable", played.pk, lang=lang))
     assert word in html
     adler = html[html.index("Adler"):html.index("</tr>", html.index("Adler"))]
     # Adler's row: ×, 1 against Berger, nothing yet against Ced and Dorn, 1.0 points.
-    assert [c.split(">")[-1] for c in adler.split("</td>")[1:7]] == ["1830", "×", "1", "", "", "1.0"]
+    assert [c.split(">")[-1] for c in adler.split("</td>")[1:7]] == ["1830", "×", "1", "", "", points]
 
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["Rating evaluation", "Expected", "Factor", "rounded", "+17.3", "+17", "−14", "24.65", "0.300"]),
-    ("de-at", ["Elo-Auswertung", "Erwartet", "Faktor", "gerundet", "+17,3", "+17", "−14", "24,65", "0,300"]),
+    ("de-at", ["Elo-Auswertung", "Erwartung", "Faktor", "gerundet", "+17,3", "+17", "−14", "24,65", "0,300"]),
 ])
 def test_rating_evaluation_per_player_with_the_per_game_calculation(official_client, tournament, lang, words):
     from clubrating.tournaments.results import result_enter

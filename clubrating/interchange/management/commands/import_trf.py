@@ -1,24 +1,12 @@
 from pathlib import Path
 
-from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments.models import GameCategory
-
-
-def _pool(name: str):
-    """The rating pool of that name, while the ratings app may not have pools yet."""
-    try:
-        model = apps.get_model("ratings", "RatingPool")
-    except LookupError:
-        raise CommandError(_("Rating pools are not available in this installation.")) from None
-    pool = model.objects.filter(name=name).first()
-    if pool is None:
-        raise CommandError(_("Unknown rating pool %(name)s.") % {"name": name})
-    return pool
+from ratings.services import RatingsError, pool_get
 
 
 class Command(BaseCommand):
@@ -32,13 +20,20 @@ class Command(BaseCommand):
         parser.add_argument("--unrated", action="store_true", help="the tournament is not rated")
 
     def handle(self, *args, path, pool, name, category, unrated, **options):
-        if pool:
-            _pool(pool)  # linking the tournament to the pool is the ratings app's service
         try:
-            report = tournament_import_trf(text=Path(path), name=name, category=category, rated=not unrated)
+            rating_pool = pool_get(pool) if pool else None
+        except RatingsError as error:
+            raise CommandError(str(error)) from None
+        try:
+            report = tournament_import_trf(
+                text=Path(path), name=name, category=category, rated=not unrated, pool=rating_pool
+            )
         except ImportRefused as error:
             raise CommandError(str(error)) from None
         self.stdout.write(report.summary())
+        if rating_pool is not None:
+            self.stdout.write(_("Rated in the pool %(pool)s: %(records)d rating records.")
+                              % {"pool": rating_pool.name, "records": report.rating_records})
         for start_rank, reason in report.refused:
             self.stdout.write(
                 _("Not imported: player %(rank)d (%(reason)s)") % {"rank": start_rank, "reason": reason}

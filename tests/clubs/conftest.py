@@ -1,0 +1,9 @@
+# The rated club of the ratings page tests serves the member page tests too.
+from tests.ratings.views.conftest import (  # noqa: F401
+    english,
+    home_club,
+    officer,
+    official,
+    plain_user,
+    rated_club,
+)

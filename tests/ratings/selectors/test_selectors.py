@@ -1,0 +1,65 @@
+import pytest
+
+from ratings.selectors import (
+    list_entries,
+    live_list,
+    member_rated_games,
+    member_ratings,
+    pool_list_on,
+    tournament_evaluation,
+)
+from ratings.services import period_close
+from tests.ratings.services.scenario import build, play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played():
+    pool, rated, newcomers, first, second, rng = build()
+    play(first, rng)
+    return pool, rated, newcomers, first
+
+
+def test_live_list_in_one_query(played, django_assert_num_queries):
+    pool, rated, newcomers, first = played
+    with django_assert_num_queries(1):
+        rows = live_list(pool)
+        names = [r.member.club.name for r in rows]
+    assert len(names) == 9 and [r.rank for r in rows] == list(range(1, 10))
+    assert all(r.provisional for r in rows)
+    assert rows[0].rating >= rows[-1].rating
+
+
+def test_published_list_in_two_queries(played, django_assert_num_queries):
+    pool, rated, newcomers, first = played
+    period_close(pool=pool)
+    with django_assert_num_queries(2):
+        plist = pool_list_on(pool)
+        entries = [(e.rank, e.member.full_name, e.member.club.name) for e in list_entries(plist)]
+    assert len(entries) == 9
+
+
+def test_member_pages_in_fixed_queries(played, django_assert_num_queries):
+    pool, rated, newcomers, first = played
+    with django_assert_num_queries(2):
+        pools = [(pm.pool.name, pm.live_rating) for pm in member_ratings(rated[0])]
+        games = [(r.opponent.full_name, r.game.round.tournament.name, r.period.start, r.change)
+                 for r in member_rated_games(rated[0], pool)]
+    assert pools[0][0] == pool.name
+    # 8 games in "Frühjahr", 3 in "Mai", of which the one against the late newcomer waits.
+    assert len(games) == 11
+    assert [g[1] for g in games if g[3] is None] == ["Mai"]
+
+
+def test_tournament_evaluation_in_one_query(played, django_assert_num_queries):
+    pool, rated, newcomers, first = played
+    tournament = first[0].round.tournament
+    with django_assert_num_queries(1):
+        rows = tournament_evaluation(tournament, pool)
+        _names = [(p.member.full_name, [r.opponent.full_name for r in p.records]) for p in rows]
+    assert len(rows) == 9
+    top = rows[0]
+    assert top.games == 8 and top.points == sum(r.score for r in top.records)
+    assert top.change == pytest.approx(sum(r.change for r in top.records))
+    assert top.expected == pytest.approx(sum(r.expected for r in top.records))

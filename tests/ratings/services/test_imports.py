@@ -1,0 +1,45 @@
+import datetime
+
+import pytest
+
+from ratings.models import ListEntry, ListKind, PoolMember
+from ratings.services import RatingsError, ratings_import_list
+from tests.factories import MemberFactory
+from tests.ratings.factories import make_pool
+
+pytestmark = pytest.mark.django_db
+
+
+def test_csv_starting_list_matches_by_id_or_name_and_birth_date_and_reports_the_rest():
+    pool = make_pool()
+    by_id = MemberFactory(national_id="12345")
+    by_name = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 4))
+    MemberFactory(last_name="Maier", first_name="Karl", birth_year=1970)
+    MemberFactory(last_name="Maier", first_name="Karl", birth_year=1970)  # ambiguous: not guessed
+    text = ("id;name;birth_date;rating;games\n"
+            "12345;;;1850;40\n"
+            ";Huber, Anna;04.05.1990;1620;12\n"
+            ";Maier, Karl;1970;1500;3\n"
+            ";Unbekannt, Otto;1960;1400;0\n")
+
+    report = ratings_import_list(pool=pool, text=text)
+
+    assert report.imported == 2
+    assert report.unknown == ["line 4: Maier, Karl", "line 5: Unbekannt, Otto"]
+    assert report.plist.kind == ListKind.START
+    assert sorted(ListEntry.objects.values_list("member_id", "rating", "games_count", "rank")) == sorted(
+        [(by_id.pk, 1850, 40, 1), (by_name.pk, 1620, 12, 2)])
+    assert PoolMember.objects.get(pool=pool, member=by_id).rating == 1850
+
+
+def test_bad_csv_and_second_import_are_refused_and_change_nothing():
+    pool = make_pool()
+    MemberFactory(national_id="1")
+    with pytest.raises(RatingsError, match="columns"):
+        ratings_import_list(pool=pool, text="foo,bar\n1,2\n")
+    with pytest.raises(RatingsError, match="numbers"):
+        ratings_import_list(pool=pool, text="id,rating\n1,abc\n")
+    assert not ListEntry.objects.exists()
+    ratings_import_list(pool=pool, text="id,rating\n1,1500\n")
+    with pytest.raises(RatingsError, match="already has a published list"):
+        ratings_import_list(pool=pool, text="id,rating\n1,1600\n")

@@ -1,0 +1,102 @@
+"""Calculators: rating change, newcomer start value, team-match forecast (both languages)."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def games(*pairs):
+    data = {"g-TOTAL_FORMS": "10", "g-INITIAL_FORMS": "0", "g-MIN_NUM_FORMS": "0", "g-MAX_NUM_FORMS": "60"}
+    for index, (opponent, result) in enumerate(pairs):
+        data[f"g-{index}-opponent"] = str(opponent)
+        data[f"g-{index}-result"] = result
+    return data
+
+
+def test_index_links_every_calculator(client):
+    html = client.get(reverse("ratings:calculators")).content.decode()
+    for name in ("calc_change", "calc_forecast", "calc_newcomer"):
+        assert reverse(f"ratings:{name}") in html
+    assert "Wertungsänderung" in html
+
+
+def test_rating_change_seed_example_in_german(client):
+    # Seed 000: 1830 vs 1980, draw -> +5 (F 24.6, E 0.30).
+    response = client.get(reverse("ratings:calc_change"),
+                          {"rules": "oesb-classic", "rating": "1830", "games_count": "10", **games((1980, "0.5"))})
+    html = response.content.decode()
+    assert response.context["player"].rounded_change == 5
+    assert '<dd class="col-sm-7" id="rounded-change">+5</dd>' in html
+    assert '<dd class="col-sm-7" id="new-rating">1.835</dd>' in html
+    # The per-game arithmetic: (0.5 - E) x F with German decimals.
+    assert "(0,5 − 0,300) × 24,65" in html
+    assert "<td class=\"text-end\">4,94</td>" in html
+
+
+def test_rating_change_several_games_in_english(english):
+    # Seed 000's second example (1950 vs 1820, loss -> -14) plus a win against 1950.
+    response = english.get(reverse("ratings:calc_change"), {
+        "rules": "oesb-classic", "rating": "1950", "games_count": "0", **games((1820, "0"), (1950, "1")),
+    })
+    html = response.content.decode()
+    calcs = response.context["calcs"]
+    assert [round(c.change, 2) for c in calcs] == [-14.21, 10.51]
+    assert response.context["player"].rounded_change == -4
+    assert '<dd class="col-sm-7" id="rounded-change">-4</dd>' in html
+    assert '<dd class="col-sm-7" id="new-rating">1,946</dd>' in html
+    assert "(0 − 0.676) × 21.03" in html
+    assert "Rating change" in html
+
+
+def test_rating_change_with_the_table_variant(client):
+    response = client.get(reverse("ratings:calc_change"),
+                          {"rules": "oesb-classic+table", "rating": "1830", **games((1980, "0.5"))})
+    assert response.context["rules"].expectation == "table"
+    assert round(response.context["calcs"][0].expected, 2) == 0.30
+
+
+def test_rating_change_validation_is_translated(client, english):
+    html = client.get(reverse("ratings:calc_change"),
+                      {"rules": "oesb-classic", "rating": "1830", **games((1980, ""))}).content.decode()
+    assert "Bitte Wertung des Gegners und Ergebnis angeben oder beides leer lassen." in html
+    html = english.get(reverse("ratings:calc_change"), {"rules": "oesb-classic", "rating": "1830", **games()}
+                       ).content.decode()
+    assert "Enter at least one game." in html
+
+
+def test_newcomer_start_value(client):
+    # 7 games against an average of 1600 with 5 points: 1600 + 700 (5/7 - 0.5) 7/9 = 1716.67.
+    pairs = [(1500, "1"), (1600, "1"), (1700, "0.5"), (1550, "1"), (1650, "0.5"), (1600, "1"), (1600, "0")]
+    response = client.get(reverse("ratings:calc_newcomer"), {"rules": "oesb-classic", **games(*pairs)})
+    html = response.content.decode()
+    assert '<dd class="col-sm-6" id="start-value">1.716,67</dd>' in html
+    assert '<dd class="col-sm-6" id="published-value">1.717</dd>' in html
+    assert "1.600,0 + 700 × (5/7 − 0,5) × 7/(7 + 2) = 1.600,0 + 116,67" in html
+
+
+def test_newcomer_with_too_few_games_in_english(english):
+    response = english.get(reverse("ratings:calc_newcomer"), {"rules": "oesb-classic", **games((1600, "1"))})
+    html = response.content.decode()
+    assert "not yet: a first rating needs at least 7 rated games" in html
+
+
+def test_team_forecast_seed_example(client, english):
+    # Seed 001 (lines 71-73): A (1984, 1808) vs B (1744, 1648) -> 1.50 for A, whatever the board order.
+    params = {"rules": "oesb-classic", "team_a": "1984 1808", "team_b": "1648, 1744"}
+    html = client.get(reverse("ratings:calc_forecast"), params).content.decode()
+    assert '<dd class="col-sm-6" id="quick">1,50 : 0,50</dd>' in html
+    response = english.get(reverse("ratings:calc_forecast"), params)
+    assert response.context["quick"] == 1.5
+    assert round(response.context["exact"], 4) == round(response.context["boards"][0]["expected"]
+                                                         + response.context["boards"][1]["expected"], 4)
+    assert 'id="quick">1.50 : 0.50</dd>' in response.content.decode()
+
+
+def test_team_forecast_refuses_unequal_lineups(client):
+    html = client.get(reverse("ratings:calc_forecast"),
+                      {"rules": "oesb-classic", "team_a": "1984 1744 1500", "team_b": "1808 1648"}).content.decode()
+    assert "Beide Mannschaften brauchen gleich viele Bretter (3 gegen 2)." in html
+    html = client.get(reverse("ratings:calc_forecast"),
+                      {"rules": "oesb-classic", "team_a": "1984 abc", "team_b": "1808 1648"}).content.decode()
+    assert "„abc“ ist keine Wertungszahl zwischen 0 und 3500." in html

@@ -1,0 +1,83 @@
+import pytest
+
+from clubrating.tournaments import selectors, services
+from clubrating.tournaments.models import ByeKind, Result, TeamMatch, TournamentKind
+from tests.factories import ClubFactory, MemberFactory, TeamFactory, TournamentFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def round_robin(size: int):
+    t = TournamentFactory(kind=TournamentKind.ROUND_ROBIN, rounds_count=size - 1 + size % 2)
+    services.players_register(tournament=t, members=[
+        MemberFactory(last_name=f"P{i}", fide_rating=2100 - 10 * i) for i in range(1, size + 1)])
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
+    for n in range(t.rounds_count):
+        rnd = services.round_pair(tournament=t)
+        for i, game in enumerate(rnd.games.all()):
+            game.result = game.rated_result = results[(i + n) % 3]
+            game.save()
+    return t
+
+
+@pytest.mark.parametrize("size", [4, 12])
+def test_standings_queries_do_not_grow(size, django_assert_max_num_queries):
+    t = round_robin(size)
+    with django_assert_max_num_queries(3):
+        rows = selectors.tournament_standings(tournament=t, codes="SB,DE,WIN,BWG,KS,ARO,TPR")
+        assert len(rows) == size
+        assert [r.player.member.last_name for r in rows]  # names come with the same queries
+    with django_assert_max_num_queries(3):
+        table = selectors.tournament_crosstable(tournament=t)
+        assert len(table) == size and len(table[0].cells) == t.rounds_count
+    rnd = t.rounds.get(number=1)
+    with django_assert_max_num_queries(4):
+        rows = selectors.round_pairings(round=rnd)
+        assert [r.white.member.last_name for r in rows if r.white]
+
+
+def test_standings_values_four_players():
+    t = round_robin(4)
+    rows = selectors.tournament_standings(tournament=t, codes=["SB", "WIN"])
+    assert [(r.rank, r.player.member.last_name, r.points, r.tiebreaks) for r in rows] == [
+        (1, "P1", 2.0, [2.5, 1]), (2, "P3", 1.5, [1.75, 1]), (2, "P4", 1.5, [1.75, 1]),
+        (4, "P2", 1.0, [1.5, 1]),
+    ]
+
+
+def test_crosstable_and_pairings_show_byes():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=2)
+    services.players_register(tournament=t, members=[MemberFactory(fide_rating=2000 - i) for i in range(3)])
+    rnd = services.round_pair(tournament=t)
+    rows = selectors.round_pairings(round=rnd)
+    assert [(r.board, r.white.start_rank, r.black.start_rank if r.black else None, r.bye_kind) for r in rows] == [
+        (1, 1, 2, ""), (2, 3, None, ByeKind.PAIRING)]
+    cells = {row.player.start_rank: row.cells[0] for row in selectors.tournament_crosstable(tournament=t)}
+    assert (cells[3].code, cells[3].points) == ("U", 1.0)
+    assert (cells[1].opponent, cells[1].colour, cells[1].points) == (2, "w", None)  # no result yet
+
+
+def test_team_standings(django_assert_max_num_queries):
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    club = ClubFactory()
+    teams = [TeamFactory(tournament=t, club=club, name=f"T{i}", start_rank=i) for i in range(1, 5)]
+    rnd = services.round_pair(tournament=t)
+    # T1-T4 3:1, T2-T3 2:2.
+    for match, scores in zip(TeamMatch.objects.filter(round=rnd).order_by("number"),
+                             [[Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.DRAW],
+                              [Result.WHITE_WINS, Result.WHITE_WINS, Result.BLACK_WINS, Result.BLACK_WINS]]):
+        home = [MemberFactory(club=club) for _ in range(4)]
+        away = [MemberFactory(club=club) for _ in range(4)]
+        services.lineup_set(match=match, team=match.home_team, members=home)
+        services.lineup_set(match=match, team=match.away_team, members=away)
+        for game, result in zip(match.games.order_by("board"), scores):
+            game.result = game.rated_result = result
+            game.save()
+    with django_assert_max_num_queries(4):
+        rows = selectors.team_standings(tournament=t)
+    # T1: boards 1 (home white wins), 2 (away white... home black wins), ½, ½ = 3; T4 1.
+    # SB: opponent's match points x board points against it: T1 0 x 3 = 0; T4 2 x 1 = 2;
+    # T2 and T3: 1 x 2 = 2.
+    assert [(r.rank, r.team.name, r.match_points, r.board_points, r.sonneborn_berger) for r in rows] == [
+        (1, "T1", 2, 3.0, 0.0), (2, "T2", 1, 2.0, 2.0), (2, "T3", 1, 2.0, 2.0), (4, "T4", 0, 1.0, 2.0)]
+    assert teams[0].name == "T1"

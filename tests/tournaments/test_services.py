@@ -1,0 +1,160 @@
+import pytest
+from django.core.exceptions import ValidationError
+
+from clubrating.clubs.models import Member
+from clubrating.tournaments import services
+from clubrating.tournaments.models import (
+    Bye,
+    ByeKind,
+    Game,
+    Result,
+    Round,
+    TeamMatch,
+    TournamentKind,
+)
+from tests.factories import (
+    ClubFactory,
+    MemberFactory,
+    TeamFactory,
+    TournamentFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def register(tournament, ratings):
+    members = [MemberFactory(last_name=f"P{i}", fide_rating=r) for i, r in enumerate(ratings, start=1)]
+    services.players_register(tournament=tournament, members=members)
+    return members
+
+
+def boards(rnd):
+    return [(g.white.last_name, g.black.last_name) for g in rnd.games.order_by("board")]
+
+
+def finish(rnd, *results):
+    for game, result in zip(rnd.games.order_by("board"), results):
+        game.result = game.rated_result = result
+        game.save()
+
+
+def test_start_ranks_follow_rating():
+    t = TournamentFactory()
+    register(t, [1500, 2100, None, 1800])
+    ranks = dict(t.players.values_list("member__last_name", "start_rank"))
+    assert ranks == {"P2": 1, "P4": 2, "P1": 3, "P3": 4}
+
+
+def test_duplicate_registration_refused():
+    t = TournamentFactory()
+    member = MemberFactory()
+    services.player_register(tournament=t, member=member)
+    with pytest.raises(ValidationError):
+        services.player_register(tournament=t, member=member)
+    assert t.players.count() == 1
+
+
+def test_guest_becomes_member_of_their_club():
+    t = TournamentFactory()
+    player = services.guest_register(tournament=t, last_name="Gast", first_name="Gustav",
+                                     club_name="SK Gastgeber", fide_rating=1750)
+    assert player.member.club.name == "SK Gastgeber"
+    assert player.fide_rating == 1750 and player.start_rank == 1
+    assert Member.objects.filter(last_name="Gast").count() == 1
+
+
+def test_round_robin_berger_with_bye():
+    t = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
+    register(t, [2000, 1900, 1800, 1700, 1600])
+    rnd = services.round_pair(tournament=t)
+    # FIDE table for 6, player 6 = free: 1 is free in round 1; 2-5, 3-4.
+    assert rnd.number == 1 and boards(rnd) == [("P2", "P5"), ("P3", "P4")]
+    rnd2 = services.round_pair(tournament=t)  # a round robin may be paired ahead of results
+    assert boards(rnd2) == [("P5", "P3"), ("P1", "P2")]
+
+
+def test_round_robin_refuses_late_entry():
+    t = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
+    register(t, [2000, 1900, 1800, 1700])
+    services.round_pair(tournament=t)
+    with pytest.raises(ValidationError):
+        services.player_register(tournament=t, member=MemberFactory())
+
+
+def test_swiss_rounds_byes_and_withdrawal():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    register(t, [2000, 1900, 1800, 1700, 1600])
+    r1 = services.round_pair(tournament=t)
+    assert boards(r1) == [("P1", "P3"), ("P4", "P2")]
+    assert list(r1.byes.values_list("member__last_name", "kind")) == [("P5", ByeKind.PAIRING)]
+    with pytest.raises(ValidationError):
+        services.round_pair(tournament=t)  # round 1 has no results yet
+    finish(r1, Result.WHITE_WINS, Result.DRAW)
+    p5 = t.players.get(member__last_name="P5")
+    services.bye_request(player=p5, round_number=2, kind=ByeKind.HALF)
+    services.player_withdraw(player=t.players.get(member__last_name="P4"), from_round=2)
+    r2 = services.round_pair(tournament=t)
+    # P5 (half-point bye) and P4 (withdrawn) sit out; P1 (1), P2 (½), P3 (0) remain: P1-P2, P3 PAB.
+    assert sorted(boards(r2)[0]) == ["P1", "P2"]
+    assert set(r2.byes.values_list("member__last_name", "kind")) == {
+        ("P5", ByeKind.HALF), ("P3", ByeKind.PAIRING)}
+
+
+def test_requested_bye_only_before_pairing():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    register(t, [2000, 1900, 1800, 1700])
+    services.round_pair(tournament=t)
+    with pytest.raises(ValidationError):
+        services.bye_request(player=t.players.first(), round_number=1)
+    assert Bye.objects.count() == 0
+
+
+def test_unpair_and_repair_until_results():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    register(t, [2000, 1900, 1800, 1700])
+    r1 = services.round_pair(tournament=t)
+    services.round_unpair(round=r1)
+    assert r1.games.count() == 0
+    r1 = services.round_pair(tournament=t)
+    assert r1.number == 1 and r1.games.count() == 2
+    finish(r1, Result.WHITE_WINS)
+    with pytest.raises(ValidationError):
+        services.round_unpair(round=r1)
+    assert r1.games.count() == 2
+
+
+def test_manual_pairing_change_swaps_with_other_board_and_bye():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    m = register(t, [2000, 1900, 1800, 1700, 1600])
+    r1 = Round.objects.get(pk=services.round_pair(tournament=t).pk)
+    board1 = r1.games.get(board=1)  # P1-P3
+    services.game_pairing_change(game=board1, white=m[0], black=m[1])  # P2 comes from board 2
+    assert sorted(boards(r1)) == [("P1", "P2"), ("P4", "P3")]
+    board1 = r1.games.get(white=m[0])
+    services.game_pairing_change(game=board1, white=m[0], black=m[4])  # P5 had the PAB
+    assert sorted(boards(r1)) == [("P1", "P5"), ("P4", "P3")]
+    assert r1.byes.get().member == m[1]
+    with pytest.raises(ValidationError):
+        services.game_pairing_change(game=r1.games.first(), white=m[0], black=m[0])
+    finish(r1, Result.DRAW)
+    with pytest.raises(ValidationError):
+        services.game_pairing_change(game=r1.games.get(white=m[3]), white=m[2], black=m[3])
+
+
+def test_team_round_robin_and_lineups():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    club = ClubFactory()
+    teams = [TeamFactory(tournament=t, club=club, name=f"T{i}", start_rank=i) for i in range(1, 5)]
+    rnd = services.round_pair(tournament=t)
+    matches = list(TeamMatch.objects.filter(round=rnd).order_by("number"))
+    assert [(m.home_team.name, m.away_team.name) for m in matches] == [("T1", "T4"), ("T2", "T3")]
+    home = [MemberFactory(club=club) for _ in range(4)]
+    away = [MemberFactory(club=club) for _ in range(4)]
+    services.lineup_set(match=matches[0], team=teams[0], members=home)
+    assert matches[0].games.count() == 0  # waits for the other lineup
+    services.lineup_set(match=matches[0], team=teams[3], members=away)
+    games = list(Game.objects.filter(team_match=matches[0]).order_by("board"))
+    assert [(g.board, g.white, g.black) for g in games] == [
+        (1, home[0], away[0]), (2, away[1], home[1]), (3, home[2], away[2]), (4, away[3], home[3])]
+    with pytest.raises(ValidationError):
+        services.lineup_set(match=matches[0], team=teams[1], members=home)

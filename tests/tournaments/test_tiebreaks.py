@@ -1,0 +1,157 @@
+"""FIDE tie-breaks (C.07, 2023) on hand-checked examples and on the two real tournaments in
+shared/data/pgn. chess-results' pages for these events were not available to the search tools,
+so the values are computed by hand; the arithmetic is written next to each assertion."""
+
+import io
+import re
+from pathlib import Path
+
+import chess.pgn
+import pytest
+
+from clubrating.tournaments.pairing.history import (
+    ABSENT,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    PAB,
+    PLAYED,
+    RoundRecord,
+)
+from clubrating.tournaments.tiebreaks import Participant, compute_standings, parse_tiebreaks
+
+PGN_DIR = Path("/work/shared/data/pgn")
+R = RoundRecord
+
+
+def pgn_participants(name: str) -> tuple[list[Participant], dict[int, str]]:
+    """Players numbered in order of appearance, one RoundRecord per round from the headers.
+
+    These files carry headers only; python-chess then reads the whole file as one game, so the
+    text is split at the blank line before each header block first."""
+    text = (PGN_DIR / name).read_text(encoding="utf-8")
+    ids: dict[str, int] = {}
+    ratings: dict[int, int] = {}
+    results: dict[tuple[int, int], RoundRecord] = {}
+    rounds = 0
+    for chunk in re.split(r"\n\s*\n(?=\[)", text):
+        game = chess.pgn.read_game(io.StringIO(chunk))
+        headers = game.headers
+        number = int(headers["Round"].split(".")[0])
+        rounds = max(rounds, number)
+        white, black = (ids.setdefault(headers[s], len(ids) + 1) for s in ("White", "Black"))
+        ratings[white], ratings[black] = int(headers["WhiteElo"]), int(headers["BlackElo"])
+        points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[headers["Result"]]
+        results[(white, number)] = R(PLAYED, points, black, "w")
+        results[(black, number)] = R(PLAYED, 1.0 - points, white, "b")
+    participants = [
+        Participant(pid, ratings[pid], [results[(pid, n)] for n in range(1, rounds + 1)])
+        for pid in ids.values()
+    ]
+    return participants, {pid: player for player, pid in ids.items()}
+
+
+def standings(name: str, codes: str, round_robin: bool = False) -> dict[str, tuple]:
+    participants, names = pgn_participants(name)
+    rows = compute_standings(participants, parse_tiebreaks(codes), round_robin=round_robin)
+    return {names[r.id]: (r.rank, r.points, r.tiebreaks) for r in rows}
+
+
+def test_uzchess_cup_2025_masters_round_robin():
+    table = standings("uzchess-cup-2025.pgn", "DE,SB,WIN,BWG,KS,ARO,TPR", round_robin=True)
+    # Three players on 5.5/9. DE among them: Praggnanandhaa beat Sindarov (r4) and Abdusattorov
+    # (r9) = 2; Abdusattorov and Sindarov drew each other = 0.5 each, so SB separates them.
+    # SB Praggnanandhaa: wins against Vokhidov 4 + Sindarov 5.5 + Erigaisi 5 + Abdusattorov 5.5
+    #   = 20, draws against Aravindh 2.5 + Yakubboev 4.5 + Nepomniachtchi 3.5 = 10.5 / 2 = 5.25.
+    # SB Abdusattorov: wins 4 + 4.5 + 2.5 + 4.5 = 15.5; draws (5.5 + 5 + 3.5) / 2 = 7 -> 22.5.
+    # SB Sindarov: wins 3.5 + 4.5 + 2.5 = 10.5; draws (5.5 + 4 + 5 + 4.5 + 4.5) / 2 = 11.75.
+    # KS (opponents with >= 4.5): Praggnanandhaa 0.5 (Yakubboev) + 1 + 0 + 0 + 1 + 1 = 3.5.
+    # ARO Praggnanandhaa: (2749+2644+2659+2710+2691+2714+2757+2782+2767) / 9 = 2719.2 -> 2719;
+    # TPR = 2719 + dp(5.5/9 = 0.61) = 2719 + 80 = 2799.
+    assert table["Praggnanandhaa R"] == (1, 5.5, [2.0, 25.25, 4, 1, 3.5, 2719, 2799])
+    assert table["Abdusattorov, Nodirbek"] == (2, 5.5, [0.5, 22.5, 4, 0, 3.0, 2719, 2799])
+    assert table["Sindarov, Javokhir"] == (3, 5.5, [0.5, 22.25, 3, 1, 3.0, 2726, 2806])
+    assert table["Erigaisi Arjun"] == (4, 5.0, [0.0, 21.5, 2, 2, 3.0, 2718, 2761])
+    assert table["Aravindh, Chithambaram VR."] == (10, 2.5, [0.0, 11.25, 0, 0, 1.5, 2721, 2555])
+
+
+def test_womens_world_rapid_2024_swiss():
+    table = standings("womens-world-rapid-2024.pgn", "BH/C1,BH,ARO,ARO/C1,TPR")
+    # Humpy's opponents' final scores: 6 + 5 + 4 + 4 + 6 + 5 + 7 + 6.5 + 8 + 8 + 7.5 = 67 (BH);
+    # Cut-1 drops the lowest (4): 63. Their ratings sum to 25634: ARO 25634/11 = 2330.4 -> 2330;
+    # without the lowest-rated (2194): 23440/10 = 2344. TPR = 2330 + dp(8.5/11 = 0.77) = 2330 + 211.
+    assert table["Koneru, Humpy"] == (1, 8.5, [63.0, 67.0, 2330, 2344, 2541])
+    # The 8-point group in tie-break order (BH/C1): 75, 72, 67, 65, 64, 63.5.
+    group = sorted((v[0], k, v[2][0]) for k, v in table.items() if v[1] == 8.0)
+    assert [(rank, name, bh) for rank, name, bh in group] == [
+        (2, "Ju, Wenjun", 75.0), (3, "Lagno, Kateryna", 72.0), (4, "Tan, Zhongyi", 67.0),
+        (5, "Dronavalli, Harika", 65.0), (6, "Khamdamova, Afruza", 64.0),
+        (7, "Kosteniuk, Alexandra", 63.5),
+    ]
+    # Ju Wenjun: 5.5+7+7.5+6+6.5+8+8+8+8.5+8+7.5 = 80.5; cut the 5.5 -> 75.
+    assert table["Ju, Wenjun"][2][:2] == [75.0, 80.5]
+
+
+def small_swiss() -> list[Participant]:
+    """Five players, three rounds, with every kind of unplayed round.
+
+    R1: 1-2 1-0, 3-4 ½, 5 PAB.  R2: 1-3 1-0, 2-5 +/- (5 did not come), 4 half-point bye.
+    R3: 5-1 0-1, 2-3 0-1, 4 zero-point bye.  Scores: 1: 3, 2: 1, 3: 1.5, 4: 1, 5: 1."""
+    return [
+        Participant(1, 2000, [R(PLAYED, 1, 2, "w"), R(PLAYED, 1, 3, "w"), R(PLAYED, 1, 5, "b")]),
+        Participant(2, 1900, [R(PLAYED, 0, 1, "b"), R(FORFEIT_WIN, 1, 5, "w"), R(PLAYED, 0, 3, "w")]),
+        Participant(3, 1800, [R(PLAYED, 0.5, 4, "w"), R(PLAYED, 0, 1, "b"), R(PLAYED, 1, 2, "b")]),
+        Participant(4, 1700, [R(PLAYED, 0.5, 3, "b"), R(ABSENT, 0.5), R(ABSENT, 0.0)]),
+        Participant(5, 1600, [R(PAB, 1), R(FORFEIT_LOSS, 0, 2, "b"), R(PLAYED, 0, 1, "w")]),
+    ]
+
+
+def test_unplayed_rounds_follow_the_2023_rules():
+    rows = compute_standings(small_swiss(), parse_tiebreaks("BH,BH/C1,SB,WIN,WON,BPG,BWG,ARO,KS"))
+    got = {r.id: (r.rank, r.points, r.tiebreaks) for r in rows}
+    # Player 4 withdrew after a half-point and a zero-point bye: for his opponents his score
+    # counts those VURs (after his last non-VUR round) as draws: 0.5 + 0.5 + 0.5 = 1.5.
+    # 1: BH 1 (pl. 2) + 1.5 + 1 = 3.5, Cut-1 drops a 1 -> 2.5; SB = 1 + 1.5 + 1; ARO (1900+1800+1600)/3.
+    #    KS: only player 3 has >= 50 % (1.5 of 3): 1 point.
+    assert got[1] == (1, 3, [3.5, 2.5, 3.5, 3, 3, 1, 1, 1767, 1])
+    # 3: BH = 1.5 (pl. 4, adjusted) + 3 + 1 = 5.5; SB = 1.5 x ½ + 3 x 0 + 1 x 1 = 1.75.
+    assert got[3] == (2, 1.5, [5.5, 4.5, 1.75, 1, 1, 2, 1, 1867, 0])
+    # 2: the forfeit win counts as a game against a dummy with his own score (1): BH 3 + 1 + 1.5;
+    #    it is no VUR, so Cut-1 drops the lowest value (1). WIN counts it, WON does not.
+    assert got[2] == (3, 1, [5.5, 4.5, 1.0, 1, 0, 1, 0, 1900, 0])
+    # 5: PAB and forfeit loss count his own score 1 each: BH 1 + 1 + 3 = 5; Cut-1 removes the VUR
+    #    (the forfeit loss). SB: 1 x 1 (PAB) + 1 x 0 + 3 x 0 = 1.
+    assert got[5] == (4, 1, [5.0, 4.0, 1.0, 1, 0, 0, 0, 2000, 0])
+    # 4: BH 1.5 + 1 + 1 (two byes at his own score); Cut-1 removes a bye (VUR) -> 2.5.
+    #    SB: 1.5 x ½ + 1 x ½ + 1 x 0 = 1.25. KS: ½ against player 3.
+    assert got[4] == (5, 1, [3.5, 2.5, 1.25, 0, 0, 1, 0, 1800, 0.5])
+
+
+def test_median_and_cut_two():
+    rows = compute_standings(small_swiss(), parse_tiebreaks("BH/M1,BH/C2"))
+    got = {r.id: r.tiebreaks for r in rows}
+    # Player 1's opponents scored 1, 1.5, 1: Median-1 drops 1 and 1.5 -> 1; Cut-2 drops both 1s.
+    assert got[1] == [1.0, 1.5]
+    # Player 3: 1.5, 3, 1: Median-1 keeps 1.5; Cut-2 keeps 3.
+    assert got[3] == [1.5, 3.0]
+    # Player 4: 1.5 and two byes (VURs) at 1: Median-1 drops a bye and the 1.5; Cut-2 both byes.
+    assert got[4] == [1.0, 1.5]
+
+
+def test_direct_encounter_in_a_swiss_needs_a_decisive_score():
+    # 1 and 2 tied; they never met: DE cannot separate them, the next tie-break does.
+    rows = compute_standings(small_swiss(), parse_tiebreaks("DE,BH"))
+    assert [(r.id, r.rank, r.tiebreaks) for r in rows] == [
+        (1, 1, [0.0, 3.5]), (3, 2, [0.0, 5.5]), (2, 3, [0.0, 5.5]), (5, 4, [0.0, 5.0]),
+        (4, 5, [0.0, 3.5]),
+    ]
+
+
+@pytest.mark.parametrize("bad", ["XX", "BH/C9", "SB/Q", "ARO/C2"])
+def test_unknown_codes_rejected(bad):
+    with pytest.raises(ValueError, match=re.escape(bad)):
+        parse_tiebreaks(f"BH,{bad}")
+
+
+def test_codes_parse():
+    specs = parse_tiebreaks(" bh/c1, BH ,ARO/C1,,DE")
+    assert [s.label for s in specs] == ["BH/C1", "BH", "ARO/C1", "DE"]
