@@ -41,16 +41,25 @@ def seed(members: int, games: int, periods: int, rng: random.Random):
     from ratings.services.pools import open_period
 
     Member.objects.bulk_create(
-        [Member(first_name=f"V{i}", last_name=f"Spieler{i}", birth_year=1950 + i % 60) for i in range(members)],
+        [
+            Member(first_name=f"V{i}", last_name=f"Spieler{i}", birth_year=1950 + i % 60)
+            for i in range(members)
+        ],
         batch_size=2000,
     )
     ids = list(Member.objects.values_list("pk", flat=True))
     pool = pool_create(name="Bench", rules="oesb-2024", start_date=datetime.date(2023, 1, 1))
     newcomers = set(rng.sample(ids, members // 10))
-    list_publish(pool=pool, valid_from=pool.start_date, kind="start", entries={
-        m: EntryData(rating=rng.randint(1000, 2400), games_count=rng.randint(0, 300))
-        for m in ids if m not in newcomers
-    })
+    list_publish(
+        pool=pool,
+        valid_from=pool.start_date,
+        kind="start",
+        entries={
+            m: EntryData(rating=rng.randint(1000, 2400), games_count=rng.randint(0, 300))
+            for m in ids
+            if m not in newcomers
+        },
+    )
     period_evaluate(pool, open_period(pool))
 
     tournaments_per_period, rounds = 10, 10
@@ -60,20 +69,36 @@ def seed(members: int, games: int, periods: int, rng: random.Random):
         start = datetime.date(2023 + p // 4, 3 * (p % 4) + 1, 1)
         for t in range(tournaments_per_period):
             tournament = Tournament.objects.create(
-                name=f"T{p}-{t}", kind="swiss", start_date=start + datetime.timedelta(days=7 * t),
+                name=f"T{p}-{t}",
+                kind="swiss",
+                start_date=start + datetime.timedelta(days=7 * t),
                 rounds_count=rounds,
             )
             round_objs = Round.objects.bulk_create(
-                [Round(tournament=tournament, number=r + 1, date=tournament.start_date + datetime.timedelta(days=r))
-                 for r in range(rounds)]
+                [
+                    Round(
+                        tournament=tournament,
+                        number=r + 1,
+                        date=tournament.start_date + datetime.timedelta(days=r),
+                    )
+                    for r in range(rounds)
+                ]
             )
             batch = []
             for rnd in round_objs:
                 players = rng.sample(ids, 2 * boards)
                 for b in range(boards):
                     result = rng.choice(results)
-                    batch.append(Game(round=rnd, board=b + 1, white_id=players[2 * b], black_id=players[2 * b + 1],
-                                      result=result, rated_result=result))
+                    batch.append(
+                        Game(
+                            round=rnd,
+                            board=b + 1,
+                            white_id=players[2 * b],
+                            black_id=players[2 * b + 1],
+                            result=result,
+                            rated_result=result,
+                        )
+                    )
             Game.objects.bulk_create(batch, batch_size=1000)
     return pool
 
@@ -95,7 +120,9 @@ def main() -> None:
 
         t0 = time.perf_counter()
         pool = seed(args.members, args.games, args.periods, rng)
-        print(f"seeded {args.members} members, {Game.objects.count()} games in {time.perf_counter() - t0:.1f} s")
+        print(
+            f"seeded {args.members} members, {Game.objects.count()} games in {time.perf_counter() - t0:.1f} s"
+        )
 
         t0 = time.perf_counter()
         pool_recalculate(pool=pool)  # first build: the open period evaluated, later games queued
@@ -105,17 +132,19 @@ def main() -> None:
             t0 = time.perf_counter()
             period_close(pool=pool)
             closes.append(time.perf_counter() - t0)
-        print("close period: " + ", ".join(f"{c:.2f}" for c in closes)
-              + f" s (max {max(closes):.2f} s)")
+        print("close period: " + ", ".join(f"{c:.2f}" for c in closes) + f" s (max {max(closes):.2f} s)")
 
         t0 = time.perf_counter()
         count = pool_recalculate(pool=pool)
-        print(f"recalculate whole pool ({count} records, {args.periods} periods): "
-              f"{time.perf_counter() - t0:.1f} s")
+        print(
+            f"recalculate whole pool ({count} records, {args.periods} periods): "
+            f"{time.perf_counter() - t0:.1f} s"
+        )
 
         open_games = list(
-            Game.objects.filter(rating_records__period__state=PeriodState.OPEN, rating_records__white=True)
-            .values_list("pk", flat=True)
+            Game.objects.filter(
+                rating_records__period__state=PeriodState.OPEN, rating_records__white=True
+            ).values_list("pk", flat=True)
         )
         timings = []
         results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.NOT_PLAYED]
@@ -126,8 +155,10 @@ def main() -> None:
             timings.append(time.perf_counter() - t0)
         timings.sort()
         p95 = timings[int(0.95 * (len(timings) - 1))]
-        print(f"record one result ({len(timings)} samples): median {1000 * statistics.median(timings):.1f} ms, "
-              f"p95 {1000 * p95:.1f} ms")
+        print(
+            f"record one result ({len(timings)} samples): median {1000 * statistics.median(timings):.1f} ms, "
+            f"p95 {1000 * p95:.1f} ms"
+        )
         print(f"records now: {RatingRecord.objects.filter(pool=pool).count()}")
 
 

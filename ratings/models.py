@@ -14,8 +14,14 @@ from clubrating.tournaments.models import Game, GameCategory, Tournament
 
 # The engine's preset names (ratings/rules/presets.py PRESETS); a test keeps them in step.
 PRESET_NAMES = [
-    "oesb-classic", "oesb-2012", "oesb-2024", "fide-2024", "fide-2005", "dsb-1990",
-    "egf-classic", "egf-2021",
+    "oesb-classic",
+    "oesb-2012",
+    "oesb-2024",
+    "fide-2024",
+    "fide-2005",
+    "dsb-1990",
+    "egf-classic",
+    "egf-2021",
 ]
 
 
@@ -54,21 +60,30 @@ class PeriodState(models.TextChoices):
 
 
 class RatingPeriod(models.Model):
-    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
-                             related_name="periods")
+    pool = models.ForeignKey(
+        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="periods"
+    )
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
     state = models.CharField(_("state"), max_length=6, choices=PeriodState.choices, default=PeriodState.OPEN)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
-    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("closed by"), null=True,
-                                  blank=True, on_delete=models.SET_NULL, related_name="+")
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("closed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["pool", "start"]
         verbose_name = _("rating period")
         verbose_name_plural = _("rating periods")
         constraints = [
-            models.UniqueConstraint(fields=["pool"], condition=Q(state="open"), name="period_one_open_per_pool"),
+            models.UniqueConstraint(
+                fields=["pool"], condition=Q(state="open"), name="period_one_open_per_pool"
+            ),
             models.UniqueConstraint(fields=["pool", "start"], name="period_unique_start"),
             models.CheckConstraint(condition=Q(end__gte=F("start")), name="period_end_after_start"),
         ]
@@ -90,16 +105,29 @@ class ListKind(models.TextChoices):
 class PublishedList(models.Model):
     """An immutable snapshot; a republished period marks its old list as superseded."""
 
-    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
-                             related_name="lists")
-    period = models.ForeignKey(RatingPeriod, verbose_name=_("rating period"), null=True, blank=True,
-                               on_delete=models.PROTECT, related_name="lists")
+    pool = models.ForeignKey(
+        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="lists"
+    )
+    period = models.ForeignKey(
+        RatingPeriod,
+        verbose_name=_("rating period"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="lists",
+    )
     kind = models.CharField(_("kind"), max_length=16, choices=ListKind.choices)
     # The day from which the list's ratings apply (period end + 1, or the import day).
     valid_from = models.DateField(_("valid from"))
     published_at = models.DateTimeField(_("published at"), auto_now_add=True)
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("published by"), null=True,
-                                     blank=True, on_delete=models.SET_NULL, related_name="+")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("published by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     superseded = models.BooleanField(_("superseded"), default=False)
     note = models.TextField(_("note"), blank=True)
 
@@ -109,8 +137,9 @@ class PublishedList(models.Model):
         verbose_name = _("published list")
         verbose_name_plural = _("published lists")
         constraints = [
-            models.UniqueConstraint(fields=["period"], condition=Q(superseded=False),
-                                    name="list_one_current_per_period"),
+            models.UniqueConstraint(
+                fields=["period"], condition=Q(superseded=False), name="list_one_current_per_period"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -118,8 +147,9 @@ class PublishedList(models.Model):
 
 
 class ListEntry(models.Model):
-    list = models.ForeignKey(PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE,
-                             related_name="entries")
+    list = models.ForeignKey(
+        PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE, related_name="entries"
+    )
     member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
     rank = models.PositiveIntegerField(_("rank"))
     rating = models.FloatField(_("rating"))
@@ -147,8 +177,9 @@ class ListEntry(models.Model):
 class PoolMember(models.Model):
     """A member's state in a pool: the published values and the live cache of the open period."""
 
-    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
-                             related_name="members")
+    pool = models.ForeignKey(
+        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="members"
+    )
     member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
     rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
     games_count = models.PositiveIntegerField(_("games count"), default=0)
@@ -176,14 +207,25 @@ class PoolMember(models.Model):
 class RatingRecord(models.Model):
     """One game seen from one player in one pool, with the calculation the engine made."""
 
-    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
-                             related_name="records")
+    pool = models.ForeignKey(
+        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="records"
+    )
     # None: the game lies after the open period and waits for its period to open.
-    period = models.ForeignKey(RatingPeriod, verbose_name=_("rating period"), null=True, blank=True,
-                               on_delete=models.PROTECT, related_name="records")
-    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_records")
+    period = models.ForeignKey(
+        RatingPeriod,
+        verbose_name=_("rating period"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="records",
+    )
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_records"
+    )
     member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
-    opponent = models.ForeignKey(Member, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(
+        Member, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+"
+    )
     white = models.BooleanField(_("white"))
     played_on = models.DateField(_("played on"))
     score = models.FloatField(_("score"))
@@ -204,7 +246,9 @@ class RatingRecord(models.Model):
         verbose_name = _("rating record")
         verbose_name_plural = _("rating records")
         constraints = [
-            models.UniqueConstraint(fields=["game", "member", "pool"], name="record_once_per_game_member_pool"),
+            models.UniqueConstraint(
+                fields=["game", "member", "pool"], name="record_once_per_game_member_pool"
+            ),
             models.CheckConstraint(condition=~Q(member=F("opponent")), name="record_no_self_play"),
             models.CheckConstraint(condition=Q(score__in=[0.0, 0.5, 1.0]), name="record_score_valid"),
         ]
@@ -218,10 +262,17 @@ class RatingRecord(models.Model):
 
 
 class PeriodReopening(models.Model):
-    period = models.ForeignKey(RatingPeriod, verbose_name=_("rating period"), on_delete=models.CASCADE,
-                               related_name="reopenings")
-    reopened_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("reopened by"), null=True,
-                                    blank=True, on_delete=models.SET_NULL, related_name="+")
+    period = models.ForeignKey(
+        RatingPeriod, verbose_name=_("rating period"), on_delete=models.CASCADE, related_name="reopenings"
+    )
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reopened by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     reopened_at = models.DateTimeField(_("reopened at"), auto_now_add=True)
     reason = models.TextField(_("reason"))
 
@@ -240,10 +291,12 @@ class PeriodReopening(models.Model):
 class TournamentRating(models.Model):
     """A pool that rates a tournament. Without any row, the pools of its category rate it."""
 
-    pool = models.ForeignKey(RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE,
-                             related_name="tournament_links")
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
-                                   related_name="rating_links")
+    pool = models.ForeignKey(
+        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="tournament_links"
+    )
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rating_links"
+    )
 
     class Meta:
         verbose_name = _("rated tournament")

@@ -54,7 +54,12 @@ def _players(tournament: Tournament) -> list[TournamentPlayer]:
     )
 
 
-def _records_by_member(tournament: Tournament, last_round: int | None) -> tuple[dict, int]:
+PENDING = "pending"  # paired, no result yet (crosstable only; standings ignore such games)
+
+
+def _records_by_member(
+    tournament: Tournament, last_round: int | None, pending: bool = False
+) -> tuple[dict, int]:
     """{member_id: {round: RoundRecord}} from one query for games and one for byes."""
     games = Game.objects.filter(round__tournament=tournament).values_list(
         "round__number", "white_id", "black_id", "result"
@@ -80,7 +85,10 @@ def _records_by_member(tournament: Tournament, last_round: int | None) -> tuple[
         elif result == Result.DOUBLE_FORFEIT:
             records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
             records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
-        # A game without result yet counts as nothing (the round is still running).
+        elif pending:
+            records[white][number] = RoundRecord(PENDING, 0.0, black, "w")
+            records[black][number] = RoundRecord(PENDING, 0.0, white, "b")
+        # Otherwise a game without result yet counts as nothing (the round is still running).
     for number, member, kind in byes:
         rounds = max(rounds, number)
         if kind == ByeKind.PAIRING:
@@ -203,13 +211,13 @@ _CODES = {
 def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
     """Per player (starting-rank order) and round: opponent, colour, result. Three queries."""
     players = _players(tournament)
-    records, rounds = _records_by_member(tournament, None)
+    records, rounds = _records_by_member(tournament, None, pending=True)
     by_rank = _by_rank(players, records, rounds)
     rows = []
     for p in players:
         cells = []
         for number, rec in enumerate(by_rank[p.start_rank], start=1):
-            known = number in records.get(p.member_id, {})
+            known = number in records.get(p.member_id, {}) and rec.kind != PENDING
             cells.append(CrosstableCell(
                 number, rec.opponent, rec.colour or "", rec.points if known else None,
                 _CODES.get((rec.kind, rec.points), "") if known else "",

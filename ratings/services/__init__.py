@@ -9,7 +9,17 @@ from ratings.services.results import game_record_result, tournament_ratings_upda
 from ratings.services.transform import pool_transform_2024
 
 __all__ = [
-    "ImportReport", "RatingsError", "game_record_result", "period_close", "period_reopen", "pool_create",
-    "pool_get", "pool_recalculate", "pool_transform_2024", "ratings_import_list", "tournament_pools",
-    "tournament_rate_in_pool", "tournament_ratings_update",
+    "ImportReport",
+    "RatingsError",
+    "game_record_result",
+    "period_close",
+    "period_reopen",
+    "pool_create",
+    "pool_get",
+    "pool_recalculate",
+    "pool_transform_2024",
+    "ratings_import_list",
+    "tournament_pools",
+    "tournament_rate_in_pool",
+    "tournament_ratings_update",
 ]

@@ -50,8 +50,9 @@ def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> Sta
     qs = PoolMember.objects.filter(pool=pool)
     if member_ids is not None:
         qs = qs.filter(member_id__in=list(member_ids))
-    rows = qs.values_list("member_id", "rating", "games_count", "reached_2400",
-                          "member__birth_date", "member__birth_year")
+    rows = qs.values_list(
+        "member_id", "rating", "games_count", "reached_2400", "member__birth_date", "member__birth_year"
+    )
     return {
         mid: Published(rating, games, reached, bdate.year if bdate else byear)
         for mid, rating, games, reached, bdate, byear in rows
@@ -101,8 +102,9 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
         if c is None:
             rows.append(((r.game_id, r.member_id) in pending, None, None, None, None, None, None, r.id))
         else:
-            rows.append((False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor,
-                         c.change, r.id))
+            rows.append(
+                (False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change, r.id)
+            )
     table = RatingRecord._meta.db_table
     with connection.cursor() as cursor:
         cursor.executemany(

@@ -69,8 +69,9 @@ def _csv_rows(text: str) -> list[_Row]:
     reader = csv.DictReader(io.StringIO(text), dialect=dialect)
     headers = {h.strip().lower() for h in reader.fieldnames or []}
     if "rating" not in headers or not ({"id", "fide_id"} & headers or "name" in headers):
-        raise RatingsError(_("The CSV file needs the columns “rating” and “id” or “name” "
-                             "(optional: “birth_date”, “games”)."))
+        raise RatingsError(
+            _("The CSV file needs the columns “rating” and “id” or “name” (optional: “birth_date”, “games”).")
+        )
     rows = []
     for line, raw in enumerate(reader, start=2):
         rec = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
@@ -79,12 +80,25 @@ def _csv_rows(text: str) -> list[_Row]:
             games = int(rec.get("games") or 0)
             fide_id = int(rec["fide_id"]) if rec.get("fide_id") else None
         except ValueError:
-            raise RatingsError(_("Line %(line)s: rating, games and FIDE ID must be numbers.")
-                               % {"line": line}) from None
+            raise RatingsError(
+                _("Line %(line)s: rating, games and FIDE ID must be numbers.") % {"line": line}
+            ) from None
         last, first = _split_name(rec.get("name", ""))
         bdate, byear = _parse_birth(rec.get("birth_date", ""), line)
-        rows.append(_Row(line, rec.get("name") or rec.get("id") or str(fide_id), rating, games,
-                         rec.get("id", ""), fide_id, last, first, bdate, byear))
+        rows.append(
+            _Row(
+                line,
+                rec.get("name") or rec.get("id") or str(fide_id),
+                rating,
+                games,
+                rec.get("id", ""),
+                fide_id,
+                last,
+                first,
+                bdate,
+                byear,
+            )
+        )
     return rows
 
 
@@ -100,21 +114,29 @@ def _trf_rows(text: str) -> list[_Row]:
         if p.rating is None:
             continue
         last, first = _split_name(p.name)
-        rows.append(_Row(p.line_no, p.name, float(p.rating), 0, "", p.fide_id, last, first,
-                         p.birth_date, p.birth_year))
+        rows.append(
+            _Row(
+                p.line_no, p.name, float(p.rating), 0, "", p.fide_id, last, first, p.birth_date, p.birth_year
+            )
+        )
     return rows
 
 
 def _match(rows: list[_Row]) -> tuple[dict[int, _Row], list[str]]:
     """Members for the rows, in three queries whatever the number of rows."""
-    by_nid = dict(Member.objects.filter(national_id__in=[r.national_id for r in rows if r.national_id])
-                  .values_list("national_id", "pk"))
-    by_fide = dict(Member.objects.filter(fide_id__in=[r.fide_id for r in rows if r.fide_id])
-                   .values_list("fide_id", "pk"))
+    by_nid = dict(
+        Member.objects.filter(national_id__in=[r.national_id for r in rows if r.national_id]).values_list(
+            "national_id", "pk"
+        )
+    )
+    by_fide = dict(
+        Member.objects.filter(fide_id__in=[r.fide_id for r in rows if r.fide_id]).values_list("fide_id", "pk")
+    )
     by_name: dict[tuple[str, str], list[tuple[int, datetime.date | None, int | None]]] = {}
     names = {r.last_name for r in rows if r.last_name}
     for pk, last, first, bdate, byear in Member.objects.filter(last_name__in=names).values_list(
-            "pk", "last_name", "first_name", "birth_date", "birth_year"):
+        "pk", "last_name", "first_name", "birth_date", "birth_year"
+    ):
         by_name.setdefault((last.casefold(), first.casefold()), []).append((pk, bdate, byear))
     matched: dict[int, _Row] = {}
     unknown: list[str] = []
@@ -124,7 +146,8 @@ def _match(rows: list[_Row]) -> tuple[dict[int, _Row], list[str]]:
             pk = by_fide.get(r.fide_id)
         if pk is None and r.last_name and (r.birth_date or r.birth_year):
             candidates = [
-                c for c, bdate, byear in by_name.get((r.last_name.casefold(), r.first_name.casefold()), [])
+                c
+                for c, bdate, byear in by_name.get((r.last_name.casefold(), r.first_name.casefold()), [])
                 if (r.birth_date and bdate == r.birth_date)
                 or ((bdate.year if bdate else byear) == (r.birth_year or r.birth_date.year))
             ]
@@ -138,7 +161,11 @@ def _match(rows: list[_Row]) -> tuple[dict[int, _Row], list[str]]:
 
 @transaction.atomic
 def ratings_import_list(
-    *, pool: RatingPool, path: str | Path | None = None, text: str | None = None, user=None,
+    *,
+    pool: RatingPool,
+    path: str | Path | None = None,
+    text: str | None = None,
+    user=None,
 ) -> ImportReport:
     """Create the pool's first published list from a CSV or TRF file (``path``) or ``text``."""
     if text is None:
@@ -147,23 +174,38 @@ def ratings_import_list(
         try:
             raw = Path(path).read_bytes()
         except OSError as exc:
-            raise RatingsError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror}) from None
+            raise RatingsError(
+                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror}
+            ) from None
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = raw.decode("latin-1")
     pool = pool_lock(pool)
     if PublishedList.objects.filter(pool=pool).exists():
-        raise RatingsError(_("The pool “%(pool)s” already has a published list; a starting list can only "
-                             "be imported into a new pool.") % {"pool": pool.name})
+        raise RatingsError(
+            _(
+                "The pool “%(pool)s” already has a published list; a starting list can only "
+                "be imported into a new pool."
+            )
+            % {"pool": pool.name}
+        )
     is_trf = str(path or "").lower().endswith(".trf") or text.lstrip()[:4] in {"012 ", "001 "}
     rows = _trf_rows(text) if is_trf else _csv_rows(text)
     if not rows:
         raise RatingsError(_("The file contains no ratings."))
     matched, unknown = _match(rows)
-    entries = {pk: EntryData(rating=r.rating, games_count=r.games, reached_2400=r.rating >= 2400)
-               for pk, r in matched.items()}
-    plist = list_publish(pool=pool, entries=entries, kind=ListKind.START, valid_from=pool.start_date,
-                         user=user, note=str(Path(path).name) if path else "")
+    entries = {
+        pk: EntryData(rating=r.rating, games_count=r.games, reached_2400=r.rating >= 2400)
+        for pk, r in matched.items()
+    }
+    plist = list_publish(
+        pool=pool,
+        entries=entries,
+        kind=ListKind.START,
+        valid_from=pool.start_date,
+        user=user,
+        note=str(Path(path).name) if path else "",
+    )
     period_evaluate(pool, open_period(pool))
     return ImportReport(plist=plist, imported=len(matched), unknown=unknown)

@@ -34,13 +34,21 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
             new = pr.new_rating if pr is not None else pub.rating
             games = pr.games if pr is not None else 0
             entries[mid] = EntryData(
-                rating=new, previous=pub.rating, games_count=pub.games_count + games, period_games=games,
-                markers=pr.markers if pr is not None else "", reached_2400=pub.reached_2400 or new >= 2400,
+                rating=new,
+                previous=pub.rating,
+                games_count=pub.games_count + games,
+                period_games=games,
+                markers=pr.markers if pr is not None else "",
+                reached_2400=pub.reached_2400 or new >= 2400,
             )
         elif pr is not None and pr.published:
             entries[mid] = EntryData(
-                rating=pr.new_rating, games_count=pr.games, period_games=pr.games, markers=pr.markers,
-                start_value=True, reached_2400=pr.new_rating >= 2400,
+                rating=pr.new_rating,
+                games_count=pr.games,
+                period_games=pr.games,
+                markers=pr.markers,
+                start_value=True,
+                reached_2400=pr.new_rating >= 2400,
             )
     return entries
 
@@ -51,7 +59,8 @@ def carry_pending(result: PeriodResult, recs: list[Rec], target: RatingPeriod) -
     pending = pending_sides(result)
     rows = [
         (target.pk, (r.game_id, r.opponent_id) not in pending, r.id)
-        for r in recs if (r.game_id, r.member_id) in pending
+        for r in recs
+        if (r.game_id, r.member_id) in pending
     ]
     with connection.cursor() as cursor:
         cursor.executemany(
@@ -89,8 +98,11 @@ def period_close(*, pool: RatingPool, user=None) -> PublishedList:
         raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
     result, state, recs = period_evaluate(pool, period)
     plist = list_publish(
-        pool=pool, entries=list_entries(state, result), period=period,
-        valid_from=period.end + datetime.timedelta(days=1), user=user,
+        pool=pool,
+        entries=list_entries(state, result),
+        period=period,
+        valid_from=period.end + datetime.timedelta(days=1),
+        user=user,
     )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
@@ -118,8 +130,12 @@ def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReop
     if successor.exclude(state=PeriodState.OPEN).exists() or (
         plist is not None and PublishedList.objects.filter(pool=pool, pk__gt=plist.pk).exists()
     ):
-        raise RatingsError(_("Only the latest closed period can be reopened, and only while no later "
-                             "list has been published."))
+        raise RatingsError(
+            _(
+                "Only the latest closed period can be reopened, and only while no later "
+                "list has been published."
+            )
+        )
     following = successor.first()
     if following is not None:
         # Games dated in the following period wait again; carried pending games return.
@@ -134,7 +150,8 @@ def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReop
     period.closed_by = None
     period.save(update_fields=["state", "closed_at", "closed_by"])
     reopening = PeriodReopening.objects.create(
-        period=period, reason=reason,
+        period=period,
+        reason=reason,
         reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
     period_evaluate(pool, period)

@@ -16,19 +16,27 @@ from ratings.services.errors import RatingsError
 
 @transaction.atomic
 def pool_create(
-    *, name: str, rules: str = "oesb-classic", category: str = GameCategory.STANDARD,
-    start_date: datetime.date, expectation: str = Expectation.PRESET,
+    *,
+    name: str,
+    rules: str = "oesb-classic",
+    category: str = GameCategory.STANDARD,
+    start_date: datetime.date,
+    expectation: str = Expectation.PRESET,
 ) -> RatingPool:
     """Create a pool and open its first period (from ``start_date`` to the calendar period's end)."""
     name = name.strip()
     if not name:
         raise RatingsError(_("A rating pool needs a name."))
     if rules not in PRESETS:
-        raise RatingsError(_("Unknown rule set “%(rules)s”; valid: %(valid)s.")
-                           % {"rules": rules, "valid": ", ".join(PRESETS)})
+        raise RatingsError(
+            _("Unknown rule set “%(rules)s”; valid: %(valid)s.")
+            % {"rules": rules, "valid": ", ".join(PRESETS)}
+        )
     if category not in GameCategory.values:
-        raise RatingsError(_("Unknown game category “%(category)s”; valid: %(valid)s.")
-                           % {"category": category, "valid": ", ".join(GameCategory.values)})
+        raise RatingsError(
+            _("Unknown game category “%(category)s”; valid: %(valid)s.")
+            % {"category": category, "valid": ", ".join(GameCategory.values)}
+        )
     if expectation not in Expectation.values:
         raise RatingsError(_("Unknown expectation “%(value)s”.") % {"value": expectation})
     if RatingPool.objects.filter(name=name).exists():
@@ -81,6 +89,4 @@ def tournament_pools(tournament: Tournament) -> QuerySet[RatingPool]:
 def pool_tournaments_filter(pool: RatingPool) -> Q:
     """A Q on Tournament selecting the tournaments ``pool`` rates (same rule as above)."""
     linked = TournamentRating.objects.filter(tournament=OuterRef("pk"))
-    return Q(rated=True) & (
-        Exists(linked.filter(pool=pool)) | (Q(category=pool.category) & ~Exists(linked))
-    )
+    return Q(rated=True) & (Exists(linked.filter(pool=pool)) | (Q(category=pool.category) & ~Exists(linked)))

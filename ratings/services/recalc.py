@@ -5,24 +5,39 @@ from __future__ import annotations
 from django.db import connection, transaction
 
 from clubrating.tournaments.models import Game, Tournament
-from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.evaluation import Published, Rec, _write_members, evaluate, pending_sides, pool_state
-from ratings.services.lists import current_list, list_values
+from ratings.services.lists import current_list, list_values, pool_members_ensure
 from ratings.services.pools import pool_lock, pool_tournaments_filter
 from ratings.services.results import WHITE_SCORE
 
-COLUMNS = ("pool_id", "period_id", "game_id", "member_id", "opponent_id", "white", "played_on", "score",
-           "pending", "solo", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+COLUMNS = (
+    "pool_id",
+    "period_id",
+    "game_id",
+    "member_id",
+    "opponent_id",
+    "white",
+    "played_on",
+    "score",
+    "pending",
+    "solo",
+    "own_rating",
+    "opponent_rating",
+    "difference",
+    "expected",
+    "factor",
+    "change",
+)
 
 
 def _pool_games(pool: RatingPool) -> list[tuple]:
-    rows = (
-        Game.objects.filter(
-            round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)),
-            rated=True, rated_result__in=list(WHITE_SCORE),
-        )
-        .values_list("id", "white_id", "black_id", "rated_result", "date", "round__date",
-                     "round__tournament__start_date")
+    rows = Game.objects.filter(
+        round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)),
+        rated=True,
+        rated_result__in=list(WHITE_SCORE),
+    ).values_list(
+        "id", "white_id", "black_id", "rated_result", "date", "round__date", "round__tournament__start_date"
     )
     games = []
     for gid, white, black, rated, day, round_day, t_start in rows:
@@ -48,9 +63,27 @@ def pool_recalculate(*, pool: RatingPool) -> int:
         period = next((p for p in periods if p.start <= played_on <= p.end), None)
         for member, opp, is_white, s in ((white, black, True, score), (black, white, False, 1.0 - score)):
             next_id += 1
-            rows[next_id] = [pool.pk, period.pk if period else None, gid, member, opp, is_white, played_on, s,
-                             False, False, None, None, None, None, None, None]
-            by_period[period.pk if period else None].append(Rec(next_id, gid, member, opp, is_white, s, False))
+            rows[next_id] = [
+                pool.pk,
+                period.pk if period else None,
+                gid,
+                member,
+                opp,
+                is_white,
+                played_on,
+                s,
+                False,
+                False,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+            ]
+            by_period[period.pk if period else None].append(
+                Rec(next_id, gid, member, opp, is_white, s, False)
+            )
     open_state = pool_state(pool)
     for index, period in enumerate(periods):
         if period.state == PeriodState.OPEN:
@@ -58,7 +91,9 @@ def pool_recalculate(*, pool: RatingPool) -> int:
         else:
             plist = period.lists.filter(superseded=False).first()
             base = current_list(pool, before=plist) if plist else None
-            state = {m: Published(r, g, reached, birth.get(m)) for m, (r, g, reached) in list_values(base).items()}
+            state = {
+                m: Published(r, g, reached, birth.get(m)) for m, (r, g, reached) in list_values(base).items()
+            }
         recs = by_period[period.pk]
         result = evaluate(pool, period, state, recs)
         calc = {(c.game.key, c.player): c for c in result.games}
@@ -72,14 +107,14 @@ def pool_recalculate(*, pool: RatingPool) -> int:
             elif (r.game_id, r.member_id) in pending and period.state != PeriodState.OPEN:
                 nxt = periods[index + 1]
                 row[1], row[9] = nxt.pk, (r.game_id, r.opponent_id) not in pending
-                by_period[nxt.pk].append(Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row[9]))
+                by_period[nxt.pk].append(
+                    Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row[9])
+                )
         if period.state == PeriodState.OPEN:
             members = {r.member_id for r in recs}
-            PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=m) for m in members],
-                                           ignore_conflicts=True, batch_size=500)
+            pool_members_ensure(pool, members)
             _write_members(pool, result, state, set(open_state) | members)
-    PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=r.member_id) for r in by_period[None]],
-                                   ignore_conflicts=True, batch_size=500)
+    pool_members_ensure(pool, {r.member_id for r in by_period[None]})
     with connection.cursor() as cursor:
         cursor.executemany(
             f"INSERT INTO {RatingRecord._meta.db_table} ({', '.join(COLUMNS)}) "

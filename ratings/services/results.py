@@ -31,7 +31,10 @@ def _validate(game: Game, result: str, rated_result: str) -> None:
         raise RatingsError(_("A rated result different from the scored result must be a played result."))
     if result == Result.NOT_PLAYED and rated_result != Result.NOT_PLAYED:
         raise RatingsError(_("A game without a result cannot have a rated result."))
-    if result and Bye.objects.filter(round_id=game.round_id, member_id__in=[game.white_id, game.black_id]).exists():
+    if (
+        result
+        and Bye.objects.filter(round_id=game.round_id, member_id__in=[game.white_id, game.black_id]).exists()
+    ):
         raise RatingsError(_("A player with a bye in this round cannot have a game result."))
 
 
@@ -47,11 +50,7 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
     ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused for a
     game in a closed period of any pool that rates its tournament.
     """
-    game = (
-        Game.objects.select_for_update()
-        .select_related("round__tournament")
-        .get(pk=game.pk)
-    )
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     rated_result = result if rated_result is None else rated_result
     _validate(game, result, rated_result)
     tournament = game.round.tournament
@@ -62,10 +61,15 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
         period = _period_for(pool, day)
         if period is not None and period.state == PeriodState.CLOSED:
             raise RatingsError(
-                _("The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
-                  "it cannot be changed unless the period is reopened.")
-                % {"day": day.strftime("%d.%m.%Y"), "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
-                   "pool": pool.name}
+                _(
+                    "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
+                    "it cannot be changed unless the period is reopened."
+                )
+                % {
+                    "day": day.strftime("%d.%m.%Y"),
+                    "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
+                    "pool": pool.name,
+                }
             )
         periods[pool.pk] = period
 
@@ -74,8 +78,12 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
         game.result, game.rated_result = result, rated_result
         game.save(update_fields=["result", "rated_result"])
         ResultChange.objects.create(
-            game=game, changed_by=user if user is not None and user.is_authenticated else None,
-            old_result=old_result, new_result=result, old_rated_result=old_rated, new_rated_result=rated_result,
+            game=game,
+            changed_by=user if user is not None and user.is_authenticated else None,
+            old_result=old_result,
+            new_result=result,
+            old_rated_result=old_rated,
+            new_rated_result=rated_result,
         )
     for pool in pools:
         game_records_rebuild(pool=pool, period=periods[pool.pk], games=[game])
@@ -88,9 +96,7 @@ def game_records_rebuild(*, pool: RatingPool, period: RatingPeriod | None, games
     RatingRecord.objects.filter(pool=pool, game__in=games).delete()
     seeds = {m for game in games for m in (game.white_id, game.black_id)}
     RatingRecord.objects.bulk_create(_records(pool, [(g, period.pk if period else None) for g in games]))
-    PoolMember.objects.bulk_create(
-        [PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True
-    )
+    PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True)
     if period is not None and period.state == PeriodState.OPEN:
         members_reevaluate(pool, period, seeds)
 
@@ -101,6 +107,7 @@ def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> 
     pool that rates it; for games created in bulk, e.g. by the TRF import. Returns the records
     written. Refused when a game lies in a closed period."""
     from ratings.services.evaluation import period_evaluate
+    from ratings.services.lists import pool_members_ensure
     from ratings.services.pools import tournament_rate_in_pool
 
     if pool is not None:
@@ -116,17 +123,22 @@ def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> 
                 continue
             period = next((p for p in periods if p.start <= day <= p.end), None)
             if period is not None and period.state == PeriodState.CLOSED and game.rated_result:
-                raise RatingsError(_("The tournament “%(name)s” has games in the closed rating period "
-                                     "%(period)s of “%(pool)s”.")
-                                   % {"name": tournament.name, "pool": pool.name,
-                                      "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}"})
+                raise RatingsError(
+                    _(
+                        "The tournament “%(name)s” has games in the closed rating period "
+                        "%(period)s of “%(pool)s”."
+                    )
+                    % {
+                        "name": tournament.name,
+                        "pool": pool.name,
+                        "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
+                    }
+                )
             by_period.setdefault(period.pk if period else None, []).append(game)
         RatingRecord.objects.filter(pool=pool, game__in=games).delete()
         new = _records(pool, [(g, pid) for pid, gs in by_period.items() for g in gs])
         RatingRecord.objects.bulk_create(new, batch_size=500)
-        PoolMember.objects.bulk_create(
-            [PoolMember(pool=pool, member_id=r.member_id) for r in new], ignore_conflicts=True, batch_size=500
-        )
+        pool_members_ensure(pool, {r.member_id for r in new})
         written += len(new)
         open_one = next((p for p in periods if p.state == PeriodState.OPEN), None)
         if open_one is not None and open_one.pk in by_period:
@@ -142,8 +154,20 @@ def _records(pool: RatingPool, games: list[tuple[Game, int | None]]) -> list[Rat
         if not game.rated or game.rated_result not in WHITE_SCORE:
             continue
         score = WHITE_SCORE[game.rated_result]
-        for member, opponent, white, s in ((game.white_id, game.black_id, True, score),
-                                           (game.black_id, game.white_id, False, 1.0 - score)):
-            new.append(RatingRecord(pool=pool, period_id=period_id, game=game, member_id=member,
-                                    opponent_id=opponent, white=white, played_on=game.played_on, score=s))
+        for member, opponent, white, s in (
+            (game.white_id, game.black_id, True, score),
+            (game.black_id, game.white_id, False, 1.0 - score),
+        ):
+            new.append(
+                RatingRecord(
+                    pool=pool,
+                    period_id=period_id,
+                    game=game,
+                    member_id=member,
+                    opponent_id=opponent,
+                    white=white,
+                    played_on=game.played_on,
+                    score=s,
+                )
+            )
     return new

@@ -27,7 +27,9 @@ def transformed(rating: float) -> float:
 
 
 @transaction.atomic
-def pool_transform_2024(*, pool: RatingPool, user=None, valid_from: datetime.date | None = None) -> PublishedList:
+def pool_transform_2024(
+    *, pool: RatingPool, user=None, valid_from: datetime.date | None = None
+) -> PublishedList:
     """Publish a list with every rating transformed; the open period is then evaluated against it.
     Only once per pool, and only for the Austrian rule sets."""
     pool = pool_lock(pool)
@@ -42,8 +44,13 @@ def pool_transform_2024(*, pool: RatingPool, user=None, valid_from: datetime.dat
         m: EntryData(rating=transformed(r), previous=r, games_count=g, reached_2400=reached)
         for m, (r, g, reached) in list_values(base).items()
     }
-    plist = _publish(pool=pool, entries=entries, kind=ListKind.TRANSFORMATION,
-                     valid_from=valid_from or timezone.localdate(), user=user,
-                     note=_("2024 transformation of the list of %(day)s") % {"day": f"{base.valid_from:%d.%m.%Y}"})
+    plist = _publish(
+        pool=pool,
+        entries=entries,
+        kind=ListKind.TRANSFORMATION,
+        valid_from=valid_from or timezone.localdate(),
+        user=user,
+        note=_("2024 transformation of the list of %(day)s") % {"day": f"{base.valid_from:%d.%m.%Y}"},
+    )
     period_evaluate(pool, open_period(pool))
     return plist

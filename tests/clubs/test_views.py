@@ -83,7 +83,7 @@ def test_half_rating_with_four_games_against_fide_rated_opponents(client, rated_
     html = page(client, clara).content.decode()
     # 2.5 of 4 against an average of 2000 (the 0 of the loss to Anna has no FIDE rating):
     # 50 % + one half point -> 2000 + 12.5 = 2012.5 -> 2013, valid until 30.6.2028.
-    assert "<strong>2013</strong>, gültig bis 30.06.2028." in html
+    assert "<strong>2.013</strong>, gültig bis 30.06.2028." in html
 
 
 def test_member_page_permissions(client, rated_club, anna_user, plain_user, official, officer):

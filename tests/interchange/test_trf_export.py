@@ -196,3 +196,16 @@ def test_export_of_a_tournament_entered_in_the_club():
         "  0000 - U     1 w -     2 b L",
         "XXR 3",
     ]
+
+
+@pytest.mark.parametrize("name, same_as_file", [("gros-2010-r4", 10), ("san-viator-2018", 19)])
+def test_without_file_ranks_the_standings_rank_a_real_file(name, same_as_file):
+    """Ranks computed with the club's default tie-breaks: a permutation of 1..n that never puts
+    fewer points ahead of more; where the organiser's tie-breaks differ, ranks in a score group differ."""
+    tournament = tournament_import_trf(text=TRF_DIR / f"{name}.trf").tournament
+    tournament.players.update(final_rank=None)
+    original = {p.start_rank: p for p in read_trf(TRF_DIR / f"{name}.trf").players}
+    exported = sorted(parse_trf(tournament_export_trf(tournament=tournament)).players, key=lambda p: p.rank)
+    assert [p.rank for p in exported] == list(range(1, len(exported) + 1))
+    assert [p.points for p in exported] == sorted((p.points for p in exported), reverse=True)
+    assert sum(1 for p in exported if p.rank == original[p.start_rank].rank) == same_as_file

@@ -5,8 +5,8 @@ import datetime
 from clubrating.tournaments.models import Result
 from ratings.models import RatingPool
 from ratings.services import pool_create
-from ratings.services.lists import EntryData, list_publish
 from ratings.services.evaluation import period_evaluate
+from ratings.services.lists import EntryData, list_publish
 from ratings.services.pools import open_period
 from tests.factories import GameFactory, MemberFactory, RoundFactory, TournamentFactory
 
@@ -31,5 +31,10 @@ def make_round(tournament=None, number=1, **kw):
 
 
 def unplayed_game(rnd, white=None, black=None, board=1):
-    return GameFactory(round=rnd, board=board, white=white or MemberFactory(), black=black or MemberFactory(),
-                       result=Result.NOT_PLAYED)
+    return GameFactory(
+        round=rnd,
+        board=board,
+        white=white or MemberFactory(),
+        black=black or MemberFactory(),
+        result=Result.NOT_PLAYED,
+    )

@@ -38,10 +38,13 @@ def test_standings_queries_do_not_grow(size, django_assert_max_num_queries):
 
 def test_standings_values_four_players():
     t = round_robin(4)
+    # R1 P1-P4 1-0, P2-P3 ½; R2 P4-P3 ½, P1-P2 0-1; R3 P2-P4 0-1, P3-P1 1-0.
+    # P3 2: SB 1.5 x ½ + 1.5 x ½ + 1 x 1 = 2.5. P4 1.5: 0 + 2 x ½ + 1.5 x 1 = 2.5.
+    # P2 1.5: 2 x ½ + 1 x 1 + 0 = 2. P1 1: 1.5 x 1 = 1.5.
     rows = selectors.tournament_standings(tournament=t, codes=["SB", "WIN"])
     assert [(r.rank, r.player.member.last_name, r.points, r.tiebreaks) for r in rows] == [
-        (1, "P1", 2.0, [2.5, 1]), (2, "P3", 1.5, [1.75, 1]), (2, "P4", 1.5, [1.75, 1]),
-        (4, "P2", 1.0, [1.5, 1]),
+        (1, "P3", 2.0, [2.5, 1]), (2, "P4", 1.5, [2.5, 1]), (3, "P2", 1.5, [2.0, 1]),
+        (4, "P1", 1.0, [1.5, 1]),
     ]
 
 

@@ -21,7 +21,7 @@ from .public import tournament_context
 
 @official_required
 def tournament_create(request):
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         tournament = form.save()
         messages.success(request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
@@ -34,7 +34,8 @@ def players_register(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     search = MemberSearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
-    form = RegisterPlayersForm(request.POST or None, tournament=tournament, query=query)
+    form = RegisterPlayersForm(request.POST if request.method == "POST" else None, tournament=tournament,
+                               query=query)
     if request.method == "POST" and form.is_valid():
         members = list(form.cleaned_data["members"])
         try:
@@ -83,7 +84,7 @@ def pairing_edit(request, pk, number, game_pk):
     """Change one board by hand; a player taken from another board swaps places (services)."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
     game = get_object_or_404(Game.objects.select_related("white", "black", "round"), pk=game_pk, round=rnd)
-    form = PairingForm(request.POST or None, game=game)
+    form = PairingForm(request.POST if request.method == "POST" else None, game=game)
     if request.method == "POST" and form.is_valid():
         if _change_pairing(request, rnd, game, form.cleaned_data["white"], form.cleaned_data["black"]):
             messages.success(request, _("Board %(board)d changed.") % {"board": game.board})

@@ -15,5 +15,7 @@ class Command(BaseCommand):
             plist = period_close(pool=pool_get(opts["pool"]))
         except RatingsError as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(_("Published the list valid from %(day)s with %(count)d entries.") % {
-            "day": plist.valid_from, "count": plist.entries.count()})
+        self.stdout.write(
+            _("Published the list valid from %(day)s with %(count)d entries.")
+            % {"day": plist.valid_from, "count": plist.entries.count()}
+        )

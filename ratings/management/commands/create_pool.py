@@ -22,12 +22,21 @@ class Command(BaseCommand):
         try:
             start = datetime.date.fromisoformat(opts["start"]) if opts["start"] else timezone.localdate()
         except ValueError:
-            raise CommandError(_("“%(value)s” is not a date (YYYY-MM-DD).") % {"value": opts["start"]}) from None
+            raise CommandError(
+                _("“%(value)s” is not a date (YYYY-MM-DD).") % {"value": opts["start"]}
+            ) from None
         try:
-            pool = pool_create(name=opts["name"], rules=opts["rules"], category=opts["category"],
-                               start_date=start, expectation=opts["expectation"])
+            pool = pool_create(
+                name=opts["name"],
+                rules=opts["rules"],
+                category=opts["category"],
+                start_date=start,
+                expectation=opts["expectation"],
+            )
         except RatingsError as exc:
             raise CommandError(str(exc)) from None
         period = pool.periods.get()
-        self.stdout.write(_("Created pool “%(name)s” (%(rules)s), first period %(start)s–%(end)s.") % {
-            "name": pool.name, "rules": pool.rules, "start": period.start, "end": period.end})
+        self.stdout.write(
+            _("Created pool “%(name)s” (%(rules)s), first period %(start)s–%(end)s.")
+            % {"name": pool.name, "rules": pool.rules, "start": period.start, "end": period.end}
+        )

@@ -26,21 +26,44 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         if opts["live"]:
-            rows = [{"rank": e.rank, "name": e.member.full_name, "rating": as_number(e.rating),
-                     "change": as_number(e.change), "games": e.games, "markers": "",
-                     "class": class_code(pool, e.rating), "provisional": True} for e in live_list(pool)]
+            rows = [
+                {
+                    "rank": e.rank,
+                    "name": e.member.full_name,
+                    "rating": as_number(e.rating),
+                    "change": as_number(e.change),
+                    "games": e.games,
+                    "markers": "",
+                    "class": class_code(pool, e.rating),
+                    "provisional": True,
+                }
+                for e in live_list(pool)
+            ]
         else:
             plist = pool_list_on(pool, day)
             if plist is None:
-                raise CommandError(_("The pool “%(pool)s” has no published list for that day.") % {
-                    "pool": pool.name})
-            rows = [{"rank": e.rank, "name": e.member.full_name, "rating": as_number(e.rating),
-                     "change": as_number(e.change), "games": e.games_count, "markers": e.markers,
-                     "class": e.class_code, "start_value": e.start_value} for e in list_entries(plist)]
+                raise CommandError(
+                    _("The pool “%(pool)s” has no published list for that day.") % {"pool": pool.name}
+                )
+            rows = [
+                {
+                    "rank": e.rank,
+                    "name": e.member.full_name,
+                    "rating": as_number(e.rating),
+                    "change": as_number(e.change),
+                    "games": e.games_count,
+                    "markers": e.markers,
+                    "class": e.class_code,
+                    "start_value": e.start_value,
+                }
+                for e in list_entries(plist)
+            ]
         if opts["json"]:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
         for r in rows:
             change = "" if r["change"] is None else f"{r['change']:+}"
-            self.stdout.write(f"{r['rank']:>5}  {r['name']:<40} {r['rating']:>8} {change:>6} "
-                              f"{r['games']:>5} {r['markers']:<4} {r['class']}")
+            self.stdout.write(
+                f"{r['rank']:>5}  {r['name']:<40} {r['rating']:>8} {change:>6} "
+                f"{r['games']:>5} {r['markers']:<4} {r['class']}"
+            )

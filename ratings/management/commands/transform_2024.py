@@ -15,5 +15,6 @@ class Command(BaseCommand):
             plist = pool_transform_2024(pool=pool_get(opts["pool"]))
         except RatingsError as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(_("Published the transformed list with %(count)d entries.") % {
-            "count": plist.entries.count()})
+        self.stdout.write(
+            _("Published the transformed list with %(count)d entries.") % {"count": plist.entries.count()}
+        )

@@ -10,16 +10,22 @@ pytestmark = pytest.mark.django_db
 
 
 def test_create_pool_opens_the_first_period():
-    call_command("create_pool", "Schnellschach", "--rules", "oesb-2024", "--category", "rapid",
-                 "--start", "2025-02-10")
+    call_command(
+        "create_pool", "Schnellschach", "--rules", "oesb-2024", "--category", "rapid", "--start", "2025-02-10"
+    )
     pool = RatingPool.objects.get(name="Schnellschach")
     assert (pool.rules, pool.category) == ("oesb-2024", "rapid")
     assert pool.periods.get().end == datetime.date(2025, 3, 31)
 
 
-@pytest.mark.parametrize("args", [
-    ["X", "--rules", "nope"], ["X", "--category", "bullet"], ["X", "--start", "31.02.2025"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["X", "--rules", "nope"],
+        ["X", "--category", "bullet"],
+        ["X", "--start", "31.02.2025"],
+    ],
+)
 def test_bad_arguments_are_refused(args):
     with pytest.raises(CommandError):
         call_command("create_pool", *args)

@@ -44,8 +44,10 @@ def test_member_pages_in_fixed_queries(played, django_assert_num_queries):
     pool, rated, newcomers, first = played
     with django_assert_num_queries(2):
         pools = [(pm.pool.name, pm.live_rating) for pm in member_ratings(rated[0])]
-        games = [(r.opponent.full_name, r.game.round.tournament.name, r.period.start, r.change)
-                 for r in member_rated_games(rated[0], pool)]
+        games = [
+            (r.opponent.full_name, r.game.round.tournament.name, r.period.start, r.change)
+            for r in member_rated_games(rated[0], pool)
+        ]
     assert pools[0][0] == pool.name
     # 8 games in "Frühjahr", 3 in "Mai", of which the one against the late newcomer waits.
     assert len(games) == 11

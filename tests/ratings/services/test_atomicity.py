@@ -55,13 +55,21 @@ def scenario():
     return pool, first, second
 
 
-@pytest.mark.parametrize(("target", "call"), [
-    ("ratings.services.results.members_reevaluate",
-     lambda pool, first, second: game_record_result(game=first[0], result=Result.DRAW)),
-    ("ratings.services.periods.carry_pending", lambda pool, first, second: period_close(pool=pool)),
-    ("ratings.services.recalc._write_members", lambda pool, first, second: pool_recalculate(pool=pool)),
-    ("ratings.services.transform.period_evaluate", lambda pool, first, second: pool_transform_2024(pool=pool)),
-])
+@pytest.mark.parametrize(
+    ("target", "call"),
+    [
+        (
+            "ratings.services.results.members_reevaluate",
+            lambda pool, first, second: game_record_result(game=first[0], result=Result.DRAW),
+        ),
+        ("ratings.services.periods.carry_pending", lambda pool, first, second: period_close(pool=pool)),
+        ("ratings.services.recalc._write_members", lambda pool, first, second: pool_recalculate(pool=pool)),
+        (
+            "ratings.services.transform.period_evaluate",
+            lambda pool, first, second: pool_transform_2024(pool=pool),
+        ),
+    ],
+)
 def test_a_failing_service_changes_nothing(scenario, monkeypatch, target, call):
     before = everything()
     monkeypatch.setattr(target, boom)

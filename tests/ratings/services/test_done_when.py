@@ -29,8 +29,9 @@ def engine_result():
     for p in trf.players:
         for g in p.results:
             if g.is_played and g.colour == "w" and not p.is_dummy:
-                games[(g.round, p.start_rank)] = GameIn((g.round, p.start_rank), p.start_rank, g.opponent,
-                                                        g.points)
+                games[(g.round, p.start_rank)] = GameIn(
+                    (g.round, p.start_rank), p.start_rank, g.opponent, g.points
+                )
     return trf, evaluate_period(get_rules("oesb-classic"), players, list(games.values()), year=2005)
 
 

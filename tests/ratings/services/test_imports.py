@@ -16,11 +16,13 @@ def test_csv_starting_list_matches_by_id_or_name_and_birth_date_and_reports_the_
     by_name = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 4))
     MemberFactory(last_name="Maier", first_name="Karl", birth_year=1970)
     MemberFactory(last_name="Maier", first_name="Karl", birth_year=1970)  # ambiguous: not guessed
-    text = ("id;name;birth_date;rating;games\n"
-            "12345;;;1850;40\n"
-            ";Huber, Anna;04.05.1990;1620;12\n"
-            ";Maier, Karl;1970;1500;3\n"
-            ";Unbekannt, Otto;1960;1400;0\n")
+    text = (
+        "id;name;birth_date;rating;games\n"
+        "12345;;;1850;40\n"
+        ";Huber, Anna;04.05.1990;1620;12\n"
+        ";Maier, Karl;1970;1500;3\n"
+        ";Unbekannt, Otto;1960;1400;0\n"
+    )
 
     report = ratings_import_list(pool=pool, text=text)
 
@@ -28,7 +30,8 @@ def test_csv_starting_list_matches_by_id_or_name_and_birth_date_and_reports_the_
     assert report.unknown == ["line 4: Maier, Karl", "line 5: Unbekannt, Otto"]
     assert report.plist.kind == ListKind.START
     assert sorted(ListEntry.objects.values_list("member_id", "rating", "games_count", "rank")) == sorted(
-        [(by_id.pk, 1850, 40, 1), (by_name.pk, 1620, 12, 2)])
+        [(by_id.pk, 1850, 40, 1), (by_name.pk, 1620, 12, 2)]
+    )
     assert PoolMember.objects.get(pool=pool, member=by_id).rating == 1850
 
 

@@ -16,26 +16,35 @@ def test_close_publishes_the_list_and_opens_the_next_half_year():
     pool = make_pool()
     a, b, c = MemberFactory(last_name="A"), MemberFactory(last_name="B"), MemberFactory(last_name="C")
     publish_start_list(pool, {a: (1830, 10), b: (1980, 10), c: (1500, 3)})
-    game_record_result(game=unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b),
-                       result=Result.DRAW)
+    game_record_result(
+        game=unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b), result=Result.DRAW
+    )
 
     plist = period_close(pool=pool)
 
     entries = {e.member_id: e for e in ListEntry.objects.filter(list=plist)}
-    assert [(e.rank, e.rating, e.change, e.games_count, e.period_games) for e in
-            sorted(entries.values(), key=lambda e: e.rank)] == [
-        (1, 1976, -4, 11, 1), (2, 1835, 5, 11, 1), (3, 1500, 0, 3, 0)]
+    assert [
+        (e.rank, e.rating, e.change, e.games_count, e.period_games)
+        for e in sorted(entries.values(), key=lambda e: e.rank)
+    ] == [(1, 1976, -4, 11, 1), (2, 1835, 5, 11, 1), (3, 1500, 0, 3, 0)]
     assert plist.valid_from == datetime.date(2025, 7, 1)
     periods = list(pool.periods.order_by("start").values_list("start", "end", "state"))
-    assert periods == [(datetime.date(2025, 1, 1), datetime.date(2025, 6, 30), PeriodState.CLOSED),
-                       (datetime.date(2025, 7, 1), datetime.date(2025, 12, 31), PeriodState.OPEN)]
+    assert periods == [
+        (datetime.date(2025, 1, 1), datetime.date(2025, 6, 30), PeriodState.CLOSED),
+        (datetime.date(2025, 7, 1), datetime.date(2025, 12, 31), PeriodState.OPEN),
+    ]
     assert PoolMember.objects.get(pool=pool, member=a).rating == 1835
 
 
-@pytest.mark.parametrize(("rules", "end"), [
-    ("oesb-2024", datetime.date(2025, 3, 31)), ("fide-2024", datetime.date(2025, 1, 31)),
-    ("dsb-1990", datetime.date(2025, 3, 31)), ("egf-classic", datetime.date(2025, 1, 31)),
-])
+@pytest.mark.parametrize(
+    ("rules", "end"),
+    [
+        ("oesb-2024", datetime.date(2025, 3, 31)),
+        ("fide-2024", datetime.date(2025, 1, 31)),
+        ("dsb-1990", datetime.date(2025, 3, 31)),
+        ("egf-classic", datetime.date(2025, 1, 31)),
+    ],
+)
 def test_period_calendar_per_preset(rules, end):
     pool = make_pool(rules=rules)
     assert pool.periods.get().end == end
@@ -81,5 +90,7 @@ def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
     old.refresh_from_db()
     assert old.superseded and not new.superseded and new.period == period
     assert list(PublishedList.objects.filter(pool=pool, superseded=False).order_by("pk")) == [
-        PublishedList.objects.get(pool=pool, kind="start"), new]
+        PublishedList.objects.get(pool=pool, kind="start"),
+        new,
+    ]
     assert RatingRecord.objects.filter(pool=pool, period=None).count() == 0

@@ -6,14 +6,32 @@ from tests.ratings.services.scenario import build, play
 
 pytestmark = pytest.mark.django_db
 
-FIELDS = ("game_id", "member_id", "opponent_id", "period_id", "white", "played_on", "score", "pending", "solo",
-          "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+FIELDS = (
+    "game_id",
+    "member_id",
+    "opponent_id",
+    "period_id",
+    "white",
+    "played_on",
+    "score",
+    "pending",
+    "solo",
+    "own_rating",
+    "opponent_rating",
+    "difference",
+    "expected",
+    "factor",
+    "change",
+)
 
 
 def snapshot(pool):
     records = sorted(RatingRecord.objects.filter(pool=pool).values_list(*FIELDS))
-    live = sorted(PoolMember.objects.filter(pool=pool).values_list(
-        "member_id", "rating", "games_count", "live_rating", "live_change", "live_games", "pending_games"))
+    live = sorted(
+        PoolMember.objects.filter(pool=pool).values_list(
+            "member_id", "rating", "games_count", "live_rating", "live_change", "live_games", "pending_games"
+        )
+    )
     return records, live
 
 

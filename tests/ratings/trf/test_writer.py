@@ -170,3 +170,11 @@ def test_player_lines_are_byte_identical_apart_from_normalised_fields(path):
         if expected[57:68] == "          0":
             expected = expected[:57] + " " * 11 + expected[68:]
         assert format_player_line(player) == expected.rstrip()
+
+
+def test_withdrawn_rank_zero_and_unknown_federation():
+    """An organiser's rank 0 (withdrawn, unranked) is written as 0, not blank; a blank federation
+    stays blank (unknown), both as the import keeps them."""
+    line = format_player_line(_player(rank=0, federation="", results=[TrfGame(1, None, "-", "H")]))
+    assert line[53:56] == "   " and line[85:89] == "   0"
+    assert parse_trf("012 X\n" + line + "\n").players[0].rank == 0

@@ -23,7 +23,8 @@ RATINGS = [1830, 1980, 1950, 1820]
 
 @pytest.fixture
 def home_club(db):
-    return ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True, public_tournaments=True)
+    return ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True,
+                       public_tournaments=True)
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ def played(tournament):
     """Round 1 finished: Adler beat Berger, Ced and Dorn drew."""
     Game.objects.filter(round__tournament=tournament, board=1).update(result=Result.WHITE_WINS,
                                                                       rated_result=Result.WHITE_WINS)
-    Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW, rated_result=Result.DRAW)
+    Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW,
+                                                                      rated_result=Result.DRAW)
     return tournament
 
 
@@ -57,7 +58,8 @@ def test_players_with_ratings(client, tournament, lang, words):
     ("de-at", ["Paarungen", "Runde 1", "Brett", "Weiß", "Schwarz"]),
 ])
 def test_pairings_of_all_rounds_and_of_one_round(client, played, lang, words):
-    for response in (page(client, "pairings", played.pk, lang=lang), page(client, "round", played.pk, 1, lang=lang)):
+    for response in (page(client, "pairings", played.pk, lang=lang),
+                     page(client, "round", played.pk, 1, lang=lang)):
         html = text(response)
         for word in words:
             assert word in html
@@ -95,7 +97,9 @@ def test_progress_table_for_a_swiss(client, played, lang, words):
         assert word in html
 
 
-@pytest.mark.parametrize(("lang", "word", "points"), [("en", "Crosstable", "1.0"), ("de-at", "Kreuztabelle", "1,0")])
+@pytest.mark.parametrize(("lang", "word", "points"), [
+    ("en", "Crosstable", "1.0"), ("de-at", "Kreuztabelle", "1,0"),
+])
 def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     played.kind = TournamentKind.ROUND_ROBIN
     played.save()

@@ -28,8 +28,8 @@ def save(client, game, result, lang="en", htmx=True, seen=None):
     ("en", "Results round 1", "saves the board and moves to the next one"),
     ("de-at", "Ergebnisse Runde 1", "speichert das Brett und springt zum nächsten"),
 ])
-def test_round_page_lists_every_board_with_its_control_and_the_keys(official_client, tournament, lang, heading,
-                                                                     keys):
+def test_round_page_lists_every_board_with_its_control_and_the_keys(official_client, tournament, lang,
+                                                                     heading, keys):
     html = text(page(official_client, "results", tournament.pk, 1, lang=lang))
     assert heading in html
     assert keys in html
@@ -85,7 +85,8 @@ def test_an_invalid_result_is_shown_next_to_the_board_and_saves_nothing(official
     ("en", "Another official has changed this result meanwhile"),
     ("de-at", "Ein anderer Funktionär hat dieses Ergebnis inzwischen geändert"),
 ])
-def test_a_result_changed_meanwhile_by_someone_else_is_not_overwritten(official_client, tournament, lang, message):
+def test_a_result_changed_meanwhile_by_someone_else_is_not_overwritten(official_client, tournament, lang,
+                                                                        message):
     game = board(tournament)
     save(official_client, game, Result.DRAW)
     html = text(save(official_client, game, Result.BLACK_WINS, lang=lang, seen=""))
@@ -156,7 +157,8 @@ def test_the_game_page_shows_the_history_to_officials(official_client, tournamen
     save(official_client, game, Result.BLACK_WINS)
     html = text(page(official_client, "game", game.pk, lang=lang))
     assert title in html
-    history = html[html.index('id="result-history"'):html.index("</table>", html.index('id="result-history"'))]
+    start = html.index('id="result-history"')
+    history = html[start:html.index("</table>", start)]
     newest, oldest = history.split("<tr>")[2:]
     assert "offi" in newest and "offi" in oldest
     assert newest.index("1-0") < newest.index("0-1")

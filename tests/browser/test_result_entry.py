@@ -1,0 +1,111 @@
+"""An official enters a round's results by keyboard only and corrects one (Debian's Chromium)."""
+
+import datetime
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+
+from clubrating.tournaments.models import Game, ResultChange, TournamentKind
+from ratings.models import PoolMember
+from ratings.services import pool_create
+from tests.factories import ClubFactory, GameFactory, MemberFactory, RoundFactory, TournamentFactory, \
+    TournamentPlayerFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# (white, rating), (black, rating) per board.
+BOARDS = [(("Adler", 1830), ("Berger", 1980)), (("Ced", 1950), ("Dorn", 1820)), (("Egger", 1600), ("Fuchs", 1650))]
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    # The club's language: German with Austrian number formats.
+    return {**browser_context_args, "locale": "de-AT"}
+
+
+@pytest.fixture
+def round_one(db):
+    club = ClubFactory(name="Schachklub Heimat", is_home=True)
+    user = User.objects.create_user("offi", password="offi-pw-2026")
+    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    tournament = TournamentFactory(name="Herbstturnier", kind=TournamentKind.SWISS,
+                                   start_date=datetime.date(2026, 9, 1))
+    pool = pool_create(name="Standard", start_date=datetime.date(2026, 7, 1))
+    rnd = RoundFactory(tournament=tournament, number=1)
+    rank = 0
+    for board, sides in enumerate(BOARDS, start=1):
+        members = []
+        for name, rating in sides:
+            rank += 1
+            member = MemberFactory(last_name=name, first_name="Max", club=club)
+            TournamentPlayerFactory(tournament=tournament, member=member, start_rank=rank, rating=rating)
+            PoolMember.objects.create(pool=pool, member=member, rating=rating, games_count=10)
+            members.append(member)
+        GameFactory(round=rnd, board=board, white=members[0], black=members[1], result="")
+    return tournament
+
+
+def focused_board(page) -> str | None:
+    return page.evaluate("document.activeElement.closest('form[data-board]')?.dataset.board ?? null")
+
+
+def save_by_keys(page, game, keys: str) -> None:
+    page.keyboard.type(keys)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#board-{game.pk}.board-saved")
+
+
+def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, live_server, login, round_one,
+                                                                         artifacts_dir):
+    games = list(Game.objects.filter(round__tournament=round_one).order_by("board"))
+    login(page, "offi", "offi-pw-2026")
+    page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
+    assert "Ergebnisse Runde 1" in page.content()
+    assert focused_board(page) == "1"  # the first open board has the focus, no mouse needed
+
+    save_by_keys(page, games[0], "1")
+    assert focused_board(page) == "2"  # Enter saved board 1 and moved on
+    save_by_keys(page, games[1], "=")
+    # Tab and Shift+Tab move between boards (one stop per board).
+    page.keyboard.press("Shift+Tab")
+    assert focused_board(page) == "2"
+    page.keyboard.press("Tab")
+    assert focused_board(page) == "3"
+    save_by_keys(page, games[2], "0")
+
+    rows = [page.locator(f"#board-{g.pk}") for g in games]
+    # 1830 beats 1980: +17,3 / −14,1; 1950 draws 1820: −4,4 / +4,0 ... as ratings.md §1 computes them.
+    changes = [row.locator(".rating-change").inner_text() for row in rows]
+    assert changes[0] == "Wertungsänderung +17,3 / −14,1" or changes[0].endswith("+17,3 / −14,1")
+    assert all("gespeichert" in row.inner_text() for row in rows)
+    assert [(g.result, g.rated_result) for g in Game.objects.filter(round__tournament=round_one)
+            .order_by("board")] == [("1-0", "1-0"), ("1/2", "1/2"), ("0-1", "0-1")]
+    assert ResultChange.objects.count() == 3
+    page.screenshot(path=str(artifacts_dir / "result-entry.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone at the board side
+    page.screenshot(path=str(artifacts_dir / "result-entry-phone.png"), full_page=True)
+    print("rating changes shown:", changes)
+
+
+def test_a_correction_shows_in_the_games_history(page, live_server, login, round_one, artifacts_dir):
+    game = Game.objects.filter(round__tournament=round_one).order_by("board").first()
+    login(page, "offi", "offi-pw-2026")
+    page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
+    save_by_keys(page, game, "1")
+    page.keyboard.press("Shift+Tab")  # back to board 1
+    assert focused_board(page) == "1"
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('#board-{game.pk}.board-saved input[value=\"0-1\"]:checked') !== null")
+    game.refresh_from_db()
+    assert game.result == "0-1"
+
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    history = page.locator("#result-history tbody tr")
+    assert history.count() == 2
+    newest, oldest = history.nth(0).inner_text(), history.nth(1).inner_text()
+    assert "offi" in newest and "1-0" in newest and "0-1" in newest
+    assert "offi" in oldest and "noch nicht gespielt" in oldest
+    page.screenshot(path=str(artifacts_dir / "result-correction-history.png"), full_page=True)

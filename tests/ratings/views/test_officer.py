@@ -1,0 +1,157 @@
+"""Rating officer pages: periods, close with preview, reopen with a reason, imports."""
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from clubrating.tournaments.models import Tournament
+from ratings.models import ListEntry, PeriodReopening, PeriodState, PublishedList, RatingPeriod
+from tests.ratings.factories import make_pool
+
+pytestmark = pytest.mark.django_db
+
+TRF = Path("/work/shared/data/trf/karl-mala-2005.trf")
+
+
+def open_period(pool):
+    return RatingPeriod.objects.get(pool=pool, state=PeriodState.OPEN)
+
+
+def closed_period(pool):
+    return RatingPeriod.objects.get(pool=pool, state=PeriodState.CLOSED)
+
+
+def protected_urls(rated_club):
+    pool = rated_club["pool"]
+    return [
+        reverse("ratings:officer"),
+        reverse("ratings:period_close", args=[open_period(pool).pk]),
+        reverse("ratings:period_reopen", args=[closed_period(pool).pk]),
+        reverse("ratings:import", args=[pool.pk]),
+    ]
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_only_rating_officers_get_in(client, rated_club, plain_user, official, officer, method):
+    for url in protected_urls(rated_club):
+        response = getattr(client, method)(url)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/"), url
+    for user in (plain_user, official):
+        client.force_login(user)
+        for url in protected_urls(rated_club):
+            assert getattr(client, method)(url).status_code == 403, (user, url)
+    assert PeriodReopening.objects.count() == 0
+    assert PublishedList.objects.count() == 2
+    client.force_login(officer)
+    assert client.get(reverse("ratings:officer")).status_code == 200
+
+
+def test_officer_home_lists_pools_and_periods(client, english, rated_club, officer):
+    client.force_login(officer)
+    html = client.get(reverse("ratings:officer")).content.decode()
+    assert "Wertungspools und Perioden" in html
+    assert "01.01.2026 – 30.06.2026" in html and "01.07.2026 – 31.12.2026" in html
+    assert reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]) in html
+    assert reverse("ratings:list", args=[rated_club["list"].pk]) in html
+    english.force_login(officer)
+    assert "Rating pools and periods" in english.get(reverse("ratings:officer")).content.decode()
+
+
+def test_close_shows_a_preview_then_publishes(client, rated_club, officer):
+    client.force_login(officer)
+    pool = rated_club["pool"]
+    url = reverse("ratings:period_close", args=[open_period(pool).pk])
+    response = client.get(url)
+    rows = {row.name: row for row in response.context["table"].data}
+    assert (rows["Berger, Anna"].rating, rows["Berger, Anna"].change) == (1843, 8)
+    assert (rows["Moser, Clara"].rating, rows["Moser, Clara"].change) == (1691, -9)
+    assert "Vorschau der neuen Liste (4 Einträge)" in response.content.decode()
+    # The preview changed nothing.
+    assert PublishedList.objects.filter(pool=pool).count() == 2
+    assert open_period(pool).start == datetime.date(2026, 7, 1)
+
+    response = client.post(url)
+    plist = PublishedList.objects.filter(pool=pool).latest("pk")
+    assert response.status_code == 302 and response["Location"] == reverse("ratings:list", args=[plist.pk])
+    assert plist.valid_from == datetime.date(2027, 1, 1)
+    assert ListEntry.objects.get(list=plist, member=rated_club["anna"]).rating == 1843
+    assert open_period(pool).start == datetime.date(2027, 1, 1)
+
+
+def test_reopen_needs_a_reason_and_is_recorded(client, rated_club, officer):
+    client.force_login(officer)
+    period = closed_period(rated_club["pool"])
+    url = reverse("ratings:period_reopen", args=[period.pk])
+    html = client.post(url, {"reason": "   "}).content.decode()
+    assert "Dieses Feld ist zwingend erforderlich." in html or "Eine Begründung ist erforderlich." in html
+    assert PeriodReopening.objects.count() == 0
+    response = client.post(url, {"reason": "Ergebnis der Runde 1 falsch erfasst"})
+    assert response.status_code == 302
+    reopening = PeriodReopening.objects.get()
+    assert (reopening.period, reopening.reopened_by, reopening.reason) == (
+        period, officer, "Ergebnis der Runde 1 falsch erfasst")
+    period.refresh_from_db()
+    assert period.state == PeriodState.OPEN
+    html = client.get(reverse("ratings:officer")).content.decode()
+    assert "Ergebnis der Runde 1 falsch erfasst" in html
+
+
+def test_reopening_an_older_period_is_refused_with_the_service_message(client, rated_club, officer):
+    client.force_login(officer)
+    client.post(reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]))
+    first = RatingPeriod.objects.get(pool=rated_club["pool"], start=datetime.date(2026, 1, 1))
+    html = client.post(reverse("ratings:period_reopen", args=[first.pk]), {"reason": "Test"}).content.decode()
+    assert "Nur die letzte abgeschlossene Periode" in html or "Only the latest closed period" in html
+    assert PeriodReopening.objects.count() == 0
+
+
+def upload(name, text):
+    return SimpleUploadedFile(name, text.encode("utf-8"), content_type="text/plain")
+
+
+def test_csv_starting_list_preview_then_import(client, rated_club, officer):
+    client.force_login(officer)
+    pool = make_pool(name="Schnellschach", category="rapid", start=datetime.date(2026, 1, 1))
+    url = reverse("ratings:import", args=[pool.pk])
+    csv_text = 'name,birth_date,rating,games\n"Berger, Anna",2010,1650,5\n"Unbekannt, Max",1970,1500,0\n'
+    response = client.post(url, {"kind": "csv", "file": upload("start.csv", csv_text)})
+    html = response.content.decode()
+    assert "Importvorschau" in html
+    assert '<ul class="small" id="matched"><li>1. Berger, Anna: 1650</li></ul>' in html
+    assert "line 3: Unbekannt, Max" in html or "Zeile 3: Unbekannt, Max" in html
+    assert not PublishedList.objects.filter(pool=pool).exists()  # only a preview
+
+    response = client.post(url, {"confirm": "1"})
+    assert "Importbericht" in response.content.decode()
+    plist = PublishedList.objects.get(pool=pool)
+    assert [(e.member, e.rating, e.games_count) for e in plist.entries.all()] == [(rated_club["anna"], 1650, 5)]
+    # The stored upload is used once.
+    assert client.post(url, {"confirm": "1"}).status_code == 302
+
+
+def test_bad_csv_is_refused_with_a_translated_message(client, rated_club, officer):
+    client.force_login(officer)
+    pool = make_pool(name="Blitz", category="blitz", start=datetime.date(2026, 1, 1))
+    html = client.post(reverse("ratings:import", args=[pool.pk]),
+                       {"kind": "csv", "file": upload("x.csv", "foo,bar\n1,2\n")}).content.decode()
+    assert "Die CSV-Datei braucht" in html or "The CSV file needs" in html
+    assert not PublishedList.objects.filter(pool=pool).exists()
+
+
+def test_trf_tournament_preview_then_import(client, home_club, officer):
+    client.force_login(officer)
+    pool = make_pool(name="Klassisch 2005", start=datetime.date(2005, 7, 1))
+    url = reverse("ratings:import", args=[pool.pk])
+    response = client.post(url, {"kind": "trf-tournament", "file": upload("karl-mala-2005.trf", TRF.read_text())})
+    report = response.context["report"]
+    assert report["matched"] == [] and len(report["created"]) == 283
+    assert not Tournament.objects.exists()  # the preview was rolled back
+    response = client.post(url, {"confirm": "1"})
+    tournament = Tournament.objects.get()
+    assert tournament.name == "9. Karl-Mala-Gedenkturnier"
+    assert tournament.rating_links.get().pool == pool
+    assert pool.records.count() > 0
+    assert reverse("tournaments:detail", args=[tournament.pk]) in response.content.decode()
