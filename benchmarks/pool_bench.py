@@ -114,6 +114,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp) / "bench.sqlite3")
+        from django.db.models import F
+
         from clubrating.tournaments.models import Game, Result
         from ratings.models import PeriodState, RatingRecord
         from ratings.services import game_record_result, period_close, pool_recalculate
@@ -143,7 +145,10 @@ def main() -> None:
 
         open_games = list(
             Game.objects.filter(
-                rating_records__period__state=PeriodState.OPEN, rating_records__white=True
+                rating_records__period__state=PeriodState.OPEN,
+                rating_records__white=True,
+                # not a pending game carried from a closed period: those cannot change
+                rating_records__played_on__gte=F("rating_records__period__start"),
             ).values_list("pk", flat=True)
         )
         timings = []

@@ -55,10 +55,17 @@ class NewcomerForm(_NoTagHelperMixin, forms.Form):
 
 
 class OpponentForm(forms.Form):
+    """One row of the games table; the table header carries the labels."""
+
     opponent = forms.IntegerField(
-        label=_("Opponent's rating"), min_value=RATING_MIN, max_value=RATING_MAX, required=False
+        label=_("Opponent's rating"), min_value=RATING_MIN, max_value=RATING_MAX, required=False,
+        widget=forms.NumberInput(attrs={"class": "form-control form-control-sm", "inputmode": "numeric",
+                                      "aria-labelledby": "opponent-head"}),
     )
-    result = forms.ChoiceField(label=_("Your result"), choices=RESULT_CHOICES, required=False)
+    result = forms.ChoiceField(
+        label=_("Your result"), choices=RESULT_CHOICES, required=False,
+        widget=forms.Select(attrs={"class": "form-select form-select-sm", "aria-labelledby": "result-head"}),
+    )
 
     def clean(self):
         data = super().clean()
@@ -194,6 +201,9 @@ class ListFilterForm(forms.Form):
     def __init__(self, *args, clubs: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = [("", _("all"))] + [(name, name) for name in clubs]
+        for name in ("club", "sex", "age"):
+            self.fields[name].widget.attrs["class"] = "form-select"
+        self.fields["active"].widget.attrs["class"] = "form-check-input"
 
     def filter(self, rows: list, *, year: int) -> list:
         if not self.is_valid():

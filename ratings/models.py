@@ -207,8 +207,14 @@ class PoolMember(models.Model):
 class RatingRecord(models.Model):
     """One game seen from one player in one pool, with the calculation the engine made."""
 
+    # Few indexes on purpose: a federation pool holds ~10^6 records, and every index slows the
+    # bulk rebuild. The composite indexes and the unique constraint cover every lookup.
     pool = models.ForeignKey(
-        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="records"
+        RatingPool,
+        verbose_name=_("rating pool"),
+        on_delete=models.CASCADE,
+        related_name="records",
+        db_index=False,
     )
     # None: the game lies after the open period and waits for its period to open.
     period = models.ForeignKey(
@@ -218,13 +224,16 @@ class RatingRecord(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="records",
+        db_index=False,
     )
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_records"
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_records", db_index=False
     )
-    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
+    member = models.ForeignKey(
+        Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     opponent = models.ForeignKey(
-        Member, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+"
+        Member, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+", db_index=False
     )
     white = models.BooleanField(_("white"))
     played_on = models.DateField(_("played on"))

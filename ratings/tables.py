@@ -11,9 +11,8 @@ from dataclasses import dataclass
 import django_tables2 as tables
 from django.utils import formats
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from clubrating.clubs.models import Member
 from ratings.rules.classes import CHESS_CLASSES

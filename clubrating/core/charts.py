@@ -72,7 +72,7 @@ def rating_history_svg(
     drawn = [s for s in series if s.points]
     if not drawn:
         return mark_safe("")
-    left, right, top, bottom = 64, 16, 16, 58 + 18 * ((len(drawn) + 1) // 2)
+    left, right, top, bottom = 64, 40, 16, 58 + 18 * ((len(drawn) + 1) // 2)
     plot_w, plot_h = width - left - right, height - top - bottom
     dates = [d for s in drawn for d, _ in s.points]
     first, last = min(dates), max(dates)

@@ -7,6 +7,8 @@ application works without internet access and a PDF must not depend on a running
 from __future__ import annotations
 
 import mimetypes
+import re
+import unicodedata
 from urllib.parse import unquote, urlparse
 
 from django.conf import settings
@@ -16,6 +18,12 @@ from django.template.loader import render_to_string
 
 # A base URL that never resolves on a network; every resource must come from the fetcher below.
 _BASE_URL = "http://clubrating.invalid/"
+
+
+def safe_filename(name: str) -> str:
+    """An ASCII file name for Content-Disposition ("Schnellschach Ü18.pdf" -> "Schnellschach_U18.pdf")."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", ascii_name).strip("_") or "download"
 
 
 def css_string(text: str) -> str:
@@ -58,8 +66,7 @@ def render_pdf(request: HttpRequest | None, template: str, context: dict) -> byt
 def render_pdf_response(request: HttpRequest, template: str, context: dict, filename: str) -> HttpResponse:
     """An ``application/pdf`` download of ``template`` rendered with ``context``."""
     response = HttpResponse(render_pdf(request, template, context), content_type="application/pdf")
-    safe_name = filename.replace('"', "").replace("\n", " ")
-    response["Content-Disposition"] = f'attachment; filename="{safe_name}"'
+    response["Content-Disposition"] = f'attachment; filename="{safe_filename(filename)}"'
     return response
 
 

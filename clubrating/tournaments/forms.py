@@ -61,6 +61,8 @@ class CorrectionForm(ResultForm):
         initial = {"result": game.result, "seen": game.result,
                    "rated_result": "same" if game.rated_result == game.result else game.rated_result}
         super().__init__(*args, game=game, initial=initial, **kwargs)
+        # A drop-down needs words where the buttons of the round page show "…".
+        self.fields["result"].choices = Result.choices
 
     def rated_value(self) -> str | None:
         value = self.cleaned_data.get("rated_result") or "same"

@@ -89,8 +89,11 @@ def _records_by_member(
             records[white][number] = RoundRecord(PENDING, 0.0, black, "w")
             records[black][number] = RoundRecord(PENDING, 0.0, white, "b")
         # Otherwise a game without result yet counts as nothing (the round is still running).
+    byes = list(byes)
+    rounds = max([rounds] + [number for number, _member, kind in byes if kind == ByeKind.PAIRING])
     for number, member, kind in byes:
-        rounds = max(rounds, number)
+        if number > rounds:
+            continue  # a bye requested for a round not paired yet
         if kind == ByeKind.PAIRING:
             records[member][number] = RoundRecord(PAB, 1.0)
         else:
@@ -98,9 +101,9 @@ def _records_by_member(
     return records, rounds
 
 
-def _by_rank(players, records, rounds: int) -> dict[int, list[RoundRecord]]:
-    """Records keyed by starting rank, opponents as starting ranks, one per round 1..rounds."""
-    rank_of = {p.member_id: p.start_rank for p in players}
+def _by_rank(players, records, rounds: int, key: str = "start_rank") -> dict[int, list[RoundRecord]]:
+    """Records keyed by starting rank (or ``key``), opponents likewise, one per round 1..rounds."""
+    rank_of = {p.member_id: getattr(p, key) for p in players}
     result = {}
     for p in players:
         row = []
@@ -109,7 +112,7 @@ def _by_rank(players, records, rounds: int) -> dict[int, list[RoundRecord]]:
             if rec.opponent is not None:
                 rec = RoundRecord(rec.kind, rec.points, rank_of.get(rec.opponent), rec.colour)
             row.append(rec)
-        result[p.start_rank] = row
+        result[getattr(p, key)] = row
     return result
 
 
@@ -149,14 +152,17 @@ def tournament_standings(
     records, rounds = _records_by_member(tournament, after_round)
     if after_round is not None:
         rounds = after_round
-    by_rank = _by_rank(players, records, rounds)
-    by_start = {p.start_rank: p for p in players}
+    # Keyed by registration (pk) so players without a starting rank yet still get a row;
+    # pks grow with registration, which keeps the fallback order (after all tie-breaks) stable.
+    by_pk = _by_rank(players, records, rounds, key="pk")
+    player_of = {p.pk: p for p in players}
     participants = [
-        Participant(p.start_rank, p.fide_rating or p.rating or p.member.fide_rating, by_rank[p.start_rank])
-        for p in players
+        Participant(p.pk, p.fide_rating or p.rating or p.member.fide_rating, by_pk[p.pk]) for p in players
     ]
     rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
-    return [StandingRow(r.rank, by_start[r.id], r.points, r.tiebreaks) for r in rows]
+    order = {p.pk: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
+    rows.sort(key=lambda r: (r.rank, order[r.id]))
+    return [StandingRow(r.rank, player_of[r.id], r.points, r.tiebreaks) for r in rows]
 
 
 # --- pairings and crosstable ----------------------------------------------------------------------

@@ -301,9 +301,9 @@ def game_pairing_change(*, game: Game, white: Member, black: Member) -> Game:
     displaced = [m for m in old if m not in (white.pk, black.pk)]
     # Move each incoming player's old place (board or bye) to a displaced player.
     moves = []
+    others = {g.pk: g for g in rnd.games.exclude(pk=game.pk)}  # one instance per board
     for member_id, replacement in zip(incoming, displaced):
-        other = rnd.games.exclude(pk=game.pk).filter(white_id=member_id).first() or \
-            rnd.games.exclude(pk=game.pk).filter(black_id=member_id).first()
+        other = next((g for g in others.values() if member_id in (g.white_id, g.black_id)), None)
         bye = rnd.byes.filter(member_id=member_id).first()
         if other is None and bye is None:
             raise ValidationError(_("%(member)s is not paired in this round.") % {

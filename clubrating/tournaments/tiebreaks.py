@@ -34,14 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from clubrating.tournaments.pairing.history import (
-    ABSENT,
-    FORFEIT_LOSS,
-    FORFEIT_WIN,
-    PAB,
-    PLAYED,
-    RoundRecord,
-)
+from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, PLAYED, RoundRecord
 from ratings.rules.performance import dp
 
 __all__ = [
@@ -306,7 +299,3 @@ def _split(group: list[Participant], key) -> list[list[Participant]]:
     for p in group:
         buckets.setdefault(key(p), []).append(p)
     return [buckets[k] for k in sorted(buckets, reverse=True)]
-
-
-# Re-exported for callers that build records themselves.
-KINDS = (PLAYED, FORFEIT_WIN, FORFEIT_LOSS, PAB, ABSENT)

@@ -19,6 +19,7 @@ from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
+CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class Rec:
     white: bool
     score: float
     solo: bool  # carried for this side only (the other side was rated in an earlier period)
+    stored: tuple | None = None  # CALC_FIELDS as stored, to write only what changed
 
 
 @dataclass(slots=True)
@@ -63,7 +65,8 @@ def _load(pool: RatingPool, period: RatingPeriod, member_ids: set[int] | None) -
     qs = RatingRecord.objects.filter(pool=pool, period=period)
     if member_ids is not None:
         qs = qs.filter(member_id__in=list(member_ids))
-    return [Rec(*row) for row in qs.values_list(*RECORD_FIELDS)]
+    n = len(RECORD_FIELDS)
+    return [Rec(*row[:n], row[n:]) for row in qs.values_list(*RECORD_FIELDS, *CALC_FIELDS)]
 
 
 def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterable[Rec]) -> PeriodResult:
@@ -100,11 +103,11 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
             continue
         c = calc.get((r.game_id, r.member_id))
         if c is None:
-            rows.append(((r.game_id, r.member_id) in pending, None, None, None, None, None, None, r.id))
+            values = ((r.game_id, r.member_id) in pending, None, None, None, None, None, None)
         else:
-            rows.append(
-                (False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change, r.id)
-            )
+            values = (False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change)
+        if values != r.stored:
+            rows.append((*values, r.id))
     table = RatingRecord._meta.db_table
     with connection.cursor() as cursor:
         cursor.executemany(
@@ -144,13 +147,17 @@ def _write_members(pool: RatingPool, result: PeriodResult, state: State, members
         )
 
 
-def period_evaluate(pool: RatingPool, period: RatingPeriod) -> tuple[PeriodResult, State, list[Rec]]:
-    """Evaluate every record of ``period`` against the pool's published state and store it."""
+def period_evaluate(
+    pool: RatingPool, period: RatingPeriod, *, live: bool = True
+) -> tuple[PeriodResult, State, list[Rec]]:
+    """Evaluate every record of ``period`` against the pool's published state and store it;
+    ``live=False`` skips the live values (closing replaces them with the new list at once)."""
     state = pool_state(pool)
     recs = _load(pool, period, None)
     result = evaluate(pool, period, state, recs)
     _write_records(result, recs, None)
-    _write_members(pool, result, state, state.keys())
+    if live:
+        _write_members(pool, result, state, state.keys())
     return result, state, recs
 
 

@@ -96,7 +96,7 @@ def period_close(*, pool: RatingPool, user=None) -> PublishedList:
         period = open_period(pool)
     except RatingPeriod.DoesNotExist:
         raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
-    result, state, recs = period_evaluate(pool, period)
+    result, state, recs = period_evaluate(pool, period, live=False)
     plist = list_publish(
         pool=pool,
         entries=list_entries(state, result),

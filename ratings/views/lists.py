@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from clubrating.core.pdf import print_context, render_pdf_response
+from clubrating.core.pdf import print_context, render_pdf_response, safe_filename
 from clubrating.core.permissions import is_rating_officer, public_ratings_required
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
@@ -92,9 +92,9 @@ def _render_list(request, *, pool, rows, year, title, lines, urls, template_cont
     query.pop("_export", None)
     suffix = f"?{query.urlencode()}" if query else ""
     mode = template_context.pop("mode")
-    base_name = f"{pool.name}-{template_context.get('file_stem', 'list')}".replace(" ", "_")
+    base_name = safe_filename(f"{pool.name}-{template_context.get('file_stem', 'list')}")
     if mode in ("print", "pdf"):
-        table = PrintRatingListTable(rows)
+        table = PrintRatingListTable(rows, exclude=_empty_columns(rows))
         context = {
             **template_context, "pool": pool, "table": table,
             **print_context(title=title, lines=lines, back_url=urls["page"] + suffix,
@@ -116,6 +116,15 @@ def _render_list(request, *, pool, rows, year, title, lines, urls, template_cont
         "export_xlsx": f"?{_with(query, '_export', 'xlsx')}",
         "user_is_rating_officer": is_rating_officer(request.user),
     })
+
+
+def _empty_columns(rows: list[ListRow]) -> list[str]:
+    """Columns without any value; left out on paper so that A4 portrait keeps every column."""
+    checks = {
+        "title": lambda r: r.title, "markers": lambda r: r.markers,
+        "change": lambda r: r.change is not None, "period_games": lambda r: r.period_games,
+    }
+    return [name for name, has_value in checks.items() if not any(has_value(r) for r in rows)]
 
 
 def _with(query, key, value) -> str:

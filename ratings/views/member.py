@@ -112,7 +112,7 @@ def history_chart(member: Member, blocks: list[PoolBlock]) -> str:
         series.append(Series(block.pool.name, points, provisional_last=provisional, point_titles=titles))
     return rating_history_svg(
         series, title=_("Rating history of %(name)s") % {"name": member.full_name},
-        x_label=_("Date of the list"), y_label=_("Rating"),
+        x_label=_("Date"), y_label=_("Rating"),
     )
 
 

@@ -3,12 +3,20 @@
 import pytest
 from django.contrib.auth.models import User
 
-from tests.ratings.views.conftest import home_club, rated_club  # noqa: F401
+from tests.ratings.views.conftest import home_club, rated_club  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_member_opens_his_page_and_sees_chart_and_games(page, live_server, login, artifacts_dir, rated_club):
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """An Austrian browser: the pages answer its Accept-Language in German."""
+    return {**browser_context_args, "locale": "de-AT"}
+
+
+def test_member_opens_his_page_and_sees_chart_and_games(
+    page, live_server, login, artifacts_dir, rated_club,  # noqa: F811 (the imported fixture)
+):
     anna = rated_club["anna"]
     anna.user = User.objects.create_user("anna", password="anna-pw")
     anna.save(update_fields=["user"])
@@ -25,7 +33,7 @@ def test_member_opens_his_page_and_sees_chart_and_games(page, live_server, login
     assert chart.get_attribute("aria-label") == "Wertungsverlauf von Berger, Anna"
     # Two published lists and the provisional live value.
     assert chart.locator("circle").count() == 3
-    assert chart.locator("text", has_text="Datum der Liste").count() == 1
+    assert chart.locator("text", has_text="Datum").count() == 1
 
     games = page.locator("table.games tbody tr")
     assert games.count() == 2

@@ -9,13 +9,21 @@ from django.contrib.auth.models import Group, User
 from clubrating.tournaments.models import Game, ResultChange, TournamentKind
 from ratings.models import PoolMember
 from ratings.services import pool_create
-from tests.factories import ClubFactory, GameFactory, MemberFactory, RoundFactory, TournamentFactory, \
-    TournamentPlayerFactory
+from tests.factories import (
+    ClubFactory,
+    GameFactory,
+    MemberFactory,
+    RoundFactory,
+    TournamentFactory,
+    TournamentPlayerFactory,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # (white, rating), (black, rating) per board.
-BOARDS = [(("Adler", 1830), ("Berger", 1980)), (("Ced", 1950), ("Dorn", 1820)), (("Egger", 1600), ("Fuchs", 1650))]
+BOARDS = [
+    (("Adler", 1830), ("Berger", 1980)), (("Ced", 1950), ("Dorn", 1820)), (("Egger", 1600), ("Fuchs", 1650)),
+]
 
 
 @pytest.fixture
@@ -46,14 +54,23 @@ def round_one(db):
     return tournament
 
 
+FOCUSED = "document.activeElement.closest('form[data-board]')?.dataset.board ?? null"
+
+
 def focused_board(page) -> str | None:
-    return page.evaluate("document.activeElement.closest('form[data-board]')?.dataset.board ?? null")
+    """The board whose result control has the keyboard focus (waits for htmx to settle first)."""
+    page.wait_for_function("document.querySelector('.htmx-settling, .htmx-swapping') === null")
+    return page.evaluate(FOCUSED)
 
 
 def save_by_keys(page, game, keys: str) -> None:
+    """Type the result keys and Enter; return once htmx has swapped in the server's answer."""
     page.keyboard.type(keys)
-    page.keyboard.press("Enter")
-    page.wait_for_selector(f"#board-{game.pk}.board-saved")
+    with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{game.pk}/" in r.url):
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('#board-{game.pk}.board-saved') !== null"
+        " && document.querySelector('.htmx-request') === null")
 
 
 def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, live_server, login, round_one,
@@ -65,8 +82,9 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     assert focused_board(page) == "1"  # the first open board has the focus, no mouse needed
 
     save_by_keys(page, games[0], "1")
-    assert focused_board(page) == "2"  # Enter saved board 1 and moved on
+    page.wait_for_function(f"({FOCUSED}) === '2'")  # Enter saved board 1 and moved on
     save_by_keys(page, games[1], "=")
+    page.wait_for_function(f"({FOCUSED}) === '3'")
     # Tab and Shift+Tab move between boards (one stop per board).
     page.keyboard.press("Shift+Tab")
     assert focused_board(page) == "2"
@@ -75,9 +93,12 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     save_by_keys(page, games[2], "0")
 
     rows = [page.locator(f"#board-{g.pk}") for g in games]
-    # 1830 beats 1980: +17,3 / −14,1; 1950 draws 1820: −4,4 / +4,0 ... as ratings.md §1 computes them.
-    changes = [row.locator(".rating-change").inner_text() for row in rows]
-    assert changes[0] == "Wertungsänderung +17,3 / −14,1" or changes[0].endswith("+17,3 / −14,1")
+    # ratings.md §1.1-1.3, F = (3400 - R)² / 100000 (10 games: no reduction), E from the polynomial:
+    # 1830 beats 1980: 0.7003 x 24.649 = +17.26, -0.7003 x 20.164 = -14.12;
+    # 1950 draws 1820: (0.5 - 0.6763) x 21.025 = -3.71, (0.5 - 0.3237) x 24.964 = +4.40;
+    # 1600 loses to 1650: -0.4298 x 32.4 = -13.93, 0.4298 x 30.625 = +13.16.
+    changes = [row.locator(".rating-change").inner_text().split("\n")[-1] for row in rows]
+    assert changes == ["+17,3 / −14,1", "−3,7 / +4,4", "−13,9 / +13,2"]
     assert all("gespeichert" in row.inner_text() for row in rows)
     assert [(g.result, g.rated_result) for g in Game.objects.filter(round__tournament=round_one)
             .order_by("board")] == [("1-0", "1-0"), ("1/2", "1/2"), ("0-1", "0-1")]
@@ -85,7 +106,6 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     page.screenshot(path=str(artifacts_dir / "result-entry.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})  # a phone at the board side
     page.screenshot(path=str(artifacts_dir / "result-entry-phone.png"), full_page=True)
-    print("rating changes shown:", changes)
 
 
 def test_a_correction_shows_in_the_games_history(page, live_server, login, round_one, artifacts_dir):
@@ -93,12 +113,10 @@ def test_a_correction_shows_in_the_games_history(page, live_server, login, round
     login(page, "offi", "offi-pw-2026")
     page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
     save_by_keys(page, game, "1")
+    page.wait_for_function(f"({FOCUSED}) === '2'")
     page.keyboard.press("Shift+Tab")  # back to board 1
     assert focused_board(page) == "1"
-    page.keyboard.type("0")
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        f"document.querySelector('#board-{game.pk}.board-saved input[value=\"0-1\"]:checked') !== null")
+    save_by_keys(page, game, "0")
     game.refresh_from_db()
     assert game.result == "0-1"
 

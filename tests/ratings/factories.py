@@ -2,6 +2,9 @@
 
 import datetime
 
+import pytest
+from django.utils import translation
+
 from clubrating.tournaments.models import Result
 from ratings.models import RatingPool
 from ratings.services import pool_create
@@ -38,3 +41,10 @@ def unplayed_game(rnd, white=None, black=None, board=1):
         black=black or MemberFactory(),
         result=Result.NOT_PLAYED,
     )
+
+
+@pytest.fixture
+def english():
+    """Messages in English (the default language is German, de-at)."""
+    with translation.override("en"):
+        yield

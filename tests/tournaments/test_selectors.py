@@ -53,7 +53,7 @@ def test_crosstable_and_pairings_show_byes():
     services.players_register(tournament=t, members=[MemberFactory(fide_rating=2000 - i) for i in range(3)])
     rnd = services.round_pair(tournament=t)
     rows = selectors.round_pairings(round=rnd)
-    assert [(r.board, r.white.start_rank, r.black.start_rank if r.black else None, r.bye_kind) for r in rows] == [
+    assert [(r.board, r.white.start_rank, r.black and r.black.start_rank, r.bye_kind) for r in rows] == [
         (1, 1, 2, ""), (2, 3, None, ByeKind.PAIRING)]
     cells = {row.player.start_rank: row.cells[0] for row in selectors.tournament_crosstable(tournament=t)}
     assert (cells[3].code, cells[3].points) == ("U", 1.0)
@@ -84,3 +84,16 @@ def test_team_standings(django_assert_max_num_queries):
     assert [(r.rank, r.team.name, r.match_points, r.board_points, r.sonneborn_berger) for r in rows] == [
         (1, "T1", 2, 3.0, 0.0), (2, "T2", 1, 2.0, 2.0), (2, "T3", 1, 2.0, 2.0), (4, "T4", 0, 1.0, 2.0)]
     assert teams[0].name == "T1"
+
+
+def test_requested_bye_for_a_later_round_does_not_count_yet():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    services.players_register(tournament=t, members=[MemberFactory(fide_rating=2000 - i) for i in range(4)])
+    rnd = services.round_pair(tournament=t)
+    for game in rnd.games.all():
+        game.result = game.rated_result = Result.DRAW
+        game.save()
+    services.bye_request(player=t.players.get(start_rank=1), round_number=3)
+    rows = selectors.tournament_standings(tournament=t, codes="")
+    assert [r.points for r in rows] == [0.5, 0.5, 0.5, 0.5]
+    assert all(len(row.cells) == 1 for row in selectors.tournament_crosstable(tournament=t))

@@ -158,3 +158,25 @@ def test_team_round_robin_and_lineups():
         (1, home[0], away[0]), (2, away[1], home[1]), (3, home[2], away[2]), (4, away[3], home[3])]
     with pytest.raises(ValidationError):
         services.lineup_set(match=matches[0], team=teams[1], members=home)
+
+
+def test_late_entry_in_swiss_is_paired_from_the_next_round():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    register(t, [2000, 1900, 1800, 1700])
+    r1 = services.round_pair(tournament=t)
+    finish(r1, Result.WHITE_WINS, Result.WHITE_WINS)
+    late = services.player_register(tournament=t, member=MemberFactory(last_name="Late", fide_rating=2500))
+    assert late.start_rank == 5  # ranks are not renumbered once pairing started
+    r2 = services.round_pair(tournament=t)
+    seated = {g.white.last_name for g in r2.games.all()} | {g.black.last_name for g in r2.games.all()}
+    seated |= set(r2.byes.values_list("member__last_name", flat=True))
+    assert "Late" in seated and len(seated) == 5
+
+
+def test_manual_change_takes_both_players_of_another_board():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    m = register(t, [2000, 1900, 1800, 1700])
+    r1 = services.round_pair(tournament=t)  # P1-P3, P4-P2
+    services.game_pairing_change(game=r1.games.get(board=1), white=m[3], black=m[1])
+    # P4 and P2 both leave board 2, where the displaced P1 and P3 take their places.
+    assert boards(r1) == [("P4", "P2"), ("P1", "P3")]

@@ -33,6 +33,13 @@ MEASURED = {
 GROS_WITHOUT_ACCELERATION = [(26, 26, 26), (25, 16, 16), (21, 21, 21), (24, 14, 14)]
 
 
+def test_rounds_equal_to_the_played_pairing():
+    # A round "equals" when every board (and the PAB) is the same, colours included.
+    equal = {name: sum(1 for total, _pairs, same in rows if same == total) for name, rows in MEASURED.items()}
+    assert equal == {"gros-2010-r4.trf": 0, "karl-mala-2005.trf": 0, "san-viator-2018.trf": 5}
+    assert sum(1 for total, _p, same in GROS_WITHOUT_ACCELERATION if same == total) == 2
+
+
 def replay(rounds: TrfRounds) -> list[tuple[int, int, int]]:
     figures = []
     for number in range(1, rounds.played_rounds + 1):

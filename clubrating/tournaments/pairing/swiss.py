@@ -25,7 +25,6 @@ from py4swiss.trf.trf_line import TrfLine
 
 from clubrating.tournaments.pairing.history import (
     ABSENT,
-    FORFEIT_LOSS,
     FORFEIT_WIN,
     PAB,
     PLAYED,

@@ -5,9 +5,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from ratings.models import PeriodState
-from tests.ratings.factories import make_pool
+from tests.ratings.factories import (
+    english,  # noqa: E402,F401  (fixture)
+    make_pool,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_close_period_and_reopen():

@@ -5,8 +5,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from ratings.models import RatingPool
+from tests.ratings.factories import english  # noqa: E402,F401  (fixture)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_create_pool_opens_the_first_period():

@@ -6,9 +6,12 @@ from django.core.management.base import CommandError
 
 from ratings.models import ListEntry
 from tests.factories import MemberFactory
-from tests.ratings.factories import make_pool
+from tests.ratings.factories import (
+    english,  # noqa: E402,F401  (fixture)
+    make_pool,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_import_ratings_from_csv_reports_unknown_rows(tmp_path):

@@ -5,9 +5,12 @@ import pytest
 from ratings.models import ListEntry, ListKind, PoolMember
 from ratings.services import RatingsError, ratings_import_list
 from tests.factories import MemberFactory
-from tests.ratings.factories import make_pool
+from tests.ratings.factories import (
+    english,  # noqa: E402,F401  (fixture)
+    make_pool,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_csv_starting_list_matches_by_id_or_name_and_birth_date_and_reports_the_rest():

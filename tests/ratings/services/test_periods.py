@@ -6,10 +6,16 @@ from clubrating.tournaments.models import Result
 from ratings.models import ListEntry, PeriodReopening, PeriodState, PoolMember, PublishedList, RatingRecord
 from ratings.services import RatingsError, game_record_result, period_close, period_reopen
 from tests.factories import MemberFactory
-from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+from tests.ratings.factories import (
+    english,  # noqa: E402,F401  (fixture)
+    make_pool,
+    make_round,
+    publish_start_list,
+    unplayed_game,
+)
 from tests.ratings.services.scenario import build, play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_close_publishes_the_list_and_opens_the_next_half_year():

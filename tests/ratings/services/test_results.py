@@ -6,9 +6,15 @@ from clubrating.tournaments.models import Result, ResultChange
 from ratings.models import PoolMember, RatingRecord
 from ratings.services import RatingsError, game_record_result, period_close
 from tests.factories import ByeFactory, MemberFactory, TournamentFactory
-from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+from tests.ratings.factories import (
+    english,  # noqa: E402,F401  (fixture)
+    make_pool,
+    make_round,
+    publish_start_list,
+    unplayed_game,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def live(pool, member):
@@ -98,3 +104,15 @@ def test_an_unlinked_category_is_not_rated():
     game = unplayed_game(make_round(t), a, b)
     game_record_result(game=game, result=Result.WHITE_WINS)
     assert not RatingRecord.objects.filter(pool=pool).exists()
+
+
+def test_refusal_in_german():
+    from django.utils import translation
+
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    game = unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b)
+    period_close(pool=pool)
+    with translation.override("de-at"), pytest.raises(RatingsError, match="abgeschlossenen Wertungsperiode"):
+        game_record_result(game=game, result=Result.DRAW)

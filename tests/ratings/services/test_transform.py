@@ -3,9 +3,13 @@ import pytest
 from ratings.models import ListKind, PoolMember
 from ratings.services import RatingsError, pool_transform_2024
 from tests.factories import MemberFactory
-from tests.ratings.factories import make_pool, publish_start_list
+from tests.ratings.factories import (
+    english,  # noqa: E402,F401  (fixture)
+    make_pool,
+    publish_start_list,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_transformation_publishes_an_audited_list_once():

@@ -30,8 +30,10 @@ def home_club(db):
 @pytest.fixture
 def rated_club(home_club):
     other = Club.objects.create(name="SV Gäste")
-    anna = MemberFactory(first_name="Anna", last_name="Berger", sex=Sex.FEMALE, birth_year=2010, club=home_club)
-    bernd = MemberFactory(first_name="Bernd", last_name="Huber", sex=Sex.MALE, birth_year=1955, club=home_club,
+    anna = MemberFactory(first_name="Anna", last_name="Berger", sex=Sex.FEMALE, birth_year=2010,
+                         club=home_club)
+    bernd = MemberFactory(first_name="Bernd", last_name="Huber", sex=Sex.MALE, birth_year=1955,
+                          club=home_club,
                           fide_rating=2010)
     clara = MemberFactory(first_name="Clara", last_name="Moser", sex=Sex.FEMALE, birth_year=1990, club=other)
     dora = MemberFactory(first_name="Dora", last_name="Alt", sex=Sex.FEMALE, birth_year=1960, club=home_club,

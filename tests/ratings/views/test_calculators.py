@@ -24,7 +24,8 @@ def test_index_links_every_calculator(client):
 def test_rating_change_seed_example_in_german(client):
     # Seed 000: 1830 vs 1980, draw -> +5 (F 24.6, E 0.30).
     response = client.get(reverse("ratings:calc_change"),
-                          {"rules": "oesb-classic", "rating": "1830", "games_count": "10", **games((1980, "0.5"))})
+                          {"rules": "oesb-classic", "rating": "1830", "games_count": "10",
+                           **games((1980, "0.5"))})
     html = response.content.decode()
     assert response.context["player"].rounded_change == 5
     assert '<dd class="col-sm-7" id="rounded-change">+5</dd>' in html
@@ -95,7 +96,8 @@ def test_team_forecast_seed_example(client, english):
 
 def test_team_forecast_refuses_unequal_lineups(client):
     html = client.get(reverse("ratings:calc_forecast"),
-                      {"rules": "oesb-classic", "team_a": "1984 1744 1500", "team_b": "1808 1648"}).content.decode()
+                      {"rules": "oesb-classic", "team_a": "1984 1744 1500", "team_b": "1808 1648"}
+                      ).content.decode()
     assert "Beide Mannschaften brauchen gleich viele Bretter (3 gegen 2)." in html
     html = client.get(reverse("ratings:calc_forecast"),
                       {"rules": "oesb-classic", "team_a": "1984 abc", "team_b": "1808 1648"}).content.decode()

@@ -1,5 +1,6 @@
 """Rating list pages: pools overview, live and published lists, filters, print, PDF, exports."""
 
+import datetime
 import io
 
 import openpyxl
@@ -50,7 +51,8 @@ def test_live_list_is_marked_provisional(client, english, rated_club):
     html = response.content.decode()
     assert names(response) == ["Huber, Bernd", "Berger, Anna", "Moser, Clara", "Alt, Dora"]
     rows = {row.name: row for row in response.context["table"].data}
-    assert (rows["Berger, Anna"].rating, rows["Berger, Anna"].change, rows["Berger, Anna"].games) == (1843, 8, 12)
+    anna = rows["Berger, Anna"]
+    assert (anna.rating, anna.change, anna.games) == (1843, 8, 12)
     assert (rows["Moser, Clara"].rating, rows["Moser, Clara"].change) == (1691, -9)
     assert rows["Huber, Bernd"].change is None
     assert '<span class="provisional" title="vorläufig">1.843</span>' in html
@@ -81,7 +83,8 @@ def test_filters(client, rated_club, params, expected):
 
 def test_sorting_by_name_and_by_change(client, rated_club):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
-    assert names(client.get(url, {"sort": "name"})) == ["Alt, Dora", "Berger, Anna", "Huber, Bernd", "Moser, Clara"]
+    by_name = names(client.get(url, {"sort": "name"}))
+    assert by_name == ["Alt, Dora", "Berger, Anna", "Huber, Bernd", "Moser, Clara"]
     assert names(client.get(url, {"sort": "-change"}))[0] == "Berger, Anna"
 
 
@@ -91,7 +94,8 @@ def test_print_layout_has_the_header_and_no_navigation(client, rated_club):
     assert "navbar" not in html
     assert '<div class="print-club">Schachklub Donaustadt</div>' in html
     # The running header repeated on every printed page, and the page numbers.
-    assert '@top-left { content: "Schachklub Donaustadt · Wertungsliste: Standard\\A Regelwerk oesb-classic' in html
+    assert ('@top-left { content: "Schachklub Donaustadt · Wertungsliste: Standard\\A '
+            'Regelwerk oesb-classic') in html
     assert '· Periode 01.01.2026 – 30.06.2026 · Gültig ab 01.07.2026 · Altersklasse: U18"; }' in html
     assert 'content: "Seite " counter(page) " von " counter(pages)' in html
     assert "Berger, Anna" in html and "Huber, Bernd" not in html
@@ -112,7 +116,8 @@ def test_csv_export_in_both_languages(client, english, rated_club):
     german = client.get(url, {"_export": "csv", "active": "on"})
     assert german["Content-Type"].startswith("text/csv")
     lines = german.content.decode().splitlines()
-    assert lines[0] == "Rang,Name,Titel,Verein,Geboren,Geschlecht,Wertung,Veränderung,Partien,In der Periode,Kennzeichen,Klasse"
+    assert lines[0] == ("Rang,Name,Titel,Verein,Geboren,Geschlecht,Wertung,Veränderung,Partien,"
+                        "In der Periode,Kennzeichen,Klasse")
     assert lines[2] == '2,"Berger, Anna",,Schachklub Donaustadt,2010,w,1835,5,11,1,,A'
     assert len(lines) == 4  # header + the three active members
     english_lines = english.get(url, {"_export": "csv"}).content.decode().splitlines()
@@ -125,7 +130,8 @@ def test_xlsx_export(client, rated_club):
     assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0][:8] == ("Rang", "Name", "Titel", "Verein", "Geboren", "Geschlecht", "Wertung", "Veränderung")
+    assert rows[0][:8] == (
+        "Rang", "Name", "Titel", "Verein", "Geboren", "Geschlecht", "Wertung", "Veränderung")
     assert rows[2][1] == "Berger, Anna" and rows[2][6] == 1843 and rows[2][7] == 8
 
 
@@ -145,12 +151,29 @@ def test_list_queries_do_not_grow_with_rows(client, rated_club, django_assert_ma
         assert client.get(reverse("ratings:live", args=[pool.pk])).status_code == 200
 
 
-@pytest.mark.parametrize("name", ["pool_list", "live", "live_print", "live_pdf", "list", "list_print", "list_pdf"])
+PUBLIC_VIEWS = ["pool_list", "live", "live_print", "live_pdf", "list", "list_print", "list_pdf"]
+
+
+@pytest.mark.parametrize("name", PUBLIC_VIEWS)
 def test_visitors_need_public_ratings(client, rated_club, plain_user, name):
-    args = [] if name == "pool_list" else [rated_club["pool"].pk if name.startswith("live") else rated_club["list"].pk]
+    target = rated_club["pool"] if name.startswith("live") else rated_club["list"]
+    args = [] if name == "pool_list" else [target.pk]
     url = reverse(f"ratings:{name}", args=args)
     Club.objects.filter(is_home=True).update(public_ratings=False)
     response = client.get(url)
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     client.force_login(plain_user)
     assert client.get(url).status_code == 200  # members (logged in) always see the lists
+
+
+def test_live_print_header_says_provisional_and_today(client, rated_club):
+    today = datetime.date.today()
+    html = client.get(reverse("ratings:live_print", args=[rated_club["pool"].pk])).content.decode()
+    assert "<h1>Live-Wertungsliste: Standard</h1>" in html
+    assert f"Stand {today:%d.%m.%Y} – vorläufig bis zum Abschluss der Periode" in html
+    assert "Periode 01.07.2026 – 31.12.2026" in html
+
+
+def test_pool_list_in_english(english, rated_club):
+    html = english.get(reverse("ratings:pool_list")).content.decode()
+    assert "List of 2026-07-01" in html and "open period 2026-07-01 – 2026-12-31" in html

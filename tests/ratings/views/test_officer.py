@@ -127,7 +127,8 @@ def test_csv_starting_list_preview_then_import(client, rated_club, officer):
     response = client.post(url, {"confirm": "1"})
     assert "Importbericht" in response.content.decode()
     plist = PublishedList.objects.get(pool=pool)
-    assert [(e.member, e.rating, e.games_count) for e in plist.entries.all()] == [(rated_club["anna"], 1650, 5)]
+    entries = [(e.member, e.rating, e.games_count) for e in plist.entries.all()]
+    assert entries == [(rated_club["anna"], 1650, 5)]
     # The stored upload is used once.
     assert client.post(url, {"confirm": "1"}).status_code == 302
 
@@ -145,7 +146,8 @@ def test_trf_tournament_preview_then_import(client, home_club, officer):
     client.force_login(officer)
     pool = make_pool(name="Klassisch 2005", start=datetime.date(2005, 7, 1))
     url = reverse("ratings:import", args=[pool.pk])
-    response = client.post(url, {"kind": "trf-tournament", "file": upload("karl-mala-2005.trf", TRF.read_text())})
+    trf_file = upload("karl-mala-2005.trf", TRF.read_text())
+    response = client.post(url, {"kind": "trf-tournament", "file": trf_file})
     report = response.context["report"]
     assert report["matched"] == [] and len(report["created"]) == 283
     assert not Tournament.objects.exists()  # the preview was rolled back
@@ -155,3 +157,40 @@ def test_trf_tournament_preview_then_import(client, home_club, officer):
     assert tournament.rating_links.get().pool == pool
     assert pool.records.count() > 0
     assert reverse("tournaments:detail", args=[tournament.pk]) in response.content.decode()
+
+
+def test_trf_ratings_as_starting_list(client, officer):
+    client.force_login(officer)
+    pool = make_pool(name="Klassisch 2005", start=datetime.date(2005, 7, 1))
+    url = reverse("ratings:import", args=[pool.pk])
+    # Nobody of the file is a member yet: every rated line is reported, nothing is guessed.
+    trf_file = upload("karl-mala-2005.trf", TRF.read_text())
+    response = client.post(url, {"kind": "trf-ratings", "file": trf_file})
+    report = response.context["report"]
+    assert report["matched"] == []
+    assert report["refused"][0].startswith("Zeile ") or report["refused"][0].startswith("line ")
+    assert not PublishedList.objects.filter(pool=pool).exists()
+
+
+def test_officer_pages_in_english(english, rated_club, officer):
+    english.force_login(officer)
+    pool = rated_club["pool"]
+    html = english.get(reverse("ratings:period_close", args=[open_period(pool).pk])).content.decode()
+    assert "Close the period of Standard" in html
+    assert "Preview of the new list (4 entries); nothing is published until you confirm." in html
+    assert ">1,843<" in html
+    html = english.get(reverse("ratings:period_reopen", args=[closed_period(pool).pk])).content.decode()
+    assert "Reopen Standard, 2026-01-01 – 2026-06-30" in html
+    html = english.get(reverse("ratings:import", args=[pool.pk])).content.decode()
+    assert "Import into Standard" in html and "Starting list (CSV)" in html
+
+
+def test_officer_pages_in_german(client, rated_club, officer):
+    client.force_login(officer)
+    pool = rated_club["pool"]
+    html = client.get(reverse("ratings:period_reopen", args=[closed_period(pool).pk])).content.decode()
+    assert "Standard, 01.01.2026 – 30.06.2026 wieder öffnen" in html
+    html = client.get(reverse("ratings:import", args=[pool.pk])).content.decode()
+    assert "Import in Standard" in html and "Startliste (CSV)" in html
+    # The navigation offers the officer's pages.
+    assert f'href="{reverse("ratings:officer")}">Wertungsreferent</a>' in html

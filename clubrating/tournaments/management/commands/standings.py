@@ -60,10 +60,12 @@ class Command(BaseCommand):
             return
         header = [_("Rank"), _("Name"), _("Points"), *labels]
         lines = [header] + [
-            [str(row.rank), row.player.member.full_name, f"{row.points:g}", *(f"{v:g}" for v in row.tiebreaks)]
+            [str(row.rank), row.player.member.full_name, f"{row.points:g}",
+             *(f"{v:g}" for v in row.tiebreaks)]
             for row in rows
         ]
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
         for line in lines:
-            cells = [cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths))]
+            cells = [cell.ljust(w) if i == 1 else cell.rjust(w)
+                     for i, (cell, w) in enumerate(zip(line, widths))]
             self.stdout.write("  ".join(cells).rstrip())
