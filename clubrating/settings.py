@@ -22,7 +22,7 @@ def _load_dotenv(path: Path) -> None:
             os.environ.setdefault(key.strip(), value.strip().strip("'\""))
 
 
-_load_dotenv(BASE_DIR / ".env")
+_load_dotenv(Path(os.environ.get("CLUBRATING_ENV_FILE", BASE_DIR / ".env")))
 
 
 def env_bool(name: str, default: bool = False) -> bool:

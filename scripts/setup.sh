@@ -48,6 +48,14 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 
+if [ ! -f .env ]; then
+  # A local installation gets its own secret key, so manage.py commands work without debug mode.
+  log "Writing .env with a new secret key (see .env.example for every setting)"
+  key=$("$PYTHON" -c 'import secrets; print(secrets.token_urlsafe(50))')
+  printf '# Local settings written by scripts/setup.sh; see .env.example.\nDJANGO_SECRET_KEY=%s\nDJANGO_ALLOWED_HOSTS=127.0.0.1,localhost\n' "$key" > .env
+  chmod 600 .env
+fi
+
 reqs=requirements.txt
 [ $dev -eq 1 ] && reqs=requirements-dev.txt
 stamp=".venv/.installed-$(basename "$reqs" .txt)"

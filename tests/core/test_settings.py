@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _manage(*args, **env):
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUBRATING_"))}
+    environ["CLUBRATING_ENV_FILE"] = "/nonexistent/.env"  # a developer's .env must not leak in
     environ.update(env)
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environ,
                           capture_output=True, text=True, timeout=120)
@@ -42,6 +43,17 @@ def test_debug_is_off_unless_asked_for():
     assert result.stdout.split() == ["False", "django.db.backends.sqlite3"]
     result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1")
     assert result.stdout.split()[0] == "True"
+
+
+def test_env_file_is_read_but_the_environment_wins(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text("# comment\nDJANGO_DEBUG=1\nDJANGO_ALLOWED_HOSTS='a.example.at,b.example.at'\n")
+    code = "from django.conf import settings; print(settings.DEBUG, ','.join(settings.ALLOWED_HOSTS))"
+    result = _manage("shell", "-v", "0", "-c", code, CLUBRATING_ENV_FILE=str(env_file))
+    assert result.stdout.split() == ["True", "a.example.at,b.example.at"]
+    result = _manage("shell", "-v", "0", "-c", code, CLUBRATING_ENV_FILE=str(env_file),
+                     DJANGO_ALLOWED_HOSTS="c.example.at")
+    assert result.stdout.split() == ["True", "c.example.at"]
 
 
 def test_database_url_selects_postgresql():
