@@ -3,13 +3,14 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from clubrating.core.permissions import is_rating_officer, member_page_allowed
+from clubrating.core.permissions import is_rating_officer, member_page_allowed, public_ratings_required
 
 from .models import Member
 from .selectors import member_search
 from .tables import MemberTable
 
 
+@public_ratings_required
 def member_list(request):
     query = request.GET.get("q", "").strip()
     table = MemberTable(member_search(query=query, active_only=request.GET.get("active") == "1"))

@@ -1,6 +1,12 @@
 from clubrating.clubs.models import Club
+from clubrating.core.permissions import is_official, is_rating_officer
 
 
 def club(request):
-    """The own club is shown in the header of every page and every printout."""
-    return {"home_club": Club.objects.filter(is_home=True).first()}
+    """The own club (header of every page and printout) and the roles the navigation needs."""
+    user = getattr(request, "user", None)
+    return {
+        "home_club": Club.objects.filter(is_home=True).first(),
+        "user_is_official": bool(user) and is_official(user),
+        "user_is_rating_officer": bool(user) and is_rating_officer(user),
+    }

@@ -197,6 +197,34 @@ def _users(report: DemoReport, member: Member) -> None:
         report.users += 1
 
 
+DEMO_POOL = "ÖSB Standard"
+# Swiss players without a national rating: they show newcomers' start values and pending games.
+NEWCOMER_INDEXES = {28, 29, 30}
+
+
+def _rating_pool(report: DemoReport, members: list[Member]) -> None:
+    """An oesb-classic pool whose first half-year (with the club championship) is published and
+    whose second half-year (the running Swiss) shows live ratings."""
+    from ratings.models import RatingPool
+    from ratings.services import period_close, pool_create, ratings_import_list, tournament_ratings_update
+
+    if RatingPool.objects.filter(name=DEMO_POOL).exists():
+        return
+    pool = pool_create(name=DEMO_POOL, rules="oesb-classic", category=GameCategory.STANDARD,
+                       start_date=dt.date(2026, 1, 1))
+    rng = random.Random(1200)
+    rows = ["id;rating;games"]
+    for index, member in enumerate(members):
+        if index in NEWCOMER_INDEXES:
+            continue
+        rating = member.fide_rating + rng.randrange(-40, 60) if member.fide_rating else rng.randrange(1150, 1550)
+        rows.append(f"{member.national_id};{rating};{rng.randrange(12, 400)}")
+    ratings_import_list(pool=pool, text="\n".join(rows) + "\n")
+    for name in (ROUND_ROBIN_NAME, SWISS_NAME):
+        tournament_ratings_update(tournament=Tournament.objects.get(name=name), pool=pool)
+    period_close(pool=pool)
+
+
 @transaction.atomic
 def demo_seed() -> DemoReport:
     report = DemoReport()
@@ -214,4 +242,5 @@ def demo_seed() -> DemoReport:
     for group_name in (settings.OFFICIALS_GROUP, settings.RATING_OFFICERS_GROUP):
         Group.objects.get_or_create(name=group_name)
     _users(report, members[0])
+    _rating_pool(report, members)
     return report
