@@ -20,13 +20,18 @@ def tournament_players(tournament: TrfTournament) -> list[PlayerIn]:
 
 def tournament_games(tournament: TrfTournament) -> list[GameIn]:
     """Played games (1/0/= against an opponent) once each, keyed (round, white, black);
-    forfeits, byes and unrated W/D/L results are not rated (spec §1.5). Both lines of a game
-    must agree, otherwise TrfError names the first line that disagrees."""
+    forfeits, byes and unrated W/D/L results are not rated (spec §1.5), nor is anything
+    against the dummy "spielfrei" player: it stands for a bye, whatever result the file
+    writes, and its line usually has no entry back. Both lines of any other game must agree,
+    otherwise TrfError names the first line that disagrees."""
     by_rank = {p.start_rank: p for p in tournament.players}
+    dummies = {p.start_rank for p in tournament.players if p.is_dummy}
     games: list[GameIn] = []
     for p in tournament.players:
+        if p.start_rank in dummies:
+            continue
         for g in p.results:
-            if not g.is_played:
+            if not g.is_played or g.opponent in dummies:
                 continue
             other = by_rank[g.opponent]
             back = next((h for h in other.results if h.round == g.round), None)

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import registration, teams
 
 app_name = "tournaments"
 
@@ -24,6 +25,18 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/pairing/<int:game_pk>/", views.pairing_edit, name="pairing_edit"),
     path("<int:pk>/round/<int:number>/pairing/<int:game_pk>/swap/", views.pairing_swap_colours,
          name="pairing_swap"),
+    # The director's registration pages and team competitions (views/registration.py, views/teams.py).
+    path("<int:pk>/players/manage/", registration.players_manage, name="players_manage"),
+    path("<int:pk>/players/withdraw/", registration.player_withdraw, name="player_withdraw"),
+    path("<int:pk>/players/bye/", registration.bye_request, name="bye_request"),
+    path("<int:pk>/players/guest/", registration.guest_register, name="guest_register"),
+    path("<int:pk>/unpair/", registration.round_unpair, name="unpair"),
+    path("<int:pk>/teams/", teams.team_standings, name="team_standings"),
+    path("<int:pk>/teams/matches/", teams.team_matches, name="team_matches"),
+    path("<int:pk>/teams/manage/", teams.teams_manage, name="teams_manage"),
+    path("<int:pk>/teams/players/", teams.team_players_assign, name="team_players"),
+    path("<int:pk>/teams/pair/", teams.team_round_pair, name="team_pair"),
+    path("<int:pk>/teams/match/<int:match_pk>/lineup/<int:team_pk>/", teams.lineup_edit, name="lineup"),
     path("game/<int:pk>/", views.game_detail, name="game"),
     path("game/<int:pk>/correct/", views.game_correct, name="game_correct"),
 ]

@@ -198,7 +198,10 @@ def test_export_of_a_tournament_entered_in_the_club():
     ]
 
 
-@pytest.mark.parametrize("name, same_as_file", [("gros-2010-r4", 10), ("san-viator-2018", 19)])
+# gros-2010-r4: player 43's half-point bye requested for round 5 (not paired yet) is in the file's
+# points (1.0) but not in the standings after round 4 (0.5), so the export cannot take the
+# standings' order and ranks by points, then starting rank: 21 ranks equal the file's.
+@pytest.mark.parametrize("name, same_as_file", [("gros-2010-r4", 21), ("san-viator-2018", 19)])
 def test_without_file_ranks_the_standings_rank_a_real_file(name, same_as_file):
     """Ranks computed with the club's default tie-breaks: a permutation of 1..n that never puts
     fewer points ahead of more; where the organiser's tie-breaks differ, ranks in a score group differ."""
