@@ -45,9 +45,12 @@ def chess_class_label(code: str) -> str:
 
 def go_grade(gor: float) -> str:
     """GoR 2100 = 1 dan (+100 per dan), 2000 = 1 kyu (-100 per kyu, 100 = 20 kyu, at most
-    30 kyu); above 2700 professional ("pro"). Codes: "1d", "20k", "pro"."""
+    30 kyu); above 2700 professional ("pro"). Codes: "1d", "20k", "pro".
+
+    A grade covers its nominal GoR +-50, as seed 002's table shows (4k-1k = 1650-2049,
+    1d-3d = 2050-2349, 17k-14k = 350-749)."""
     if gor > 2700:
         return "pro"
-    if gor >= 2100:
-        return f"{math.floor((gor - 2100) / 100) + 1}d"
-    return f"{min(30, math.ceil((2100 - gor) / 100))}k"
+    if gor >= 2050:
+        return f"{math.floor((gor - 2050) / 100) + 1}d"
+    return f"{min(30, math.ceil((2050 - gor) / 100))}k"

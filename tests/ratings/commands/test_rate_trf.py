@@ -137,3 +137,27 @@ def test_exit_status_1(tmp_path):
         env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 1 and "no player lines" in done.stderr
+
+
+def test_games_against_the_spielfrei_dummy_are_not_rated(tmp_path):
+    # The dummy stands for a bye, even where a file writes a played result against it, with
+    # (round 1) or without (round 2) an entry back on the dummy's line.
+    slot = "{:>4} {} {}  ".format
+    path = tmp_path / "dummy.trf"
+    path.write_text(
+        "012 Dummy\n"
+        + line(1, "Alpha, Anna", "1800", "1.5", slot(2, "w", "1") + slot(3, "b", "="))
+        + line(2, "Beta, Bert", "1700", "1.0", slot(1, "b", "0") + slot(4, "w", "1"))
+        + line(3, "Gamma, Gus", "1600", "1.5", slot(4, "w", "1") + slot(1, "w", "="))
+        + line(4, "spielfrei", "    ", "0.0", slot(3, "b", "0")),
+        encoding="utf-8",
+    )
+    players = json.loads(run(str(path), "--json"))["players"]
+    got = [(p["games"], p["new_rating"], p["pending_games"]) for p in players]
+    # E(100) = 0.6374215, E(200) = 0.7576792 (polynomial), F = (3400 - R)^2 / 1e5, no games count.
+    # Alpha: 25.6 x ((1 - 0.6374215) + (0.5 - 0.7576792)) = +2.685 -> 1803.
+    # Beta: 28.9 x (0 - 0.3625785) = -10.479 -> 1690 (his win against the dummy is not rated).
+    # Gamma: 32.4 x (0.5 - 0.2423208) = +8.349 -> 1608. The dummy gets no games and no value.
+    assert got == [(2, 1803, 0), (1, 1690, 0), (1, 1608, 0), (0, None, 0)]
+    assert round(players[0]["change"], 8) == 2.68542208
+    assert players[3]["start_value"] is None

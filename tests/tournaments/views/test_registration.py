@@ -32,8 +32,8 @@ def _round_members(tournament, number):
     ("en", ["Withdrawals and byes", "Withdraw a player", "From round", "Request a bye", "Kind of bye",
             "half-point bye", "Request bye", "Withdrawn from round", "1. Adler, Max"]),
     ("de-at", ["Rückzüge und spielfreie Runden", "Spieler zurückziehen", "Ab Runde",
-               "Spielfreie Runde beantragen", "Art der spielfreien Runde", "spielfrei (½ Punkt)", "Beantragen",
-               "Zurückgezogen ab Runde", "1. Adler, Max"]),
+               "Spielfreie Runde beantragen", "Art der spielfreien Runde", "spielfrei (½ Punkt)",
+               "Beantragen", "Zurückgezogen ab Runde", "1. Adler, Max"]),
 ])
 def test_manage_page(official_client, tournament, lang, words):
     html = text(page(official_client, "players_manage", tournament.pk, lang=lang))
@@ -181,7 +181,8 @@ def test_a_round_with_results_cannot_be_unpaired(official_client, tournament):
 
 def _protected(tournament):
     pk, dorn = tournament.pk, _player(tournament, "Dorn")
-    gets = [reverse(f"tournaments:{name}", args=[pk]) for name in ("players_manage", "guest_register", "unpair")]
+    gets = [reverse(f"tournaments:{name}", args=[pk])
+            for name in ("players_manage", "guest_register", "unpair")]
     posts = [
         (reverse("tournaments:player_withdraw", args=[pk]), {"withdraw-player": dorn.pk,
                                                              "withdraw-from_round": 2}),
