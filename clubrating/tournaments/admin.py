@@ -40,7 +40,8 @@ class ResultChangeInline(admin.TabularInline):
     model = ResultChange
     extra = 0
     can_delete = False
-    readonly_fields = ("changed_at", "changed_by", "old_result", "new_result", "old_rated_result", "new_rated_result")
+    readonly_fields = ("changed_at", "changed_by", "old_result", "new_result", "old_rated_result",
+                       "new_rated_result")
 
     def has_add_permission(self, request, obj=None):
         return False

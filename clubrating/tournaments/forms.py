@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member
 
-from .models import Game, Result, Tournament
+from .models import Colour, Game, Result, Tournament
 
 # The result control: (value, label, keys that choose it). The keys are shown on the page and
 # read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
@@ -73,14 +73,24 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "kind", "category", "start_date", "end_date", "place", "director", "rated",
-                  "rounds_count", "double_round_robin", "tiebreaks", "time_control", "organizer_club"]
+                  "rounds_count", "double_round_robin", "initial_colour", "tiebreaks", "time_control",
+                  "organizer_club"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
         help_texts = {
             "tiebreaks": _("TRF-2026 codes in order, separated by commas, e.g. BH/C1,BH,SB or DE,SB,WIN."),
+            "initial_colour": _("Swiss system only; round robins follow the fixed Berger tables."),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Most directors never touch it: a form sent without it means white, the usual choice.
+        self.fields["initial_colour"].required = False
+
+    def clean_initial_colour(self) -> str:
+        return self.cleaned_data.get("initial_colour") or Colour.WHITE
 
 
 class MemberSearchForm(forms.Form):

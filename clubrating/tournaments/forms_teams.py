@@ -7,8 +7,7 @@ what a single request can get wrong (missing or impossible values, a board left 
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member, Sex
@@ -63,6 +62,9 @@ class GuestForm(forms.Form):
 
 
 class TeamForm(forms.ModelForm):
+    """Name and club of a new team. Only validates: ``services.team_create`` stores the team (and
+    refuses a name already used or a team after the first pairing); do not call ``save()``."""
+
     class Meta:
         model = Team
         fields = ["name", "club"]
@@ -70,28 +72,6 @@ class TeamForm(forms.ModelForm):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         self.tournament = tournament
         super().__init__(*args, prefix="team", **kwargs)
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if Team.objects.filter(tournament=self.tournament, name__iexact=name).exists():
-            raise ValidationError(_("This tournament already has a team of this name."))
-        return name
-
-    def clean(self):
-        # The Berger schedule is drawn for the number of teams: a later team would change it.
-        if TeamMatch.objects.filter(round__tournament=self.tournament).exists():
-            raise ValidationError(_("Teams cannot be added after the first round was paired."))
-        return super().clean()
-
-    @transaction.atomic
-    def save(self, commit: bool = True) -> Team:
-        team = super().save(commit=False)
-        team.tournament = self.tournament
-        # Teams are drawn in the order they were entered (Berger numbers 1, 2, ...).
-        last = Team.objects.filter(tournament=self.tournament).aggregate(last=Max("start_rank"))["last"]
-        team.start_rank = (last or 0) + 1
-        team.save()
-        return team
 
 
 class TeamPlayersForm(forms.Form):
@@ -108,17 +88,12 @@ class TeamPlayersForm(forms.Form):
                 initial=player.team_id, empty_label="—",
             )
 
-    @transaction.atomic
-    def save(self) -> int:
-        """Store the teams; returns how many players changed team."""
-        changed = []
-        for player in self.players:
-            team = self.cleaned_data.get(f"player_{player.pk}")
-            if (team.pk if team else None) != player.team_id:
-                player.team = team
-                changed.append(player)
-        TournamentPlayer.objects.bulk_update(changed, ["team"])
-        return len(changed)
+    def assignments(self) -> dict[int, int | None]:
+        """Player id -> team id (None: no team), for ``services.team_players_assign``."""
+        return {
+            player.pk: team.pk if (team := self.cleaned_data.get(f"player_{player.pk}")) else None
+            for player in self.players
+        }
 
 
 class LineupForm(forms.Form):

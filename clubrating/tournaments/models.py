@@ -23,6 +23,11 @@ class GameCategory(models.TextChoices):
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB"
 
 
+class Colour(models.TextChoices):
+    WHITE = "w", _("white")
+    BLACK = "b", _("black")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     kind = models.CharField(_("kind"), max_length=20, choices=TournamentKind.choices)
@@ -41,6 +46,11 @@ class Tournament(models.Model):
     # Comma separated TRF-2026 tie-break codes in the order the director chose, e.g. "BH/C1,BH,SB".
     tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
     time_control = models.CharField(_("time control"), max_length=120, blank=True)
+    # The Dutch system draws the colours of round 1 (FIDE C.04.3 A.6/E.5: TRF ``XXC``); the
+    # Berger tables fix all colours, so round robins and team competitions ignore it.
+    initial_colour = models.CharField(
+        _("colour of player 1 in round 1"), max_length=1, choices=Colour.choices, default=Colour.WHITE,
+    )
     organizer_club = models.ForeignKey(
         Club, verbose_name=_("organising club"), null=True, blank=True, on_delete=models.SET_NULL,
         related_name="tournaments",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch, Q
 
 from clubrating.tournaments.models import (
     RESULT_POINTS,
@@ -40,6 +40,8 @@ __all__ = [
     "CrosstableRow",
     "StandingRow",
     "TeamStandingRow",
+    "last_paired_round_number",
+    "paired_round_q",
     "player_histories",
     "round_pairings",
     "team_standings",
@@ -51,6 +53,21 @@ __all__ = [
 def _players(tournament: Tournament) -> list[TournamentPlayer]:
     return list(
         tournament.players.select_related("member", "member__club").order_by("start_rank", "pk")
+    )
+
+
+def paired_round_q() -> Q:
+    """Rounds that are paired: they have games, a pairing-allocated bye or team matches (a team
+    round has its matches before any lineup, hence before any game). A round that only holds
+    requested byes (``services.bye_request`` creates it ahead of the pairing) is not paired."""
+    return Q(games__isnull=False) | Q(byes__kind=ByeKind.PAIRING) | Q(team_matches__isnull=False)
+
+
+def last_paired_round_number(*, tournament: Tournament) -> int:
+    """The number of the last paired round, 0 before round 1 is paired."""
+    return (
+        Round.objects.filter(tournament=tournament).filter(paired_round_q())
+        .aggregate(last=Max("number"))["last"] or 0
     )
 
 

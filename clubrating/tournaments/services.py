@@ -29,7 +29,7 @@ from clubrating.tournaments.models import (
 )
 from clubrating.tournaments.pairing.berger import berger_schedule, rounds_count
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
-from clubrating.tournaments.selectors import player_histories
+from clubrating.tournaments.selectors import last_paired_round_number, paired_round_q, player_histories
 
 __all__ = [
     "bye_request",
@@ -42,6 +42,8 @@ __all__ = [
     "round_pair",
     "round_unpair",
     "start_ranks_assign",
+    "team_create",
+    "team_players_assign",
 ]
 
 
@@ -49,11 +51,7 @@ __all__ = [
 
 
 def _pairing_started(tournament: Tournament) -> bool:
-    return Round.objects.filter(tournament=tournament).filter(_paired_filter()).exists()
-
-
-def _paired_filter() -> Q:
-    return Q(games__isnull=False) | Q(byes__kind=ByeKind.PAIRING) | Q(team_matches__isnull=False)
+    return Round.objects.filter(tournament=tournament).filter(paired_round_q()).exists()
 
 
 def _rating_key(player: TournamentPlayer) -> tuple:
@@ -178,10 +176,7 @@ def _round_is_paired(rnd: Round) -> bool:
 
 
 def _next_round(tournament: Tournament) -> Round:
-    last_paired = (
-        Round.objects.filter(tournament=tournament).filter(_paired_filter())
-        .aggregate(last=Max("number"))["last"] or 0
-    )
+    last_paired = last_paired_round_number(tournament=tournament)
     number = last_paired + 1
     total = tournament.rounds_count
     if tournament.kind == TournamentKind.ROUND_ROBIN:
@@ -232,9 +227,31 @@ def _pair_berger_round(tournament: Tournament, rnd: Round) -> None:
     for board in schedule[rnd.number - 1]:
         if board.black is None:
             continue  # the player drawn against the dummy is free this round (no points in a round robin)
-        games.append(Game(round=rnd, board=len(games) + 1, white=players[board.white - 1].member,
-                          black=players[board.black - 1].member))
+        white, black = players[board.white - 1], players[board.black - 1]
+        result = _withdrawal_result(white, black, rnd.number)
+        # A forfeit is scored and never rated (ratings.md §1.5): the rated result is the same.
+        games.append(Game(round=rnd, board=len(games) + 1, white=white.member, black=black.member,
+                          result=result, rated_result=result))
     Game.objects.bulk_create(games)
+
+
+def _withdrawal_result(white: TournamentPlayer, black: TournamentPlayer, number: int) -> str:
+    """The games of a player who has withdrawn stay in the Berger table as forfeits: FIDE
+    Tournament Rules (Handbook C.06, V.4): "The unplayed games of the player [...] are indicated by
+    '-' in the tournament table and those of his opponents by '+'. If neither players are present,
+    this will be indicated by two '-'." Whether the withdrawn player's points count in the final
+    standings (less than 50 % of the games completed: no) is a matter of the standings, not of
+    the pairing; for ratings FIDE B.02 6.43 treats such a round robin like a Swiss (only played
+    games are rated)."""
+    gone_white = white.withdrawn_from_round is not None and white.withdrawn_from_round <= number
+    gone_black = black.withdrawn_from_round is not None and black.withdrawn_from_round <= number
+    if gone_white and gone_black:
+        return Result.DOUBLE_FORFEIT
+    if gone_white:
+        return Result.BLACK_FORFEIT_WIN
+    if gone_black:
+        return Result.WHITE_FORFEIT_WIN
+    return Result.NOT_PLAYED
 
 
 def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
@@ -253,7 +270,8 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
     ratings = {p.start_rank: p.fide_rating or p.rating or 0 for p in players}
     try:
         pairs = pair_swiss(history, ratings, round_number=rnd.number,
-                           total_rounds=tournament.rounds_count, absent=absent)
+                           total_rounds=tournament.rounds_count, absent=absent,
+                           initial_colour=tournament.initial_colour)
     except SwissPairingError as exc:
         raise ValidationError(_("The round cannot be paired: %(reason)s") % {"reason": exc}) from exc
     member_of = {p.start_rank: p.member for p in players}
@@ -272,7 +290,7 @@ def round_unpair(*, round: Round) -> None:  # noqa: A002 - the model's name
     if round.games.exclude(result=Result.NOT_PLAYED).exists():
         raise ValidationError(_("This round already has results; its pairing cannot be redone."))
     later = Round.objects.filter(tournament=round.tournament_id, number__gt=round.number).filter(
-        _paired_filter()
+        paired_round_q()
     )
     if later.exists():
         raise ValidationError(_("A later round is paired already."))
@@ -375,3 +393,44 @@ def lineup_set(*, match: TeamMatch, team: Team, members: list[Member]) -> list[L
                           white_id=white, black_id=black))
     Game.objects.bulk_create(games)
     return entries
+
+
+@transaction.atomic
+def team_create(*, tournament: Tournament, name: str, club: Club | None = None) -> Team:
+    """A new team of a team competition; teams are drawn in the order they were entered (Berger
+    numbers 1, 2, ...), so none can be added once the first round is paired."""
+    if tournament.kind != TournamentKind.TEAM:
+        raise ValidationError(_("Teams can only be added to a team competition."))
+    # One team competition at a time, so two officials entering teams get distinct start ranks.
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": _("A team needs a name.")})
+    if Team.objects.filter(tournament=tournament, name__iexact=name).exists():
+        raise ValidationError({"name": _("This tournament already has a team of this name.")})
+    # The Berger schedule is drawn for the number of teams: a later team would change it.
+    if TeamMatch.objects.filter(round__tournament=tournament).exists():
+        raise ValidationError(_("Teams cannot be added after the first round was paired."))
+    last = Team.objects.filter(tournament=tournament).aggregate(last=Max("start_rank"))["last"]
+    return Team.objects.create(tournament=tournament, name=name, club=club, start_rank=(last or 0) + 1)
+
+
+@transaction.atomic
+def team_players_assign(*, tournament: Tournament, assignments: dict[int, int | None]) -> int:
+    """Put registered players (``TournamentPlayer`` ids) into teams (``Team`` ids; None: no team).
+    Players not named keep their team. Returns how many players changed team."""
+    players = {p.pk: p for p in TournamentPlayer.objects.filter(tournament=tournament, pk__in=assignments)}
+    unknown_players = set(assignments) - set(players)
+    if unknown_players:
+        raise ValidationError(_("Only players registered in this tournament can be put into its teams."))
+    teams = set(Team.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    if {t for t in assignments.values() if t is not None} - teams:
+        raise ValidationError(_("Players can only be put into teams of this tournament."))
+    changed = []
+    for player_id, team_id in assignments.items():
+        player = players[player_id]
+        if player.team_id != team_id:
+            player.team_id = team_id
+            changed.append(player)
+    TournamentPlayer.objects.bulk_update(changed, ["team"])
+    return len(changed)

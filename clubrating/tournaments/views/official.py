@@ -6,14 +6,13 @@ refused); these views collect the input and report the outcome.
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Max
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubrating.core.permissions import official_required
 
-from .. import services
+from .. import selectors, services
 from ..forms import MemberSearchForm, PairingForm, RegisterPlayersForm, TournamentForm
 from ..models import Game, Round, Tournament
 from .public import tournament_context
@@ -64,7 +63,8 @@ def round_pair(request, pk):
             return redirect("tournaments:pair", pk=pk)
         messages.success(request, _("Round %(number)d has been paired.") % {"number": rnd.number})
         return redirect(rnd)
-    last = tournament.rounds.filter(games__isnull=False).aggregate(last=Max("number"))["last"] or 0
+    # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
+    last = selectors.last_paired_round_number(tournament=tournament)
     return render(request, "tournaments/official/pair.html", tournament_context(
         request, tournament, "pair", next_number=last + 1, player_count=tournament.players.count()))
 

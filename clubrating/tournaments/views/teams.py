@@ -119,13 +119,12 @@ def team_matches(request, pk):
 
 
 def _manage_page(request, tournament, *, team_form=None, players_form=None, status=200):
-    last = tournament.rounds.filter(team_matches__isnull=False).order_by("-number").first()
     return render(request, "tournaments/teams/manage.html", tournament_context(
         request, tournament, "teams_manage",
         team_form=team_form or TeamForm(tournament=tournament),
         players_form=players_form or TeamPlayersForm(tournament=tournament),
         teams=tournament.teams.select_related("club").order_by("start_rank", "name"),
-        next_number=(last.number if last else 0) + 1,
+        next_number=selectors.last_paired_round_number(tournament=tournament) + 1,
         rounds=_rounds_with_matches(tournament),
     ), status=status)
 
@@ -136,9 +135,14 @@ def teams_manage(request, pk):
     tournament = _team_tournament(pk)
     form = TeamForm(request.POST if request.method == "POST" else None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        team = form.save()
-        messages.success(request, _("Team “%(name)s” created.") % {"name": team.name})
-        return redirect("tournaments:teams_manage", pk=pk)
+        try:
+            team = services.team_create(tournament=tournament, name=form.cleaned_data["name"],
+                                        club=form.cleaned_data["club"])
+        except ValidationError as error:
+            form.add_error(None, error)  # a {"name": ...} error lands at the name field
+        else:
+            messages.success(request, _("Team “%(name)s” created.") % {"name": team.name})
+            return redirect("tournaments:teams_manage", pk=pk)
     return _manage_page(request, tournament, team_form=form)
 
 
@@ -148,9 +152,13 @@ def team_players_assign(request, pk):
     tournament = _team_tournament(pk)
     form = TeamPlayersForm(request.POST, tournament=tournament)
     if form.is_valid():
-        count = form.save()
-        messages.success(request, _("Teams saved (%(count)d changes).") % {"count": count})
-        return redirect("tournaments:teams_manage", pk=pk)
+        try:
+            count = services.team_players_assign(tournament=tournament, assignments=form.assignments())
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Teams saved (%(count)d changes).") % {"count": count})
+            return redirect("tournaments:teams_manage", pk=pk)
     return _manage_page(request, tournament, players_form=form)
 
 
