@@ -97,3 +97,13 @@ def test_requested_bye_for_a_later_round_does_not_count_yet():
     rows = selectors.tournament_standings(tournament=t, codes="")
     assert [r.points for r in rows] == [0.5, 0.5, 0.5, 0.5]
     assert all(len(row.cells) == 1 for row in selectors.tournament_crosstable(tournament=t))
+
+
+def test_last_paired_round_number_ignores_rounds_with_only_requested_byes():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    services.players_register(tournament=t, members=[MemberFactory(fide_rating=2000 - i) for i in range(4)])
+    assert selectors.last_paired_round_number(tournament=t) == 0
+    services.bye_request(player=t.players.get(start_rank=1), round_number=2)  # creates round 2
+    assert selectors.last_paired_round_number(tournament=t) == 0
+    services.round_pair(tournament=t)
+    assert selectors.last_paired_round_number(tournament=t) == 1

@@ -1,5 +1,6 @@
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments import services
@@ -9,6 +10,7 @@ from clubrating.tournaments.models import (
     Game,
     Result,
     Round,
+    Team,
     TeamMatch,
     TournamentKind,
 )
@@ -17,6 +19,7 @@ from tests.factories import (
     MemberFactory,
     TeamFactory,
     TournamentFactory,
+    TournamentPlayerFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -180,3 +183,95 @@ def test_manual_change_takes_both_players_of_another_board():
     services.game_pairing_change(game=r1.games.get(board=1), white=m[3], black=m[1])
     # P4 and P2 both leave board 2, where the displaced P1 and P3 take their places.
     assert boards(r1) == [("P4", "P2"), ("P1", "P3")]
+
+
+def test_swiss_initial_colour_black_gives_player_1_black_in_round_1():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3, initial_colour="b")
+    register(t, [2000, 1900, 1800, 1700])
+    r1 = services.round_pair(tournament=t)
+    # The mirror of the default (P1-P3, P4-P2): FIDE C.04.3 E.5 draws round 1 from player 1's colour.
+    assert boards(r1) == [("P3", "P1"), ("P2", "P4")]
+
+
+def test_round_robin_games_of_a_withdrawn_player_are_forfeits():
+    t = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
+    register(t, [2000, 1900, 1800, 1700])
+    services.round_pair(tournament=t)
+    services.player_withdraw(player=t.players.get(member__last_name="P4"), from_round=2)
+    for name in ("P2", "P3"):
+        services.player_withdraw(player=t.players.get(member__last_name=name), from_round=3)
+    r2 = services.round_pair(tournament=t)
+    r3 = services.round_pair(tournament=t)
+
+    def played(rnd):
+        return [(g.white.last_name, g.black.last_name, g.result, g.rated_result, g.is_rateable)
+                for g in rnd.games.order_by("board")]
+
+    # Berger table for 4: round 2 4-3, 1-2; round 3 2-4, 3-1.
+    assert played(r2) == [("P4", "P3", "-+", "-+", False), ("P1", "P2", "", "", False)]
+    assert played(r3) == [("P2", "P4", "--", "--", False), ("P3", "P1", "-+", "-+", False)]
+
+
+def test_team_create_numbers_teams_in_order_of_entry():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    club = ClubFactory()
+    first = services.team_create(tournament=t, name="  SK Eins ", club=club)
+    second = services.team_create(tournament=t, name="SK Zwei")
+    assert [(first.name, first.club, first.start_rank), (second.name, second.club, second.start_rank)] == [
+        ("SK Eins", club, 1), ("SK Zwei", None, 2)]
+
+
+@pytest.mark.parametrize(("kind", "name", "message"), [
+    (TournamentKind.TEAM, "sk eins", "This tournament already has a team of this name."),
+    (TournamentKind.TEAM, "   ", "A team needs a name."),
+    (TournamentKind.SWISS, "SK Drei", "Teams can only be added to a team competition."),
+])
+def test_team_create_refusals(kind, name, message):
+    t = TournamentFactory(kind=kind)
+    Team.objects.create(tournament=t, name="SK Eins", start_rank=1)
+    with translation.override("en"), pytest.raises(ValidationError) as error:
+        services.team_create(tournament=t, name=name)
+    assert error.value.messages == [message]
+    assert t.teams.count() == 1
+
+
+def test_team_create_refused_after_pairing_and_translated():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    for name in ("A", "B"):
+        services.team_create(tournament=t, name=name)
+    services.round_pair(tournament=t)
+    with translation.override("de-at"), pytest.raises(ValidationError) as error:
+        services.team_create(tournament=t, name="C")
+    assert error.value.messages == ["Nach der Auslosung der ersten Runde können keine Mannschaften "
+                                    "mehr hinzugefügt werden."]
+    assert t.teams.count() == 2
+
+
+def test_team_players_assign_changes_only_what_differs():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    a, b = (services.team_create(tournament=t, name=name) for name in ("A", "B"))
+    p1, p2, p3 = (TournamentPlayerFactory(tournament=t, start_rank=rank, team=a) for rank in (1, 2, 3))
+    count = services.team_players_assign(tournament=t, assignments={p1.pk: a.pk, p2.pk: b.pk, p3.pk: None})
+    assert count == 2
+    assert dict(t.players.values_list("pk", "team")) == {p1.pk: a.pk, p2.pk: b.pk, p3.pk: None}
+
+
+def test_team_players_assign_refuses_foreign_players_and_teams():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    team = services.team_create(tournament=t, name="A")
+    player = TournamentPlayerFactory(tournament=t, start_rank=1)
+    other = TournamentFactory(kind=TournamentKind.TEAM)
+    foreign_team = services.team_create(tournament=other, name="X")
+    foreign_player = TournamentPlayerFactory(tournament=other, start_rank=1)
+    with translation.override("en"):
+        with pytest.raises(ValidationError) as error:
+            services.team_players_assign(tournament=t, assignments={player.pk: team.pk,
+                                                                    foreign_player.pk: team.pk})
+        assert error.value.messages == [
+            "Only players registered in this tournament can be put into its teams."]
+        with pytest.raises(ValidationError) as error:
+            services.team_players_assign(tournament=t, assignments={player.pk: foreign_team.pk})
+        assert error.value.messages == ["Players can only be put into teams of this tournament."]
+    player.refresh_from_db()
+    foreign_player.refresh_from_db()
+    assert (player.team, foreign_player.team) == (None, None)

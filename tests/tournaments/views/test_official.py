@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Result, Round, Tournament, TournamentKind
-from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
+from tests.factories import MemberFactory, TeamFactory, TournamentFactory, TournamentPlayerFactory
 
 from .helpers import page, text
 
@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["New tournament", "Tie-breaks", "Create"]),
-    ("de-at", ["Neues Turnier", "Feinwertungen", "Anlegen"]),
+    ("en", ["New tournament", "Tie-breaks", "Colour of player 1 in round 1", "Create"]),
+    ("de-at", ["Neues Turnier", "Feinwertungen", "Farbe von Spieler 1 in Runde 1", "Anlegen"]),
 ])
 def test_create_form(official_client, home_club, lang, words):
     html = text(page(official_client, "create", lang=lang))
@@ -34,6 +34,16 @@ def test_creating_a_tournament_leads_to_registration(official_client, home_club)
     assert response.url == reverse("tournaments:register", args=[tournament.pk])
     assert (tournament.kind, tournament.category, tournament.start_date, tournament.tiebreaks) == (
         "round_robin", "blitz", datetime.date(2026, 12, 1), "SB,WIN")
+
+
+@pytest.mark.parametrize(("sent", "stored"), [("b", "b"), ("", "w"), (None, "w")])
+def test_creating_a_tournament_with_the_initial_colour(official_client, home_club, sent, stored):
+    data = {"name": "Open", "kind": "swiss", "category": "standard", "start_date": "2026-12-01",
+            "rounds_count": "5", "tiebreaks": "BH,SB"}
+    if sent is not None:
+        data["initial_colour"] = sent
+    official_client.post(reverse("tournaments:create"), data)
+    assert Tournament.objects.get(name="Open").initial_colour == stored
 
 
 def test_create_form_errors_are_translated_and_save_nothing(official_client, home_club):
@@ -88,6 +98,17 @@ def test_pair_page(official_client, home_club, lang, words):
     html = text(page(official_client, "pair", tournament.pk, lang=lang))
     for word in words:
         assert word in html
+
+
+def test_pair_page_counts_team_rounds_paired_before_their_games(official_client, home_club):
+    tournament = TournamentFactory(kind=TournamentKind.TEAM)
+    for rank, name in enumerate("ABCD", start=1):
+        TeamFactory(tournament=tournament, name=f"Team {name}", start_rank=rank)
+    official_client.post(reverse("tournaments:pair", args=[tournament.pk]))
+    assert Game.objects.filter(round__tournament=tournament).count() == 0  # no lineups yet
+    html = text(page(official_client, "pair", tournament.pk, lang="en"))
+    assert "Round 2 will be paired for 0 registered players." in html
+    assert "Pair round 2" in html
 
 
 def test_pairing_a_round_robin_round(official_client, home_club):
