@@ -6,14 +6,31 @@ from .models import Club, Member
 
 class MemberInline(admin.TabularInline):
     model = Member
-    fields = ("last_name", "first_name", "sex", "birth_date", "national_id", "fide_id", "fide_rating", "active")
+    fields = (
+        "last_name",
+        "first_name",
+        "sex",
+        "birth_date",
+        "national_id",
+        "fide_id",
+        "fide_rating",
+        "active",
+    )
     extra = 0
     show_change_link = True
 
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "short_name", "city", "is_home", "public_ratings", "public_tournaments", "member_count")
+    list_display = (
+        "name",
+        "short_name",
+        "city",
+        "is_home",
+        "public_ratings",
+        "public_tournaments",
+        "member_count",
+    )
     list_filter = ("is_home", "public_ratings", "public_tournaments")
     search_fields = ("name", "short_name", "city")
     inlines = [MemberInline]
@@ -25,8 +42,18 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
-    list_display = ("last_name", "first_name", "sex", "birth_date", "club", "national_id", "fide_id",
-                    "fide_title", "fide_rating", "active")
+    list_display = (
+        "last_name",
+        "first_name",
+        "sex",
+        "birth_date",
+        "club",
+        "national_id",
+        "fide_id",
+        "fide_title",
+        "fide_rating",
+        "active",
+    )
     list_filter = ("active", "sex", "club", "fide_title")
     search_fields = ("last_name", "first_name", "national_id", "fide_id", "email")
     list_select_related = ("club",)

@@ -61,7 +61,11 @@ class Member(models.Model):
     # TRF files and federation lists often give the year only.
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.PROTECT,
+        Club,
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="members",
     )
     federation = models.CharField(_("federation"), max_length=3, blank=True, default="AUT")
@@ -73,8 +77,12 @@ class Member(models.Model):
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, verbose_name=_("login"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="member",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("login"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="member",
     )
 
     class Meta:
@@ -96,6 +104,9 @@ class Member(models.Model):
     def __str__(self) -> str:
         return self.full_name
 
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:member_detail", args=[self.pk])
+
     @property
     def full_name(self) -> str:
         return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
@@ -103,6 +114,3 @@ class Member(models.Model):
     @property
     def year_of_birth(self) -> int | None:
         return self.birth_date.year if self.birth_date else self.birth_year
-
-    def get_absolute_url(self) -> str:
-        return reverse("clubs:member_detail", args=[self.pk])

@@ -31,16 +31,94 @@ GUEST_CLUB = "SV Wienerwald"
 ROUND_ROBIN_NAME = "Vereinsmeisterschaft 2026"
 SWISS_NAME = "Herbstopen 2026"
 
-MALE_FIRST = ["Lukas", "Florian", "Tobias", "Maximilian", "Stefan", "Markus", "Andreas", "Thomas",
-              "Michael", "Christoph", "Martin", "Wolfgang", "Johann", "Franz", "Georg", "Josef",
-              "Felix", "David", "Paul", "Elias", "Jakob", "Leopold", "Gerhard", "Herbert"]
-FEMALE_FIRST = ["Anna", "Lena", "Sophie", "Katharina", "Julia", "Theresa", "Magdalena", "Elisabeth",
-                "Hannah", "Laura", "Barbara", "Christina", "Veronika", "Marlene"]
-LAST = ["Gruber", "Huber", "Bauer", "Wagner", "Müller", "Pichler", "Steiner", "Moser", "Mayer",
-        "Hofer", "Leitner", "Berger", "Fuchs", "Eder", "Fischer", "Schmid", "Winkler", "Weber",
-        "Schwarz", "Maier", "Schneider", "Reiter", "Mayr", "Schmidt", "Wimmer", "Egger", "Brunner",
-        "Lang", "Baumgartner", "Auer", "Binder", "Lechner", "Wolf", "Wallner", "Aigner", "Ebner",
-        "Koller", "Lehner", "Haas", "Schuster", "Holzer", "Strasser", "Kogler", "Riegler"]
+MALE_FIRST = [
+    "Lukas",
+    "Florian",
+    "Tobias",
+    "Maximilian",
+    "Stefan",
+    "Markus",
+    "Andreas",
+    "Thomas",
+    "Michael",
+    "Christoph",
+    "Martin",
+    "Wolfgang",
+    "Johann",
+    "Franz",
+    "Georg",
+    "Josef",
+    "Felix",
+    "David",
+    "Paul",
+    "Elias",
+    "Jakob",
+    "Leopold",
+    "Gerhard",
+    "Herbert",
+]
+FEMALE_FIRST = [
+    "Anna",
+    "Lena",
+    "Sophie",
+    "Katharina",
+    "Julia",
+    "Theresa",
+    "Magdalena",
+    "Elisabeth",
+    "Hannah",
+    "Laura",
+    "Barbara",
+    "Christina",
+    "Veronika",
+    "Marlene",
+]
+LAST = [
+    "Gruber",
+    "Huber",
+    "Bauer",
+    "Wagner",
+    "Müller",
+    "Pichler",
+    "Steiner",
+    "Moser",
+    "Mayer",
+    "Hofer",
+    "Leitner",
+    "Berger",
+    "Fuchs",
+    "Eder",
+    "Fischer",
+    "Schmid",
+    "Winkler",
+    "Weber",
+    "Schwarz",
+    "Maier",
+    "Schneider",
+    "Reiter",
+    "Mayr",
+    "Schmidt",
+    "Wimmer",
+    "Egger",
+    "Brunner",
+    "Lang",
+    "Baumgartner",
+    "Auer",
+    "Binder",
+    "Lechner",
+    "Wolf",
+    "Wallner",
+    "Aigner",
+    "Ebner",
+    "Koller",
+    "Lehner",
+    "Haas",
+    "Schuster",
+    "Holzer",
+    "Strasser",
+    "Kogler",
+    "Riegler",
+]
 
 DEMO_USERS = (
     # username, password, superuser, group
@@ -60,8 +138,10 @@ class DemoReport:
     users: int = 0
 
     def __str__(self) -> str:
-        return (f"clubs +{self.clubs}, members +{self.members}, tournaments +{self.tournaments}, "
-                f"games +{self.games}, users +{self.users}")
+        return (
+            f"clubs +{self.clubs}, members +{self.members}, tournaments +{self.tournaments}, "
+            f"games +{self.games}, users +{self.users}"
+        )
 
 
 def _score(rng: random.Random, white: int, black: int) -> str:
@@ -88,8 +168,12 @@ def _members(report: DemoReport, home: Club, guest: Club) -> list[Member]:
         member, created = Member.objects.get_or_create(
             national_id=f"AT{100000 + index}",
             defaults={
-                "first_name": first, "last_name": last, "sex": Sex.FEMALE if female else Sex.MALE,
-                "birth_date": birth, "birth_year": birth.year, "club": home if index < 36 else guest,
+                "first_name": first,
+                "last_name": last,
+                "sex": Sex.FEMALE if female else Sex.MALE,
+                "birth_date": birth,
+                "birth_year": birth.year,
+                "club": home if index < 36 else guest,
                 "fide_id": 1_600_000 + index * 7 if rating > 1500 else None,
                 "fide_rating": rating if rating > 1500 else None,
                 "email": f"{first.lower()}.{last.lower()}@example.at".replace("ü", "ue"),
@@ -104,7 +188,8 @@ def _register(tournament: Tournament, members: list[Member]) -> list[Member]:
     ordered = sorted(members, key=lambda m: (-(m.fide_rating or 0), m.last_name, m.first_name))
     for rank, member in enumerate(ordered, start=1):
         TournamentPlayer.objects.get_or_create(
-            tournament=tournament, member=member,
+            tournament=tournament,
+            member=member,
             defaults={"start_rank": rank, "rating": member.fide_rating, "fide_rating": member.fide_rating},
         )
     return ordered
@@ -113,10 +198,17 @@ def _register(tournament: Tournament, members: list[Member]) -> list[Member]:
 def _round_robin(report: DemoReport, members: list[Member]) -> None:
     tournament, created = Tournament.objects.get_or_create(
         name=ROUND_ROBIN_NAME,
-        defaults={"kind": TournamentKind.ROUND_ROBIN, "category": GameCategory.STANDARD,
-                  "start_date": dt.date(2026, 1, 9), "end_date": dt.date(2026, 5, 15),
-                  "place": "Wien", "director": "Franz Gruber", "rounds_count": 18,
-                  "double_round_robin": True, "tiebreaks": "DE,SB,WIN,KS"},
+        defaults={
+            "kind": TournamentKind.ROUND_ROBIN,
+            "category": GameCategory.STANDARD,
+            "start_date": dt.date(2026, 1, 9),
+            "end_date": dt.date(2026, 5, 15),
+            "place": "Wien",
+            "director": "Franz Gruber",
+            "rounds_count": 18,
+            "double_round_robin": True,
+            "tiebreaks": "DE,SB,WIN,KS",
+        },
     )
     if not created:
         return
@@ -125,23 +217,37 @@ def _round_robin(report: DemoReport, members: list[Member]) -> None:
     players = _register(tournament, members[:10])
     schedule = [[(g.white - 1, g.black - 1) for g in rnd] for rnd in berger_schedule(10, double=True)]
     for number, pairs in enumerate(schedule, start=1):
-        rnd = Round.objects.create(tournament=tournament, number=number,
-                                   date=tournament.start_date + dt.timedelta(weeks=number - 1))
+        rnd = Round.objects.create(
+            tournament=tournament, number=number, date=tournament.start_date + dt.timedelta(weeks=number - 1)
+        )
         for board, (w, b) in enumerate(pairs, start=1):
             white, black = players[w], players[b]
             result = _score(rng, white.fide_rating or 1400, black.fide_rating or 1400)
-            Game.objects.create(round=rnd, board=board, white=white, black=black,
-                                result=result, rated_result=result, date=rnd.date)
+            Game.objects.create(
+                round=rnd,
+                board=board,
+                white=white,
+                black=black,
+                result=result,
+                rated_result=result,
+                date=rnd.date,
+            )
             report.games += 1
 
 
 def _swiss(report: DemoReport, members: list[Member]) -> None:
     tournament, created = Tournament.objects.get_or_create(
         name=SWISS_NAME,
-        defaults={"kind": TournamentKind.SWISS, "category": GameCategory.STANDARD,
-                  "start_date": dt.date(2026, 9, 4), "end_date": dt.date(2026, 12, 18),
-                  "place": "Wien", "director": "Anna Huber", "rounds_count": 7,
-                  "tiebreaks": "BH/C1,BH,SB"},
+        defaults={
+            "kind": TournamentKind.SWISS,
+            "category": GameCategory.STANDARD,
+            "start_date": dt.date(2026, 9, 4),
+            "end_date": dt.date(2026, 12, 18),
+            "place": "Wien",
+            "director": "Anna Huber",
+            "rounds_count": 7,
+            "tiebreaks": "BH/C1,BH,SB",
+        },
     )
     if not created:
         return
@@ -152,8 +258,11 @@ def _swiss(report: DemoReport, members: list[Member]) -> None:
     met: set[frozenset[int]] = set()
     had_bye: set[int] = set()
     for number in range(1, 6):
-        rnd = Round.objects.create(tournament=tournament, number=number,
-                                   date=tournament.start_date + dt.timedelta(weeks=2 * (number - 1)))
+        rnd = Round.objects.create(
+            tournament=tournament,
+            number=number,
+            date=tournament.start_date + dt.timedelta(weeks=2 * (number - 1)),
+        )
         order = sorted(players, key=lambda p: (-points[p.pk], -(p.fide_rating or 0)))
         bye = next(p for p in reversed(order) if p.pk not in had_bye)
         had_bye.add(bye.pk)
@@ -171,8 +280,15 @@ def _swiss(report: DemoReport, members: list[Member]) -> None:
             # The last round is still running: its last boards have no result yet.
             finished = number < 5 or board <= 4
             result = _score(rng, white.fide_rating or 1400, black.fide_rating or 1400) if finished else ""
-            Game.objects.create(round=rnd, board=board, white=white, black=black,
-                                result=result, rated_result=result, date=rnd.date)
+            Game.objects.create(
+                round=rnd,
+                board=board,
+                white=white,
+                black=black,
+                result=result,
+                rated_result=result,
+                date=rnd.date,
+            )
             report.games += 1
             if result:
                 pw = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}[result]
@@ -210,14 +326,17 @@ def _rating_pool(report: DemoReport, members: list[Member]) -> None:
 
     if RatingPool.objects.filter(name=DEMO_POOL).exists():
         return
-    pool = pool_create(name=DEMO_POOL, rules="oesb-classic", category=GameCategory.STANDARD,
-                       start_date=dt.date(2026, 1, 1))
+    pool = pool_create(
+        name=DEMO_POOL, rules="oesb-classic", category=GameCategory.STANDARD, start_date=dt.date(2026, 1, 1)
+    )
     rng = random.Random(1200)
     rows = ["id;rating;games"]
     for index, member in enumerate(members):
         if index in NEWCOMER_INDEXES:
             continue
-        rating = member.fide_rating + rng.randrange(-40, 60) if member.fide_rating else rng.randrange(1150, 1550)
+        rating = (
+            member.fide_rating + rng.randrange(-40, 60) if member.fide_rating else rng.randrange(1150, 1550)
+        )
         rows.append(f"{member.national_id};{rating};{rng.randrange(12, 400)}")
     ratings_import_list(pool=pool, text="\n".join(rows) + "\n")
     for name in (ROUND_ROBIN_NAME, SWISS_NAME):

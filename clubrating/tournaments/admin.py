@@ -40,8 +40,14 @@ class ResultChangeInline(admin.TabularInline):
     model = ResultChange
     extra = 0
     can_delete = False
-    readonly_fields = ("changed_at", "changed_by", "old_result", "new_result", "old_rated_result",
-                       "new_rated_result")
+    readonly_fields = (
+        "changed_at",
+        "changed_by",
+        "old_result",
+        "new_result",
+        "old_rated_result",
+        "new_rated_result",
+    )
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -112,8 +118,15 @@ class ResultChangeAdmin(admin.ModelAdmin):
     list_display = ("game", "changed_at", "changed_by", "old_result", "new_result")
     list_filter = ("changed_at",)
     search_fields = ("game__white__last_name", "game__black__last_name")
-    readonly_fields = ("game", "changed_at", "changed_by", "old_result", "new_result",
-                       "old_rated_result", "new_rated_result")
+    readonly_fields = (
+        "game",
+        "changed_at",
+        "changed_by",
+        "old_result",
+        "new_result",
+        "old_rated_result",
+        "new_rated_result",
+    )
 
     def has_add_permission(self, request):
         return False

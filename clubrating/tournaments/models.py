@@ -32,7 +32,9 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     kind = models.CharField(_("kind"), max_length=20, choices=TournamentKind.choices)
     category = models.CharField(
-        _("game category"), max_length=10, choices=GameCategory.choices,
+        _("game category"),
+        max_length=10,
+        choices=GameCategory.choices,
         default=GameCategory.STANDARD,
     )
     start_date = models.DateField(_("start date"))
@@ -49,10 +51,17 @@ class Tournament(models.Model):
     # The Dutch system draws the colours of round 1 (FIDE C.04.3 A.6/E.5: TRF ``XXC``); the
     # Berger tables fix all colours, so round robins and team competitions ignore it.
     initial_colour = models.CharField(
-        _("colour of player 1 in round 1"), max_length=1, choices=Colour.choices, default=Colour.WHITE,
+        _("colour of player 1 in round 1"),
+        max_length=1,
+        choices=Colour.choices,
+        default=Colour.WHITE,
     )
     organizer_club = models.ForeignKey(
-        Club, verbose_name=_("organising club"), null=True, blank=True, on_delete=models.SET_NULL,
+        Club,
+        verbose_name=_("organising club"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="tournaments",
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -82,7 +91,11 @@ class Team(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     club = models.ForeignKey(
-        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
+        Club,
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="teams",
     )
     start_rank = models.PositiveSmallIntegerField(_("starting rank"), null=True, blank=True)
@@ -113,15 +126,17 @@ class TournamentPlayer(models.Model):
     rating = models.PositiveSmallIntegerField(_("national rating"), null=True, blank=True)
     fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)
     team = models.ForeignKey(
-        Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.SET_NULL,
+        Team,
+        verbose_name=_("team"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="players",
     )
     # The rank an organiser's file gave (TRF import), kept so an export can repeat it.
     final_rank = models.PositiveSmallIntegerField(_("final rank"), null=True, blank=True)
     # Not paired any more from this round on.
-    withdrawn_from_round = models.PositiveSmallIntegerField(
-        _("withdrawn from round"), null=True, blank=True
-    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "start_rank"]
@@ -154,7 +169,8 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("%(tournament)s, round %(number)s") % {
-            "tournament": self.tournament.name, "number": self.number,
+            "tournament": self.tournament.name,
+            "number": self.number,
         }
 
     def get_absolute_url(self) -> str:
@@ -205,9 +221,7 @@ class TeamMatch(models.Model):
         verbose_name = _("team match")
         verbose_name_plural = _("team matches")
         constraints = [
-            models.CheckConstraint(
-                condition=~Q(home_team=F("away_team")), name="team_match_distinct_teams"
-            ),
+            models.CheckConstraint(condition=~Q(home_team=F("away_team")), name="team_match_distinct_teams"),
             models.UniqueConstraint(fields=["round", "number"], name="team_match_unique_number"),
             models.UniqueConstraint(fields=["round", "home_team"], name="team_match_home_once"),
             models.UniqueConstraint(fields=["round", "away_team"], name="team_match_away_once"),
@@ -241,9 +255,7 @@ class LineupEntry(models.Model):
 
 
 class Game(models.Model):
-    round = models.ForeignKey(
-        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games"
-    )
+    round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(_("board"))
     white = models.ForeignKey(
         Member, verbose_name=_("white"), on_delete=models.PROTECT, related_name="games_as_white"
@@ -257,14 +269,21 @@ class Game(models.Model):
         _("result"), max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED
     )
     rated_result = models.CharField(
-        _("rated result"), max_length=3, choices=Result.choices, blank=True,
+        _("rated result"),
+        max_length=3,
+        choices=Result.choices,
+        blank=True,
         default=Result.NOT_PLAYED,
     )
     # False for games that must not be rated although played (TRF W/D/L, fewer than one move).
     rated = models.BooleanField(_("rated"), default=True)
     date = models.DateField(_("date"), null=True, blank=True)
     team_match = models.ForeignKey(
-        TeamMatch, verbose_name=_("team match"), null=True, blank=True, on_delete=models.CASCADE,
+        TeamMatch,
+        verbose_name=_("team match"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="games",
     )
     moves = models.TextField(_("moves (PGN)"), blank=True)
@@ -316,7 +335,9 @@ BYE_POINTS = {ByeKind.FULL: 1.0, ByeKind.HALF: 0.5, ByeKind.ZERO: 0.0, ByeKind.P
 
 class Bye(models.Model):
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="byes")
-    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="byes")
+    member = models.ForeignKey(
+        Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="byes"
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=ByeKind.choices)
 
     class Meta:
@@ -340,14 +361,21 @@ class ResultChange(models.Model):
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="history")
     changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("changed by"), null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("changed by"),
+        null=True,
+        blank=True,
         on_delete=models.SET_NULL,
     )
     changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
     old_result = models.CharField(_("old result"), max_length=3, choices=Result.choices, blank=True)
     new_result = models.CharField(_("new result"), max_length=3, choices=Result.choices, blank=True)
-    old_rated_result = models.CharField(_("old rated result"), max_length=3, choices=Result.choices, blank=True)
-    new_rated_result = models.CharField(_("new rated result"), max_length=3, choices=Result.choices, blank=True)
+    old_rated_result = models.CharField(
+        _("old rated result"), max_length=3, choices=Result.choices, blank=True
+    )
+    new_rated_result = models.CharField(
+        _("new rated result"), max_length=3, choices=Result.choices, blank=True
+    )
 
     class Meta:
         ordering = ["game", "changed_at", "pk"]

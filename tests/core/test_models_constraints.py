@@ -70,7 +70,9 @@ def test_tournament_end_not_before_start():
 
 def test_registration_once_and_unique_start_rank():
     player = TournamentPlayerFactory(start_rank=1)
-    assert _rejected(lambda: TournamentPlayerFactory(tournament=player.tournament, member=player.member, start_rank=2))
+    assert _rejected(
+        lambda: TournamentPlayerFactory(tournament=player.tournament, member=player.member, start_rank=2)
+    )
     assert _rejected(lambda: TournamentPlayerFactory(tournament=player.tournament, start_rank=1))
 
 

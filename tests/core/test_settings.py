@@ -12,8 +12,14 @@ def _manage(*args, **env):
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUBRATING_"))}
     environ["CLUBRATING_ENV_FILE"] = "/nonexistent/.env"  # a developer's .env must not leak in
     environ.update(env)
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environ,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 PRODUCTION = {
@@ -51,21 +57,34 @@ def test_env_file_is_read_but_the_environment_wins(tmp_path):
     code = "from django.conf import settings; print(settings.DEBUG, ','.join(settings.ALLOWED_HOSTS))"
     result = _manage("shell", "-v", "0", "-c", code, CLUBRATING_ENV_FILE=str(env_file))
     assert result.stdout.split() == ["True", "a.example.at,b.example.at"]
-    result = _manage("shell", "-v", "0", "-c", code, CLUBRATING_ENV_FILE=str(env_file),
-                     DJANGO_ALLOWED_HOSTS="c.example.at")
+    result = _manage(
+        "shell", "-v", "0", "-c", code, CLUBRATING_ENV_FILE=str(env_file), DJANGO_ALLOWED_HOSTS="c.example.at"
+    )
     assert result.stdout.split() == ["True", "c.example.at"]
 
 
 def test_database_url_selects_postgresql():
-    code = "from django.conf import settings; d = settings.DATABASES['default']; print(d['ENGINE'], d['PORT'])"
-    result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1",
-                     DATABASE_URL="postgres://u:p@127.0.0.1:5433/club")
+    code = (
+        "from django.conf import settings; d = settings.DATABASES['default']; print(d['ENGINE'], d['PORT'])"
+    )
+    result = _manage(
+        "shell", "-v", "0", "-c", code, DJANGO_DEBUG="1", DATABASE_URL="postgres://u:p@127.0.0.1:5433/club"
+    )
     assert result.stdout.split() == ["django.db.backends.postgresql", "5433"]
 
 
 def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
-    code = ("from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode');"
-            "print(c.fetchone()[0], connection.settings_dict['OPTIONS']['transaction_mode'])")
-    result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1",
-                     DATABASE_URL="sqlite:////tmp/clubrating-wal-check.sqlite3")
+    code = (
+        "from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode');"
+        "print(c.fetchone()[0], connection.settings_dict['OPTIONS']['transaction_mode'])"
+    )
+    result = _manage(
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        code,
+        DJANGO_DEBUG="1",
+        DATABASE_URL="sqlite:////tmp/clubrating-wal-check.sqlite3",
+    )
     assert result.stdout.split() == ["wal", "IMMEDIATE"]
