@@ -142,6 +142,8 @@ FORMAT_MODULE_PATH = ["clubrating.formats"]
 TIME_ZONE = "Europe/Vienna"
 USE_I18N = True
 USE_TZ = True
+
+
 USE_THOUSAND_SEPARATOR = True
 
 STATIC_URL = "static/"

@@ -20,3 +20,7 @@ class MemberTable(tables.Table):
         fields = ("name", "fide_title", "sex", "year_of_birth", "club", "fide_rating", "active")
         attrs = {"class": "table table-sm table-striped table-hover"}
         order_by = ("name",)
+
+    def render_year_of_birth(self, value):
+        # A year is a label, not a quantity: never "1.997".
+        return str(value)
