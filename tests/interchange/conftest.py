@@ -1,13 +1,9 @@
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Bye, Game, ResultChange, Round, Tournament, TournamentPlayer
-
-TRF_DIR = Path("/work/shared/data/trf")
-PGN_DIR = Path("/work/shared/data/pgn")
 
 
 def db_counts() -> dict[str, int]:

@@ -6,7 +6,6 @@ difference within ±2 and no colour three times in a row except topscorers in th
 the number of boards equal to the actually played pairing is pinned to the measured figures.
 """
 
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,7 @@ from clubrating.tournaments.pairing.legality import Pairing, pairing_violations
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
 from clubrating.tournaments.pairing.trf_history import TrfRounds
 from ratings.trf.reader import read_trf
-
-TRF_DIR = Path("/work/shared/data/trf")
+from tests.paths import TRF_DIR  # noqa: E402
 
 # Per round: (boards actually played incl. the PAB, same pairs ignoring colours, same pairs with colours).
 MEASURED = {

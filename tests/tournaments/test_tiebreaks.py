@@ -4,7 +4,6 @@ so the values are computed by hand; the arithmetic is written next to each asser
 
 import io
 import re
-from pathlib import Path
 
 import chess.pgn
 import pytest
@@ -18,8 +17,8 @@ from clubrating.tournaments.pairing.history import (
     RoundRecord,
 )
 from clubrating.tournaments.tiebreaks import Participant, compute_standings, parse_tiebreaks
+from tests.paths import PGN_DIR  # noqa: E402
 
-PGN_DIR = Path("/work/shared/data/pgn")
 R = RoundRecord
 
 

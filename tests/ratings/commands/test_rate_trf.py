@@ -1,12 +1,13 @@
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.utils import translation
 
-DATA = Path("/work/shared/data/trf")
+from tests.paths import TRF_DIR
+
+DATA = TRF_DIR
 FILES = ["gros-2010-r4.trf", "karl-mala-2005.trf", "san-viator-2018.trf"]
 
 

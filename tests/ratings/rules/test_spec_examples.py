@@ -1,4 +1,4 @@
-"""Every example of /work/shared/spec/ratings.md, exactly as stated."""
+"""Every example of shared/spec/ratings.md, exactly as stated."""
 
 import dataclasses
 

@@ -3,7 +3,6 @@
 import datetime
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -11,11 +10,12 @@ from django.core.management import call_command
 from clubrating.interchange.trf_import import tournament_import_trf
 from ratings.models import ListEntry, PublishedList
 from ratings.services import period_close, ratings_import_list, tournament_ratings_update
+from tests.paths import TRF_DIR
 from tests.ratings.factories import make_pool
 
 pytestmark = pytest.mark.django_db
 
-TRF = Path("/work/shared/data/trf/karl-mala-2005.trf")
+TRF = TRF_DIR / "karl-mala-2005.trf"
 
 
 def rate_trf_json() -> dict:

@@ -4,8 +4,9 @@ from pathlib import Path
 import pytest
 
 from ratings.trf.reader import TrfError, TrfGame, parse_date, parse_trf, read_trf
+from tests.paths import TRF_DIR
 
-DATA = Path("/work/shared/data/trf")
+DATA = TRF_DIR
 HEADER = "012 Test\n042 2005/07/28\n"
 LINE1 = (
     "001    1 m  g Alpha, Anna                       2527 AUT    13400304 1978        1.5    1"

@@ -1,12 +1,12 @@
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from ratings.trf.reader import TrfGame, TrfPlayer, TrfTournament, parse_trf, read_trf
 from ratings.trf.writer import format_player_line, write_trf
+from tests.paths import TRF_DIR
 
-DATA = Path("/work/shared/data/trf")
+DATA = TRF_DIR
 FILES = sorted(DATA.glob("*.trf"))
 
 

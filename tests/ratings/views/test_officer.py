@@ -1,7 +1,6 @@
 """Rating officer pages: periods, close with preview, reopen with a reason, imports."""
 
 import datetime
-from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -9,11 +8,12 @@ from django.urls import reverse
 
 from clubrating.tournaments.models import Tournament
 from ratings.models import ListEntry, PeriodReopening, PeriodState, PublishedList, RatingPeriod
+from tests.paths import TRF_DIR
 from tests.ratings.factories import make_pool
 
 pytestmark = pytest.mark.django_db
 
-TRF = Path("/work/shared/data/trf/karl-mala-2005.trf")
+TRF = TRF_DIR / "karl-mala-2005.trf"
 
 
 def open_period(pool):
