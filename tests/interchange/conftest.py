@@ -4,6 +4,7 @@ from django.utils import translation
 
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Bye, Game, ResultChange, Round, Tournament, TournamentPlayer
+from tests.paths import PGN_DIR, TRF_DIR  # noqa: F401 - the test modules import them from here
 
 
 def db_counts() -> dict[str, int]:

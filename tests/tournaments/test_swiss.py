@@ -14,7 +14,7 @@ from clubrating.tournaments.pairing.legality import Pairing, pairing_violations
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
 from clubrating.tournaments.pairing.trf_history import TrfRounds
 from ratings.trf.reader import read_trf
-from tests.paths import TRF_DIR  # noqa: E402
+from tests.paths import TRF_DIR
 
 # Per round: (boards actually played incl. the PAB, same pairs ignoring colours, same pairs with colours).
 MEASURED = {

@@ -17,7 +17,7 @@ from clubrating.tournaments.pairing.history import (
     RoundRecord,
 )
 from clubrating.tournaments.tiebreaks import Participant, compute_standings, parse_tiebreaks
-from tests.paths import PGN_DIR  # noqa: E402
+from tests.paths import PGN_DIR
 
 R = RoundRecord
 
