@@ -195,6 +195,16 @@ def ratings_import_list(
     if not rows:
         raise RatingsError(_("The file contains no ratings."))
     matched, unknown = _match(rows)
+    if not matched:
+        # Publishing an empty starting list would lock the pool (a starting list goes into a new
+        # pool only), so refuse and say what to do instead.
+        raise RatingsError(
+            _(
+                "None of the %(count)s rows matches a member. Import the members first (CSV, or the "
+                "tournament's TRF file), then the starting list."
+            )
+            % {"count": len(rows)}
+        )
     entries = {
         pk: EntryData(rating=r.rating, games_count=r.games, reached_2400=r.rating >= 2400)
         for pk, r in matched.items()

@@ -49,3 +49,20 @@ def test_bad_csv_and_second_import_are_refused_and_change_nothing():
     ratings_import_list(pool=pool, text="id,rating\n1,1500\n")
     with pytest.raises(RatingsError, match="already has a published list"):
         ratings_import_list(pool=pool, text="id,rating\n1,1600\n")
+
+
+def test_a_starting_list_that_matches_nobody_is_refused_and_the_pool_stays_new():
+    """Importing the ratings before the members would otherwise publish an empty starting list
+    and lock the pool; the officer is told the order instead, and can import again later."""
+    from ratings.models import PublishedList
+
+    pool = make_pool()
+    with pytest.raises(RatingsError) as refused:
+        ratings_import_list(pool=pool, text="id,rating\nAT1,1500\nAT2,1600\n")
+    assert str(refused.value) == (
+        "None of the 2 rows matches a member. Import the members first (CSV, or the "
+        "tournament's TRF file), then the starting list."
+    )
+    assert not PublishedList.objects.filter(pool=pool).exists()
+    MemberFactory(national_id="AT2")
+    assert ratings_import_list(pool=pool, text="id,rating\nAT1,1500\nAT2,1600\n").imported == 1
