@@ -13,4 +13,5 @@ urlpatterns = [
     path("members/", include("clubrating.clubs.urls")),
     path("tournaments/", include("clubrating.tournaments.urls")),
     path("ratings/", include("ratings.urls")),
+    path("exchange/", include("clubrating.interchange.urls")),
 ]

@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from ratings.models import (
+    FideTakeover,
     ListEntry,
     PeriodReopening,
     PoolMember,
@@ -83,6 +84,13 @@ class RatingRecordAdmin(ReadOnlyAdmin):
 @admin.register(PeriodReopening)
 class PeriodReopeningAdmin(ReadOnlyAdmin):
     list_display = ["period", "reopened_at", "reopened_by", "reason"]
+
+
+@admin.register(FideTakeover)
+class FideTakeoverAdmin(ReadOnlyAdmin):
+    list_display = ["member", "fide_rating", "rating", "converted", "list"]
+    list_filter = ["converted"]
+    search_fields = ["member__last_name", "member__first_name"]
 
 
 @admin.register(TournamentRating)

@@ -8,7 +8,8 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ratings.models import PRESET_NAMES
+from clubrating.tournaments.models import GameCategory
+from ratings.models import PRESET_NAMES, Expectation
 
 RESULT_CHOICES = [("", "—"), ("1", "1"), ("0.5", "½"), ("0", "0")]
 RATING_MIN, RATING_MAX = 0, 3500
@@ -143,6 +144,38 @@ class ReopenForm(_NoTagHelperMixin, forms.Form):
         if not reason:
             raise forms.ValidationError(_("A reason is required."))
         return reason
+
+
+class PoolCreateForm(_NoTagHelperMixin, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    rules = forms.ChoiceField(
+        label=_("Rule set"), choices=[(n, n) for n in PRESET_NAMES], initial="oesb-classic"
+    )
+    expectation = forms.ChoiceField(
+        label=_("Expectation"), choices=Expectation.choices, required=False,
+        help_text=_("The Austrian pools may use the expectation table instead of the polynomial."),
+    )
+    category = forms.ChoiceField(label=_("Game category"), choices=GameCategory.choices,
+                                 initial=GameCategory.STANDARD)
+    start_date = forms.DateField(
+        label=_("Start date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("The first period runs from this day to the end of its calendar period."),
+    )
+
+
+class FideTakeoverForm(_NoTagHelperMixin, forms.Form):
+    """The newcomers whose FIDE rating is taken over; ``candidates`` are (member, FIDE rating)."""
+
+    member = forms.TypedMultipleChoiceField(
+        label=_("Newcomers with a FIDE rating"), coerce=int, widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, candidates: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = [
+            (m.pk, f"{m.full_name} (FIDE {m.fide_rating})") for m in candidates
+        ]
+        self.fields["member"].initial = [m.pk for m in candidates]
 
 
 class ImportKind:

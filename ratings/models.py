@@ -100,6 +100,7 @@ class ListKind(models.TextChoices):
     START = "start", _("starting list")
     PERIOD = "period", _("period list")
     TRANSFORMATION = "transformation", _("2024 transformation")
+    FIDE_TAKEOVER = "fide-takeover", _("FIDE ratings taken over")
 
 
 class PublishedList(models.Model):
@@ -316,3 +317,33 @@ class TournamentRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} → {self.pool}"
+
+
+class FideTakeover(models.Model):
+    """A FIDE rating taken over as a member's first national rating (ratings.md §1.8).
+
+    Who and when are the list's (published_by, published_at); the row keeps the FIDE rating used,
+    because ``Member.fide_rating`` changes with every FIDE list.
+    """
+
+    list = models.ForeignKey(
+        PublishedList,
+        verbose_name=_("published list"),
+        on_delete=models.CASCADE,
+        related_name="fide_takeovers",
+    )
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"))
+    rating = models.FloatField(_("first national rating"))
+    converted = models.BooleanField(_("converted"), default=False)
+
+    class Meta:
+        ordering = ["list", "-rating", "member"]
+        verbose_name = _("FIDE rating taken over")
+        verbose_name_plural = _("FIDE ratings taken over")
+        constraints = [
+            models.UniqueConstraint(fields=["list", "member"], name="fide_takeover_member_once_per_list"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.fide_rating} → {self.rating:g}"

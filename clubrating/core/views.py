@@ -1,8 +1,83 @@
-from django.shortcuts import render
+"""The start page: what a visitor, member, official or rating officer looks for first.
 
-from clubrating.tournaments.models import Tournament
+It shows the club's current rating list (top 10 of the live list, with links to the full live and
+published lists), the running, upcoming and recent tournaments, and quick links by role. Every
+block is read with a fixed number of queries; blocks the visitor may not see are left out.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.db.models import Count, Max, Q
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+
+from clubrating.clubs.models import Club
+from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
+from clubrating.tournaments.models import GameCategory, Tournament
+from ratings.models import RatingPool
+from ratings.selectors import live_list, member_ratings, pool_list_on
+
+TOP = 10
+RECENT = 5
+
+
+def _tournaments(today) -> dict:
+    """Running (today within its dates), upcoming and recently finished tournaments."""
+    base = Tournament.objects.annotate(
+        player_count=Count("players", distinct=True),
+        rounds_paired=Max("rounds__number"),
+    )
+    running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today))
+    return {
+        "running": list(base.filter(running_q).order_by("start_date", "name")),
+        "upcoming": list(base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT]),
+        "recent": list(base.filter(end_date__lt=today).order_by("-end_date", "name")[:RECENT]),
+    }
+
+
+def _club_rating_list(club: Club | None) -> dict | None:
+    """Top of the live list of the main pool (standard games first), counting the home club's
+    members only when there is a home club; None when there is no pool yet."""
+    pools = list(RatingPool.objects.all())
+    if not pools:
+        return None
+    pool = next((p for p in pools if p.category == GameCategory.STANDARD), pools[0])
+    entries = live_list(pool)
+    if club is not None:
+        entries = [e for e in entries if e.member.club_id == club.pk]
+    full_url = reverse("ratings:live", args=[pool.pk])
+    if club is not None:
+        full_url += "?" + urlencode({"club": club.name})
+    return {
+        "pool": pool,
+        "top": [(rank, e) for rank, e in enumerate(entries[:TOP], start=1)],
+        "count": len(entries),
+        "full_url": full_url,
+        "published": pool_list_on(pool),
+        "other_pools": len(pools) - 1,
+    }
 
 
 def home(request):
-    tournaments = Tournament.objects.order_by("-start_date")[:10]
-    return render(request, "home.html", {"tournaments": tournaments})
+    user = request.user
+    club = Club.objects.filter(is_home=True).first()
+    official = is_official(user)
+    context = {
+        "show_tournaments": can_view_tournaments(user),
+        "show_ratings": can_view_ratings(user),
+        "is_official": official,
+        "is_rating_officer": is_rating_officer(user),
+    }
+    member = getattr(user, "member", None) if user.is_authenticated else None
+    context["member"] = member
+    if member is not None:
+        # A member may always see his own values, even when the lists are not public.
+        context["my_ratings"] = list(member_ratings(member))
+    if context["show_tournaments"]:
+        context.update(_tournaments(timezone.localdate()))
+    if context["show_ratings"]:
+        context["rating_list"] = _club_rating_list(club)
+    return render(request, "home.html", context)

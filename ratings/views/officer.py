@@ -1,4 +1,5 @@
-"""Rating officer pages: pools and periods, close and publish, reopen, imports.
+"""Rating officer pages: pools and periods, close and publish, reopen, imports (pool-wide
+operations: ``ratings.views.pools``).
 
 Previews run the very service that will run on confirmation, inside a transaction that is
 rolled back: what the preview shows is exactly what confirming publishes.
@@ -17,7 +18,15 @@ from clubrating.core.permissions import rating_officer_required
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.trf_import import tournament_import_trf
 from ratings.forms import ImportForm, ImportKind, ReopenForm
-from ratings.models import PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.models import (
+    FideTakeover,
+    ListKind,
+    PeriodReopening,
+    PeriodState,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+)
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.periods import period_close, period_reopen
@@ -49,12 +58,24 @@ def officer_home(request):
     periods = RatingPeriod.objects.select_related("closed_by").prefetch_related(
         Prefetch("reopenings", queryset=PeriodReopening.objects.select_related("reopened_by"))
     ).order_by("-start")
-    pools = RatingPool.objects.prefetch_related(Prefetch("periods", queryset=periods)).order_by("name")
+    # The pool-wide operations (2024 transformation, FIDE take-overs) with who and when.
+    audited = (
+        PublishedList.objects.filter(kind__in=[ListKind.TRANSFORMATION, ListKind.FIDE_TAKEOVER])
+        .select_related("published_by")
+        .prefetch_related(Prefetch("fide_takeovers", queryset=FideTakeover.objects.select_related("member")))
+        .order_by("pk")
+    )
+    pools = RatingPool.objects.prefetch_related(
+        Prefetch("periods", queryset=periods), Prefetch("lists", queryset=audited, to_attr="audited_lists")
+    ).order_by("name")
     current = {
         p.period_id: p for p in PublishedList.objects.filter(superseded=False, period__isnull=False)
     }
     pools = list(pools)
     for pool in pools:
+        pool.transformed = any(p.kind == ListKind.TRANSFORMATION for p in pool.audited_lists)
+        pool.may_transform = pool.rules.startswith("oesb") and not pool.transformed
+        pool.takes_fide = not pool.rules.startswith("egf")
         for period in pool.periods.all():
             period.current_list = current.get(period.pk)
     return render(request, "ratings/officer/home.html", {"pools": pools, "user_is_rating_officer": True})

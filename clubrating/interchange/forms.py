@@ -1,0 +1,75 @@
+"""Upload forms of the exchange pages: a PGN file (with an optional target tournament) and a member CSV."""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubrating.tournaments.models import Tournament
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+def decode_upload(raw: bytes) -> str:
+    """UTF-8 (with or without BOM), else Latin-1: older Swiss-Manager and Excel files are not UTF-8,
+    and Latin-1 reads any byte sequence, so the parsers decide whether the content makes sense."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+class _UploadForm(forms.Form):
+    """A form whose ``file`` cleans to (file name, decoded text); templates write the <form> tag."""
+
+    file = forms.FileField(label=_("File"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def clean_file(self) -> tuple[str, str]:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(_("The file is larger than 5 MB."))
+        return upload.name, decode_upload(upload.read())
+
+
+class PgnImportForm(_UploadForm):
+    tournament = forms.ModelChoiceField(
+        label=_("Tournament"), required=False,
+        queryset=Tournament.objects.order_by("-start_date", "name"),
+        empty_label=_("From the Event headers (new tournaments are created)"),
+        help_text=_(
+            "All games go into this tournament; without one, each Event header names its tournament."
+        ),
+    )
+
+    tournament_name = forms.CharField(
+        label=_("Or a tournament name"), required=False, max_length=200,
+        help_text=_("For files whose Event headers do not name the tournament (e.g. broadcast exports): "
+                    "the tournament of this name, created if there is none."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].label = _("PGN file")
+
+    def clean(self):
+        data = super().clean()
+        data["tournament_name"] = " ".join(data.get("tournament_name", "").split())
+        if data.get("tournament") and data["tournament_name"]:
+            raise forms.ValidationError(_("Choose a tournament or type a name, not both."))
+        return data
+
+    def target(self) -> Tournament | str | None:
+        """What ``games_import_pgn`` takes as ``tournament``."""
+        return self.cleaned_data["tournament"] or self.cleaned_data["tournament_name"] or None
+
+
+class MembersImportForm(_UploadForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].label = _("CSV file")

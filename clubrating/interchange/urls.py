@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "interchange"
+
+urlpatterns = [
+    path("tournaments/<int:pk>/trf/", views.tournament_trf, name="tournament_trf"),
+    path("pgn/", views.pgn_import, name="pgn_import"),
+    path("members/", views.members_import, name="members_import"),
+]

@@ -1,0 +1,180 @@
+"""Exchanging files in the browser: TRF download, PGN and member CSV imports.
+
+Imports are previewed by running the very service that confirming runs, inside a transaction
+that is rolled back: the preview shows exactly what confirming saves. The uploaded text waits in
+the session between preview and confirmation, so the file is sent only once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from clubrating.core.permissions import is_official, official_required, public_tournaments_required
+from clubrating.tournaments.models import Tournament
+
+from .errors import ImportRefused
+from .forms import MembersImportForm, PgnImportForm
+from .members_import import members_import_csv
+from .pgn_import import games_import_pgn
+from .trf_export import tournament_export_trf
+
+PGN_SESSION_KEY = "interchange_pgn"
+MEMBERS_SESSION_KEY = "interchange_members"
+
+
+class _DryRun(Exception):
+    """Raised to roll a preview's transaction back."""
+
+
+def dry_run(action):
+    """Run ``action()`` and roll everything back; its result must be read inside ``action``."""
+    outcome = None
+    try:
+        with transaction.atomic():
+            outcome = action()
+            raise _DryRun
+    except _DryRun:
+        pass
+    return outcome
+
+
+def official_or_staff_required(view):
+    """As ``official_required``, but staff (who keep the member register) may too."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        user = request.user
+        if not (is_official(user) or (user.is_authenticated and user.is_active and user.is_staff)):
+            if not user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def trf_filename(name: str) -> str:
+    """The tournament name, without characters that file systems refuse, plus ".trf"."""
+    cleaned = " ".join(re.sub(r'[\\/:*?"<>|\x00-\x1f]', " ", name).split())
+    return f"{cleaned or 'tournament'}.trf"
+
+
+@public_tournaments_required
+@require_GET
+def tournament_trf(request, pk):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    text = tournament_export_trf(tournament=tournament)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, trf_filename(tournament.name))
+    return response
+
+
+def _pgn_run(text: str, tournament: Tournament | str | None, user) -> dict:
+    """The import itself; returns plain data (safe to read after a rollback)."""
+    report = games_import_pgn(text=text, tournament=tournament, user=user)
+    created = {t.pk for t in report.created_tournaments}
+    return {
+        "summary": report.summary(),
+        "games": report.games,
+        "with_moves": report.with_moves,
+        "tournaments": [
+            {"name": t.name, "created": t.pk in created, "pk": t.pk} for t in report.tournaments
+        ],
+        "matched": [m.full_name for m in report.matched],
+        "created": [m.full_name for m in report.created],
+    }
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def pgn_import(request):
+    if request.method == "POST" and request.POST.get("confirm"):
+        pending = request.session.get(PGN_SESSION_KEY)
+        if not pending:
+            messages.error(request, _("Nothing to import: upload the file again."))
+            return redirect("interchange:pgn_import")
+        tournament = pending["tournament_name"] or None
+        if pending["tournament"] is not None:
+            tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
+            if tournament is None:
+                del request.session[PGN_SESSION_KEY]
+                messages.error(request, _("The chosen tournament no longer exists; upload the file again."))
+                return redirect("interchange:pgn_import")
+        try:
+            report = _pgn_run(pending["text"], tournament, request.user)
+        except ImportRefused as error:
+            del request.session[PGN_SESSION_KEY]  # the data changed since the preview: start again
+            messages.error(request, str(error))
+            return redirect("interchange:pgn_import")
+        del request.session[PGN_SESSION_KEY]
+        return render(request, "interchange/pgn_report.html", {"report": report, "done": True})
+    preselected = request.GET.get("tournament", "")
+    initial = {"tournament": preselected} if preselected.isdigit() else {}
+    form = PgnImportForm(request.POST or None, request.FILES or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        name, text = form.cleaned_data["file"]
+        tournament = form.target()
+        try:
+            report = dry_run(lambda: _pgn_run(text, tournament, request.user))
+        except ImportRefused as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[PGN_SESSION_KEY] = {
+                "name": name, "text": text,
+                "tournament": tournament.pk if isinstance(tournament, Tournament) else None,
+                "tournament_name": tournament if isinstance(tournament, str) else "",
+            }
+            return render(request, "interchange/pgn_report.html",
+                          {"report": report, "done": False, "file_name": name})
+    return render(request, "interchange/pgn_import.html", {"form": form})
+
+
+def _members_run(text: str) -> dict:
+    report = members_import_csv(text=text)
+    return {
+        "summary": report.summary(),
+        "created": [m.full_name for m in report.created],
+        "updated": [m.full_name for m in report.updated],
+        "duplicates": list(report.duplicates),
+    }
+
+
+@official_or_staff_required
+@require_http_methods(["GET", "POST"])
+def members_import(request):
+    if request.method == "POST" and request.POST.get("confirm"):
+        pending = request.session.get(MEMBERS_SESSION_KEY)
+        if not pending:
+            messages.error(request, _("Nothing to import: upload the file again."))
+            return redirect("interchange:members_import")
+        try:
+            report = _members_run(pending["text"])
+        except ImportRefused as error:
+            del request.session[MEMBERS_SESSION_KEY]  # the data changed since the preview: start again
+            messages.error(request, str(error))
+            return redirect("interchange:members_import")
+        del request.session[MEMBERS_SESSION_KEY]
+        return render(request, "interchange/members_report.html", {"report": report, "done": True})
+    form = MembersImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        name, text = form.cleaned_data["file"]
+        try:
+            report = dry_run(lambda: _members_run(text))
+        except ImportRefused as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[MEMBERS_SESSION_KEY] = {"name": name, "text": text}
+            return render(request, "interchange/members_report.html",
+                          {"report": report, "done": False, "file_name": name})
+    return render(request, "interchange/members_import.html", {"form": form})

@@ -1,0 +1,107 @@
+"""The start page: the club's top 10, running and recent tournaments, quick links by role."""
+
+import datetime
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.urls import reverse
+
+from clubrating.clubs.models import Club
+from clubrating.tournaments.models import Tournament
+from ratings.models import PublishedList
+
+pytestmark = pytest.mark.django_db
+
+DEMO_TODAY = datetime.date(2026, 11, 22)  # Herbstopen running, Vereinsmeisterschaft finished
+
+
+@pytest.fixture
+def demo(monkeypatch):
+    call_command("seed_demo", verbosity=0)
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *args, **kwargs: DEMO_TODAY)
+
+
+def _section(html: str, section_id: str) -> str:
+    """The HTML of one <section> of the page, found by the id of its heading."""
+    start = html.index(f'id="{section_id}"')
+    return html[start:html.index("</section>", start)]
+
+
+def _login(client, username: str) -> None:
+    client.force_login(User.objects.get(username=username))
+
+
+def test_running_and_recent_tournaments_are_separated(client, demo):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    running = _section(html, "running")
+    recent = _section(html, "recent")
+    assert "Herbstopen 2026" in running
+    assert "21 players · round 5 of 7" in running
+    assert "Vereinsmeisterschaft 2026" in recent
+    assert "Herbstopen 2026" not in recent
+    open_ = Tournament.objects.get(name="Herbstopen 2026")
+    assert reverse("tournaments:round", args=[open_.pk, 5]) in running
+    # Visitors get no result-entry button.
+    assert reverse("tournaments:results", args=[open_.pk, 5]) not in html
+
+
+def test_top_ten_of_the_home_club_with_links_to_the_full_lists(client, demo):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="de-at").content.decode()
+    block = _section(html, "club-ratings")
+    rows = re.findall(r"<tr>\s*<td class=\"num\">(\d+)</td>", block)
+    assert rows == [str(n) for n in range(1, 11)]
+    home = Club.objects.get(is_home=True)
+    assert "SV Wienerwald" not in block
+    assert 'href="/ratings/pools/1/live/?club=Schachklub+Donaustadt"' in block
+    latest = PublishedList.objects.filter(superseded=False).order_by("-valid_from").first()
+    assert reverse("ratings:list", args=[latest.pk]) in block
+    assert "Veröffentlichte Liste vom 01.07.2026" in block
+    assert "Wagner, Lena" in block and "2.107" in block  # German grouping
+    assert home.name in html
+
+
+def test_official_gets_result_entry_and_creation_links(client, demo):
+    _login(client, "official")
+    html = client.get("/").content.decode()
+    open_ = Tournament.objects.get(name="Herbstopen 2026")
+    assert reverse("tournaments:results", args=[open_.pk, 5]) in html
+    assert reverse("tournaments:create") in html
+    assert reverse("ratings:officer") not in _section(html, "quick-links")
+
+
+def test_member_sees_his_page_and_his_rating(client, demo):
+    _login(client, "member")
+    html = client.get("/").content.decode()
+    member = User.objects.get(username="member").member
+    quick = _section(html, "quick-links")
+    assert member.get_absolute_url() in quick
+    assert 'id="my-rating"' in quick
+    assert reverse("tournaments:create") not in html
+
+
+def test_rating_officer_gets_the_officer_link(client, demo):
+    _login(client, "ratingofficer")
+    assert reverse("ratings:officer") in _section(client.get("/").content.decode(), "quick-links")
+
+
+def test_private_lists_and_tournaments_are_not_shown_to_visitors(client, demo):
+    Club.objects.filter(is_home=True).update(public_ratings=False, public_tournaments=False)
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "visible to members only" in html
+    assert 'id="top-ratings"' not in html
+    assert "Herbstopen 2026" not in html
+
+
+def test_query_count_does_not_depend_on_the_data(client, demo, django_assert_max_num_queries):
+    _login(client, "official")
+    with django_assert_max_num_queries(14):
+        client.get("/")
+
+
+def test_empty_database_shows_empty_states(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No tournament is running at the moment." in html
+    assert "No finished tournaments yet." in html
+    assert "No rating pool has been set up yet." in html
