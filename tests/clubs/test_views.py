@@ -60,7 +60,7 @@ def test_member_sees_his_ratings_chart_and_games_in_german(client, rated_club, a
     assert '<td class="text-end">1.700</td>\n      <td class="text-end">2.500</td>' in html
     # No FIDE rating and one game against a FIDE-rated opponent: no half rating yet (§1.9).
     assert "Noch nicht: eine Halbzahl braucht mindestens 4 gewertete Partien" in html
-    assert "Aus 1 Partie gegen Gegner mit FIDE-Elo: 0,5 Punkte, Gegnerschnitt 2.010." in html
+    assert "Ergebnis gegen Gegner mit FIDE-Elo: 0,5 aus 1 Partie, Gegnerschnitt 2.010." in html
 
 
 def test_member_page_in_english(english, rated_club, anna_user):
@@ -71,7 +71,7 @@ def test_member_page_in_english(english, rated_club, anna_user):
     assert ">Date</text>" in html
     assert "<td>2026-03-01</td>" in html
     assert ">0.300<" in html and ">24.65<" in html and ">4.94<" in html
-    assert "From 1 game against FIDE-rated opponents: 0.5 points, opponents' average 2,010." in html
+    assert "Score against FIDE-rated opponents: 0.5 from 1 game, opponents' average 2,010." in html
 
 
 def test_half_rating_with_four_games_against_fide_rated_opponents(client, rated_club):

@@ -62,3 +62,28 @@ def test_assets_are_served_locally(client, demo):
     assert "/static/bootstrap/css/bootstrap.min.css" in html
     assert "/static/django_htmx/htmx" in html or "htmx" in html
     assert "cdn" not in html.lower()
+
+
+@pytest.mark.parametrize("url", ["/members/", "/tournaments/", "/ratings/pools/1/live/"])
+def test_wide_tables_scroll_inside_their_box_on_phones(client, demo, url):
+    html = client.get(url).content.decode()
+    assert '<div class="table-responsive' in html
+    assert html.index('<div class="table-responsive') < html.index("<table")
+
+
+def test_not_found_page_offers_the_main_pages(client, demo):
+    response = client.get("/does-not-exist/", HTTP_ACCEPT_LANGUAGE="de-at")
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "Seite nicht gefunden" in html
+    main = html[html.index("<main"):]  # the links of the page itself, not of the navigation
+    for name in ("home", "tournaments:list", "ratings:pool_list", "clubs:member_list"):
+        assert f'href="{reverse(name)}"' in main
+
+
+def test_standings_tie_breaks_have_two_decimals_and_a_legend(client, demo):
+    tournament = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk]),
+                      HTTP_ACCEPT_LANGUAGE="de-at").content.decode()
+    assert '<td class="num">123,00</td>' in html  # Sonneborn-Berger of the winner
+    assert "Was bedeuten die Feinwertungs-Kürzel?" in html

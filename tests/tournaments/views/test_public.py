@@ -31,8 +31,8 @@ def test_tournament_list(client, tournament, lang, words):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Overview", "Starting list", "Round 1", "Swiss system", "BH,SB", "2026-09-01"]),
-    ("de-at", ["Übersicht", "Startrangliste", "Runde 1", "Schweizer System", "BH,SB", "01.09.2026"]),
+    ("en", ["Overview", "Starting list", "Round 1", "Swiss system", "BH, SB", "2026-09-01"]),
+    ("de-at", ["Übersicht", "Startrangliste", "Runde 1", "Schweizer System", "BH, SB", "01.09.2026"]),
 ])
 def test_overview(client, played, lang, words):
     html = text(page(client, "detail", played.pk, lang=lang))
