@@ -4,7 +4,16 @@ from clubrating.tournaments.templatetags.tiebreaks import decimals_for, tiebreak
 
 
 def test_each_tiebreak_gets_the_decimals_of_its_kind():
-    assert [decimals_for(c) for c in ("BH/C1", "BH", "SB", "DE", "WIN", "ARO/C1", "TPR", "KS")] == [1, 1, 2, 0, 0, 0, 0, 1]
+    assert [decimals_for(c) for c in ("BH/C1", "BH", "SB", "DE", "WIN", "ARO/C1", "TPR", "KS")] == [
+        1,
+        1,
+        2,
+        0,
+        0,
+        0,
+        0,
+        1,
+    ]
 
 
 def test_cells_are_localised_and_aligned_with_the_codes():
