@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Tournament
-from ratings.models import PublishedList
+from ratings.models import PublishedList, RatingPool
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +54,9 @@ def test_top_ten_of_the_home_club_with_links_to_the_full_lists(client, demo):
     assert rows == [str(n) for n in range(1, 11)]
     home = Club.objects.get(is_home=True)
     assert "SV Wienerwald" not in block
-    assert 'href="/ratings/pools/1/live/?club=Schachklub+Donaustadt"' in block
+    pool = RatingPool.objects.get()
+    live = reverse("ratings:live", args=[pool.pk])
+    assert f'href="{live}?club=Schachklub+Donaustadt"' in block
     latest = PublishedList.objects.filter(superseded=False).order_by("-valid_from").first()
     assert reverse("ratings:list", args=[latest.pk]) in block
     assert "Veröffentlichte Liste vom 01.07.2026" in block

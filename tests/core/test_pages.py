@@ -5,6 +5,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Tournament
+from ratings.models import RatingPool
 
 pytestmark = pytest.mark.django_db
 
@@ -64,8 +65,10 @@ def test_assets_are_served_locally(client, demo):
     assert "cdn" not in html.lower()
 
 
-@pytest.mark.parametrize("url", ["/members/", "/tournaments/", "/ratings/pools/1/live/"])
+@pytest.mark.parametrize("url", ["/members/", "/tournaments/", "live-list"])
 def test_wide_tables_scroll_inside_their_box_on_phones(client, demo, url):
+    if url == "live-list":  # primary keys differ between databases (PostgreSQL keeps sequences)
+        url = reverse("ratings:live", args=[RatingPool.objects.get().pk])
     html = client.get(url).content.decode()
     assert '<div class="table-responsive' in html
     assert html.index('<div class="table-responsive') < html.index("<table")
