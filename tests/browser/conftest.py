@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 # live_server runs in a thread while Playwright's sync API holds an event loop in this one;
 # Django refuses ORM calls from an async context unless told this is safe (it is: tests only).
@@ -23,6 +24,22 @@ def browser_type_launch_args(browser_type_launch_args):
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """An English browser (Accept-Language en-US): the pages must still speak German by default.
+
+    The site ignores the browser's language; English comes only from the language switcher's cookie
+    (``speak_english`` below, or by choosing it in the switcher).
+    """
+    return {**browser_context_args, "locale": "en-US"}
+
+
+@pytest.fixture
+def speak_english(context, live_server):
+    """Choose English for the whole browser context, as the language switcher's cookie does."""
+    context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}])
 
 
 @pytest.fixture(scope="session")

@@ -8,12 +8,6 @@ from tests.ratings.views.conftest import home_club, rated_club  # noqa: F401 (fi
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    """An Austrian browser: the pages answer its Accept-Language in German."""
-    return {**browser_context_args, "locale": "de-AT"}
-
-
 def test_member_opens_his_page_and_sees_chart_and_games(
     page, live_server, login, artifacts_dir, rated_club,  # noqa: F811 (the imported fixture)
 ):

@@ -13,11 +13,6 @@ from tests.ratings.views.conftest import home_club  # noqa: F401
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    """An Austrian browser: the pages answer its Accept-Language in German."""
-    return {**browser_context_args, "locale": "de-AT"}
-
 LAST_NAMES = [
     "Huber", "Gruber", "Wagner", "Bauer", "Pichler", "Steiner", "Moser", "Mayer", "Hofer", "Leitner",
 ]

@@ -27,12 +27,6 @@ BOARDS = [
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args):
-    # The club's language: German with Austrian number formats.
-    return {**browser_context_args, "locale": "de-AT"}
-
-
-@pytest.fixture
 def round_one(db):
     club = ClubFactory(name="Schachklub Heimat", is_home=True)
     user = User.objects.create_user("offi", password="offi-pw-2026")

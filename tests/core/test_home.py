@@ -11,6 +11,7 @@ from django.urls import reverse
 from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Tournament
 from ratings.models import PublishedList, RatingPool
+from tests.language import speak
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,8 @@ def _login(client, username: str) -> None:
 
 
 def test_running_and_recent_tournaments_are_separated(client, demo):
-    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    speak(client, "en")
+    html = client.get("/").content.decode()
     running = _section(html, "running")
     recent = _section(html, "recent")
     assert "Herbstopen 2026" in running
@@ -48,7 +50,7 @@ def test_running_and_recent_tournaments_are_separated(client, demo):
 
 
 def test_top_ten_of_the_home_club_with_links_to_the_full_lists(client, demo):
-    html = client.get("/", HTTP_ACCEPT_LANGUAGE="de-at").content.decode()
+    html = client.get("/").content.decode()
     block = _section(html, "club-ratings")
     rows = re.findall(r"<tr>\s*<td class=\"num\">(\d+)</td>", block)
     assert rows == [str(n) for n in range(1, 11)]
@@ -90,7 +92,8 @@ def test_rating_officer_gets_the_officer_link(client, demo):
 
 def test_private_lists_and_tournaments_are_not_shown_to_visitors(client, demo):
     Club.objects.filter(is_home=True).update(public_ratings=False, public_tournaments=False)
-    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    speak(client, "en")
+    html = client.get("/").content.decode()
     assert "visible to members only" in html
     assert 'id="top-ratings"' not in html
     assert "Herbstopen 2026" not in html
@@ -103,7 +106,8 @@ def test_query_count_does_not_depend_on_the_data(client, demo, django_assert_max
 
 
 def test_empty_database_shows_empty_states(client):
-    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    speak(client, "en")
+    html = client.get("/").content.decode()
     assert "No tournament is running at the moment." in html
     assert "No finished tournaments yet." in html
     assert "No rating pool has been set up yet." in html

@@ -17,8 +17,9 @@ from tests.factories import (
     TournamentPlayerFactory,
 )
 
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-DE = {"HTTP_ACCEPT_LANGUAGE": "de-at"}
+# The languages the tests choose with the switcher's cookie (tests.language.speak).
+EN = "en"
+DE = "de-at"
 
 
 @pytest.fixture

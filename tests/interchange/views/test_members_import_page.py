@@ -7,6 +7,7 @@ from django.urls import reverse
 from clubrating.clubs.models import Member
 from clubrating.interchange.views import MEMBERS_SESSION_KEY
 from tests.factories import MemberFactory
+from tests.language import speak
 
 from ..conftest import db_counts
 from .conftest import DE, EN, login_url
@@ -27,12 +28,12 @@ def upload(text: str | bytes, name: str = "members.csv") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, text.encode("utf-8") if isinstance(text, str) else text)
 
 
-def preview(client, text, headers=EN):
-    return client.post(URL, {"file": upload(text)}, **headers)
+def preview(client, text, lang=EN):
+    return speak(client, lang).post(URL, {"file": upload(text)})
 
 
-def confirm(client, headers=EN):
-    return client.post(URL, {"confirm": "1"}, **headers)
+def confirm(client, lang=EN):
+    return speak(client, lang).post(URL, {"confirm": "1"})
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_preview_creates_nothing_and_confirm_saves_what_it_showed(official_clien
 
 
 def test_german_preview(official_client, home_club):
-    response = preview(official_client, CSV, headers=DE)
+    response = preview(official_client, CSV, lang=DE)
     assert response.context["report"]["summary"] == (
         "3 Mitglieder angelegt, 0 aktualisiert, 1 doppelte Zeilen übersprungen."
     )
@@ -79,7 +80,7 @@ def test_german_preview(official_client, home_club):
 
 
 @pytest.mark.parametrize(
-    "headers, row, message",
+    "lang, row, message",
     [
         (EN, "Maier;Carl;x;;;;;;;;", "Row 3: sex x is not m or f."),
         (DE, "Maier;Carl;x;;;;;;;;", "Zeile 3: das Geschlecht x ist weder m noch f."),
@@ -89,10 +90,10 @@ def test_german_preview(official_client, home_club):
          "Zeile 3: das Geburtsdatum 31.02.1990 ist weder TT.MM.JJJJ noch JJJJ-MM-TT."),
     ],
 )
-def test_bad_row_shows_the_error_and_changes_nothing(official_client, home_club, headers, row, message):
+def test_bad_row_shows_the_error_and_changes_nothing(official_client, home_club, lang, row, message):
     before = db_counts()
     text = HEADER + "Huber;Anna;f;17.05.1990;SK Graz;;;;;;\n" + row + "\n"
-    response = preview(official_client, text, headers)
+    response = preview(official_client, text, lang)
     assert response.context["form"].errors["file"] == [message]
     assert html.escape(message) in response.content.decode()
     assert db_counts() == before
@@ -100,34 +101,34 @@ def test_bad_row_shows_the_error_and_changes_nothing(official_client, home_club,
 
 
 @pytest.mark.parametrize(
-    "headers, message",
+    "lang, message",
     [
         (EN, "The CSV file lacks the columns birth_date."),
         (DE, "In der CSV-Datei fehlen die Spalten birth_date."),
     ],
 )
-def test_missing_columns_are_refused(official_client, home_club, headers, message):
+def test_missing_columns_are_refused(official_client, home_club, lang, message):
     before = db_counts()
-    response = preview(official_client, "last_name;first_name\nHuber;Anna\n", headers)
+    response = preview(official_client, "last_name;first_name\nHuber;Anna\n", lang)
     assert response.context["form"].errors["file"] == [message]
     assert db_counts() == before
 
 
 @pytest.mark.parametrize(
-    "headers, message",
+    "lang, message",
     [(EN, "The file is larger than 5 MB."), (DE, "Die Datei ist größer als 5 MB.")],
 )
-def test_file_over_5_mb_is_refused(official_client, headers, message):
+def test_file_over_5_mb_is_refused(official_client, lang, message):
     before = db_counts()
     big = CSV.encode() + b"\n" * (5 * 1024 * 1024 + 1 - len(CSV.encode()))
-    response = official_client.post(URL, {"file": upload(big)}, **headers)
+    response = speak(official_client, lang).post(URL, {"file": upload(big)})
     assert response.context["form"].errors["file"] == [message]
     assert db_counts() == before
 
 
 def test_file_of_exactly_5_mb_is_accepted(official_client, home_club):
     exact = CSV.encode() + b"\n" * (5 * 1024 * 1024 - len(CSV.encode()))
-    response = official_client.post(URL, {"file": upload(exact)}, **EN)
+    response = speak(official_client, EN).post(URL, {"file": upload(exact)})
     assert response.context["report"]["summary"] == "3 members created, 0 updated, 1 duplicate rows skipped."
 
 

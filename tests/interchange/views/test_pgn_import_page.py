@@ -8,6 +8,7 @@ from clubrating.clubs.models import Member
 from clubrating.interchange.pgn_import import games_import_pgn
 from clubrating.interchange.views import PGN_SESSION_KEY
 from clubrating.tournaments.models import Game, ResultChange, Tournament
+from tests.language import speak
 
 from ..conftest import PGN_DIR, db_counts
 from .conftest import DE, EN, login_url
@@ -56,19 +57,19 @@ def upload(text: str | bytes, name: str = "games.pgn") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, text.encode("utf-8") if isinstance(text, str) else text)
 
 
-def preview(client, text, tournament=None, headers=EN):
+def preview(client, text, tournament=None, lang=EN):
     data = {"file": upload(text)}
     if tournament is not None:
         data["tournament"] = tournament.pk
-    return client.post(URL, data, **headers)
+    return speak(client, lang).post(URL, data)
 
 
-def confirm(client, headers=EN):
-    return client.post(URL, {"confirm": "1"}, **headers)
+def confirm(client, lang=EN):
+    return speak(client, lang).post(URL, {"confirm": "1"})
 
 
 def test_page_offers_the_tournaments_and_preselects_one(official_client, tournament):
-    response = official_client.get(URL, {"tournament": tournament.pk}, **EN)
+    response = speak(official_client, EN).get(URL, {"tournament": tournament.pk})
     assert response.status_code == 200
     assert response.context["form"]["tournament"].value() == str(tournament.pk)
     option = f'<option value="{tournament.pk}" selected>Herbstturnier 2026</option>'
@@ -132,15 +133,15 @@ def test_games_go_into_the_chosen_tournament_with_members_matched(official_clien
 
 
 @pytest.mark.parametrize(
-    "headers, message",
+    "lang, message",
     [
         (EN, "Game 1 (line 1, A – B): the result * is not a finished game's result."),
         (DE, "Partie 1 (Zeile 1, A – B): * ist nicht das Ergebnis einer beendeten Partie."),
     ],
 )
-def test_malformed_file_shows_the_error_and_changes_nothing(official_client, tournament, headers, message):
+def test_malformed_file_shows_the_error_and_changes_nothing(official_client, tournament, lang, message):
     before = db_counts()
-    response = preview(official_client, BAD, headers=headers)
+    response = preview(official_client, BAD, lang=lang)
     assert response.status_code == 200
     assert response.context["form"].errors["file"] == [message]
     assert html.escape(message) in response.content.decode()
@@ -162,20 +163,20 @@ def test_a_file_refused_on_confirmation_changes_nothing(official_client, tournam
 
 
 @pytest.mark.parametrize(
-    "headers, message",
+    "lang, message",
     [(EN, "The file is larger than 5 MB."), (DE, "Die Datei ist größer als 5 MB.")],
 )
-def test_file_over_5_mb_is_refused(official_client, headers, message):
+def test_file_over_5_mb_is_refused(official_client, lang, message):
     before = db_counts()
     big = NEW_EVENT.encode() + b" " * (5 * 1024 * 1024 + 1 - len(NEW_EVENT.encode()))
-    response = official_client.post(URL, {"file": upload(big)}, **headers)
+    response = speak(official_client, lang).post(URL, {"file": upload(big)})
     assert response.context["form"].errors["file"] == [message]
     assert db_counts() == before
 
 
 def test_latin_1_file_is_read(official_client, home_club):
     text = NEW_EVENT.replace("Gruber, Bernd", "Müller, Jörg")
-    response = official_client.post(URL, {"file": upload(text.encode("latin-1"))}, **EN)
+    response = speak(official_client, EN).post(URL, {"file": upload(text.encode("latin-1"))})
     assert response.context["report"]["created"] == ["Huber, Anna", "Müller, Jörg", "Maier, Carl"]
     confirm(official_client)
     assert Member.objects.filter(last_name="Müller", first_name="Jörg").count() == 1
@@ -207,7 +208,7 @@ def test_real_round_robin_file_through_the_page(official_client, home_club):
         "file": upload((PGN_DIR / "uzchess-cup-2025.pgn").read_bytes()),
         "tournament_name": " UzChess  Cup 2025",
     }
-    response = official_client.post(URL, data, **EN)
+    response = speak(official_client, EN).post(URL, data)
     summary = "Imported 45 games (0 with moves) into UzChess Cup 2025; players: 0 matched, 10 new members."
     assert response.context["report"]["summary"] == summary
     assert db_counts() == before
@@ -218,8 +219,8 @@ def test_real_round_robin_file_through_the_page(official_client, home_club):
 
 def test_chosen_tournament_and_typed_name_exclude_each_other(official_client, tournament):
     before = db_counts()
-    response = official_client.post(
-        URL, {"file": upload(ROUND_TWO), "tournament": tournament.pk, "tournament_name": "Neu"}, **DE
+    response = speak(official_client, DE).post(
+        URL, {"file": upload(ROUND_TWO), "tournament": tournament.pk, "tournament_name": "Neu"}
     )
     assert response.context["form"].non_field_errors() == [
         "Wählen Sie ein Turnier oder geben Sie einen Namen ein, nicht beides."

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Result, Round, Tournament, TournamentKind
 from tests.factories import MemberFactory, TeamFactory, TournamentFactory, TournamentPlayerFactory
+from tests.language import speak
 
 from .helpers import page, text
 
@@ -47,8 +48,7 @@ def test_creating_a_tournament_with_the_initial_colour(official_client, home_clu
 
 
 def test_create_form_errors_are_translated_and_save_nothing(official_client, home_club):
-    response = official_client.post(reverse("tournaments:create"), {"name": "", "kind": "round_robin"},
-                                    HTTP_ACCEPT_LANGUAGE="de-at")
+    response = official_client.post(reverse("tournaments:create"), {"name": "", "kind": "round_robin"})
     assert response.status_code == 200
     assert "Dieses Feld ist zwingend erforderlich." in text(response)
     assert not Tournament.objects.exists()
@@ -81,8 +81,7 @@ def test_registering_members_orders_them_by_rating(official_client, home_club):
 
 def test_registering_nobody_is_an_error(official_client, home_club):
     tournament = TournamentFactory()
-    response = official_client.post(reverse("tournaments:register", args=[tournament.pk]), {},
-                                    HTTP_ACCEPT_LANGUAGE="de-at")
+    response = official_client.post(reverse("tournaments:register", args=[tournament.pk]), {})
     assert "Bitte mindestens ein Mitglied auswählen." in text(response)
 
 
@@ -126,8 +125,8 @@ def test_pairing_a_round_robin_round(official_client, home_club):
 
 def test_pairing_is_refused_with_the_services_message(official_client, tournament):
     # Round 1 of the Swiss has no results yet: round 2 must wait.
-    response = official_client.post(reverse("tournaments:pair", args=[tournament.pk]), follow=True,
-                                    HTTP_ACCEPT_LANGUAGE="en")
+    speak(official_client, "en")
+    response = official_client.post(reverse("tournaments:pair", args=[tournament.pk]), follow=True)
     assert "Round 1 still has games without a result." in text(response)
     assert not Round.objects.filter(tournament=tournament, number=2).exists()
 
@@ -158,8 +157,9 @@ def test_a_pairing_with_results_cannot_be_changed(official_client, tournament):
     Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW,
                                                                       rated_result=Result.DRAW)
     game = Game.objects.get(round__tournament=tournament, board=1)
+    speak(official_client, "en")
     response = official_client.post(reverse("tournaments:pairing_swap", args=[tournament.pk, 1, game.pk]),
-                                    follow=True, HTTP_ACCEPT_LANGUAGE="en")
+                                    follow=True)
     assert "This round already has results; its pairing cannot be changed." in text(response)
     game.refresh_from_db()
     assert game.white.last_name == "Adler"

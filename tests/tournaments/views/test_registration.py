@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Bye, ByeKind, Game, Result, TournamentPlayer
+from tests.language import speak
 
 from .helpers import page, text
 
@@ -72,9 +73,9 @@ def test_a_withdrawn_player_is_not_paired_in_the_next_round(official_client, tou
 
 def test_withdrawing_from_a_paired_round_is_refused(official_client, tournament):
     dorn = _player(tournament, "Dorn")
+    speak(official_client, "en")
     response = official_client.post(reverse("tournaments:player_withdraw", args=[tournament.pk]),
-                                    {"withdraw-player": dorn.pk, "withdraw-from_round": 1},
-                                    HTTP_ACCEPT_LANGUAGE="en")
+                                    {"withdraw-player": dorn.pk, "withdraw-from_round": 1})
     assert response.status_code == 200
     assert "Round 1 is already paired with this player; change that pairing first." in text(response)
     dorn.refresh_from_db()
@@ -83,7 +84,7 @@ def test_withdrawing_from_a_paired_round_is_refused(official_client, tournament)
 
 def test_withdraw_form_errors_are_translated(official_client, tournament):
     response = official_client.post(reverse("tournaments:player_withdraw", args=[tournament.pk]),
-                                    {"withdraw-from_round": 0}, HTTP_ACCEPT_LANGUAGE="de-at")
+                                    {"withdraw-from_round": 0})
     html = text(response)
     assert "Dieses Feld ist zwingend erforderlich." in html
     assert "Dieser Wert muss größer oder gleich 1 sein." in html
@@ -92,9 +93,10 @@ def test_withdraw_form_errors_are_translated(official_client, tournament):
 
 def test_a_requested_bye_keeps_the_player_out_of_the_pairing(official_client, tournament):
     ced = _player(tournament, "Ced")
+    speak(official_client, "en")
     response = official_client.post(reverse("tournaments:bye_request", args=[tournament.pk]),
                                     {"bye-player": ced.pk, "bye-round_number": 2, "bye-kind": "half"},
-                                    HTTP_ACCEPT_LANGUAGE="en", follow=True)
+                                    follow=True)
     assert "Ced, Max: half-point bye in round 2." in text(response)
     assert "round 2: half-point bye" in text(response)
     _finish_round_1(tournament)
@@ -107,8 +109,7 @@ def test_a_requested_bye_keeps_the_player_out_of_the_pairing(official_client, to
 def test_a_bye_for_a_paired_round_is_refused(official_client, tournament):
     ced = _player(tournament, "Ced")
     response = official_client.post(reverse("tournaments:bye_request", args=[tournament.pk]),
-                                    {"bye-player": ced.pk, "bye-round_number": 1, "bye-kind": "zero"},
-                                    HTTP_ACCEPT_LANGUAGE="de-at")
+                                    {"bye-player": ced.pk, "bye-round_number": 1, "bye-kind": "zero"})
     assert "Runde 1 ist bereits ausgelost." in text(response)
     assert not Bye.objects.exists()
 
@@ -142,8 +143,7 @@ def test_a_guest_becomes_a_member_of_his_club(official_client, tournament):
 
 def test_a_guest_needs_a_last_name(official_client, tournament):
     response = official_client.post(reverse("tournaments:guest_register", args=[tournament.pk]),
-                                    {"first_name": "Gustav", "club_name": "SV Neu"},
-                                    HTTP_ACCEPT_LANGUAGE="de-at")
+                                    {"first_name": "Gustav", "club_name": "SV Neu"})
     assert response.status_code == 200
     assert "Dieses Feld ist zwingend erforderlich." in text(response)
     assert not Club.objects.filter(name="SV Neu").exists()
@@ -164,8 +164,8 @@ def test_unpair_page(official_client, tournament, lang, words):
 
 
 def test_unpairing_a_round_without_results(official_client, tournament):
-    response = official_client.post(reverse("tournaments:unpair", args=[tournament.pk]),
-                                    HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    speak(official_client, "en")
+    response = official_client.post(reverse("tournaments:unpair", args=[tournament.pk]), follow=True)
     assert "The pairing of round 1 has been removed." in text(response)
     assert not Game.objects.filter(round__tournament=tournament).exists()
     assert "No round is paired yet." in text(page(official_client, "unpair", tournament.pk))
@@ -173,8 +173,8 @@ def test_unpairing_a_round_without_results(official_client, tournament):
 
 def test_a_round_with_results_cannot_be_unpaired(official_client, tournament):
     Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW)
-    response = official_client.post(reverse("tournaments:unpair", args=[tournament.pk]),
-                                    HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    speak(official_client, "en")
+    response = official_client.post(reverse("tournaments:unpair", args=[tournament.pk]), follow=True)
     assert "This round already has results; its pairing cannot be redone." in text(response)
     assert Game.objects.filter(round__tournament=tournament).count() == 2
 

@@ -6,6 +6,7 @@ from django.urls import reverse
 from clubrating.tournaments.models import Game, Result, ResultChange
 from ratings.models import RatingRecord
 from tests.factories import GameFactory, MemberFactory, TournamentPlayerFactory
+from tests.language import speak
 
 from .helpers import page, text
 
@@ -18,9 +19,8 @@ def board(tournament, number=1):
 
 def save(client, game, result, lang="en", htmx=True, seen=None):
     url = reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
-    headers = {"HTTP_ACCEPT_LANGUAGE": lang}
-    if htmx:
-        headers["HTTP_HX_REQUEST"] = "true"
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    speak(client, lang)
     return client.post(url, {"result": result, "seen": game.result if seen is None else seen}, **headers)
 
 
@@ -184,8 +184,8 @@ def test_the_correction_form_can_rate_a_forfeit_as_played(official_client, tourn
 def test_the_correction_form_refuses_a_rated_result_for_a_played_score(official_client, tournament):
     game = board(tournament)
     url = reverse("tournaments:game_correct", args=[game.pk])
-    response = official_client.post(url, {"result": "1-0", "rated_result": "0-1", "seen": ""}, follow=True,
-                                    HTTP_ACCEPT_LANGUAGE="en")
+    speak(official_client, "en")
+    response = official_client.post(url, {"result": "1-0", "rated_result": "0-1", "seen": ""}, follow=True)
     assert "A game scored as played over the board is rated as scored." in text(response)
     game.refresh_from_db()
     assert game.result == ""

@@ -12,6 +12,7 @@ from tests.factories import (
     TournamentFactory,
     TournamentPlayerFactory,
 )
+from tests.language import speak
 
 from .helpers import page, text
 
@@ -38,13 +39,12 @@ def _members(tournament, *names):
 
 def _lineup(client, tournament, match, team, names):
     data = {f"board_{board}": m.pk for board, m in enumerate(_members(tournament, *names), start=1)}
-    return client.post(reverse("tournaments:lineup", args=[tournament.pk, match.pk, team.pk]), data,
-                       HTTP_ACCEPT_LANGUAGE="en")
+    return speak(client, "en").post(reverse("tournaments:lineup", args=[tournament.pk, match.pk, team.pk]),
+                                    data)
 
 
 def _pair(client, tournament):
-    return client.post(reverse("tournaments:team_pair", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="en",
-                       follow=True)
+    return speak(client, "en").post(reverse("tournaments:team_pair", args=[tournament.pk]), follow=True)
 
 
 def _team(tournament, letter):
@@ -74,15 +74,15 @@ def test_creating_a_team(official_client, league):
 
 def test_a_team_name_is_used_once(official_client, league):
     response = official_client.post(reverse("tournaments:teams_manage", args=[league.pk]),
-                                    {"team-name": "team a"}, HTTP_ACCEPT_LANGUAGE="de-at")
+                                    {"team-name": "team a"})
     assert "Dieses Turnier hat bereits eine Mannschaft mit diesem Namen." in text(response)
     assert league.teams.count() == 4
 
 
 def test_no_team_is_added_after_pairing(official_client, league):
     _pair(official_client, league)
-    response = official_client.post(reverse("tournaments:teams_manage", args=[league.pk]),
-                                    {"team-name": "Team E"}, HTTP_ACCEPT_LANGUAGE="en")
+    response = speak(official_client, "en").post(reverse("tournaments:teams_manage", args=[league.pk]),
+                                                 {"team-name": "Team E"})
     assert "Teams cannot be added after the first round was paired." in text(response)
     assert league.teams.count() == 4
 
@@ -92,8 +92,8 @@ def test_assigning_players_to_teams(official_client, league):
     data = {f"members-player_{p.pk}": p.team_id for p in league.players.all()}
     data[f"members-player_{a1.pk}"] = _team(league, "B").pk
     data[f"members-player_{b1.pk}"] = ""
-    response = official_client.post(reverse("tournaments:team_players", args=[league.pk]), data,
-                                    HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    response = speak(official_client, "en").post(reverse("tournaments:team_players", args=[league.pk]), data,
+                                                 follow=True)
     assert "Teams saved (2 changes)." in text(response)
     a1.refresh_from_db()
     b1.refresh_from_db()
@@ -144,9 +144,10 @@ def test_a_lineup_with_a_gap_is_refused(official_client, league):
     _pair(official_client, league)
     match = TeamMatch.objects.get(round__tournament=league, number=1)
     a1, a2 = _members(league, "A1", "A2")
-    response = official_client.post(
+    # _pair chose English: switch back to German as a visitor would.
+    response = speak(official_client, "de-at").post(
         reverse("tournaments:lineup", args=[league.pk, match.pk, match.home_team_id]),
-        {"board_1": a1.pk, "board_3": a2.pk}, HTTP_ACCEPT_LANGUAGE="de-at")
+        {"board_1": a1.pk, "board_3": a2.pk})
     assert "Bitte die Bretter ab Brett 1 ohne Lücke besetzen." in text(response)
     assert not LineupEntry.objects.exists()
 
