@@ -96,6 +96,26 @@ def _rows(text: str) -> csv.DictReader:
     return reader
 
 
+def _existing(values: dict, row_no: int) -> Member | None:
+    """The member a row describes: by FIDE ID or national ID (so that files without birth dates
+    can be imported again), else by name and birth date. An ID held by a member of another name
+    is refused: renaming that member or creating a second one would both be wrong."""
+    same_name = {"last_name__iexact": values["last_name"], "first_name__iexact": values["first_name"]}
+    for field_name, label in (("fide_id", _("FIDE ID")), ("national_id", _("national ID"))):
+        if not values[field_name]:
+            continue
+        holder = Member.objects.filter(**{field_name: values[field_name]}).first()
+        if holder is None:
+            continue
+        if not Member.objects.filter(pk=holder.pk, **same_name).exists():
+            raise ImportRefused(_("Row %(row)d: %(what)s %(value)s belongs to %(member)s.") % {
+                "row": row_no, "what": label, "value": values[field_name], "member": holder})
+        return holder
+    if not values["birth_date"]:
+        return None
+    return Member.objects.filter(**same_name, birth_date=values["birth_date"]).first()
+
+
 @transaction.atomic
 def members_import_csv(*, text: str) -> MembersImportReport:
     """Create or update members from CSV; any bad row refuses the whole file."""
@@ -117,10 +137,7 @@ def members_import_csv(*, text: str) -> MembersImportReport:
             if club_name not in clubs:
                 clubs[club_name], _created = Club.objects.get_or_create(name=club_name)
             values["club"] = clubs[club_name]
-        existing = Member.objects.filter(
-            last_name__iexact=values["last_name"], first_name__iexact=values["first_name"],
-            birth_date=values["birth_date"],
-        ).first() if values["birth_date"] else None
+        existing = _existing(values, row_no)
         member = existing or Member()
         for name, value in values.items():
             if value not in (None, "") or existing is None:

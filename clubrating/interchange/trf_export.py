@@ -104,6 +104,22 @@ def _standings_ranks(
     return {member_id: rank for rank, member_id in enumerate(order, start=1)}
 
 
+def _team_lines(tournament: Tournament, start_ranks: dict[int, int]) -> list[str]:
+    """TRF16 ``013`` lines of a team competition: team name in columns 5-36, then the start
+    ranks of its players in columns 37-40, 42-45, ... (so a team tool can rebuild the teams)."""
+    if tournament.kind != TournamentKind.TEAM:
+        return []
+    members: dict[int, list[int]] = defaultdict(list)
+    for team_id, member_id in TournamentPlayer.objects.filter(
+        tournament=tournament, team__isnull=False
+    ).values_list("team_id", "member_id"):
+        members[team_id].append(start_ranks[member_id])
+    return [
+        f"013 {team.name[:32]:<32}" + " ".join(f"{rank:>4}" for rank in sorted(members[team.pk]))
+        for team in tournament.teams.order_by("start_rank", "name", "pk")
+    ]
+
+
 def tournament_export_trf(*, tournament: Tournament) -> str:
     """The TRF16 text of ``tournament``: players, points, ranks, every round's games and byes."""
     games = list(Game.objects.filter(round__tournament=tournament).select_related("round"))
@@ -151,6 +167,6 @@ def tournament_export_trf(*, tournament: Tournament) -> str:
         round_dates=[round_dates.get(n) for n in range(1, played_rounds + 1)],
         rounds=played_rounds, players=trf_players,
         # JaVaFo's planned number of rounds, so that a pairing program can continue the file.
-        extra_lines=[f"XXR {tournament.rounds_count}"],
+        extra_lines=[*_team_lines(tournament, start_ranks), f"XXR {tournament.rounds_count}"],
     )
     return write_trf(trf)

@@ -146,6 +146,12 @@ def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentP
                                 "pairing first.") % {"number": from_round})
     player.withdrawn_from_round = from_round
     player.save(update_fields=["withdrawn_from_round"])
+    # A withdrawn player scores nothing more: byes asked for rounds not paired yet go (those of
+    # paired rounds are already part of the results and stay).
+    Bye.objects.filter(
+        member=player.member_id, round__tournament=player.tournament,
+        round__number__gte=max(from_round, last_paired_round_number(tournament=player.tournament) + 1),
+    ).exclude(kind=ByeKind.PAIRING).delete()
     return player
 
 
@@ -159,6 +165,9 @@ def bye_request(*, player: TournamentPlayer, round_number: int, kind: str = ByeK
         raise ValidationError(_("This kind of bye cannot be requested."))
     if not 1 <= round_number <= tournament.rounds_count:
         raise ValidationError(_("The tournament has no round %(number)d.") % {"number": round_number})
+    if player.withdrawn_from_round is not None and player.withdrawn_from_round <= round_number:
+        raise ValidationError(_("%(member)s has withdrawn from round %(number)d on.") % {
+            "member": player.member, "number": player.withdrawn_from_round})
     rnd, _created = Round.objects.get_or_create(tournament=tournament, number=round_number)
     if _round_is_paired(rnd):
         raise ValidationError(_("Round %(number)d is already paired.") % {"number": round_number})

@@ -25,6 +25,11 @@ from ratings.services.lists import EntryData, current_list, list_publish, list_v
 from ratings.services.pools import open_period, pool_lock
 
 
+# A record waiting with no period has no calculation (as recording it there leaves it).
+UNCALCULATED = dict.fromkeys(("own_rating", "opponent_rating", "difference", "expected", "factor", "change"))
+UNCALCULATED["pending"] = False
+
+
 def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
     """The new list from the published state and the period's result, as the engine computed it."""
     entries: dict[int, EntryData] = {}
@@ -140,7 +145,7 @@ def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReop
     if following is not None:
         # Games dated in the following period wait again; carried pending games return.
         records = RatingRecord.objects.filter(pool=pool, period=following)
-        records.filter(played_on__gte=following.start).update(period=None, solo=False)
+        records.filter(played_on__gte=following.start).update(period=None, solo=False, **UNCALCULATED)
         records.update(period=period)
         following.delete()
     solo_refresh(pool, period)

@@ -55,22 +55,30 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
     _validate(game, result, rated_result)
     tournament = game.round.tournament
     day = game.played_on
-    pools = [pool_lock(p) for p in tournament_pools(tournament) if p.start_date <= day]
-    periods = {}
+    rating = {p.pk for p in tournament_pools(tournament) if p.start_date <= day}
+    # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
+    # periods are re-evaluated too, and a closed one keeps them.
+    held: dict[int, set[int | None]] = {}
+    for pool_id, period_id in RatingRecord.objects.filter(game=game).values_list("pool_id", "period_id"):
+        held.setdefault(pool_id, set()).add(period_id)
+    pools = [pool_lock(p) for p in RatingPool.objects.filter(pk__in=rating | held.keys()).order_by("pk")]
+    periods, former = {}, {}
     for pool in pools:
-        period = _period_for(pool, day)
-        if period is not None and period.state == PeriodState.CLOSED:
-            raise RatingsError(
-                _(
-                    "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
-                    "it cannot be changed unless the period is reopened."
+        period = _period_for(pool, day) if pool.pk in rating else None
+        former[pool.pk] = list(RatingPeriod.objects.filter(pk__in=held.get(pool.pk, set()) - {None}))
+        for p in [period, *former[pool.pk]]:
+            if p is not None and p.state == PeriodState.CLOSED:
+                raise RatingsError(
+                    _(
+                        "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
+                        "it cannot be changed unless the period is reopened."
+                    )
+                    % {
+                        "day": day.strftime("%d.%m.%Y"),
+                        "period": f"{p.start:%d.%m.%Y}–{p.end:%d.%m.%Y}",
+                        "pool": pool.name,
+                    }
                 )
-                % {
-                    "day": day.strftime("%d.%m.%Y"),
-                    "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
-                    "pool": pool.name,
-                }
-            )
         periods[pool.pk] = period
 
     old_result, old_rated = game.result, game.rated_result
@@ -86,19 +94,34 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
             new_rated_result=rated_result,
         )
     for pool in pools:
-        game_records_rebuild(pool=pool, period=periods[pool.pk], games=[game])
+        game_records_rebuild(
+            pool=pool,
+            period=periods[pool.pk],
+            games=[game] if pool.pk in rating else [],
+            former=[game] if pool.pk not in rating else [],
+            also=former[pool.pk],
+        )
     return game
 
 
-def game_records_rebuild(*, pool: RatingPool, period: RatingPeriod | None, games: list[Game]) -> None:
-    """Replace the records of ``games`` (all in ``period``, None = after the open period) and
-    re-evaluate what they touch. Callers hold the pool lock."""
-    RatingRecord.objects.filter(pool=pool, game__in=games).delete()
-    seeds = {m for game in games for m in (game.white_id, game.black_id)}
+def game_records_rebuild(
+    *,
+    pool: RatingPool,
+    period: RatingPeriod | None,
+    games: list[Game],
+    former: list[Game] = (),
+    also: list[RatingPeriod] = (),
+) -> None:
+    """Replace the records of ``games`` (all in ``period``, None = after the open period), drop
+    those of ``former`` (no longer rated in the pool), and re-evaluate what they touch in
+    ``period`` and the ``also`` periods the old records lay in. Callers hold the pool lock."""
+    RatingRecord.objects.filter(pool=pool, game__in=[*games, *former]).delete()
+    seeds = {m for game in [*games, *former] for m in (game.white_id, game.black_id)}
     RatingRecord.objects.bulk_create(_records(pool, [(g, period.pk if period else None) for g in games]))
     PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True)
-    if period is not None and period.state == PeriodState.OPEN:
-        members_reevaluate(pool, period, seeds)
+    for p in {p.pk: p for p in [period, *also] if p is not None}.values():
+        if p.state == PeriodState.OPEN:
+            members_reevaluate(pool, p, seeds)
 
 
 @transaction.atomic

@@ -25,7 +25,9 @@ DUMMY_NAMES = frozenset({"spielfrei", "bye", "freilos", "free", "descansa", "exe
 
 ROUND_START = 91  # 0-based index of column 92, where round 1 begins
 ROUND_WIDTH = 10
-_SLOT = re.compile(r"^\s*(\d{1,4})?\s+([wbWB\-])\s+([10=+\-HFUZWDLhfuzwdl])?\s*$")
+# The result may be blank (paired, not yet played), also in the last round where the line ends
+# right after the colour.
+_SLOT = re.compile(r"^\s*(\d{1,4})?\s+([wbWB\-])(?:\s+([10=+\-HFUZWDLhfuzwdl]))?\s*$")
 _TOKEN = re.compile(r"(\d{1,4})\s+([wbWB\-])\s+([10=+\-HFUZWDLhfuzwdl])")
 
 

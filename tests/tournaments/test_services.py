@@ -275,3 +275,24 @@ def test_team_players_assign_refuses_foreign_players_and_teams():
     player.refresh_from_db()
     foreign_player.refresh_from_db()
     assert (player.team, foreign_player.team) == (None, None)
+
+
+def test_withdrawal_drops_requested_byes_of_unpaired_rounds_and_refuses_new_ones():
+    # A withdrawn player scores nothing more: a ½ bye asked for round 3 must not count after a
+    # withdrawal from round 2, and no bye can be asked for a round after the withdrawal.
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=4)
+    register(t, [2000, 1900, 1800, 1700, 1600, 1500])
+    p6 = t.players.get(member__last_name="P6")
+    p5 = t.players.get(member__last_name="P5")
+    services.bye_request(player=p6, round_number=1, kind=ByeKind.HALF)
+    services.bye_request(player=p6, round_number=3, kind=ByeKind.HALF)
+    services.bye_request(player=p5, round_number=3, kind=ByeKind.ZERO)
+    services.round_pair(tournament=t)
+    services.player_withdraw(player=p6, from_round=2)
+    assert sorted(Bye.objects.exclude(kind=ByeKind.PAIRING).values_list(
+        "round__number", "member__last_name", "kind")) == [(1, "P6", ByeKind.HALF), (3, "P5", ByeKind.ZERO)]
+    with translation.override("de-at"), pytest.raises(ValidationError) as exc:
+        services.bye_request(player=p6, round_number=4, kind=ByeKind.FULL)
+    assert exc.value.messages == ["P6, Vorname" + p6.member.first_name.removeprefix("Vorname")
+                                  + " hat sich ab Runde 2 zurückgezogen."]
+    assert Bye.objects.filter(member=p6.member, round__number=4).count() == 0

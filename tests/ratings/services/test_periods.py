@@ -100,3 +100,20 @@ def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
         new,
     ]
     assert RatingRecord.objects.filter(pool=pool, period=None).count() == 0
+
+
+def test_reopen_clears_the_calculation_of_games_that_wait_again():
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    period_close(pool=pool)  # 2025-H1 closed, 2025-H2 open
+    game = unplayed_game(make_round(start_date=datetime.date(2025, 9, 1)), a, b)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    assert RatingRecord.objects.filter(game=game, change__isnull=False).count() == 2
+
+    period_reopen(period=pool.periods.get(start=datetime.date(2025, 1, 1)), reason="Korrektur")
+
+    # The game waits for its period again: no calculation against a list it is not rated with.
+    waiting = RatingRecord.objects.filter(game=game)
+    assert list(waiting.values_list("period", "pending", "own_rating", "change")) == [(None, False, None, None)] * 2
+    assert PoolMember.objects.get(pool=pool, member=a).live_rating == 1950

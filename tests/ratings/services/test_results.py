@@ -116,3 +116,47 @@ def test_refusal_in_german():
     period_close(pool=pool)
     with translation.override("de-at"), pytest.raises(RatingsError, match="abgeschlossenen Wertungsperiode"):
         game_record_result(game=game, result=Result.DRAW)
+
+
+def rated_pair_game(pool, day=datetime.date(2025, 3, 1)):
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    game = unplayed_game(make_round(start_date=day), a, b)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    return a, b, game
+
+
+def test_a_game_moved_after_the_open_period_leaves_no_live_change():
+    pool = make_pool()
+    a, b, game = rated_pair_game(pool)
+    game.date = datetime.date(2025, 9, 1)  # edited in the tournament, then saved again
+    game.save(update_fields=["date"])
+
+    game_record_result(game=game, result=Result.WHITE_WINS)
+
+    assert list(RatingRecord.objects.filter(game=game).values_list("period", flat=True)) == [None, None]
+    assert (live(pool, a).live_rating, live(pool, a).live_change, live(pool, a).live_games) == (1950, None, 0)
+
+
+def test_a_game_moved_before_the_pools_start_loses_its_records():
+    pool = make_pool()
+    a, b, game = rated_pair_game(pool)
+    game.date = datetime.date(2024, 12, 1)
+    game.save(update_fields=["date"])
+
+    game_record_result(game=game, result=Result.WHITE_WINS)
+
+    assert not RatingRecord.objects.filter(game=game).exists()
+    assert (live(pool, a).live_rating, live(pool, a).live_change) == (1950, None)
+
+
+def test_a_game_cannot_be_moved_out_of_a_closed_period():
+    pool = make_pool()
+    a, b, game = rated_pair_game(pool)
+    period_close(pool=pool)
+    game.date = datetime.date(2025, 9, 1)
+    game.save(update_fields=["date"])
+
+    with pytest.raises(RatingsError, match="closed rating period"):
+        game_record_result(game=game, result=Result.WHITE_WINS)
+    assert RatingRecord.objects.get(game=game, member=a).period.start == datetime.date(2025, 1, 1)
