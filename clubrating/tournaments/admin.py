@@ -3,7 +3,18 @@ from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 
-from .models import Bye, Game, LineupEntry, Result, ResultChange, Round, Team, TeamMatch, Tournament, TournamentPlayer
+from .models import (
+    Bye,
+    Game,
+    LineupEntry,
+    Result,
+    ResultChange,
+    Round,
+    Team,
+    TeamMatch,
+    Tournament,
+    TournamentPlayer,
+)
 from .results import _ratings_service
 
 

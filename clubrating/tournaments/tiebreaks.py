@@ -125,6 +125,11 @@ class _Calculator:
         self.round_robin = round_robin
         self.rounds = max((len(p.rounds) for p in participants), default=0)
         self.max_points = WIN_POINTS * self.rounds
+        if round_robin and len(participants) % 2:
+            # An odd round robin gives everyone one free round per cycle: of n rounds a player
+            # can score in n - 1 only, and Koya's "50 % of the maximum score" counts those.
+            n = len(participants)
+            self.max_points = WIN_POINTS * self.rounds * (n - 1) / n
         self.adjusted = {p.id: self._adjusted_score(p) for p in participants}
 
     def _adjusted_score(self, p: Participant) -> float:

@@ -24,7 +24,6 @@ from ratings.services.evaluation import Rec, State, pending_sides, period_evalua
 from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
 from ratings.services.pools import open_period, pool_lock
 
-
 # A record waiting with no period has no calculation (as recording it there leaves it).
 UNCALCULATED = dict.fromkeys(("own_rating", "opponent_rating", "difference", "expected", "factor", "change"))
 UNCALCULATED["pending"] = False

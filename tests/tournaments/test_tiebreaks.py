@@ -154,3 +154,29 @@ def test_unknown_codes_rejected(bad):
 def test_codes_parse():
     specs = parse_tiebreaks(" bh/c1, BH ,ARO/C1,,DE")
     assert [s.label for s in specs] == ["BH/C1", "BH", "ARO/C1", "DE"]
+
+
+def test_koya_in_an_odd_round_robin_counts_the_games_a_player_can_play():
+    """Five players, five rounds, each player has one free round: the maximum score is 4, so
+    Koya counts opponents with at least 2 points (not 2.5)."""
+    from clubrating.tournaments.pairing.history import ABSENT
+
+    results = {  # (a, b): points of a; every pair meets once
+        (1, 2): 1, (1, 3): 1, (1, 4): 0, (1, 5): 0.5,
+        (2, 3): 1, (2, 4): 0, (2, 5): 1,
+        (3, 4): 1, (3, 5): 1,
+        (4, 5): 0,
+    }
+    rounds = {p: [] for p in range(1, 6)}
+    for (a, b), score in results.items():
+        rounds[a].append(R(PLAYED, score, b, "w"))
+        rounds[b].append(R(PLAYED, 1 - score, a, "b"))
+    for p in rounds:
+        rounds[p].append(R(ABSENT, 0.0))  # the free round
+    participants = [Participant(p, 1500, rounds[p]) for p in rounds]
+    # Points: 1 = 2.5, 2 = 2, 3 = 2, 4 = 2, 5 = 1.5. Opponents with >= 2 points: 1, 2, 3, 4.
+    rows = {r.id: r for r in compute_standings(participants, parse_tiebreaks("KS"), round_robin=True)}
+    assert {p: rows[p].points for p in rows} == {1: 2.5, 2: 2.0, 3: 2.0, 4: 2.0, 5: 1.5}
+    # Player 1: vs 2 (1) + vs 3 (1) + vs 4 (0) = 2; player 5: vs 1 (0.5) + 2 (0) + 3 (0) + 4 (1) = 1.5.
+    assert rows[1].tiebreaks == [2.0]
+    assert rows[5].tiebreaks == [1.5]

@@ -115,5 +115,6 @@ def test_reopen_clears_the_calculation_of_games_that_wait_again():
 
     # The game waits for its period again: no calculation against a list it is not rated with.
     waiting = RatingRecord.objects.filter(game=game)
-    assert list(waiting.values_list("period", "pending", "own_rating", "change")) == [(None, False, None, None)] * 2
+    calculation = list(waiting.values_list("period", "pending", "own_rating", "change"))
+    assert calculation == [(None, False, None, None)] * 2
     assert PoolMember.objects.get(pool=pool, member=a).live_rating == 1950

@@ -160,3 +160,22 @@ def test_a_game_cannot_be_moved_out_of_a_closed_period():
     with pytest.raises(RatingsError, match="closed rating period"):
         game_record_result(game=game, result=Result.WHITE_WINS)
     assert RatingRecord.objects.get(game=game, member=a).period.start == datetime.date(2025, 1, 1)
+
+
+@pytest.mark.parametrize("size", [4, 10])
+def test_query_counts_do_not_grow_with_the_pool(size, django_assert_max_num_queries):
+    from tests.ratings.services.scenario import RESULTS, round_robin_games
+
+    pool = make_pool()
+    rated = [MemberFactory() for _ in range(size)]
+    newcomers = [MemberFactory() for _ in range(size)]
+    publish_start_list(pool, {m: 1500 + 10 * i for i, m in enumerate(rated)})
+    games = round_robin_games(rated + newcomers, datetime.date(2025, 3, 1), "Open")
+    for i, game in enumerate(games[:-1]):
+        game_record_result(game=game, result=RESULTS[i % 3])
+    with django_assert_max_num_queries(23):
+        game_record_result(game=games[-1], result=Result.DRAW)  # a newcomer's game
+    with django_assert_max_num_queries(23):
+        game_record_result(game=games[-1], result=Result.NOT_PLAYED)
+    with django_assert_max_num_queries(22):
+        period_close(pool=pool)
