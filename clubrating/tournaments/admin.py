@@ -36,6 +36,9 @@ class GameInline(admin.TabularInline):
     extra = 0
     autocomplete_fields = ("white", "black")
     fields = ("board", "white", "black", "result", "rated_result", "rated", "date")
+    # Results change ratings: they are entered on the result-entry pages, which go through the
+    # ratings service and keep the history; the admin shows them only.
+    readonly_fields = ("result", "rated_result", "rated")
     show_change_link = True
 
 
@@ -93,6 +96,7 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("white__last_name", "black__last_name", "round__tournament__name")
     list_select_related = ("round__tournament", "white", "black")
     autocomplete_fields = ("white", "black")
+    readonly_fields = ("result", "rated_result", "rated")  # see GameInline
     inlines = [ResultChangeInline]
 
     # Deleting a game withdraws its result through the ratings service first, so the ratings it
