@@ -332,6 +332,12 @@ def game_pairing_change(*, game: Game, white: Member, black: Member) -> Game:
     for member_id, replacement in zip(incoming, displaced):
         other = next((g for g in others.values() if member_id in (g.white_id, g.black_id)), None)
         bye = rnd.byes.filter(member_id=member_id).first()
+        if other is None and bye is not None and bye.kind != ByeKind.PAIRING:
+            # Only the pairing-allocated bye is the pairing's to move; a requested bye is the
+            # player's own wish and must not pass to whoever is displaced here.
+            raise ValidationError(_(
+                "%(member)s asked for a bye in this round; remove the bye first."
+            ) % {"member": white if member_id == white.pk else black})
         if other is None and bye is None:
             raise ValidationError(_("%(member)s is not paired in this round.") % {
                 "member": white if member_id == white.pk else black})

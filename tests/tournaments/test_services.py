@@ -144,6 +144,20 @@ def test_manual_pairing_change_swaps_with_other_board_and_bye():
         services.game_pairing_change(game=r1.games.get(white=m[3]), white=m[2], black=m[3])
 
 
+def test_a_requested_bye_does_not_pass_to_the_displaced_player():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    m = register(t, [2000, 1900, 1800, 1700, 1600])
+    player5 = t.players.get(member=m[4])
+    services.bye_request(player=player5, round_number=1, kind=ByeKind.HALF)
+    r1 = Round.objects.get(pk=services.round_pair(tournament=t).pk)
+    assert r1.byes.get(member=m[4]).kind == ByeKind.HALF
+    board1 = r1.games.get(board=1)
+    with pytest.raises(ValidationError) as refused, translation.override("en"):
+        services.game_pairing_change(game=board1, white=board1.white, black=m[4])
+    assert refused.value.messages == [f"{m[4]} asked for a bye in this round; remove the bye first."]
+    assert r1.byes.get(member=m[4]).kind == ByeKind.HALF
+    assert r1.games.get(pk=board1.pk).black == board1.black  # nothing changed
+
 def test_team_round_robin_and_lineups():
     t = TournamentFactory(kind=TournamentKind.TEAM)
     club = ClubFactory()
