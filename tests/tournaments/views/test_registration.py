@@ -8,7 +8,7 @@ from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Bye, ByeKind, Game, Result, TournamentPlayer
 from tests.language import speak
 
-from .helpers import page, text
+from .helpers import assert_forbidden, assert_sent_to_login, page, text
 
 pytestmark = pytest.mark.django_db
 
@@ -202,23 +202,12 @@ def _unchanged(tournament):
 
 
 def test_visitors_are_sent_to_the_login_page(tournament):
-    client = Client()
-    gets, posts = _protected(tournament)
-    for url in gets:
-        response = client.get(url)
-        assert (response.status_code, response.url) == (302, f"{reverse('login')}?next={url}"), url
-    for url, data in posts:
-        response = client.post(url, data)
-        assert response.status_code == 302 and response.url.startswith(reverse("login")), url
+    assert_sent_to_login(Client(), *_protected(tournament))
     _unchanged(tournament)
 
 
 def test_members_without_the_role_get_403(client, plain_user, tournament):
     client.force_login(plain_user)
-    gets, posts = _protected(tournament)
-    for url in gets:
-        assert client.get(url).status_code == 403, url
-    for url, data in posts:
-        assert client.post(url, data).status_code == 403, url
+    assert_forbidden(client, *_protected(tournament))
     _unchanged(tournament)
 

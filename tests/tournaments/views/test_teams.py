@@ -14,7 +14,7 @@ from tests.factories import (
 )
 from tests.language import speak
 
-from .helpers import page, text
+from .helpers import assert_forbidden, assert_sent_to_login, page, text
 
 pytestmark = pytest.mark.django_db
 
@@ -235,22 +235,11 @@ def _unchanged(league):
 
 
 def test_visitors_are_sent_to_the_login_page(league):
-    client = Client()
-    gets, posts = _protected(league)
-    for url in gets:
-        response = client.get(url)
-        assert (response.status_code, response.url) == (302, f"{reverse('login')}?next={url}"), url
-    for url, data in posts:
-        response = client.post(url, data)
-        assert response.status_code == 302 and response.url.startswith(reverse("login")), url
+    assert_sent_to_login(Client(), *_protected(league))
     _unchanged(league)
 
 
 def test_members_without_the_role_get_403(client, plain_user, league):
     client.force_login(plain_user)
-    gets, posts = _protected(league)
-    for url in gets:
-        assert client.get(url).status_code == 403, url
-    for url, data in posts:
-        assert client.post(url, data).status_code == 403, url
+    assert_forbidden(client, *_protected(league))
     _unchanged(league)
