@@ -1,8 +1,8 @@
 """Tie-break values with the decimals their kind needs, so a column never mixes "123" and "103,50"."""
 
 from django import template
-from django.utils import numberformat
-from django.utils.formats import get_format
+
+from clubrating.core.numbers import format_decimal
 
 register = template.Library()
 
@@ -29,7 +29,6 @@ def tiebreak_cells(values, codes):
         if value is None:
             cells.append("–")
         else:
-            places = decimals_for(str(code))
             # Localised decimal mark, no grouping: ratings read "1834" as on the other tournament pages.
-            cells.append(numberformat.format(round(value, places), get_format("DECIMAL_SEPARATOR"), places))
+            cells.append(format_decimal(value, decimals_for(str(code))))
     return cells

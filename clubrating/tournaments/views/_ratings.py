@@ -8,9 +8,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.utils.formats import number_format
-
+from clubrating.core.numbers import format_signed
 from ratings.models import RatingRecord
+from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
 
 
@@ -66,6 +66,28 @@ class EvaluationRow:
     change: float = 0.0
     pending: int = 0
     records: list = field(default_factory=list)
+    # Over the games rated already (not pending): chess-results' Ø, W and the performance.
+    rated_points: float = 0.0
+    opponent_ratings: list = field(default_factory=list)
+
+    @property
+    def average_opponent(self) -> int | None:
+        """Ø: the average rating of the rated games' opponents, rounded."""
+        if not self.opponent_ratings:
+            return None
+        return round_half_away(sum(self.opponent_ratings) / len(self.opponent_ratings))
+
+    @property
+    def points_over_expected(self) -> float | None:
+        """W − We: points scored minus points expected in the rated games."""
+        if not self.opponent_ratings:
+            return None
+        return self.rated_points - self.expected
+
+    @property
+    def performance(self) -> int | None:
+        """Rp: FIDE's exact performance, average opponent rating + dp (FIDE Rating Regulations 8.1.1)."""
+        return performance_exact(self.opponent_ratings, self.rated_points)
 
     @property
     def change_rounded(self) -> int:
@@ -121,6 +143,9 @@ def tournament_evaluation(tournament) -> list[PoolEvaluation]:
             continue
         row.expected += record.expected or 0.0
         row.change += record.change
+        if record.opponent_rating is not None:
+            row.rated_points += record.score
+            row.opponent_ratings.append(record.opponent_rating)
         if row.own_rating is None:
             row.own_rating = record.own_rating
         if row.factor is None:
@@ -132,11 +157,4 @@ def tournament_evaluation(tournament) -> list[PoolEvaluation]:
 
 def signed(value: float | None, decimals: int = 1) -> str:
     """"+7,3" / "−7,3" in the current language's number format (a real minus sign)."""
-    if value is None:
-        return ""
-    # number_format cuts digits off instead of rounding: round first (half away from zero).
-    rounded = round_half_away(value, decimals)
-    text = number_format(abs(rounded), decimals, use_l10n=True)
-    if rounded == 0:
-        return text
-    return ("+" if rounded > 0 else "−") + text
+    return format_signed(value, decimals)

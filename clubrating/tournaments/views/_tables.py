@@ -74,3 +74,73 @@ def crosstable(tournament) -> list[PlayerLine]:
                                        opponent_rank=index[other.member_id] + 1))
         lines.append(line)
     return lines
+
+
+# --- the final crosstable ("Endstand-Kreuztabelle") and the progress table ------------------------
+
+
+@dataclass
+class RankedCell:
+    """One round (Swiss) or one opponent (round robin) of a ranked line."""
+
+    text: str = ""
+    opponent: int | None = None  # the opponent's rank
+    colour: str = ""
+    code: str = ""
+    own: bool = False  # the diagonal of a round robin
+
+
+@dataclass
+class RankedLine:
+    rank: int
+    player: object  # TournamentPlayer
+    points: float
+    tiebreaks: list
+    cells: list[RankedCell] = field(default_factory=list)
+    progress: list[float | None] = field(default_factory=list)  # points after each round
+
+
+@dataclass
+class RankedTable:
+    codes: list[str]
+    error: str
+    rounds: list[int]
+    lines: list[RankedLine]
+
+
+def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
+    """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
+    a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
+    per rank. Every kind gets the points after each round (the progress table)."""
+    from ..selectors import tournament_crosstable
+    from ._standings import standings
+
+    codes, rows, error = standings(tournament)
+    by_round = {line.player.pk: line for line in tournament_crosstable(tournament=tournament)}
+    rank_of_start = {row.player.start_rank: row.rank for row in rows}
+    position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
+    matrix = {line.player.member_id: line for line in crosstable(tournament)} if round_robin else {}
+    start_index = {line.player.member_id: i for i, line in enumerate(matrix.values())}
+    rounds = [cell.round for cell in next(iter(by_round.values())).cells] if by_round else []
+    lines = []
+    for row in rows:
+        line = RankedLine(rank=row.rank, player=row.player, points=row.points, tiebreaks=row.tiebreaks)
+        progress = by_round.get(row.player.pk)
+        total = 0.0
+        for cell in progress.cells if progress else []:
+            if cell.points is not None:
+                total += cell.points
+            line.progress.append(total if cell.points is not None else None)
+            if not round_robin:
+                opponent = rank_of_start.get(cell.opponent) if cell.opponent is not None else None
+                line.cells.append(RankedCell(opponent=opponent, colour=cell.colour, code=cell.code))
+        if round_robin:
+            own = matrix.get(row.player.member_id)
+            for other in rows:
+                if other.player.member_id == row.player.member_id:
+                    line.cells.append(RankedCell(text="×", own=True))
+                elif own is not None:
+                    symbol = own.cells[start_index[other.player.member_id]].symbol
+                    line.cells.append(RankedCell(text=symbol, opponent=position_of_member[other.player.member_id] + 1))
+        lines.append(line)
+    return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)

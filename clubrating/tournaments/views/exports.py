@@ -10,11 +10,10 @@ from django_tables2.export import TableExport
 from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.core.permissions import public_tournaments_required
 
-from ..models import Bye, Round, Tournament, TournamentKind
-from ..selectors import tournament_crosstable
+from ..models import Round, Tournament, TournamentKind
 from ..tables import StandingsTable
 from . import _standings, _tables
-from .public import games_queryset
+from .public import rounds_with_pairings
 
 PRINT_KINDS = ("standings", "crosstable")
 
@@ -32,14 +31,12 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
         title = _("Standings")
         context = {"codes": codes, "rows": rows}
         extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(codes)} if codes else ""
-    elif tournament.kind == TournamentKind.ROUND_ROBIN:
-        title, extra = _("Crosstable"), ""
-        context = {"lines": _tables.crosstable(tournament), "is_round_robin": True}
     else:
-        title, extra = _("Progress table"), ""
-        lines = tournament_crosstable(tournament=tournament)
-        rounds = [cell.round for cell in lines[0].cells] if lines else []
-        context = {"lines": lines, "rounds": rounds, "is_round_robin": False}
+        round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
+        table = _tables.ranked_crosstable(tournament, round_robin=round_robin)
+        title = _("Crosstable")
+        extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(table.codes)} if table.codes else ""
+        context = {"table": table, "is_round_robin": round_robin}
     context.update(print_context(
         title=f"{tournament.name}: {title}", lines=_lines(tournament, extra),
         back_url=reverse(f"tournaments:{kind}", args=[tournament.pk]),
@@ -62,12 +59,12 @@ def tournament_print(request, pk, kind):
 
 @public_tournaments_required
 def round_print(request, pk, number):
-    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
-    tournament = rnd.tournament
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     title = _("Pairings round %(number)d") % {"number": rnd.number}
     context = {
-        "round": rnd, "tournament": tournament, "games": games_queryset().filter(round=rnd),
-        "byes": Bye.objects.filter(round=rnd).select_related("member"),
+        "round": rnd, "tournament": tournament, "rows": rnd.rows,
         **print_context(
             title=f"{tournament.name}: {title}",
             lines=_lines(tournament, rnd.date.strftime("%d.%m.%Y") if rnd.date else ""),

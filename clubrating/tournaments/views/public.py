@@ -1,20 +1,31 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, F, Prefetch
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from clubrating.core.permissions import is_official, public_tournaments_required
 
-from .. import selectors
 from ..forms import CorrectionForm
 from ..models import Bye, Game, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
-from . import _ratings, _standings, _tables
+from . import _pairings, _ratings, _standings, _tables
 
 
 def games_queryset():
     return Game.objects.select_related("white", "black").order_by("board")
+
+
+def rounds_with_pairings(tournament: Tournament, **filters):
+    """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``)."""
+    rounds = list(tournament.rounds.filter(**filters).prefetch_related(
+        Prefetch("games", queryset=games_queryset()),
+        Prefetch("byes", queryset=Bye.objects.select_related("member").order_by("kind", "member__last_name")),
+    ))
+    rows = _pairings.pairing_rows(tournament, rounds)
+    for rnd in rounds:
+        rnd.rows = rows[rnd.pk]
+    return rounds
 
 
 def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
@@ -41,45 +52,56 @@ def tournament_detail(request, pk):
     """Overview: the facts, the starting list and the latest round."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=pk)
     players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
-    latest = tournament.rounds.order_by("-number").first()
-    games = list(games_queryset().filter(round=latest)) if latest else []
+    latest_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    latest = rounds_with_pairings(tournament, number=latest_number)[0] if latest_number else None
     counts = {
         "players": len(players),
         "rounds": tournament.rounds.count(),
         "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
     }
     return render(request, "tournaments/tournament_detail.html", tournament_context(
-        request, tournament, "overview", counts=counts, players=players, latest=latest, games=games,
-        byes=latest.byes.select_related("member") if latest else [],
+        request, tournament, "overview", counts=counts, players=players, latest=latest,
+        rows=latest.rows if latest else [],
     ))
+
+
+# The participant lists: by starting number, alphabetical, by rating (FIDE first, as start numbers).
+PLAYER_ORDERS = {
+    "start": ("start_rank", "pk"),
+    "name": ("member__last_name", "member__first_name", "start_rank"),
+    "rating": (F("fide_rating").desc(nulls_last=True), F("rating").desc(nulls_last=True),
+               "member__last_name", "member__first_name"),
+}
 
 
 @public_tournaments_required
 def tournament_players(request, pk):
+    """The participants by starting number, alphabetically or by rating (chess-results' lists)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    players = tournament.players.select_related("member", "member__club").order_by("start_rank", "pk")
+    order = request.GET.get("order", "")
+    if order not in PLAYER_ORDERS:
+        order = "start"
+    players = tournament.players.select_related("member", "member__club").order_by(*PLAYER_ORDERS[order])
     return render(request, "tournaments/players.html",
-                  tournament_context(request, tournament, "players", players=players))
+                  tournament_context(request, tournament, "players", players=players, order=order))
 
 
 @public_tournaments_required
 def tournament_pairings(request, pk):
     """All rounds' pairings on one page."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = tournament.rounds.prefetch_related(
-        Prefetch("games", queryset=games_queryset()),
-        Prefetch("byes", queryset=Bye.objects.select_related("member")),
-    )
+    rounds = rounds_with_pairings(tournament)
     return render(request, "tournaments/pairings.html",
                   tournament_context(request, tournament, "pairings", rounds=rounds))
 
 
 @public_tournaments_required
 def round_detail(request, pk, number):
-    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
-    games = list(games_queryset().filter(round=rnd))
-    byes = rnd.byes.select_related("member")
-    context = tournament_context(request, rnd.tournament, "pairings", round=rnd, games=games, byes=byes)
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
+    games = list(rnd.games.all())
+    context = tournament_context(request, tournament, "pairings", round=rnd, rows=rnd.rows, games=games)
     # A pairing can be changed by hand only before the round has any result.
     context["edit_pairing"] = context["official"] and not any(g.result for g in games)
     return render(request, "tournaments/round_detail.html", context)
@@ -95,14 +117,10 @@ def tournament_standings(request, pk):
 
 @public_tournaments_required
 def tournament_crosstable(request, pk):
-    """Crosstable for a round robin, progress table for every other kind."""
+    """The crosstable in rank order (opponents by rank) and the progress table."""
     tournament = get_object_or_404(Tournament, pk=pk)
     context = tournament_context(request, tournament, "crosstable")
-    if context["is_round_robin"]:
-        context["lines"] = _tables.crosstable(tournament)
-    else:
-        context["lines"] = selectors.tournament_crosstable(tournament=tournament)
-        context["rounds"] = [cell.round for cell in context["lines"][0].cells] if context["lines"] else []
+    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"])
     return render(request, "tournaments/crosstable.html", context)
 
 

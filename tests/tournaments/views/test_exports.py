@@ -32,10 +32,15 @@ def test_standings_print_layout(client, played, lang, words):
     assert html.index("Adler") < html.index("Berger")
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "Progress table"), ("de-at", "Fortschrittstabelle")])
-def test_crosstable_print_layout(client, played, lang, title):
+@pytest.mark.parametrize(("lang", "title", "progress", "rank"), [
+    ("en", "Crosstable", "Progress table", "Rk."), ("de-at", "Kreuztabelle", "Fortschrittstabelle", "Rk."),
+])
+def test_crosstable_print_layout(client, played, lang, title, progress, rank):
     html = text(page(client, "print", played.pk, "crosstable", lang=lang))
-    assert f"Herbstturnier: {title}" in html and "2w1" in html
+    # Rank order; Adler (rank 1) beat Berger (rank 2 by Buchholz) with white.
+    assert f"Herbstturnier: {title}" in html and progress in html and f">{rank}<" in html
+    assert ">2w1<" in html and (">1b0<" if lang == "en" else ">1s0<") in html
+    assert html.index("Adler") < html.index("Berger") < html.index("Ced")
 
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "Pairings round 1"), ("de-at", "Paarungen Runde 1")])

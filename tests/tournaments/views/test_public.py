@@ -1,5 +1,7 @@
 """Every tournament page in both languages, with its content."""
 
+import re
+
 import pytest
 
 from clubrating.tournaments.models import Game, Result, TournamentKind
@@ -87,14 +89,30 @@ def test_standings_with_the_tournaments_tiebreaks(client, played, lang, words):
     assert order == sorted(order)
 
 
+def cells(html: str, name: str) -> list[str]:
+    """The texts of the cells of the first row that names ``name``."""
+    row = html[html.rindex("<tr>", 0, html.index(name)):html.index("</tr>", html.index(name))]
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in row.split("</td>")[:-1]]
+
+
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Progress table", "Rd. 1", ">2w1<", ">1b0<", ">4w½<", ">3b½<"]),
-    ("de-at", ["Fortschrittstabelle", "Rd. 1", ">2w1<", ">1s0<", ">4w½<", ">3s½<"]),
+    ("en", ["Crosstable", "Progress table", "Rk.", "Rtg", "Pts.", "Rd. 1", "BH", "SB"]),
+    ("de-at", ["Kreuztabelle", "Fortschrittstabelle", "Rk.", "Elo", "Pkt.", "Rd. 1", "BH", "SB"]),
 ])
-def test_progress_table_for_a_swiss(client, played, lang, words):
+def test_crosstable_and_progress_table_of_a_swiss(client, played, lang, words):
     html = text(page(client, "crosstable", played.pk, lang=lang))
     for word in words:
-        assert word in html
+        assert f">{word}<" in html
+    # Rank order: Adler 1 point, Ced and Dorn ½ (rank 2, shared), Berger 0 (rank 4); opponents by rank.
+    white, black = ("w", "b") if lang == "en" else ("w", "s")
+    half = "0.5" if lang == "en" else "0,5"
+    one = "1.0" if lang == "en" else "1,0"
+    assert cells(html, "Adler, Max")[:7] == ["1", "1", "Adler, Max", "1830", "Schachklub Heimat", f"4{white}1", one]
+    assert cells(html, "Berger, Max")[:7] == ["4", "2", "Berger, Max", "1980", "Schachklub Heimat", f"1{black}0",
+                                              "0.0" if lang == "en" else "0,0"]
+    assert cells(html, "Ced, Max")[5:7] == [f"2{white}½", half]
+    progress = html[html.index('id="progress"'):]
+    assert cells(progress, "Adler, Max") == ["1", "Adler, Max", "1830", one, one]
 
 
 @pytest.mark.parametrize(("lang", "word", "points"), [
@@ -105,9 +123,10 @@ def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     played.save()
     html = text(page(client, "crosstable", played.pk, lang=lang))
     assert word in html
-    adler = html[html.index("Adler"):html.index("</tr>", html.index("Adler"))]
-    # Adler's row: ×, 1 against Berger, nothing yet against Ced and Dorn, 1.0 points.
-    assert [c.split(">")[-1] for c in adler.split("</td>")[1:7]] == ["1830", "×", "1", "", "", points]
+    # Rank order (Adler, Ced, Dorn, Berger); Adler: ×, nothing yet against Ced and Dorn, 1 against Berger.
+    assert cells(html, "Adler, Max")[:11] == [
+        "1", "1", "Adler, Max", "1830", "Schachklub Heimat", "×", "", "", "1", points, "0.0" if lang == "en" else "0,0"]
+    assert cells(html, "Berger, Max")[5:9] == ["0", "", "", "×"]
 
 
 @pytest.mark.parametrize(("lang", "words"), [

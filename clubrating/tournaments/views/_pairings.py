@@ -1,0 +1,79 @@
+"""Pairing rows as chess-results prints them: Bo., No., Name, Rtg, Pts., Result, Pts., Name, Rtg, No.
+
+"Pts." are the points a player had before the round. Two queries for the whole tournament's
+results and byes, one for its players, whatever the number of rounds shown.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..models import BYE_POINTS, RESULT_POINTS, Bye, Game
+
+
+@dataclass
+class Side:
+    member: object
+    player: object | None  # TournamentPlayer (None for a member not registered)
+    points: float
+
+    @property
+    def start_rank(self):
+        return self.player.start_rank if self.player else None
+
+    @property
+    def rating(self):
+        return self.player.rating if self.player else None
+
+
+@dataclass
+class PairingRow:
+    game: Game | None
+    white: Side
+    black: Side | None = None
+    bye: Bye | None = None
+
+    @property
+    def board(self):
+        return self.game.board if self.game else None
+
+
+def points_before(tournament) -> dict[int, dict[int, float]]:
+    """{round number: {member id: points before that round}} for every paired round (+1)."""
+    per_round: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    last = 0
+    for number, white, black, result in Game.objects.filter(round__tournament=tournament).exclude(
+            result="").values_list("round__number", "white_id", "black_id", "result"):
+        white_points, black_points = RESULT_POINTS[result]
+        per_round[number][white] += white_points
+        per_round[number][black] += black_points
+        last = max(last, number)
+    for number, member, kind in Bye.objects.filter(round__tournament=tournament).values_list(
+            "round__number", "member_id", "kind"):
+        per_round[number][member] += BYE_POINTS[kind]
+        last = max(last, number)
+    before: dict[int, dict[int, float]] = {}
+    running: dict[int, float] = defaultdict(float)
+    for number in range(1, last + 2):
+        before[number] = dict(running)
+        for member, points in per_round.get(number, {}).items():
+            running[member] += points
+    return before
+
+
+def pairing_rows(tournament, rounds) -> dict[int, list[PairingRow]]:
+    """{round pk: rows} for rounds whose ``games`` and ``byes`` are prefetched (or fetched)."""
+    players = {p.member_id: p for p in tournament.players.all()}
+    before = points_before(tournament)
+    result = {}
+    for rnd in rounds:
+        points = before.get(rnd.number, {})
+
+        def side(member, points=points):
+            return Side(member=member, player=players.get(member.pk), points=points.get(member.pk, 0.0))
+
+        rows = [PairingRow(game=g, white=side(g.white), black=side(g.black)) for g in rnd.games.all()]
+        rows += [PairingRow(game=None, white=side(b.member), bye=b) for b in rnd.byes.all()]
+        result[rnd.pk] = rows
+    return result
