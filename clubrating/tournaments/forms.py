@@ -10,10 +10,12 @@ from .models import Colour, Game, Result, Tournament
 
 # The result control: (value, label, keys that choose it). The keys are shown on the page and
 # read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
+# Letters (w, s/b, r) also end a board number typed into the quick entry ("17r": board 17 drawn),
+# where the digits belong to the board number.
 RESULT_CONTROLS: list[tuple[str, str, str]] = [
-    (Result.WHITE_WINS, "1-0", "1"),
+    (Result.WHITE_WINS, "1-0", "1 w"),
     (Result.DRAW, "½-½", "= 5 r"),
-    (Result.BLACK_WINS, "0-1", "0"),
+    (Result.BLACK_WINS, "0-1", "0 s b"),
     (Result.WHITE_FORFEIT_WIN, "+/−", "+"),
     (Result.BLACK_FORFEIT_WIN, "−/+", "-"),
     (Result.DOUBLE_FORFEIT, "−/−", "x *"),
@@ -31,11 +33,19 @@ class ResultForm(forms.Form):
     # The result the official saw when the page was drawn: if another official changed it
     # meanwhile, the save is refused instead of silently overwriting his correction.
     seen = forms.CharField(required=False, widget=forms.HiddenInput)
+    # Changing an entered result takes a second step: the official confirms it and may say why.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=200)
 
     def __init__(self, *args, game: Game, **kwargs):
         self.game = game
         kwargs.setdefault("initial", {"result": game.result, "seen": game.result})
         super().__init__(*args, **kwargs)
+
+    def needs_confirmation(self) -> bool:
+        """The (valid) form would overwrite an entered result and was not confirmed yet."""
+        return (bool(self.game.result) and self.cleaned_data["result"] != self.game.result
+                and not self.cleaned_data.get("confirm"))
 
     def clean(self):
         data = super().clean()
@@ -63,6 +73,14 @@ class CorrectionForm(ResultForm):
         super().__init__(*args, game=game, initial=initial, **kwargs)
         # A drop-down needs words where the buttons of the round page show "…".
         self.fields["result"].choices = Result.choices
+        self.fields["reason"].help_text = _("Optional; kept in the history of this result.")
+        # The correction form is itself the confirmation.
+        self.fields["confirm"].initial = True
+        self.fields["confirm"].widget = forms.HiddenInput()
+        self.order_fields(["result", "rated_result", "reason"])
+
+    def needs_confirmation(self) -> bool:
+        return False
 
     def rated_value(self) -> str | None:
         value = self.cleaned_data.get("rated_result") or "same"
@@ -109,6 +127,25 @@ class RegisterPlayersForm(forms.Form):
         for word in query.split():
             members = members.filter(Q(last_name__icontains=word) | Q(first_name__icontains=word))
         self.fields["members"].queryset = members.order_by("last_name", "first_name")
+
+
+class StartRanksForm(forms.Form):
+    """The director's own starting numbers: one field per registered player (checks: services)."""
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        for player in self.players:
+            self.fields[f"rank-{player.pk}"] = forms.IntegerField(
+                label=str(player.member), min_value=1, max_value=len(self.players), initial=player.start_rank,
+                widget=forms.NumberInput(attrs={"class": "form-control form-control-sm start-rank"}),
+            )
+
+    def rows(self):
+        return [(player, self[f"rank-{player.pk}"]) for player in self.players]
+
+    def ranks(self) -> dict[int, int]:
+        return {player.pk: self.cleaned_data[f"rank-{player.pk}"] for player in self.players}
 
 
 class PairingForm(forms.Form):

@@ -376,6 +376,8 @@ class ResultChange(models.Model):
     new_rated_result = models.CharField(
         _("new rated result"), max_length=3, choices=Result.choices, blank=True
     )
+    # Why an entered result was changed (optional; asked for when a result is overwritten).
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["game", "changed_at", "pk"]

@@ -68,8 +68,11 @@ class EnteredResult:
     changed: bool
 
 
-def result_enter(*, game: Game, result: str, rated_result: str | None = None, user) -> EnteredResult:
-    """Validate and record a result (or a correction). ``rated_result=None`` rates as scored."""
+def result_enter(
+    *, game: Game, result: str, rated_result: str | None = None, user, reason: str = ""
+) -> EnteredResult:
+    """Validate and record a result (or a correction). ``rated_result=None`` rates as scored;
+    ``reason`` (why an entered result changes) goes into the result's history."""
     result_validate(game=game, result=result, rated_result=rated_result)
     new_rated = result if rated_result is None else rated_result
     if game.result == result and game.rated_result == new_rated:
@@ -77,7 +80,7 @@ def result_enter(*, game: Game, result: str, rated_result: str | None = None, us
     service = _ratings_service()
     if service is not None:
         try:
-            service(game=game, result=result, rated_result=rated_result, user=user)
+            service(game=game, result=result, rated_result=rated_result, user=user, reason=reason)
         except ValueError as error:
             # ratings.services.RatingsError (a ValueError) carries a translated message.
             raise ValidationError(str(error), code="ratings") from None
@@ -90,7 +93,7 @@ def result_enter(*, game: Game, result: str, rated_result: str | None = None, us
         ResultChange.objects.create(
             game=locked, changed_by=user if getattr(user, "is_authenticated", False) else None,
             old_result=locked.result, new_result=result,
-            old_rated_result=locked.rated_result, new_rated_result=new_rated,
+            old_rated_result=locked.rated_result, new_rated_result=new_rated, reason=reason,
         )
         locked.result = result
         locked.rated_result = new_rated

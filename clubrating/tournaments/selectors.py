@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Max, Prefetch, Q
+from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import (
     RESULT_POINTS,
@@ -25,6 +26,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.pairing.berger import rounds_count
 from clubrating.tournaments.pairing.history import (
     ABSENT,
     FORFEIT_LOSS,
@@ -42,6 +44,7 @@ __all__ = [
     "TeamStandingRow",
     "last_paired_round_number",
     "paired_round_q",
+    "round_pair_check",
     "player_histories",
     "round_pairings",
     "team_standings",
@@ -69,6 +72,43 @@ def last_paired_round_number(*, tournament: Tournament) -> int:
         Round.objects.filter(tournament=tournament).filter(paired_round_q())
         .aggregate(last=Max("number"))["last"] or 0
     )
+
+
+@dataclass(frozen=True)
+class PairCheck:
+    """Whether the next round can be paired: its number, or the translated reason it cannot."""
+
+    number: int
+    last_paired: int
+    total: int
+    refusal: str = ""
+    missing_results: int = 0
+
+
+def round_pair_check(*, tournament: Tournament) -> PairCheck:
+    """The next round's number and what stands in the way of pairing it (the pairing service
+    refuses with this reason; the pairing page shows it before the button is pressed)."""
+    last_paired = last_paired_round_number(tournament=tournament)
+    number = last_paired + 1
+    total = tournament.rounds_count
+    if tournament.kind == TournamentKind.ROUND_ROBIN:
+        total = rounds_count(tournament.players.count(), double=tournament.double_round_robin)
+    elif tournament.kind == TournamentKind.TEAM:
+        total = rounds_count(tournament.teams.count(), double=tournament.double_round_robin)
+    if number > total:
+        return PairCheck(number, last_paired, total,
+                         _("All %(count)d rounds are paired already.") % {"count": total})
+    # A Swiss pairs on the scores: every game of the last round needs its result first.
+    missing = 0
+    if last_paired and tournament.kind == TournamentKind.SWISS:
+        missing = Game.objects.filter(
+            round__tournament=tournament, round__number=last_paired, result=Result.NOT_PLAYED
+        ).count()
+    if missing:
+        return PairCheck(number, last_paired, total,
+                         _("Round %(number)d still has games without a result.") % {"number": last_paired},
+                         missing_results=missing)
+    return PairCheck(number, last_paired, total)
 
 
 PENDING = "pending"  # paired, no result yet (crosstable only; standings ignore such games)

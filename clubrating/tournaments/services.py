@@ -27,9 +27,14 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from clubrating.tournaments.pairing.berger import berger_schedule, rounds_count
+from clubrating.tournaments.pairing.berger import berger_schedule
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
-from clubrating.tournaments.selectors import last_paired_round_number, paired_round_q, player_histories
+from clubrating.tournaments.selectors import (
+    last_paired_round_number,
+    paired_round_q,
+    player_histories,
+    round_pair_check,
+)
 
 __all__ = [
     "bye_request",
@@ -42,6 +47,7 @@ __all__ = [
     "round_pair",
     "round_unpair",
     "start_ranks_assign",
+    "start_ranks_set",
     "team_create",
     "team_players_assign",
 ]
@@ -98,8 +104,31 @@ def player_register(
 
 
 @transaction.atomic
-def players_register(*, tournament: Tournament, members: Iterable[Member]) -> list[TournamentPlayer]:
-    return [player_register(tournament=tournament, member=m) for m in members]
+def players_register(
+    *, tournament: Tournament, members: Iterable[Member], ratings: dict[int, int] | None = None
+) -> list[TournamentPlayer]:
+    """Register members; ``ratings`` ({member id: national rating}) sets their starting ratings."""
+    ratings = ratings or {}
+    return [player_register(tournament=tournament, member=m, rating=ratings.get(m.pk)) for m in members]
+
+
+@transaction.atomic
+def start_ranks_set(*, tournament: Tournament, ranks: dict[int, int]) -> list[TournamentPlayer]:
+    """The director's own starting order ({player id: starting rank}), overriding the order by
+    rating; the numbers must be 1..n, each once. Only before the first round is paired."""
+    if _pairing_started(tournament):
+        raise ValidationError(_("Starting ranks cannot be changed after the first round was paired."))
+    players = list(tournament.players.select_for_update())
+    if set(ranks) != {p.pk for p in players} or sorted(ranks.values()) != list(range(1, len(players) + 1)):
+        raise ValidationError(
+            _("Give every player a different starting number from 1 to %(count)d.") % {"count": len(players)}
+        )
+    # Two passes: the unique (tournament, start_rank) constraint forbids swapping numbers in place.
+    TournamentPlayer.objects.filter(tournament=tournament).update(start_rank=None)
+    for player in players:
+        player.start_rank = ranks[player.pk]
+    TournamentPlayer.objects.bulk_update(players, ["start_rank"])
+    return sorted(players, key=lambda p: p.start_rank)
 
 
 @transaction.atomic
@@ -185,21 +214,10 @@ def _round_is_paired(rnd: Round) -> bool:
 
 
 def _next_round(tournament: Tournament) -> Round:
-    last_paired = last_paired_round_number(tournament=tournament)
-    number = last_paired + 1
-    total = tournament.rounds_count
-    if tournament.kind == TournamentKind.ROUND_ROBIN:
-        total = rounds_count(tournament.players.count(), double=tournament.double_round_robin)
-    elif tournament.kind == TournamentKind.TEAM:
-        total = rounds_count(tournament.teams.count(), double=tournament.double_round_robin)
-    if number > total:
-        raise ValidationError(_("All %(count)d rounds are paired already.") % {"count": total})
-    if last_paired and Game.objects.filter(
-        round__tournament=tournament, round__number=last_paired, result=Result.NOT_PLAYED
-    ).exists() and tournament.kind == TournamentKind.SWISS:
-        raise ValidationError(
-            _("Round %(number)d still has games without a result.") % {"number": last_paired}
-        )
+    check = round_pair_check(tournament=tournament)
+    if check.refusal:
+        raise ValidationError(check.refusal)
+    number = check.number
     rnd, _created = Round.objects.get_or_create(tournament=tournament, number=number)
     return rnd
 

@@ -44,8 +44,12 @@ def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
 
 
 @transaction.atomic
-def game_record_result(*, game: Game, result: str, rated_result: str | None = None, user=None) -> Game:
+def game_record_result(
+    *, game: Game, result: str, rated_result: str | None = None, user=None, reason: str = ""
+) -> Game:
     """Record, correct or delete (``result=""``) a result and update the ratings it touches.
+
+    ``reason`` (why an entered result changes) is kept in the result's history.
 
     ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused for a
     game in a closed period of any pool that rates its tournament.
@@ -92,6 +96,7 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
             new_result=result,
             old_rated_result=old_rated,
             new_rated_result=rated_result,
+            reason=reason,
         )
     for pool in pools:
         game_records_rebuild(

@@ -1,49 +1,115 @@
-/* Result entry by keyboard: single keys choose a board's result, Enter saves it (htmx) and the
-   focus moves on to the next board. The keys come from each radio's data-keys attribute, which
-   the server renders from forms.RESULT_CONTROLS, so they are defined in one place. */
+/* Result entry by keyboard.
+
+   Board by board: single keys choose a board's result, Enter saves it (htmx) and the focus moves
+   on to the next board. Quick entry (as in Swiss-Manager): in the field #quick-entry the digits
+   name a board and a result key that is not a digit saves it at once ("17r": board 17 drawn);
+   Enter after the digits jumps to that board. The keys come from each radio's data-keys
+   attribute, which the server renders from forms.RESULT_CONTROLS, so they are defined in one
+   place. A changed result comes back as a question (reason, confirm); its reason field gets the
+   focus. No inline script: the page's Content-Security-Policy allows only static files. */
 (function () {
   "use strict";
+
+  var quick = document.getElementById("quick-entry");
+  var quickStatus = document.getElementById("quick-entry-status");
+  var fromQuick = false;
 
   function boardOf(element) {
     return element && element.closest ? element.closest("form[data-board]") : null;
   }
 
+  function boardNumbered(number) {
+    return document.querySelector('form[data-board="' + number + '"]');
+  }
+
   function focusBoard(form) {
     if (!form) return;
+    var reason = form.querySelector("input[name=reason]");
+    if (reason) { reason.focus(); return; }
     var radio = form.querySelector("input[name=result]:checked") || form.querySelector("input[name=result]");
     if (radio) radio.focus();
   }
 
+  function radioForKey(form, key) {
+    var radios = form.querySelectorAll("input[name=result]");
+    for (var i = 0; i < radios.length; i++) {
+      var keys = radios[i].getAttribute("data-keys").split(" ");
+      if (keys.indexOf(key) !== -1 || keys.indexOf(key.toLowerCase()) !== -1) return radios[i];
+    }
+    return null;
+  }
+
+  function say(text) {
+    if (quickStatus) quickStatus.textContent = text;
+  }
+
+  function quickKey(event) {
+    var digits = quick.value.replace(/\D/g, "");
+    if (/^\d$/.test(event.key) || event.key === "Tab" || event.key.length > 1 && event.key !== "Enter") return;
+    event.preventDefault();
+    if (!digits) return;
+    var form = boardNumbered(parseInt(digits, 10));
+    if (!form) {
+      quick.setAttribute("aria-invalid", "true");
+      say(quick.getAttribute("data-unknown").replace("%s", digits));
+      return;
+    }
+    quick.removeAttribute("aria-invalid");
+    if (event.key === "Enter") {
+      quick.value = "";
+      say("");
+      focusBoard(form);
+      return;
+    }
+    var radio = radioForKey(form, event.key);
+    if (!radio) return;
+    radio.checked = true;
+    quick.value = "";
+    say(quick.getAttribute("data-sent").replace("%s", digits));
+    fromQuick = true;
+    form.requestSubmit();
+  }
+
   document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (quick && event.target === quick) { quickKey(event); return; }
     var form = boardOf(event.target);
-    if (!form || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (!form) return;
     if (event.key === "Enter") {
       event.preventDefault();
       form.requestSubmit();
       return;
     }
-    var radios = form.querySelectorAll("input[name=result]");
-    for (var i = 0; i < radios.length; i++) {
-      var keys = radios[i].getAttribute("data-keys").split(" ");
-      if (keys.indexOf(event.key) !== -1 || keys.indexOf(event.key.toLowerCase()) !== -1) {
-        event.preventDefault();
-        radios[i].checked = true;
-        radios[i].focus();
-        return;
-      }
+    if (event.target.type === "text") return;  // the reason for a change is typed, not keyed
+    var radio = radioForKey(form, event.key);
+    if (radio) {
+      event.preventDefault();
+      radio.checked = true;
+      radio.focus();
     }
   });
 
-  // htmx replaced a board: after a successful save go to the next board, after an error stay.
+  // htmx replaced a board: a question gets the focus; after a save go to the next board (or stay
+  // in the quick entry), after an error stay.
   document.addEventListener("htmx:load", function (event) {
     var form = event.detail.elt;
     if (!form.matches || !form.matches("form[data-board]")) return;
-    if (form.hasAttribute("data-saved")) {
+    if (form.hasAttribute("data-confirm")) {
+      focusBoard(form);
+    } else if (fromQuick && quick) {
+      quick.focus();
+    } else if (form.hasAttribute("data-saved")) {
       var next = form.nextElementSibling;
       while (next && !(next.matches && next.matches("form[data-board]"))) next = next.nextElementSibling;
       focusBoard(next || form);
     } else {
       focusBoard(form);
     }
+    fromQuick = false;
   });
+
+  // The keyboard legend is drawn folded; it opens where there is room (and likely a keyboard),
+  // never on a phone.
+  var legend = document.getElementById("result-keys");
+  if (legend && window.matchMedia && window.matchMedia("(min-width: 768px)").matches) legend.open = true;
 })();

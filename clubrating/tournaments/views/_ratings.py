@@ -41,6 +41,19 @@ class BoardChange:
         return any(r is not None and r.pending for r in (self.white, self.black))
 
 
+def published_ratings(tournament, member_ids: Iterable[int]) -> dict[int, int]:
+    """{member id: published rating} in the first pool that rates ``tournament`` (the starting
+    rating of a new registration); members without a rating there are left out. Two queries."""
+    from ratings.models import PoolMember
+    from ratings.services.pools import tournament_pools
+
+    pool = tournament_pools(tournament).first()
+    if pool is None:
+        return {}
+    rows = PoolMember.objects.filter(pool=pool, member_id__in=list(member_ids), rating__isnull=False)
+    return {member: round_half_away(rating) for member, rating in rows.values_list("member_id", "rating")}
+
+
 def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]:
     """{game id: [BoardChange per pool]} for the games that have rating records."""
     changes: dict[int, dict[int, BoardChange]] = defaultdict(dict)

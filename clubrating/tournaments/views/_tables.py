@@ -141,6 +141,7 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
                     line.cells.append(RankedCell(text="×", own=True))
                 elif own is not None:
                     symbol = own.cells[start_index[other.player.member_id]].symbol
-                    line.cells.append(RankedCell(text=symbol, opponent=position_of_member[other.player.member_id] + 1))
+                    position = position_of_member[other.player.member_id] + 1
+                    line.cells.append(RankedCell(text=symbol, opponent=position))
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)

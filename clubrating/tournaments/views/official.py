@@ -13,8 +13,9 @@ from django.views.decorators.http import require_POST
 from clubrating.core.permissions import official_required
 
 from .. import selectors, services
-from ..forms import MemberSearchForm, PairingForm, RegisterPlayersForm, TournamentForm
+from ..forms import MemberSearchForm, PairingForm, RegisterPlayersForm, StartRanksForm, TournamentForm
 from ..models import Game, Round, Tournament
+from . import _ratings
 from .public import tournament_context
 
 
@@ -28,26 +29,60 @@ def tournament_create(request):
     return render(request, "tournaments/official/tournament_form.html", {"form": form})
 
 
+# The picker shows this many candidates; a search narrows the rest down.
+CANDIDATES_SHOWN = 100
+
+
 @official_required
 def players_register(request, pk):
+    """The player picker (search, rating, birth year, club) and the starting numbers."""
     tournament = get_object_or_404(Tournament, pk=pk)
     search = MemberSearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
-    form = RegisterPlayersForm(request.POST if request.method == "POST" else None, tournament=tournament,
+    action = request.POST.get("action", "register") if request.method == "POST" else ""
+    form = RegisterPlayersForm(request.POST if action == "register" else None, tournament=tournament,
                                query=query)
-    if request.method == "POST" and form.is_valid():
+    players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
+    ranks_form = StartRanksForm(request.POST if action == "ranks" else None, players=players)
+    if action == "register" and form.is_valid():
         members = list(form.cleaned_data["members"])
         try:
-            services.players_register(tournament=tournament, members=members)
+            services.players_register(tournament=tournament, members=members,
+                                      ratings=_ratings.published_ratings(tournament, [m.pk for m in members]))
         except ValidationError as error:
             for message in error.messages:
                 form.add_error(None, message)
         else:
             messages.success(request, _("%(count)d players registered.") % {"count": len(members)})
-            return redirect("tournaments:register", pk=tournament.pk)
-    players = tournament.players.select_related("member", "member__club").order_by("start_rank", "pk")
+            return redirect(request.get_full_path())
+    elif action in ("ranks", "by_rating"):
+        try:
+            if action == "by_rating":
+                services.start_ranks_assign(tournament=tournament)
+            elif ranks_form.is_valid():
+                services.start_ranks_set(tournament=tournament, ranks=ranks_form.ranks())
+            else:
+                raise ValidationError(_("Give every player a different starting number from 1 to %(count)d.")
+                                      % {"count": len(players)})
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, _("The starting numbers have been saved."))
+        return redirect(request.get_full_path())
+    candidates = list(form.fields["members"].queryset[:CANDIDATES_SHOWN + 1])
+    ratings = _ratings.published_ratings(tournament, [m.pk for m in candidates])
+    # Namesakes (the same first and last name) are marked: birth year and club tell them apart.
+    names: dict[tuple, int] = {}
+    for member in candidates:
+        names[(member.last_name, member.first_name)] = names.get((member.last_name, member.first_name), 0) + 1
+    chosen = {str(v) for v in form["members"].value() or []}
+    rows = [{"member": m, "rating": ratings.get(m.pk), "namesake": names[(m.last_name, m.first_name)] > 1,
+             "checked": str(m.pk) in chosen} for m in candidates[:CANDIDATES_SHOWN]]
     return render(request, "tournaments/official/register.html", tournament_context(
-        request, tournament, "register", form=form, search=search, players=players, query=query))
+        request, tournament, "register", form=form, search=search, players=players, query=query,
+        candidates=rows, more=len(candidates) > CANDIDATES_SHOWN, ranks_form=ranks_form,
+        pairing_started=selectors.last_paired_round_number(tournament=tournament) > 0))
 
 
 @official_required
@@ -64,9 +99,10 @@ def round_pair(request, pk):
         messages.success(request, _("Round %(number)d has been paired.") % {"number": rnd.number})
         return redirect(rnd)
     # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
-    last = selectors.last_paired_round_number(tournament=tournament)
+    check = selectors.round_pair_check(tournament=tournament)
     return render(request, "tournaments/official/pair.html", tournament_context(
-        request, tournament, "pair", next_number=last + 1, player_count=tournament.players.count()))
+        request, tournament, "pair", next_number=check.number, player_count=tournament.players.count(),
+        check=check))
 
 
 def _change_pairing(request, rnd: Round, game: Game, white, black) -> bool:

@@ -4,21 +4,23 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubrating.core.permissions import official_required
 
 from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
-from ..models import Game, Round
+from ..models import Game, Result, Round
 from ..results import result_enter
 from . import _ratings
 from .public import games_queryset, tournament_context
 
 
-def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = False) -> dict:
+def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = False,
+                   confirm: bool = False) -> dict:
+    current = form["result"].value() if form.is_bound else game.result
     return {"game": game, "form": form, "controls": RESULT_CONTROLS, "saved": saved,
-            "changes": changes if changes is not None else [],
-            "current": form["result"].value() if form.is_bound else game.result}
+            "changes": changes if changes is not None else [], "current": current,
+            "confirm": confirm, "new_result_display": dict(Result.choices).get(current, "")}
 
 
 @official_required
@@ -37,11 +39,11 @@ def round_results(request, pk, number):
 
 def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[bool, list]:
     """Validate and save; errors land on the form (translated). Returns (saved, changes)."""
-    if not form.is_valid():
+    if not form.is_valid() or form.needs_confirmation():
         return False, []
     try:
         result_enter(game=game, result=form.cleaned_data["result"], user=request.user,
-                     rated_result=rated_result)
+                     rated_result=rated_result, reason=form.cleaned_data.get("reason", ""))
     except ValidationError as error:
         for message in error.messages:
             form.add_error(None, message)
@@ -50,21 +52,32 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
 
 
 @official_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def board_result(request, pk, number, game_pk):
+    """One board's form: GET draws it afresh (a cancelled change), POST saves it."""
     game = get_object_or_404(
         Game.objects.select_related("white", "black", "round__tournament"),
         pk=game_pk, round__tournament_id=pk, round__number=number,
     )
+    if request.method == "GET":
+        changes = _ratings.game_rating_changes([game.pk]).get(game.pk, [])
+        return render(request, "tournaments/results/_board.html",
+                      _board_context(game, ResultForm(game=game), changes))
     form = ResultForm(request.POST, game=game)
     saved, changes = _save(request, game, form)
-    if request.htmx:
+    confirm = not saved and form.is_valid() and form.needs_confirmation()
+    if request.htmx or confirm:
         # Always 200: htmx swaps only successful responses, and the errors belong in the row.
+        # A change of an entered result comes back as the question whether to change it.
         if saved:
             game.refresh_from_db()
             form = ResultForm(game=game)
+        if confirm and not request.htmx:
+            return render(request, "tournaments/results/confirm.html", tournament_context(
+                request, game.round.tournament, "results", round=game.round,
+                **_board_context(game, form, confirm=True)))
         return render(request, "tournaments/results/_board.html",
-                      _board_context(game, form, changes, saved=saved))
+                      _board_context(game, form, changes, saved=saved, confirm=confirm))
     # Without JavaScript: back to the round page with a message.
     if saved:
         messages.success(request, _("Board %(board)s saved.") % {"board": game.board})

@@ -83,9 +83,13 @@ def test_logged_in_users_without_the_role_get_403(client, plain_user, tournament
 
 
 def test_results_cannot_be_saved_by_get(official_client, tournament):
+    """GET only draws the board's form afresh (a cancelled change); it saves nothing."""
     game = Game.objects.get(round__tournament=tournament, board=1)
     url = reverse("tournaments:board_result", args=[tournament.pk, 1, game.pk])
-    assert official_client.get(url).status_code == 405
+    response = official_client.get(url, {"result": "1-0"})
+    assert response.status_code == 200 and f'data-board="{game.board}"' in response.content.decode()
+    assert official_client.put(url).status_code == 405
+    _unchanged(tournament)
 
 
 def test_visitors_read_tournaments_when_the_club_makes_them_public(tournament):

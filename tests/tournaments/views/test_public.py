@@ -107,9 +107,10 @@ def test_crosstable_and_progress_table_of_a_swiss(client, played, lang, words):
     white, black = ("w", "b") if lang == "en" else ("w", "s")
     half = "0.5" if lang == "en" else "0,5"
     one = "1.0" if lang == "en" else "1,0"
-    assert cells(html, "Adler, Max")[:7] == ["1", "1", "Adler, Max", "1830", "Schachklub Heimat", f"4{white}1", one]
-    assert cells(html, "Berger, Max")[:7] == ["4", "2", "Berger, Max", "1980", "Schachklub Heimat", f"1{black}0",
-                                              "0.0" if lang == "en" else "0,0"]
+    club = "Schachklub Heimat"
+    zero = "0.0" if lang == "en" else "0,0"
+    assert cells(html, "Adler, Max")[:7] == ["1", "1", "Adler, Max", "1830", club, f"4{white}1", one]
+    assert cells(html, "Berger, Max")[:7] == ["4", "2", "Berger, Max", "1980", club, f"1{black}0", zero]
     assert cells(html, "Ced, Max")[5:7] == [f"2{white}½", half]
     progress = html[html.index('id="progress"'):]
     assert cells(progress, "Adler, Max") == ["1", "Adler, Max", "1830", one, one]
@@ -124,8 +125,9 @@ def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     html = text(page(client, "crosstable", played.pk, lang=lang))
     assert word in html
     # Rank order (Adler, Ced, Dorn, Berger); Adler: ×, nothing yet against Ced and Dorn, 1 against Berger.
+    zero = "0.0" if lang == "en" else "0,0"
     assert cells(html, "Adler, Max")[:11] == [
-        "1", "1", "Adler, Max", "1830", "Schachklub Heimat", "×", "", "", "1", points, "0.0" if lang == "en" else "0,0"]
+        "1", "1", "Adler, Max", "1830", "Schachklub Heimat", "×", "", "", "1", points, zero]
     assert cells(html, "Berger, Max")[5:9] == ["0", "", "", "×"]
 
 

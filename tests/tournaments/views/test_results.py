@@ -17,11 +17,15 @@ def board(tournament, number=1):
     return Game.objects.get(round__tournament=tournament, board=number)
 
 
-def save(client, game, result, lang="en", htmx=True, seen=None):
+def save(client, game, result, lang="en", htmx=True, seen=None, confirm=True, reason=""):
+    """POST one board; ``confirm`` answers the question that a change of an entered result asks."""
     url = reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     speak(client, lang)
-    return client.post(url, {"result": result, "seen": game.result if seen is None else seen}, **headers)
+    data = {"result": result, "seen": game.result if seen is None else seen, "reason": reason}
+    if confirm:
+        data["confirm"] = "1"
+    return client.post(url, data, **headers)
 
 
 @pytest.mark.parametrize(("lang", "heading", "keys"), [
@@ -189,3 +193,38 @@ def test_the_correction_form_refuses_a_rated_result_for_a_played_score(official_
     assert "A game scored as played over the board is rated as scored." in text(response)
     game.refresh_from_db()
     assert game.result == ""
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_changing_an_entered_result_asks_first_and_keeps_the_reason(official_client, tournament, htmx):
+    game = board(tournament)
+    save(official_client, game, Result.WHITE_WINS)
+    game.refresh_from_db()
+    html = text(save(official_client, game, Result.DRAW, htmx=htmx, confirm=False))
+    assert "Board 1 already has the result 1-0. Change it to ½-½?" in html
+    assert 'name="confirm" value="1"' in html and 'name="reason"' in html
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS and ResultChange.objects.filter(game=game).count() == 1
+    save(official_client, game, Result.DRAW, htmx=htmx, reason="Scoresheet misread")
+    game.refresh_from_db()
+    assert game.result == Result.DRAW
+    assert list(ResultChange.objects.filter(game=game).values_list("new_result", "reason")) == [
+        (Result.WHITE_WINS, ""), (Result.DRAW, "Scoresheet misread")]
+    history = text(page(official_client, "game", game.pk, lang="de-at"))
+    assert "Grund" in history and "Scoresheet misread" in history
+
+
+def test_a_first_result_needs_no_confirmation(official_client, tournament):
+    game = board(tournament)
+    html = text(save(official_client, game, Result.WHITE_WINS, confirm=False))
+    assert "data-saved" in html and "data-confirm" not in html
+
+
+def test_a_cancelled_change_draws_the_board_unchanged(official_client, tournament):
+    game = board(tournament)
+    save(official_client, game, Result.WHITE_WINS)
+    url = reverse("tournaments:board_result", args=[tournament.pk, 1, game.pk])
+    html = text(official_client.get(url, HTTP_HX_REQUEST="true"))
+    one_zero = html[html.index('value="1-0"'):html.index('value="1/2"')]
+    assert "checked" in one_zero
+    assert "data-confirm" not in html
