@@ -6,6 +6,7 @@ tournament; the per-player work happens in Python on those rows.
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -44,6 +45,7 @@ __all__ = [
     "TeamStandingRow",
     "last_paired_round_number",
     "paired_round_q",
+    "pairings_version",
     "round_pair_check",
     "player_histories",
     "round_pairings",
@@ -109,6 +111,21 @@ def round_pair_check(*, tournament: Tournament) -> PairCheck:
                          _("Round %(number)d still has games without a result.") % {"number": last_paired},
                          missing_results=missing)
     return PairCheck(number, last_paired, total)
+
+
+def pairings_version(*, tournament: Tournament, round_number: int | None = None) -> tuple[str, bool]:
+    """(version, running) of a round's pairings (or of all rounds): the version changes whenever a
+    board, a result or a bye changes, so a spectator's page asks for the fragment again only then;
+    running says whether any game still waits for its result. Two small queries."""
+    games = Game.objects.filter(round__tournament=tournament)
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if round_number is not None:
+        games = games.filter(round__number=round_number)
+        byes = byes.filter(round__number=round_number)
+    rows = list(games.order_by("pk").values_list("pk", "board", "white_id", "black_id", "result"))
+    rows += list(byes.order_by("pk").values_list("pk", "member_id", "kind"))
+    running = any(len(row) == 5 and row[4] == Result.NOT_PLAYED for row in rows)
+    return hashlib.sha1(repr(rows).encode()).hexdigest()[:16], running
 
 
 PENDING = "pending"  # paired, no result yet (crosstable only; standings ignore such games)

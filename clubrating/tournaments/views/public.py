@@ -1,11 +1,13 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
 from django.db.models import Count, F, Prefetch
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from clubrating.core.permissions import is_official, public_tournaments_required
 
+from .. import selectors
 from ..forms import CorrectionForm
 from ..models import Bye, Game, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
@@ -36,6 +38,31 @@ def tournament_context(request, tournament: Tournament, tab: str, **extra) -> di
         "is_round_robin": tournament.kind == TournamentKind.ROUND_ROBIN,
         **extra,
     }
+
+
+def live_check(request, *, tournament: Tournament, round_number: int | None = None):
+    """Spectators' pages of a running round poll their table (htmx, every few seconds): the
+    fragment comes back only when the pairings or results changed; otherwise 204, which htmx
+    leaves alone (or 304 to a browser that sends the ETag). Returns (context entries, response
+    for an unchanged poll or None), before the page does any work of its own."""
+    version, running = selectors.pairings_version(tournament=tournament, round_number=round_number)
+    extra = {"live_version": version, "live": running}
+    if request.GET.get("fragment"):
+        if request.GET.get("v") == version:
+            return extra, HttpResponse(status=204)
+        if request.headers.get("If-None-Match") == f'"{version}"':
+            return extra, HttpResponse(status=304)
+    return extra, None
+
+
+def live_render(request, page: str, fragment: str, context: dict):
+    """The whole page, or only its live fragment (with its ETag) for a poll."""
+    if not request.GET.get("fragment"):
+        return render(request, page, context)
+    response = render(request, fragment, context)
+    response["ETag"] = f'"{context["live_version"]}"'
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @public_tournaments_required
@@ -99,20 +126,28 @@ def tournament_pairings(request, pk):
 def round_detail(request, pk, number):
     tournament = get_object_or_404(Tournament, pk=pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    extra, unchanged = live_check(request, tournament=tournament, round_number=rnd.number)
+    if unchanged:
+        return unchanged
     rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     games = list(rnd.games.all())
-    context = tournament_context(request, tournament, "pairings", round=rnd, rows=rnd.rows, games=games)
+    context = tournament_context(request, tournament, "pairings", round=rnd, rows=rnd.rows, games=games,
+                                 **extra)
     # A pairing can be changed by hand only before the round has any result.
     context["edit_pairing"] = context["official"] and not any(g.result for g in games)
-    return render(request, "tournaments/round_detail.html", context)
+    return live_render(request, "tournaments/round_detail.html", "tournaments/_live_pairings.html", context)
 
 
 @public_tournaments_required
 def tournament_standings(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
+    extra, unchanged = live_check(request, tournament=tournament)
+    if unchanged:
+        return unchanged
     codes, rows, error = _standings.standings(tournament)
-    return render(request, "tournaments/standings.html", tournament_context(
-        request, tournament, "standings", codes=codes, rows=rows, error=error))
+    context = tournament_context(request, tournament, "standings", codes=codes, rows=rows, error=error,
+                                 **extra)
+    return live_render(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
 
 
 @public_tournaments_required

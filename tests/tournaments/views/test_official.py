@@ -170,3 +170,54 @@ def test_round_page_offers_pairing_changes_only_before_results(official_client, 
     assert "Swap colours" not in text(page(Client(), "round", tournament.pk, 1))
     Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW)
     assert "Swap colours" not in text(page(official_client, "round", tournament.pk, 1))
+
+
+def test_pair_button_is_disabled_with_the_reason_while_results_are_missing(official_client, tournament):
+    html = text(page(official_client, "pair", tournament.pk, lang="de-at"))
+    assert "In Runde 1 fehlen noch Ergebnisse." in html
+    assert 'disabled aria-describedby="pair-blocked"' in html
+    assert reverse("tournaments:results", args=[tournament.pk, 1]) in html
+
+
+def test_player_picker_shows_rating_birth_year_club_and_marks_namesakes(official_client, tournament):
+    from ratings.models import PoolMember
+    from tests.factories import ClubFactory, MemberFactory
+
+    linz, graz = ClubFactory(name="SK Linz"), ClubFactory(name="SK Graz")
+    first = MemberFactory(last_name="Gruber", first_name="Anna", birth_year=1990, club=linz)
+    MemberFactory(last_name="Gruber", first_name="Anna", birth_year=2013, club=graz)
+    PoolMember.objects.create(pool=tournament.pool, member=first, rating=2107, games_count=30)
+    html = text(page(official_client, "register", tournament.pk, lang="de-at", q="gruber"))
+    rows = html[html.index("picker-table"):html.index("</table>", html.index("picker-table"))]
+    assert rows.count("Namensgleich") == 2
+    assert "1990" in rows and "2013" in rows and "SK Linz" in rows and "SK Graz" in rows
+    assert ">2107<" in rows and "2.107" not in rows
+
+
+def test_registered_players_get_their_rating_and_numbers_by_rating(official_client, tournament):
+    from clubrating.tournaments.models import Round
+    from ratings.models import PoolMember
+    from tests.factories import MemberFactory, TournamentFactory
+
+    fresh = TournamentFactory(name="Frühjahr", rated=True, category=tournament.category)
+    weak, strong = MemberFactory(last_name="Weak"), MemberFactory(last_name="Strong")
+    PoolMember.objects.create(pool=tournament.pool, member=weak, rating=1500, games_count=10)
+    PoolMember.objects.create(pool=tournament.pool, member=strong, rating=2100, games_count=10)
+    official_client.post(reverse("tournaments:register", args=[fresh.pk]),
+                         {"action": "register", "members": [weak.pk, strong.pk]})
+    assert list(fresh.players.order_by("start_rank").values_list("member__last_name", "rating")) == [
+        ("Strong", 2100), ("Weak", 1500)]
+    # The director's override, then back to the order by rating.
+    ids = dict(fresh.players.values_list("member__last_name", "pk"))
+    official_client.post(reverse("tournaments:register", args=[fresh.pk]),
+                         {"action": "ranks", f"rank-{ids['Weak']}": 1, f"rank-{ids['Strong']}": 2})
+    assert list(fresh.players.order_by("start_rank").values_list("member__last_name", flat=True)) == [
+        "Weak", "Strong"]
+    response = official_client.post(reverse("tournaments:register", args=[fresh.pk]),
+                                    {"action": "ranks", f"rank-{ids['Weak']}": 1, f"rank-{ids['Strong']}": 1},
+                                    follow=True)
+    assert "Jeder Spieler braucht eine andere Startnummer von 1 bis 2." in text(response)
+    official_client.post(reverse("tournaments:register", args=[fresh.pk]), {"action": "by_rating"})
+    assert list(fresh.players.order_by("start_rank").values_list("member__last_name", flat=True)) == [
+        "Strong", "Weak"]
+    assert not Round.objects.filter(tournament=fresh).exists()
