@@ -110,14 +110,40 @@ def test_a_correction_shows_in_the_games_history(page, live_server, login, round
     page.wait_for_function(f"({FOCUSED}) === '2'")
     page.keyboard.press("Shift+Tab")  # back to board 1
     assert focused_board(page) == "1"
-    save_by_keys(page, game, "0")
+    # Changing an entered result asks first; the reason field gets the focus, Enter confirms.
+    page.keyboard.type("0")
+    with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{game.pk}/" in r.url):
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"document.activeElement.id === 'reason-{game.pk}'")
+    page.keyboard.type("Scoresheet misread")
+    save_by_keys(page, game, "")
     game.refresh_from_db()
     assert game.result == "0-1"
+    assert game.history.order_by("-pk").first().reason == "Scoresheet misread"
 
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     history = page.locator("#result-history tbody tr")
     assert history.count() == 2
     newest, oldest = history.nth(0).inner_text(), history.nth(1).inner_text()
-    assert "offi" in newest and "1-0" in newest and "0-1" in newest
+    assert "offi" in newest and "1-0" in newest and "0-1" in newest and "Scoresheet misread" in newest
     assert "offi" in oldest and "noch nicht gespielt" in oldest
     page.screenshot(path=str(artifacts_dir / "result-correction-history.png"), full_page=True)
+
+
+def test_quick_entry_by_board_number(page, live_server, login, round_one):
+    """Swiss-Manager's way: the board number, then a result key saves that board at once."""
+    games = list(Game.objects.filter(round__tournament=round_one).order_by("board"))
+    login(page, "offi", "offi-pw-2026")
+    page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
+    page.click("#quick-entry")
+    with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{games[2].pk}/" in r.url):
+        page.keyboard.type("3r")
+    page.wait_for_function(f"document.querySelector('#board-{games[2].pk}.board-saved') !== null")
+    with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{games[0].pk}/" in r.url):
+        page.keyboard.type("1w")
+    page.wait_for_function(f"document.querySelector('#board-{games[0].pk}.board-saved') !== null")
+    assert page.evaluate("document.activeElement.id") == "quick-entry"  # ready for the next board
+    page.keyboard.type("9s")
+    assert "Brett 9" in page.locator("#quick-entry-status").inner_text()
+    assert [g.result for g in Game.objects.filter(round__tournament=round_one).order_by("board")] == [
+        "1-0", "", "1/2"]
