@@ -15,7 +15,10 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-# (lower bound, code, label), highest first (seed 002).
+# (lower bound, code, label), highest first: the bands of seed 002, 200 points = one class
+# (75 % expected score). Below class D the bands go on in the same letters (E, then F below
+# 1000) with neutral labels: a class describes a rating, not a person (a 13-year-old at 1050
+# is not a "below-average hobby player").
 CHESS_CLASSES = (
     (2600, "WC", gettext_noop("World championship level")),
     (2400, "GM", gettext_noop("Grandmasters and international masters")),
@@ -25,14 +28,14 @@ CHESS_CLASSES = (
     (1600, "B", gettext_noop("Class B")),
     (1400, "C", gettext_noop("Class C")),
     (1200, "D", gettext_noop("Class D")),
-    (1000, "H", gettext_noop("Below-average hobby players")),
-    (-math.inf, "N", gettext_noop("Beginners")),
+    (1000, "E", gettext_noop("Class E")),
+    (-math.inf, "F", gettext_noop("Class F")),
 )
 _LABELS = {code: label for _, code, label in CHESS_CLASSES}
 
 
 def chess_class(rating: float) -> str:
-    """Stable class code: WC, GM, NM, CM, A, B, C, D, H (hobby), N (beginner)."""
+    """Stable class code: WC, GM, NM, CM, A, B, C, D, E (1000-1199), F (below 1000)."""
     for lower, code, _ in CHESS_CLASSES:
         if rating >= lower:
             return code

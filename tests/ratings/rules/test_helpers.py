@@ -69,11 +69,20 @@ def test_half_rating():
 @pytest.mark.parametrize(
     ("rating", "code"),
     [(2700, "WC"), (2600, "WC"), (2599, "GM"), (2200, "NM"), (2000, "CM"), (1999, "A"), (1600, "B"),
-     (1400, "C"), (1200, "D"), (1000, "H"), (999, "N")],
+     (1400, "C"), (1200, "D"), (1199, "E"), (1000, "E"), (999, "F"), (700, "F")],
 )
 def test_chess_classes(rating, code):
     assert chess_class(rating) == code
     assert chess_class_label(code)
+
+
+def test_chess_classes_are_consecutive_200_point_bands_with_neutral_labels():
+    from ratings.rules.classes import CHESS_CLASSES
+
+    bounds = [lower for lower, _code, _label in CHESS_CLASSES[:-1]]
+    assert bounds == list(range(2600, 999, -200))
+    assert [code for _l, code, _label in CHESS_CLASSES][4:] == ["A", "B", "C", "D", "E", "F"]
+    assert chess_class_label(chess_class(1050)) == "Class E"  # e.g. a 13-year-old: no judgement
 
 
 @pytest.mark.parametrize(
