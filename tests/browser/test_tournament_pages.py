@@ -29,7 +29,8 @@ from tests.factories import (
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = [
-    ("Baumgartner-Hofstätter", "Maximilian", 2107), ("Oberhuber", "Katharina", 1984), ("Gruber", "Anna", 1876),
+    ("Baumgartner-Hofstätter", "Maximilian", 2107), ("Oberhuber", "Katharina", 1984),
+    ("Gruber", "Anna", 1876),
     ("Gruber", "Anna", 1702), ("Wagner", "Leopold", 1655), ("Steinbichler", "Johanna", 1590),
     ("Huber", "Florian", 1433), ("Bauer", "Theresa", 1208), ("Fuchs", "Elias", 1105),
 ]
@@ -38,7 +39,8 @@ WIDTHS = [1366, 390]
 
 @pytest.fixture
 def swiss(db):
-    club = ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True, public_tournaments=True)
+    club = ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True,
+                       public_tournaments=True)
     other = ClubFactory(name="Sportunion Raiffeisen Schachklub Steyr")
     user = User.objects.create_user("offi", password="offi-pw-2026")
     user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
@@ -52,7 +54,8 @@ def swiss(db):
         TournamentPlayerFactory(tournament=tournament, member=member, start_rank=rank, rating=rating)
         PoolMember.objects.create(pool=pool, member=member, rating=rating, games_count=40)
         members.append(member)
-    first, second = RoundFactory(tournament=tournament, number=1), RoundFactory(tournament=tournament, number=2)
+    first = RoundFactory(tournament=tournament, number=1)
+    second = RoundFactory(tournament=tournament, number=2)
     pairs_one = [(0, 4), (5, 1), (2, 6), (7, 3)]
     pairs_two = [(1, 0), (3, 2), (4, 5), (6, 8)]
     results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS]
@@ -71,9 +74,10 @@ def swiss(db):
 def pages(tournament) -> list[tuple[str, str]]:
     base = f"/tournaments/{tournament.pk}"
     return [
-        ("overview", f"{base}/"), ("players", f"{base}/players/"), ("players-alpha", f"{base}/players/?order=name"),
-        ("players-rating", f"{base}/players/?order=rating"), ("pairings", f"{base}/pairings/"),
-        ("round", f"{base}/round/2/"), ("standings", f"{base}/standings/"), ("crosstable", f"{base}/crosstable/"),
+        ("overview", f"{base}/"), ("players", f"{base}/players/"),
+        ("players-alpha", f"{base}/players/?order=name"), ("players-rating", f"{base}/players/?order=rating"),
+        ("pairings", f"{base}/pairings/"), ("round", f"{base}/round/2/"), ("standings", f"{base}/standings/"),
+        ("crosstable", f"{base}/crosstable/"),
         ("evaluation", f"{base}/evaluation/"), ("results", f"{base}/round/2/results/"),
         ("register", f"{base}/players/register/"), ("pair", f"{base}/pair/"),
     ]
