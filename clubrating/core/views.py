@@ -10,7 +10,9 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.db.models import Count, Max, Q
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 
@@ -81,3 +83,9 @@ def home(request):
     if context["show_ratings"]:
         context["rating_list"] = _club_rating_list(club)
     return render(request, "home.html", context)
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page links; the icon lives with the static files
+    (resolved per request: the hashed name exists only once the static files are collected)."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
