@@ -8,6 +8,8 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.interchange.formats.detect import CSV, TRF
+from clubrating.interchange.formats.text import decode_text
 from clubrating.tournaments.models import GameCategory
 from ratings.models import PRESET_NAMES, Expectation
 
@@ -178,19 +180,15 @@ class FideTakeoverForm(_NoTagHelperMixin, forms.Form):
         self.fields["member"].initial = [m.pk for m in candidates]
 
 
-class ImportKind:
-    LIST_CSV = "csv"
-    LIST_TRF = "trf-ratings"
-    TOURNAMENT_TRF = "trf-tournament"
-
-
 class ImportForm(_NoTagHelperMixin, forms.Form):
+    """A starting list; ``kind`` is the file's format (a tournament's TRF file is imported on the
+    exchange pages)."""
+
     kind = forms.ChoiceField(
         label=_("What to import"),
         choices=[
-            (ImportKind.LIST_CSV, _("Starting list (CSV)")),
-            (ImportKind.LIST_TRF, _("Starting list from the ratings of a TRF file")),
-            (ImportKind.TOURNAMENT_TRF, _("Tournament from a TRF file")),
+            (CSV, _("Starting list (CSV)")),
+            (TRF, _("Starting list from the ratings of a TRF file")),
         ],
     )
     file = forms.FileField(label=_("File"))
@@ -201,13 +199,7 @@ class ImportForm(_NoTagHelperMixin, forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 5 MB."))
-        raw = upload.read()
-        for encoding in ("utf-8-sig", "cp1252"):  # TRF and Excel CSV files come in both
-            try:
-                return upload.name, raw.decode(encoding)
-            except UnicodeDecodeError:
-                continue
-        raise forms.ValidationError(_("The file is neither UTF-8 nor Windows text."))
+        return upload.name, decode_text(upload.read())
 
 
 AGE_GROUPS = {  # code: maximum age reached during the year (U8 … U18), or minimum (seniors)

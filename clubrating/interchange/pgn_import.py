@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from clubrating.clubs.matching import Identity, MemberMatcher, split_name
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import (
     Bye,
@@ -32,8 +33,8 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 
-from .errors import ImportRefused
-from .members import Candidate, MemberIndex, split_name, title_code
+from .errors import ImportRefused, ambiguous_member
+from .titles import title_code
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*$")
@@ -58,6 +59,20 @@ class PgnImportReport:
         ) % {"games": self.games, "moves": self.with_moves,
              "tournaments": ", ".join(t.name for t in self.tournaments),
              "matched": len(self.matched), "created": len(self.created)}
+
+    def plain(self) -> dict:
+        """The report as plain data, safe to read after a preview's rollback."""
+        created = {t.pk for t in self.created_tournaments}
+        return {
+            "summary": self.summary(),
+            "games": self.games,
+            "with_moves": self.with_moves,
+            "tournaments": [
+                {"name": t.name, "created": t.pk in created, "pk": t.pk} for t in self.tournaments
+            ],
+            "matched": [m.full_name for m in self.matched],
+            "created": [m.full_name for m in self.created],
+        }
 
 
 @dataclass
@@ -208,9 +223,16 @@ def _kind(games: list[_PgnGame], keys: dict[int, str]) -> tuple[str, bool]:
     return TournamentKind.SWISS, False
 
 
-def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, Candidate], dict[int, tuple[str, str]]]:
-    """One candidate per player (key: FIDE ID or normalised name) and each game's (white, black) keys."""
-    candidates: dict[str, Candidate] = {}
+@dataclass(frozen=True)
+class _Player:
+    label: str  # the first game naming the player, for messages
+    name: str
+    identity: Identity
+
+
+def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, _Player], dict[int, tuple[str, str]]]:
+    """One entry per player (key: FIDE ID or normalised name) and each game's (white, black) keys."""
+    candidates: dict[str, _Player] = {}
     keys: dict[int, tuple[str, str]] = {}
     for game in games:
         pair = []
@@ -219,7 +241,7 @@ def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, Candidate], dic
             fide = game.headers.get(f"{side}FideId", "").strip()
             fide_id = int(fide) if fide.isdigit() and int(fide) else None
             key = f"fide:{fide_id}" if fide_id else f"name:{name.casefold()}"
-            candidates.setdefault(key, Candidate(label=game.label, name=name, fide_id=fide_id))
+            candidates.setdefault(key, _Player(game.label, name, Identity.named(name, fide_id=fide_id)))
             pair.append(key)
         if pair[0] == pair[1]:
             raise ImportRefused(_("%(game)s: a player cannot play against herself or himself.")
@@ -271,17 +293,21 @@ def games_import_pgn(*, text: str, tournament: Tournament | str | None = None, u
     """Import every game of ``text``; ``tournament`` (an object or a name) overrides Event headers."""
     games = _read(text)
     candidates, keys = _player_candidates(games)
-    index = MemberIndex(list(candidates.values()), require_birth_year=False)
+    # PGN headers carry no birth data: the name alone identifies a member without an ID.
+    matcher = MemberMatcher((c.identity for c in candidates.values()), name_alone=True)
     report = PgnImportReport()
     members: dict[str, Member] = {}
     for key, candidate in candidates.items():
-        member = index.match(candidate)
+        found = matcher.match(candidate.identity)
+        if found.ambiguous:
+            raise ambiguous_member(candidate.label, candidate.name, found.ambiguous)
+        member = found.member
         if member is None:
-            last, first = split_name(candidate.name)
+            last, first = candidate.identity.last_name, candidate.identity.first_name
             sample = next(g for g in games if key in keys[id(g)])
             side = "White" if keys[id(sample)][0] == key else "Black"
             member = Member.objects.create(
-                last_name=last[:80], first_name=first[:80], fide_id=candidate.fide_id,
+                last_name=last[:80], first_name=first[:80], fide_id=candidate.identity.fide_id,
                 fide_rating=_elo(sample, side), fide_title=title_code(sample.headers.get(f"{side}Title", "")),
             )
             report.created.append(member)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from clubrating.clubs.models import Member, Sex
+from clubrating.interchange.formats.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
 from clubrating.tournaments.models import (
     BYE_POINTS,
     RESULT_POINTS,
@@ -18,8 +19,6 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.selectors import tournament_standings
-from ratings.trf.reader import TrfGame, TrfPlayer, TrfTournament
-from ratings.trf.writer import write_trf
 
 # Scored result -> (white code, black code), for rated and for unrated (W/D/L) games.
 _CODES = {

@@ -11,10 +11,10 @@ from datetime import date
 
 import pytest
 
+from clubrating.interchange.formats.trf import parse_trf, read_trf
 from clubrating.interchange.trf_export import tournament_export_trf
 from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments.models import ByeKind, Game, Result, ResultChange, Tournament
-from ratings.trf.reader import parse_trf, read_trf
 from tests.factories import ByeFactory, GameFactory, MemberFactory, TournamentFactory, TournamentPlayerFactory
 
 from .conftest import TRF_DIR

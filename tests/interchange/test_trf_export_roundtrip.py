@@ -8,6 +8,7 @@ import random
 import pytest
 from django.core.exceptions import ValidationError
 
+from clubrating.interchange.formats.trf import parse_trf
 from clubrating.interchange.trf_export import tournament_export_trf
 from clubrating.tournaments.models import (
     RESULT_POINTS,
@@ -25,7 +26,6 @@ from clubrating.tournaments.services import (
     round_pair,
     team_create,
 )
-from ratings.trf.reader import parse_trf
 from tests.factories import MemberFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db

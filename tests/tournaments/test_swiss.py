@@ -9,11 +9,11 @@ the number of boards equal to the actually played pairing is pinned to the measu
 
 import pytest
 
+from clubrating.interchange.formats.trf import read_trf
 from clubrating.tournaments.pairing.history import PLAYED, RoundRecord, entrants_for_round
 from clubrating.tournaments.pairing.legality import Pairing, pairing_violations
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
 from clubrating.tournaments.pairing.trf_history import TrfRounds
-from ratings.trf.reader import read_trf
 from tests.paths import TRF_DIR
 
 # Per round: (boards actually played incl. the PAB, same pairs ignoring colours, same pairs with colours).

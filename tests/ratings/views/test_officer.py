@@ -31,6 +31,7 @@ def protected_urls(rated_club):
         reverse("ratings:period_close", args=[open_period(pool).pk]),
         reverse("ratings:period_reopen", args=[closed_period(pool).pk]),
         reverse("ratings:import", args=[pool.pk]),
+        reverse("interchange:trf_import", args=[pool.pk]),
     ]
 
 
@@ -145,9 +146,9 @@ def test_bad_csv_is_refused_with_a_translated_message(client, rated_club, office
 def test_trf_tournament_preview_then_import(client, home_club, officer):
     client.force_login(officer)
     pool = make_pool(name="Klassisch 2005", start=datetime.date(2005, 7, 1))
-    url = reverse("ratings:import", args=[pool.pk])
+    url = reverse("interchange:trf_import", args=[pool.pk])
     trf_file = upload("karl-mala-2005.trf", TRF.read_text())
-    response = client.post(url, {"kind": "trf-tournament", "file": trf_file})
+    response = client.post(url, {"file": trf_file})
     report = response.context["report"]
     assert report["matched"] == [] and len(report["created"]) == 283
     assert not Tournament.objects.exists()  # the preview was rolled back
@@ -165,7 +166,7 @@ def test_trf_ratings_as_starting_list(client, officer):
     url = reverse("ratings:import", args=[pool.pk])
     # Nobody of the file is a member yet: every rated line is reported, nothing is guessed.
     trf_file = upload("karl-mala-2005.trf", TRF.read_text())
-    response = client.post(url, {"kind": "trf-ratings", "file": trf_file})
+    response = client.post(url, {"kind": "trf", "file": trf_file})
     # Publishing an empty starting list would lock the pool: the import is refused on the form.
     assert response.context["form"].errors["file"] == [
         "Keine der 146 Zeilen passt zu einem Mitglied. Importieren Sie zuerst die Mitglieder "

@@ -1,4 +1,4 @@
-"""FIDE TRF16 writer (pure Python, no Django): the inverse of ``ratings.trf.reader``.
+"""FIDE TRF16 writer: the inverse of the reader.
 
 Columns follow the TRF16 handbook (C04 Annex 2): player lines ``001`` with the start rank in
 columns 5-8, sex 10, title 11-13, name 15-47, rating 49-52, federation 54-56, FIDE id 58-68,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ratings.trf.reader import ROUND_START, ROUND_WIDTH, TrfGame, TrfPlayer, TrfTournament
+from .reader import ROUND_START, ROUND_WIDTH, TrfGame, TrfPlayer, TrfTournament
 
 __all__ = ["format_player_line", "write_trf"]
 

@@ -2,8 +2,15 @@ from datetime import date
 
 import pytest
 
-from ratings.trf.reader import TrfGame, TrfPlayer, TrfTournament, parse_trf, read_trf
-from ratings.trf.writer import format_player_line, write_trf
+from clubrating.interchange.formats.trf import (
+    TrfGame,
+    TrfPlayer,
+    TrfTournament,
+    format_player_line,
+    parse_trf,
+    read_trf,
+    write_trf,
+)
 from tests.paths import TRF_DIR
 
 DATA = TRF_DIR

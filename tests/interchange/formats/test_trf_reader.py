@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from ratings.trf.reader import TrfError, TrfGame, parse_date, parse_trf, read_trf
+from clubrating.interchange.formats.trf import TrfError, TrfGame, parse_date, parse_trf, read_trf
 from tests.paths import TRF_DIR
 
 DATA = TRF_DIR

@@ -1,4 +1,4 @@
-"""FIDE TRF16 reader, tolerant of the quirks of real files (pure Python, no Django).
+"""FIDE TRF16 reader, tolerant of the quirks of real files.
 
 Player lines (``001``) are read at the fixed TRF16 columns; where a real file deviates and
 the meaning is still unambiguous (round columns shifted, comma decimals, dates in several
@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+
+from ..text import read_text
 
 __all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfTournament", "parse_date", "parse_trf", "read_trf"]
 
@@ -111,7 +113,6 @@ class TrfTournament:
     rounds: int = 0
     players: list[TrfPlayer] = field(default_factory=list)
     extra_lines: list[str] = field(default_factory=list)
-    national_ratings: list[str] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
 
     def player(self, start_rank: int) -> TrfPlayer | None:
@@ -289,8 +290,6 @@ def parse_trf(text: str) -> TrfTournament:
             # JaVaFo XX lines, team lines (013), national rating lines and anything
             # else are kept verbatim so that a writer can reproduce them.
             tournament.extra_lines.append(line)
-            if code.isdigit() and code.startswith("2"):
-                tournament.national_ratings.append(line)
     if not tournament.players:
         raise TrfError("the file has no player lines (001)")
     seen: set[int] = set()
@@ -311,10 +310,5 @@ def parse_trf(text: str) -> TrfTournament:
 
 
 def read_trf(path: str | Path) -> TrfTournament:
-    """Read a TRF file from disk; UTF-8 when it decodes, Latin-1 otherwise."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_trf(text)
+    """Read a TRF file from disk (decoded as every uploaded file is); OSError when unreadable."""
+    return parse_trf(read_text(path))
