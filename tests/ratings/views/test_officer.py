@@ -6,7 +6,6 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from clubrating.tournaments.models import Tournament
 from ratings.models import ListEntry, PeriodReopening, PeriodState, PublishedList, RatingPeriod
 from tests.paths import TRF_DIR
 from tests.ratings.factories import make_pool
@@ -31,7 +30,6 @@ def protected_urls(rated_club):
         reverse("ratings:period_close", args=[open_period(pool).pk]),
         reverse("ratings:period_reopen", args=[closed_period(pool).pk]),
         reverse("ratings:import", args=[pool.pk]),
-        reverse("interchange:trf_import", args=[pool.pk]),
     ]
 
 
@@ -141,23 +139,6 @@ def test_bad_csv_is_refused_with_a_translated_message(client, rated_club, office
                        {"kind": "csv", "file": upload("x.csv", "foo,bar\n1,2\n")}).content.decode()
     assert "Die CSV-Datei braucht" in html or "The CSV file needs" in html
     assert not PublishedList.objects.filter(pool=pool).exists()
-
-
-def test_trf_tournament_preview_then_import(client, home_club, officer):
-    client.force_login(officer)
-    pool = make_pool(name="Klassisch 2005", start=datetime.date(2005, 7, 1))
-    url = reverse("interchange:trf_import", args=[pool.pk])
-    trf_file = upload("karl-mala-2005.trf", TRF.read_text())
-    response = client.post(url, {"file": trf_file})
-    report = response.context["report"]
-    assert report["matched"] == [] and len(report["created"]) == 283
-    assert not Tournament.objects.exists()  # the preview was rolled back
-    response = client.post(url, {"confirm": "1"})
-    tournament = Tournament.objects.get()
-    assert tournament.name == "9. Karl-Mala-Gedenkturnier"
-    assert tournament.rating_links.get().pool == pool
-    assert pool.records.count() > 0
-    assert reverse("tournaments:detail", args=[tournament.pk]) in response.content.decode()
 
 
 def test_trf_ratings_as_starting_list(client, officer):
