@@ -4,8 +4,6 @@ first, and the import and its rating in one transaction."""
 import datetime
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -18,13 +16,6 @@ from tests.ratings.factories import make_pool
 pytestmark = pytest.mark.django_db
 
 TRF = TRF_DIR / "karl-mala-2005.trf"
-
-
-@pytest.fixture
-def officer(db):
-    user = User.objects.create_user("officer", password="pw")
-    user.groups.add(Group.objects.get_or_create(name=settings.RATING_OFFICERS_GROUP)[0])
-    return user
 
 
 @pytest.fixture
