@@ -154,6 +154,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+if TESTING:
+    # Tests create and log in many users; the deliberately slow production hash would dominate.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 LANGUAGE_CODE = "de-at"
 LANGUAGES = [("de-at", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
