@@ -15,7 +15,10 @@ pytestmark = pytest.mark.django_db
 
 LOGIN = "/accounts/login/"
 ADMIN_LOGIN = "/admin/login/"
-LOCKED = "Zu viele fehlgeschlagene Anmeldeversuche: Nach 5 falschen Passwörtern ist die Anmeldung eine Zeit lang gesperrt."
+LOCKED = (
+    "Zu viele fehlgeschlagene Anmeldeversuche: "
+    "Nach 5 falschen Passwörtern ist die Anmeldung eine Zeit lang gesperrt."
+)
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ from axes.models import AccessAttempt
 from django.core import mail
 from django.urls import reverse
 
+from tests.factories import ClubFactory
+
 pytestmark = pytest.mark.django_db
 
 
@@ -56,7 +58,9 @@ def test_password_change_flow(client, anna):
     assert wrong.status_code == 200
     assert wrong.context["form"].errors["old_password"]
     response = client.post(reverse("password_change"), {
-        "old_password": "altes-Passwort-1", "new_password1": "neues-Passwort-2", "new_password2": "neues-Passwort-2",
+        "old_password": "altes-Passwort-1",
+        "new_password1": "neues-Passwort-2",
+        "new_password2": "neues-Passwort-2",
     }, follow=True)
     assert response.redirect_chain == [("/accounts/password/change/done/", 302)]
     assert "Ihr Passwort wurde geändert." in response.content.decode()
@@ -101,6 +105,13 @@ def test_password_reset_flow(client, anna):
     again = client.get(link, follow=True)
     assert again.context["validlink"] is False
     assert "Dieser Link ist nicht mehr gültig" in again.content.decode()
+
+
+def test_password_reset_mail_names_the_own_club(client, anna):
+    ClubFactory(name="Schachklub Donaustadt", is_home=True)
+    client.post(reverse("password_reset"), {"email": "anna@example.at"})
+    assert mail.outbox[0].subject == "Neues Passwort für Schachklub Donaustadt"
+    assert "für Ihr Konto bei Schachklub Donaustadt ein neues Passwort" in mail.outbox[0].body
 
 
 def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client, anna):
