@@ -54,7 +54,8 @@ def test_main_pages_run_without_policy_violations(watched, live_server, login, r
     base = live_server.url
     urls = [
         "/", reverse("tournaments:list"), autumn.get_absolute_url(), open_round.get_absolute_url(),
-        reverse("tournaments:standings", args=[autumn.pk]), reverse("tournaments:crosstable", args=[autumn.pk]),
+        reverse("tournaments:standings", args=[autumn.pk]),
+        reverse("tournaments:crosstable", args=[autumn.pk]),
         reverse("clubs:member_list"), anna.get_absolute_url(),
         reverse("ratings:pool_list"), reverse("ratings:list", args=[rated_club["list"].pk]),
         reverse("ratings:live", args=[rated_club["pool"].pk]),
