@@ -130,3 +130,10 @@ def test_password_reset_lifts_the_lockout(client, anna):
     client.post(set_url, {"new_password1": "neues-Passwort-2", "new_password2": "neues-Passwort-2"})
     assert AccessAttempt.objects.filter(username="anna").count() == 0
     assert logs_in(client, "anna", "neues-Passwort-2", ip="10.0.0.9")
+
+
+def test_admin_login_links_to_password_reset(client):
+    page = client.get("/admin/login/").content.decode()
+    assert 'href="/admin/password-reset/"' in page
+    response = client.post("/admin/password-reset/", {"email": "niemand@example.at"})
+    assert response.status_code == 302 and response.url == "/accounts/password/reset/done/"
