@@ -115,5 +115,6 @@ def test_login_lockout_settings_from_the_environment():
     result = _manage("shell", "-v", "0", "-c", code, **PRODUCTION)
     assert result.stdout.split() == ["True", "5", "900.0", "-"]
     result = _manage("shell", "-v", "0", "-c", code, DJANGO_AXES_FAILURE_LIMIT="10",
-                     DJANGO_AXES_COOLOFF_MINUTES="60", DJANGO_CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR", **PRODUCTION)
+                     DJANGO_AXES_COOLOFF_MINUTES="60", DJANGO_CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR",
+                     **PRODUCTION)
     assert result.stdout.split() == ["True", "10", "3600.0", "HTTP_X_FORWARDED_FOR"]
