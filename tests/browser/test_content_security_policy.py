@@ -72,7 +72,7 @@ def test_main_pages_run_without_policy_violations(watched, live_server, login, r
     page.keyboard.type("1")
     with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{open_game.pk}/" in r.url):
         page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('#board-{open_game.pk}.board-saved') !== null")
+    page.wait_for_function(f"() => document.querySelector('#board-{open_game.pk}.board-saved') !== null")
     open_game.refresh_from_db()
     assert open_game.result == "1-0"
     violations["result entry"] = page.evaluate("window.__violations")
