@@ -173,6 +173,28 @@ def _publish_array(rules: Rules, values):
     return published
 
 
+def _indices(keys: list, index: dict, wanted: list):
+    """Positions of ``wanted`` in ``keys``, -1 for unknown keys. Whole-number keys (the usual
+    case) are looked up in one sorted search; other keys one by one."""
+    if keys and wanted and all(type(k) is int for k in (keys[0], keys[-1], wanted[0], wanted[-1])):
+        try:
+            key_array, wanted_array = np.array(keys), np.array(wanted)
+        except (OverflowError, ValueError):
+            key_array = wanted_array = np.array([None])
+        if key_array.dtype.kind == wanted_array.dtype.kind == "i":
+            low, high = int(key_array.min()), int(key_array.max())
+            if high - low <= 4 * len(keys) + 1024:  # dense ids: a lookup table
+                table = np.full(high - low + 1, -1, np.int64)
+                table[key_array - low] = np.arange(len(keys))
+                inside = (wanted_array >= low) & (wanted_array <= high)
+                return np.where(inside, table[np.where(inside, wanted_array - low, 0)], -1)
+            order = np.argsort(key_array, kind="stable")
+            ordered = key_array[order]
+            pos = np.minimum(np.searchsorted(ordered, wanted_array), len(ordered) - 1)
+            return np.where(ordered[pos] == wanted_array, order[pos], -1)
+    return np.array(list(map(index.get, wanted, repeat(-1))), np.int64)
+
+
 def _interleave(first, second):
     out = np.empty(2 * len(first), dtype=np.result_type(first, second))
     out[0::2] = first
@@ -196,8 +218,7 @@ def evaluate_period_vectorised(
     whites = [g.white for g in games]
     blacks = [g.black for g in games]
     only_for = [g.only_for for g in games]
-    wi = np.array(list(map(index.get, whites, repeat(-1))), np.int64)
-    bi = np.array(list(map(index.get, blacks, repeat(-1))), np.int64)
+    wi, bi = _indices(keys, index, whites), _indices(keys, index, blacks)
     try:
         scores = np.array([g.score for g in games], float)
     except (TypeError, ValueError):  # a score that is no number: the reference names the game
@@ -205,11 +226,12 @@ def evaluate_period_vectorised(
     count_w = np.ones(len(games), bool)
     count_b = np.ones(len(games), bool)
     bad = (wi < 0) | (bi < 0) | (wi == bi) | ~np.isin(scores, VALID_SCORES)
-    for i, only in enumerate(only_for):
-        if only is not None:
-            count_w[i] = only == whites[i]
-            count_b[i] = only == blacks[i]
-            bad[i] |= not (count_w[i] or count_b[i])
+    if only_for.count(None) != len(only_for):
+        for i, only in enumerate(only_for):
+            if only is not None:
+                count_w[i] = only == whites[i]
+                count_b[i] = only == blacks[i]
+                bad[i] |= not (count_w[i] or count_b[i])
     if bad.any():
         raise ValueError(_bad_game(games[int(np.argmax(bad))], by_key))
 
