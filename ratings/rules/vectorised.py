@@ -68,6 +68,17 @@ def expected_scores(rules: Rules, own, opponent):
         d = capped if rules.full_difference_from is None else np.where(
             own >= rules.full_difference_from, d, capped
         )
+    if d.size > 4096:
+        # Whole-number differences (chess ratings): E once per difference that occurs, from
+        # the same function, so the values are the same.
+        low, high = d.min(), d.max()
+        if high - low <= 20000 and np.array_equal(d, np.floor(d)):
+            lookup = _of_difference(rules, np.arange(low, high + 1))
+            return lookup[(d - low).astype(np.int64)]
+    return _of_difference(rules, d)
+
+
+def _of_difference(rules: Rules, d):
     if rules.expectation == "polynomial":
         a = np.abs(d)
         e = 0.5 + 1.4217e-3 * a - 2.4336e-7 * a * a - 2.5140e-9 * a**3 + 1.9910e-12 * a**4
@@ -134,32 +145,41 @@ def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score
         value = np.where(valued, average + _DP[hundredths], 0.0)
         return value, valued, valued[own] & opp_rated, ratings[opp], 1
 
-    # Spec §1.6: rounds of the start formula until no value moves by more than 0.001.
-    fixed_k, fixed_r, fixed_s = own[opp_rated], ratings[opp[opp_rated]], score[opp_rated]
+    # Spec §1.6: rounds of the start formula until no value moves by more than 0.001, on
+    # arrays of the newcomers only (position m of newcomer_keys[m]).
+    newcomer = np.flatnonzero(~rated)
+    m = len(newcomer)
+    position = np.full(n_players, -1, np.int64)
+    position[newcomer] = np.arange(m)
+    fixed_k, fixed_r, fixed_s = position[own[opp_rated]], ratings[opp[opp_rated]], score[opp_rated]
     order = np.lexsort((fixed_r, fixed_k))
     fixed_k, fixed_r, fixed_s = fixed_k[order], fixed_r[order], fixed_s[order]
-    rsum = np.bincount(fixed_k, weights=fixed_r, minlength=n_players)
-    rn = np.bincount(fixed_k, minlength=n_players)
-    rpts = np.bincount(fixed_k, weights=fixed_s, minlength=n_players)
-    var_k, var_o, var_s = own[~opp_rated], opp[~opp_rated], score[~opp_rated]
-    valued = np.zeros(n_players, bool)
+    rsum = np.bincount(fixed_k, weights=fixed_r, minlength=m)
+    rn = np.bincount(fixed_k, minlength=m)
+    rpts = np.bincount(fixed_k, weights=fixed_s, minlength=m)
+    var_k, var_o, var_s = position[own[~opp_rated]], position[opp[~opp_rated]], score[~opp_rated]
+    cur = np.zeros(m)
+    known = np.zeros(m, bool)
     rounds = 0
     for rounds in range(1, MAX_ROUNDS + 1):  # noqa: B007 - the last round number is reported
-        live = valued[var_o]
-        k, v = var_k[live], value[var_o[live]]
+        live = known[var_o]
+        k, v = var_k[live], cur[var_o[live]]
         # Summed in the order of the values, so that the order of players and games does not
         # change a start value in its last bit (the reference uses math.fsum for the same end).
         order = np.lexsort((v, k))
-        vsum = rsum + np.bincount(k[order], weights=v[order], minlength=n_players)
-        n = rn + np.bincount(k, minlength=n_players)
-        pts = rpts + np.bincount(k, weights=var_s[live], minlength=n_players)
+        vsum = rsum + np.bincount(k[order], weights=v[order], minlength=m)
+        n = rn + np.bincount(k, minlength=m)
+        pts = rpts + np.bincount(k, weights=var_s[live], minlength=m)
         has = n > 0
         safe = np.where(has, n, 1)
-        cur = np.where(has, vsum / safe + rules.start_scale * (pts / safe - 0.5) * safe / (safe + 2), 0.0)
-        done = bool((has == valued).all() and (np.abs(cur - value)[has] <= TOLERANCE).all())
-        value, valued = cur, has
+        new = np.where(has, vsum / safe + rules.start_scale * (pts / safe - 0.5) * safe / (safe + 2), 0.0)
+        done = bool((has == known).all() and (np.abs(new - cur)[has] <= TOLERANCE).all())
+        cur, known = new, has
         if done:
             break
+    value[newcomer] = cur
+    valued = np.zeros(n_players, bool)
+    valued[newcomer] = known
     opp_value = np.where(opp_rated, ratings[opp], value[opp])
     return value, valued, valued[own] & (opp_rated | valued[opp]), opp_value, rounds
 

@@ -120,3 +120,12 @@ def test_error_exit_status(tmp_path):
         env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 1 and "elo" in done.stderr
+
+
+def test_every_rule_set_is_offered():
+    from ratings.rules import PRESETS
+
+    for name in PRESETS:
+        data = json.loads(run("--rules", name, "--rating", "2000", "--games", "50", "--vs", "2000:1.00",
+                              "--json"))
+        assert data["rules"] == name and data["new_rating"] > 2000

@@ -141,3 +141,18 @@ def test_rounding_matches_round_half_away():
 
     values = np.array([2.5, -2.5, 2.4999999999997, -0.5, 0.49999, 1e6 + 0.5, 3.0, -3.7])
     assert round_half_away_array(values).tolist() == [3, -3, 3, -1, 0, 1000001, 3, -4]
+
+
+@pytest.mark.parametrize("name", ["oesb-classic", "fide-2025"])
+def test_a_large_period_as_the_benchmark_builds_it(name):
+    # Large enough for the per-difference lookup of E (more than 4096 sides).
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    from engine_bench import build
+
+    players, games = build(1500, 12000, seed=7)
+    rules = get_rules(name)
+    assert_same(evaluate_period_reference(rules, players, games, year=2026),
+                evaluate_period_vectorised(rules, players, games, year=2026))
