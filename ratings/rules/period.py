@@ -1,8 +1,11 @@
 """Evaluation of one rating period on plain data (spec §1.3–§1.7, §4).
 
-Every calculation uses the published ratings given in ``players``; per-game changes are
-exact floats, summed with ``math.fsum`` (exactly rounded, so independent of game order) and
-rounded once per period, half away from zero.
+Every calculation uses the published ratings given in ``players``. A rated player's change is
+F x (points - sum of E), the sum of his per-game changes, rounded once per period, half away
+from zero (after a cut to 9 decimals, so the order of the games cannot change the result).
+
+``evaluate_period_reference`` is the readable definition, one game at a time; ``evaluate_period``
+hands the rule sets that arrays can compute to ``ratings.rules.vectorised`` (same results).
 """
 
 from __future__ import annotations

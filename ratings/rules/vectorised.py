@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from itertools import repeat
 
-from ratings.rules.expectation import NORMAL_SCALE, POLYNOMIAL_LIMIT, TABLE_BANDS  # noqa: F401
+from ratings.rules.expectation import POLYNOMIAL_LIMIT, TABLE_BANDS
 from ratings.rules.newcomers import MAX_ROUNDS, TOLERANCE
 from ratings.rules.performance import DP_TABLE
 from ratings.rules.period import (
