@@ -12,6 +12,8 @@ from clubrating.interchange.formats.detect import CSV, TRF
 from clubrating.interchange.formats.text import decode_text
 from clubrating.tournaments.models import GameCategory
 from ratings.models import PRESET_NAMES, Expectation
+from ratings.rule_names import rules_label
+from ratings.rules.results import UnreadableResult, parse_score
 
 RESULT_CHOICES = [("", "—"), ("1", "1"), ("0.5", "½"), ("0", "0")]
 RATING_MIN, RATING_MAX = 0, 3500
@@ -20,9 +22,9 @@ RATING_MIN, RATING_MAX = 0, 3500
 def rules_choices() -> list[tuple[str, str]]:
     choices = []
     for name in PRESET_NAMES:
-        choices.append((name, name))
+        choices.append((name, rules_label(name)))
         if name.startswith("oesb"):  # the Austrian table is an option of the oesb pools (§1.1)
-            choices.append((f"{name}+table", _("%(name)s with the expectation table") % {"name": name}))
+            choices.append((f"{name}+table", rules_label(name, table=True)))
     return choices
 
 
@@ -35,12 +37,21 @@ class _NoTagHelperMixin:
         self.helper.form_tag = False
 
 
+class _GetHelperMixin(_NoTagHelperMixin):
+    """Calculators are GET forms: nothing secret, and no CSRF token in the address."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper.form_method = "get"
+        self.helper.disable_csrf = True
+
+
 class RulesField(forms.ChoiceField):
     def __init__(self, **kwargs):
         super().__init__(label=_("Rule set"), choices=rules_choices, initial="oesb-classic", **kwargs)
 
 
-class RatingChangeForm(_NoTagHelperMixin, forms.Form):
+class RatingChangeForm(_GetHelperMixin, forms.Form):
     rules = RulesField()
     rating = forms.IntegerField(
         label=_("Your rating"), min_value=RATING_MIN, max_value=RATING_MAX,
@@ -51,9 +62,13 @@ class RatingChangeForm(_NoTagHelperMixin, forms.Form):
         help_text=_("Career total on the last list (factor reduction, FIDE K)."),
     )
     birth_year = forms.IntegerField(label=_("Birth year"), min_value=1900, max_value=2100, required=False)
+    peak_rating = forms.IntegerField(
+        label=_("Highest rating reached"), min_value=RATING_MIN, max_value=RATING_MAX, required=False,
+        help_text=_("Your highest published rating so far (FIDE: K 10 once 2400 was reached)."),
+    )
 
 
-class NewcomerForm(_NoTagHelperMixin, forms.Form):
+class NewcomerForm(_GetHelperMixin, forms.Form):
     rules = RulesField()
 
 
@@ -65,14 +80,29 @@ class OpponentForm(forms.Form):
         widget=forms.NumberInput(attrs={"class": "form-control form-control-sm", "inputmode": "numeric",
                                       "aria-labelledby": "opponent-head"}),
     )
-    result = forms.ChoiceField(
-        label=_("Your result"), choices=RESULT_CHOICES, required=False,
-        widget=forms.Select(attrs={"class": "form-select form-select-sm", "aria-labelledby": "result-head"}),
+    # A select offers 1, ½ and 0; a link may also carry 1.00, 0,5, 1-0 and the like.
+    result = forms.CharField(
+        label=_("Your result"), required=False,
+        widget=forms.Select(choices=RESULT_CHOICES,
+                            attrs={"class": "form-select form-select-sm", "aria-labelledby": "result-head"}),
     )
+
+    def clean_result(self) -> float | None:
+        text = self.cleaned_data["result"]
+        if not text:
+            return None
+        try:
+            return parse_score(text)
+        except UnreadableResult:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a result: 1, 0.5 or 0 (also 1.00, 0,5, ½, 1-0, 0-1).") % {"value": text}
+            ) from None
 
     def clean(self):
         data = super().clean()
-        if (data.get("opponent") is None) != (not data.get("result")):
+        if "result" in self.errors:
+            return data
+        if (data.get("opponent") is None) != (data.get("result") is None):
             raise forms.ValidationError(_("Give both the opponent's rating and your result, or neither."))
         return data
 
@@ -88,7 +118,7 @@ class BaseOpponentFormSet(forms.BaseFormSet):
     def games(self) -> list[tuple[int, float]]:
         """(opponent rating, own score) of the filled rows."""
         return [
-            (form.cleaned_data["opponent"], float(form.cleaned_data["result"]))
+            (form.cleaned_data["opponent"], form.cleaned_data["result"])
             for form in self.forms
             if form.cleaned_data.get("opponent") is not None
         ]
@@ -111,7 +141,7 @@ def _ratings(text: str) -> list[int]:
     return ratings
 
 
-class TeamForecastForm(_NoTagHelperMixin, forms.Form):
+class TeamForecastForm(_GetHelperMixin, forms.Form):
     rules = RulesField()
     team_a = forms.CharField(
         label=_("Team A: ratings by board"), widget=forms.Textarea(attrs={"rows": 8}),
@@ -151,7 +181,8 @@ class ReopenForm(_NoTagHelperMixin, forms.Form):
 class PoolCreateForm(_NoTagHelperMixin, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     rules = forms.ChoiceField(
-        label=_("Rule set"), choices=[(n, n) for n in PRESET_NAMES], initial="oesb-classic"
+        label=_("Rule set"), choices=lambda: [(n, rules_label(n)) for n in PRESET_NAMES],
+        initial="oesb-classic",
     )
     expectation = forms.ChoiceField(
         label=_("Expectation"), choices=Expectation.choices, required=False,

@@ -18,6 +18,7 @@ PRESET_NAMES = [
     "oesb-2012",
     "oesb-2024",
     "fide-2024",
+    "fide-2025",
     "fide-2005",
     "dsb-1990",
     "egf-classic",

@@ -66,7 +66,9 @@ def expected_score(rules: Rules, own: float, opponent: float) -> float:
     if method == "egf-2021":
         return 1.0 / (1.0 + math.exp(_beta(opponent) - _beta(own)))
     d = own - opponent
-    if rules.difference_cap is not None:
+    if rules.difference_cap is not None and not (
+        rules.full_difference_from is not None and own >= rules.full_difference_from
+    ):
         d = max(-rules.difference_cap, min(rules.difference_cap, d))
     if method == "polynomial":
         return polynomial(d)

@@ -42,9 +42,11 @@ def development_factor(
     birth_year: int | None = None,
     year: int | None = None,
     reached_2400: bool = False,
+    peak_rating: float | None = None,
 ) -> float:
     """F (oesb), K (fide, dsb) or con (egf) of a rated player; games_count is the career
-    count on the last published list (0 when unknown)."""
+    count on the last published list (0 when unknown); peak_rating is the highest published
+    rating the player ever reached (None when unknown: the current rating stands for it)."""
     method = rules.factor
     if method == "oesb":
         f = (3400.0 - rating) ** 2 / 100000.0
@@ -63,7 +65,10 @@ def development_factor(
         )
         if junior and rating < rules.k_junior_below:
             return rules.k_new
-        if reached_2400 or rating >= rules.k_high_from:
+        # FIDE Rating Regulations 8.3.3: K 10 once a player has reached 2400, ever.
+        if reached_2400 or rating >= rules.k_high_from or (
+            peak_rating is not None and peak_rating >= rules.k_high_from
+        ):
             return rules.k_high
         return rules.k_standard
     if method == "constant":

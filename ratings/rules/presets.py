@@ -25,6 +25,9 @@ class Rules:
     expectation: str = "polynomial"  # one of EXPECTATIONS
     # |D| is capped here before the expectation (FIDE 400); None = no cap.
     difference_cap: int | None = None
+    # A player rated this much or more counts the full difference on his own side (FIDE Rating
+    # Regulations 8.3.1 as worded from 1 October 2025: 2650); his opponent keeps the cap.
+    full_difference_from: int | None = None
     factor: str = "oesb"  # one of FACTORS
     # oesb factor reduction: F = min(F, reduction_numerator / games_count) (seed 000).
     factor_reduction: bool = False
@@ -36,7 +39,7 @@ class Rules:
     k_junior_below: int = 2300
     k_standard: float = 0.0
     k_high: float = 0.0
-    k_high_from: int = 2400
+    k_high_from: int = 2400  # K k_high once this rating was reached (ever: the peak rating)
     k_games_cap: float | None = None  # K x games per period <= this (FIDE 2024: 700)
     constant_factor: float = 0.0  # dsb: K 32
     floor: int | None = None
@@ -91,6 +94,15 @@ PRESETS: dict[str, Rules] = {
     # first rating >= 5 games with two hypothetical draws against 1800, cap 2200, floor 1400.
     "fide-2024": Rules(
         name="fide-2024", family="fide", expectation="table", difference_cap=400, factor="fide",
+        k_new=40, k_junior_age=18, k_junior_below=2300, k_standard=20, k_high=10, k_games_cap=700,
+        floor=1400, first_rating="fide", min_games=5, hypothetical_draws=2, hypothetical_rating=1800,
+        first_rating_cap=2200, periods_per_year=12, **_FIDE_K,
+    ),
+    # (public) FIDE Rating Regulations 8.3.1 as worded from 1 October 2025: as fide-2024, but a
+    # player rated 2650 or more counts the full rating difference on his own side.
+    "fide-2025": Rules(
+        name="fide-2025", family="fide", expectation="table", difference_cap=400,
+        full_difference_from=2650, factor="fide",
         k_new=40, k_junior_age=18, k_junior_below=2300, k_standard=20, k_high=10, k_games_cap=700,
         floor=1400, first_rating="fide", min_games=5, hypothetical_draws=2, hypothetical_rating=1800,
         first_rating_cap=2200, periods_per_year=12, **_FIDE_K,

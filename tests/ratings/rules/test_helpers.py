@@ -15,8 +15,8 @@ from ratings.rules.rounding import round_half_away
 
 def test_presets_and_unknown_names():
     assert DEFAULT_RULES == "oesb-classic" and set(PRESETS) == {
-        "oesb-classic", "oesb-2012", "oesb-2024", "fide-2024", "fide-2005", "dsb-1990", "egf-classic",
-        "egf-2021",
+        "oesb-classic", "oesb-2012", "oesb-2024", "fide-2024", "fide-2025", "fide-2005", "dsb-1990",
+        "egf-classic", "egf-2021",
     }
     assert dataclasses.replace(get_rules("oesb-classic"), expectation="table").expectation == "table"
     with pytest.raises(UnknownRules, match="oesb-classic, oesb-2012"):
