@@ -5,13 +5,13 @@ teams, team membership, pairing the team rounds (Berger, ``services.round_pair``
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required, public_tournaments_required
 
 from .. import selectors, services
@@ -138,8 +138,8 @@ def teams_manage(request, pk):
         try:
             team = services.team_create(tournament=tournament, name=form.cleaned_data["name"],
                                         club=form.cleaned_data["club"])
-        except ValidationError as error:
-            form.add_error(None, error)  # a {"name": ...} error lands at the name field
+        except Refused as error:
+            form.add_error(error.field or None, error.message)  # a refused name lands at its field
         else:
             messages.success(request, _("Team “%(name)s” created.") % {"name": team.name})
             return redirect("tournaments:teams_manage", pk=pk)
@@ -154,8 +154,8 @@ def team_players_assign(request, pk):
     if form.is_valid():
         try:
             count = services.team_players_assign(tournament=tournament, assignments=form.assignments())
-        except ValidationError as error:
-            form.add_error(None, error)
+        except Refused as error:
+            form.add_error(error.field or None, error.message)
         else:
             messages.success(request, _("Teams saved (%(count)d changes).") % {"count": count})
             return redirect("tournaments:teams_manage", pk=pk)
@@ -168,9 +168,8 @@ def team_round_pair(request, pk):
     tournament = _team_tournament(pk)
     try:
         rnd = services.round_pair(tournament=tournament)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+    except Refused as error:
+        messages.error(request, error.message)
     else:
         messages.success(request, _("Round %(number)d has been paired.") % {"number": rnd.number})
     return redirect("tournaments:teams_manage", pk=pk)
@@ -188,9 +187,8 @@ def lineup_edit(request, pk, match_pk, team_pk):
     if request.method == "POST" and form.is_valid():
         try:
             services.lineup_set(match=match, team=team, members=form.cleaned_data["members"])
-        except ValidationError as error:
-            for message in error.messages:
-                form.add_error(None, message)
+        except Refused as error:
+            form.add_error(error.field or None, error.message)
         else:
             messages.success(request, _("Lineup of %(team)s saved.") % {"team": team.name})
             return redirect("tournaments:teams_manage", pk=pk)
