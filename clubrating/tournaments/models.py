@@ -201,6 +201,8 @@ RESULT_POINTS: dict[str, tuple[float, float]] = {
     Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
     Result.DOUBLE_FORFEIT: (0.0, 0.0),
 }
+# White's score in a rated game: only results played over the board are rated.
+WHITE_SCORE: dict[str, float] = {result: RESULT_POINTS[result][0] for result in PLAYED_RESULTS}
 
 
 class TeamMatch(models.Model):

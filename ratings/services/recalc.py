@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 
-from clubrating.tournaments.models import Game, Tournament
+from clubrating.tournaments.models import WHITE_SCORE, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.evaluation import Published, Rec, _write_members, evaluate, pending_sides, pool_state
 from ratings.services.lists import current_list, list_values, pool_members_ensure
 from ratings.services.pools import pool_lock, pool_tournaments_filter
-from ratings.services.results import WHITE_SCORE
 
 COLUMNS = (
     "pool_id",
