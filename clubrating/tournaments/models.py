@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -256,6 +257,20 @@ class LineupEntry(models.Model):
         return f"{self.board}: {self.member}"
 
 
+class GameQuerySet(models.QuerySet):
+    def rateable(self) -> "GameQuerySet":
+        """Games with a result played over the board and not marked unrated (``Game.is_rateable``)."""
+        return self.filter(rated=True, rated_result__in=PLAYED_RESULTS)
+
+    def with_played_on(self) -> "GameQuerySet":
+        """Annotate ``day``: the date the game counts on (``Game.played_on``) for ``values_list``."""
+        return self.annotate(day=PLAYED_ON)
+
+
+# The game's own date, else its round's, else the tournament's start (Game.played_on in SQL).
+PLAYED_ON = Coalesce("date", "round__date", "round__tournament__start_date")
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(_("board"))
@@ -290,6 +305,8 @@ class Game(models.Model):
     )
     moves = models.TextField(_("moves (PGN)"), blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["round", "board"]
         verbose_name = _("game")
@@ -318,6 +335,7 @@ class Game(models.Model):
 
     @property
     def played_on(self):
+        """The date the game counts on for the ratings (in SQL: ``PLAYED_ON``)."""
         return self.date or self.round.date or self.round.tournament.start_date
 
     @property
