@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member
+from clubrating.core.formatting import signed
 from ratings.rules.classes import CHESS_CLASSES
 
 CLASS_LABELS = {code: label for _lower, code, label in CHESS_CLASSES}
@@ -63,8 +64,7 @@ def export_number(value: float | None) -> int | float | None:
 def format_change(value: float | None) -> str:
     if value is None:
         return ""
-    text = format_rating(value)
-    return f"+{text}" if value > 0 else text.replace("-", "−")
+    return signed(value, -3)
 
 
 class NumberColumn(tables.Column):

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from clubrating.clubs.models import Club, Member, Sex
 from clubrating.tournaments.models import (
+    WHITE_SCORE,
     Bye,
     ByeKind,
     Game,
@@ -291,7 +292,7 @@ def _swiss(report: DemoReport, members: list[Member]) -> None:
             )
             report.games += 1
             if result:
-                pw = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}[result]
+                pw = WHITE_SCORE[result]
                 points[white.pk] += pw
                 points[black.pk] += 1 - pw
 

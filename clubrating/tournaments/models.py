@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -201,6 +202,8 @@ RESULT_POINTS: dict[str, tuple[float, float]] = {
     Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
     Result.DOUBLE_FORFEIT: (0.0, 0.0),
 }
+# White's score in a rated game: only results played over the board are rated.
+WHITE_SCORE: dict[str, float] = {result: RESULT_POINTS[result][0] for result in PLAYED_RESULTS}
 
 
 class TeamMatch(models.Model):
@@ -254,6 +257,20 @@ class LineupEntry(models.Model):
         return f"{self.board}: {self.member}"
 
 
+class GameQuerySet(models.QuerySet):
+    def rateable(self) -> "GameQuerySet":
+        """Games with a result played over the board and not marked unrated (``Game.is_rateable``)."""
+        return self.filter(rated=True, rated_result__in=PLAYED_RESULTS)
+
+    def with_played_on(self) -> "GameQuerySet":
+        """Annotate ``day``: the date the game counts on (``Game.played_on``) for ``values_list``."""
+        return self.annotate(day=PLAYED_ON)
+
+
+# The game's own date, else its round's, else the tournament's start (Game.played_on in SQL).
+PLAYED_ON = Coalesce("date", "round__date", "round__tournament__start_date")
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(_("board"))
@@ -288,6 +305,8 @@ class Game(models.Model):
     )
     moves = models.TextField(_("moves (PGN)"), blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["round", "board"]
         verbose_name = _("game")
@@ -316,6 +335,7 @@ class Game(models.Model):
 
     @property
     def played_on(self):
+        """The date the game counts on for the ratings (in SQL: ``PLAYED_ON``)."""
         return self.date or self.round.date or self.round.tournament.start_date
 
     @property

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Prefetch, Q
+from django.db.models import Max, Prefetch, Q, QuerySet
 
+from clubrating.clubs.models import Member
 from clubrating.tournaments.models import (
+    FORFEIT_RESULTS,
     RESULT_POINTS,
     Bye,
     ByeKind,
@@ -39,11 +41,14 @@ __all__ = [
     "BoardRow",
     "CrosstableRow",
     "StandingRow",
+    "MatchScore",
     "TeamStandingRow",
     "last_paired_round_number",
+    "match_score",
     "paired_round_q",
     "player_histories",
     "round_pairings",
+    "team_match_rounds",
     "team_standings",
     "tournament_crosstable",
     "tournament_standings",
@@ -161,10 +166,10 @@ def tournament_standings(
 ) -> list[StandingRow]:
     """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
 
-    Raises ValueError with the offending code when a code is unknown. Three queries."""
+    Raises ``UnknownTiebreak`` with the offending code when a code is unknown. Three queries."""
     if codes is None:
         codes = tournament.tiebreaks
-    specs: list[TiebreakSpec] = parse_tiebreaks(codes if isinstance(codes, str) else ",".join(codes))
+    specs: list[TiebreakSpec] = parse_tiebreaks(codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, after_round)
     if after_round is not None:
@@ -252,6 +257,77 @@ def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
 # --- teams ----------------------------------------------------------------------------------------
 
 
+_SYMBOL = {1.0: "1", 0.5: "½", 0.0: "0"}
+_FORFEIT_SYMBOL = {1.0: "+", 0.0: "−"}
+
+
+@dataclass
+class MatchBoard:
+    board: int
+    home: Member | None
+    away: Member | None
+    game: Game | None
+    home_white: bool | None  # None until the game exists
+    points: tuple[float, float] | None  # (home, away); None until the game has a result
+
+    @property
+    def result(self) -> str:
+        """From the home team's side, e.g. "½–½", "+–−"; "" while not played."""
+        if self.points is None:
+            return ""
+        symbols = _FORFEIT_SYMBOL if self.game.result in FORFEIT_RESULTS else _SYMBOL
+        return f"{symbols[self.points[0]]}–{symbols[self.points[1]]}"
+
+
+@dataclass
+class MatchScore:
+    match: TeamMatch
+    boards: list[MatchBoard]
+    home_points: float
+    away_points: float
+    finished: bool  # every game of the match has a result
+
+
+def match_score(match: TeamMatch) -> MatchScore:
+    """The boards of a match from the home team's side and the board points of both teams.
+
+    Reads ``match.lineup`` (with members) and ``match.games`` as prefetched by the caller."""
+    lineup = list(match.lineup.all())
+    home = {e.board: e.member for e in lineup if e.team_id == match.home_team_id}
+    away = {e.board: e.member for e in lineup if e.team_id == match.away_team_id}
+    home_ids = {e.member_id for e in lineup if e.team_id == match.home_team_id}
+    offset = (match.number - 1) * match.boards  # services.lineup_set numbers the games so
+    games = {g.board - offset: g for g in match.games.all()}
+    boards, home_points, away_points = [], 0.0, 0.0
+    for board in range(1, match.boards + 1):
+        game = games.get(board)
+        home_white = None if game is None else game.white_id in home_ids
+        points = None
+        if game is not None and game.result != Result.NOT_PLAYED:
+            white, black = RESULT_POINTS[game.result]
+            points = (white, black) if home_white else (black, white)
+            home_points += points[0]
+            away_points += points[1]
+        boards.append(MatchBoard(board, home.get(board), away.get(board), game, home_white, points))
+    finished = bool(games) and all(g.result != Result.NOT_PLAYED for g in games.values())
+    return MatchScore(match, boards, home_points, away_points, finished)
+
+
+def _team_matches() -> QuerySet[TeamMatch]:
+    return TeamMatch.objects.select_related("home_team", "away_team").prefetch_related(
+        Prefetch("lineup", queryset=LineupEntry.objects.select_related("member")), "games",
+    )
+
+
+def team_match_rounds(*, tournament: Tournament) -> list[tuple[Round, list[MatchScore]]]:
+    """The rounds that have team matches, each with its scored matches. Four queries."""
+    rounds = (
+        tournament.rounds.filter(team_matches__isnull=False).distinct().order_by("number")
+        .prefetch_related(Prefetch("team_matches", queryset=_team_matches().order_by("number")))
+    )
+    return [(rnd, [match_score(m) for m in rnd.team_matches.all()]) for rnd in rounds]
+
+
 @dataclass
 class TeamStandingRow:
     rank: int
@@ -264,29 +340,17 @@ class TeamStandingRow:
 def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
     """Match points (2 win, 1 draw), board points, and team Sonneborn-Berger: the sum over matches
     of the opponent's match points times the board points scored against it (the Olympiad variant
-    of FIDE C.07). Ranked by match points, board points, SB. Three queries."""
+    of FIDE C.07). Ranked by match points, board points, SB. Four queries."""
     teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name"))
-    matches = list(TeamMatch.objects.filter(round__tournament=tournament).prefetch_related(
-        Prefetch("games", queryset=Game.objects.only("team_match_id", "white_id", "black_id", "result")),
-        Prefetch("lineup", queryset=LineupEntry.objects.only("match_id", "team_id", "member_id")),
-    ))
     board_points: dict[int, float] = defaultdict(float)
     match_points: dict[int, int] = defaultdict(int)
     results: list[tuple[int, int, float, float]] = []  # team, opponent, own board points, theirs
-    for match in matches:
-        team_of = {e.member_id: e.team_id for e in match.lineup.all()}
-        score = {match.home_team_id: 0.0, match.away_team_id: 0.0}
-        finished = True
-        for game in match.games.all():
-            if game.result == Result.NOT_PLAYED:
-                finished = False
-                continue
-            pw, pb = RESULT_POINTS[game.result]
-            score[team_of.get(game.white_id, match.home_team_id)] += pw
-            score[team_of.get(game.black_id, match.away_team_id)] += pb
-        if not finished or not match.games.all():
+    for match in _team_matches().filter(round__tournament=tournament):
+        scored = match_score(match)
+        if not scored.finished:
             continue
         home, away = match.home_team_id, match.away_team_id
+        score = {home: scored.home_points, away: scored.away_points}
         for team, other in ((home, away), (away, home)):
             board_points[team] += score[team]
             match_points[team] += 2 if score[team] > score[other] else 1 if score[team] == score[other] else 0

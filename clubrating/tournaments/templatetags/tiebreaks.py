@@ -4,6 +4,8 @@ from django import template
 from django.utils import numberformat
 from django.utils.formats import get_format
 
+from clubrating.tournaments.tiebreaks import UnknownTiebreak, split_code
+
 register = template.Library()
 
 # Counts and ratings are whole numbers; Sonneborn-Berger moves in quarter points; Buchholz,
@@ -13,7 +15,10 @@ QUARTERS = {"SB", "ESB", "SMP"}
 
 
 def decimals_for(code: str) -> int:
-    base = code.split("/", 1)[0].upper()
+    try:
+        base, _modifier = split_code(code)
+    except UnknownTiebreak:
+        return 1
     if base in WHOLE:
         return 0
     if base in QUARTERS:

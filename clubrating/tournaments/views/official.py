@@ -1,15 +1,15 @@
 """The officials' pages: create a tournament, register players, pair a round, change a pairing.
 
-Registration and pairing are ``services`` (one transaction each, translated ValidationError when
+Registration and pairing are ``services`` (one transaction each, translated ``Refused`` when
 refused); these views collect the input and report the outcome.
 """
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
 
 from .. import selectors, services
@@ -39,9 +39,8 @@ def players_register(request, pk):
         members = list(form.cleaned_data["members"])
         try:
             services.players_register(tournament=tournament, members=members)
-        except ValidationError as error:
-            for message in error.messages:
-                form.add_error(None, message)
+        except Refused as error:
+            form.add_error(error.field or None, error.message)
         else:
             messages.success(request, _("%(count)d players registered.") % {"count": len(members)})
             return redirect("tournaments:register", pk=tournament.pk)
@@ -57,9 +56,8 @@ def round_pair(request, pk):
     if request.method == "POST":
         try:
             rnd = services.round_pair(tournament=tournament)
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
+        except Refused as error:
+            messages.error(request, error.message)
             return redirect("tournaments:pair", pk=pk)
         messages.success(request, _("Round %(number)d has been paired.") % {"number": rnd.number})
         return redirect(rnd)
@@ -72,9 +70,8 @@ def round_pair(request, pk):
 def _change_pairing(request, rnd: Round, game: Game, white, black) -> bool:
     try:
         services.game_pairing_change(game=game, white=white, black=black)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+    except Refused as error:
+        messages.error(request, error.message)
         return False
     return True
 

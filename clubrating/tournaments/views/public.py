@@ -5,12 +5,14 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from clubrating.core.permissions import is_official, public_tournaments_required
+from ratings.selectors import game_rating_changes
+from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
 from ..forms import CorrectionForm
 from ..models import Bye, Game, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
-from . import _ratings, _standings, _tables
+from . import _standings, _tables
 
 
 def games_queryset():
@@ -110,7 +112,7 @@ def tournament_crosstable(request, pk):
 def tournament_evaluation(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     return render(request, "tournaments/evaluation.html", tournament_context(
-        request, tournament, "evaluation", evaluations=_ratings.tournament_evaluation(tournament)))
+        request, tournament, "evaluation", evaluations=rating_evaluation(tournament)))
 
 
 @public_tournaments_required
@@ -119,7 +121,7 @@ def game_detail(request, pk):
     official = is_official(request.user)
     context = {
         "game": game, "tournament": game.round.tournament, "official": official,
-        "changes": _ratings.game_rating_changes([game.pk]).get(game.pk, []),
+        "changes": game_rating_changes([game.pk]).get(game.pk, []),
     }
     if official:
         context["history"] = game.history.select_related("changed_by").order_by("-changed_at", "-pk")

@@ -2,6 +2,7 @@ import datetime
 
 import pytest
 
+from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import Result, ResultChange
 from ratings.models import PoolMember, RatingRecord
 from ratings.services import RatingsError, game_record_result, period_close
@@ -73,12 +74,13 @@ def test_refusals():
     publish_start_list(pool, {a: 1950, b: 1820})
     rnd = make_round(start_date=datetime.date(2025, 3, 1))
     game = unplayed_game(rnd, a, b)
-    with pytest.raises(RatingsError):
+    # The club side's validation refuses; the ratings service runs it first.
+    with pytest.raises(TournamentRefused):
         game_record_result(game=game, result="2-0")
-    with pytest.raises(RatingsError):
+    with pytest.raises(TournamentRefused):
         game_record_result(game=game, result=Result.WHITE_WINS, rated_result=Result.DOUBLE_FORFEIT)
     ByeFactory(round=rnd, member=a)
-    with pytest.raises(RatingsError, match="bye"):
+    with pytest.raises(TournamentRefused, match="bye"):
         game_record_result(game=game, result=Result.WHITE_WINS)
 
 
