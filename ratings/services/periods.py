@@ -43,7 +43,7 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
                 games_count=pub.games_count + games,
                 period_games=games,
                 markers=pr.markers if pr is not None else "",
-                reached_2400=pub.reached_2400 or new >= 2400,
+                reached_2400=pub.reached_2400 or new >= 2400 or (pub.peak_rating or 0) >= 2400,
             )
         elif pr is not None and pr.published:
             entries[mid] = EntryData(
