@@ -38,7 +38,8 @@ def _factors(pool, day):
 @pytest.mark.parametrize("rules", ["fide-2024", "fide-2025"])
 def test_k_follows_the_members_own_history_over_periods(rules):
     pool = make_pool(rules=rules, start=datetime.date(2025, 1, 1))
-    fallen, opponent, climber, never = (MemberFactory(last_name=n) for n in ("Fallen", "Opp", "Climb", "Never"))
+    names = ("Fallen", "Opp", "Climb", "Never")
+    fallen, opponent, climber, never = (MemberFactory(last_name=n) for n in names)
     # A starting list made by hand: ratings only, no "reached 2400" flag.
     publish_start_list(pool, {fallen: (2410, 100), opponent: (2200, 100), climber: (2390, 100),
                               never: (2395, 100)})
