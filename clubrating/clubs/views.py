@@ -20,7 +20,7 @@ def member_list(request):
 
 def member_detail(request, pk):
     """A member's page: his ratings in every pool, the history chart, his rated games with their
-    calculation, the performance per tournament and the half rating (product.md)."""
+    calculation, the performance per tournament and the half rating."""
     from ratings.views.member import (  # ratings depends on clubs
         history_chart,
         member_half_rating,

@@ -100,7 +100,7 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [ResultChangeInline]
 
     # Deleting a game withdraws its result through the ratings service first, so the ratings it
-    # moved are re-evaluated; a game in a closed rating period is refused (ratings.md).
+    # moved are re-evaluated; a game in a closed rating period is refused (docs/rules.md §4.3).
     def _withdraw_result(self, request, game: Game) -> bool:
         service = _ratings_service()
         if service is None:

@@ -2,8 +2,8 @@
 
 The ratings app owns the real service (``game_record_result``: game, history row and the rating
 records of every pool, in one transaction). This adapter calls it when it is installed and
-otherwise records the result and its history itself, so result entry works while the ratings
-side is being built and in installations without it.
+otherwise records the result and its history itself, so result entry also works in installations
+without the ratings app.
 """
 
 import importlib
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from .models import PLAYED_RESULTS, Bye, Game, Result, ResultChange
 
-# Where the ratings engineer may put the service; the first one that has it wins.
+# Where the ratings app provides the service; the first module that has it wins.
 _SERVICE_MODULES = ("ratings.services", "ratings.services.results")
 
 

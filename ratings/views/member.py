@@ -1,7 +1,7 @@
 """What a member's page shows of his ratings, read in a fixed number of queries.
 
 Pools (published and live values), the history chart, every rated game with its calculation,
-the performance per tournament and the international half rating (ratings.md §1.9).
+the performance per tournament and the international half rating (docs/rules.md §1.9).
 """
 
 from __future__ import annotations

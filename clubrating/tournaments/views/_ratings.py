@@ -93,7 +93,7 @@ class PoolEvaluation:
 def tournament_evaluation(tournament) -> list[PoolEvaluation]:
     """Per pool that rated the tournament, per player: rating, games, points, expected points,
     factor, change (exact and rounded) and the per-game calculation (chess-results' "Elo
-    evaluation"). Pending games (against newcomers, ratings.md §1.7) count as games but have
+    evaluation"). Pending games (against newcomers, docs/rules.md §1.7) count as games but have
     no change yet."""
     start_ranks = dict(tournament.players.values_list("member_id", "start_rank"))
     records = (
