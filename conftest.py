@@ -23,3 +23,19 @@ def pytest_collection_modifyitems(items):
     """Tests marked ``slow`` run first: in a parallel run (pytest-xdist) a long test then overlaps the
     many short ones on the other workers instead of starting last and leaving them idle."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_sessionfinish(session):
+    """Django removes an SQLite test database file but not its WAL and shared-memory files (the
+    database runs in WAL mode, see settings); remove them too, unless the database is kept."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    database = settings.DATABASES["default"]
+    name = database.get("TEST", {}).get("NAME")
+    if database["ENGINE"] != "django.db.backends.sqlite3" or not name or os.path.exists(name):
+        return
+    for suffix in ("-wal", "-shm", "-journal"):
+        if os.path.exists(name + suffix):
+            os.remove(name + suffix)
