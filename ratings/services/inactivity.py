@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.db.models import Max
+
 from ratings.models import ListEntry, RatingPool, RatingRecord
 
 # The ÖSB's number of years; the pool setting's default for the Austrian rule sets.
@@ -44,19 +46,26 @@ def inactivity_cutoff(pool: RatingPool, list_date: datetime.date) -> datetime.da
 
 
 def inactive_members(*, pool: RatingPool, list_date: datetime.date, member_ids: Iterable[int]) -> set[int]:
-    """Those of ``member_ids`` that the list dated ``list_date`` leaves out. Three set queries
-    for the whole pool, none per member."""
+    """Those of ``member_ids`` that the list dated ``list_date`` leaves out. At most two set
+    queries for the whole pool, none per member; none while the pool is younger than the cutoff
+    (its games and lists all date from its start)."""
     cutoff = inactivity_cutoff(pool, list_date)
     wanted = set(member_ids)
-    if cutoff is None or not wanted:
+    if cutoff is None or not wanted or cutoff <= pool.start_date:
         return set()
-    records = RatingRecord.objects.filter(pool=pool, played_on__lt=list_date)
-    active = set(records.filter(played_on__gte=cutoff).values_list("member_id", flat=True).distinct())
-    played_before = set(records.filter(played_on__lt=cutoff).values_list("member_id", flat=True).distinct())
-    # Without any rated game, the first list in force that rated him counts.
-    listed_before = set(
-        ListEntry.objects.filter(list__pool=pool, list__superseded=False, list__valid_from__lt=cutoff)
-        .values_list("member_id", flat=True)
-        .distinct()
+    last_game = dict(
+        RatingRecord.objects.filter(pool=pool, played_on__lt=list_date)
+        .values("member_id")
+        .annotate(last=Max("played_on"))
+        .values_list("member_id", "last")
     )
-    return (wanted - active) & (played_before | listed_before)
+    inactive = {m for m in wanted if m in last_game and last_game[m] < cutoff}
+    if wanted - last_game.keys():
+        # Without any rated game, the first list in force that rated him counts.
+        listed_before = set(
+            ListEntry.objects.filter(list__pool=pool, list__superseded=False, list__valid_from__lt=cutoff)
+            .values_list("member_id", flat=True)
+            .distinct()
+        )
+        inactive |= (wanted - last_game.keys()) & listed_before
+    return inactive

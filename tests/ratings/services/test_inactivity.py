@@ -99,7 +99,7 @@ def test_the_setting_is_on_for_the_austrian_rule_sets(rules, years):
     assert pool_create(name=rules, rules=rules, start_date=START).inactivity_years == years
 
 
-def test_a_pool_may_keep_inactive_members_or_use_other_years():
+def test_a_pool_may_keep_inactive_members_or_use_other_years(django_assert_num_queries):
     keep = pool_create(name="keep", rules="oesb-2024", start_date=START, inactivity_years=None)
     three = pool_create(name="three", rules="fide-2025", start_date=START, inactivity_years=3)
     member = MemberFactory()
@@ -107,5 +107,7 @@ def test_a_pool_may_keep_inactive_members_or_use_other_years():
         publish_start_list(pool, {member: 1500})
     late = datetime.date(2028, 1, 2)
     assert inactive_members(pool=keep, list_date=late, member_ids=[member.pk]) == set()
-    assert inactive_members(pool=three, list_date=late, member_ids=[member.pk]) == {member.pk}
-    assert inactive_members(pool=three, list_date=datetime.date(2028, 1, 1), member_ids=[member.pk]) == set()
+    with django_assert_num_queries(2):  # the last games, then the first lists of those without
+        assert inactive_members(pool=three, list_date=late, member_ids=[member.pk]) == {member.pk}
+    with django_assert_num_queries(0):  # the pool is not older than the cutoff
+        assert inactive_members(pool=three, list_date=datetime.date(2028, 1, 1), member_ids=[member.pk]) == set()
