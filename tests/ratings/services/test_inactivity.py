@@ -110,4 +110,4 @@ def test_a_pool_may_keep_inactive_members_or_use_other_years(django_assert_num_q
     with django_assert_num_queries(2):  # the last games, then the first lists of those without
         assert inactive_members(pool=three, list_date=late, member_ids=[member.pk]) == {member.pk}
     with django_assert_num_queries(0):  # the pool is not older than the cutoff
-        assert inactive_members(pool=three, list_date=datetime.date(2028, 1, 1), member_ids=[member.pk]) == set()
+        assert inactive_members(pool=three, list_date=START.replace(year=2028), member_ids=[member.pk]) == set()
