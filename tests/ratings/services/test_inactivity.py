@@ -110,4 +110,5 @@ def test_a_pool_may_keep_inactive_members_or_use_other_years(django_assert_num_q
     with django_assert_num_queries(2):  # the last games, then the first lists of those without
         assert inactive_members(pool=three, list_date=late, member_ids=[member.pk]) == {member.pk}
     with django_assert_num_queries(0):  # the pool is not older than the cutoff
-        assert inactive_members(pool=three, list_date=START.replace(year=2028), member_ids=[member.pk]) == set()
+        on_time = START.replace(year=2028)
+        assert inactive_members(pool=three, list_date=on_time, member_ids=[member.pk]) == set()
