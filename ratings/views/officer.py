@@ -27,12 +27,12 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
+from ratings.selectors import published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.periods import period_close, period_reopen
 from ratings.services.results import tournament_ratings_update
 from ratings.tables import RatingListTable
-from ratings.views.lists import published_rows
 
 SESSION_KEY = "ratings_import"
 
@@ -98,7 +98,7 @@ def period_close_view(request, pk):
         messages.success(request, _("The period is closed and the new list is published."))
         return redirect("ratings:list", plist.pk)
     try:
-        rows = dry_run(lambda: published_rows(period_close(pool=pool, user=request.user)))
+        rows = dry_run(lambda: list(published_rows(period_close(pool=pool, user=request.user)).order_by("rank")))
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")
@@ -141,11 +141,11 @@ def _run_import(pool: RatingPool, kind: str, name: str, text: str, user) -> dict
     # A TRF's ratings or a CSV list; the service tells them apart by the file name.
     path = None if kind == ImportKind.LIST_CSV else (name if name.lower().endswith(".trf") else f"{name}.trf")
     report = ratings_import_list(pool=pool, text=text, user=user, path=path)
-    rows = published_rows(report.plist)
+    rows = published_rows(report.plist).order_by("rank")
     return {
         "summary": _("%(count)d ratings imported, %(unknown)d rows refused.")
         % {"count": report.imported, "unknown": len(report.unknown)},
-        "matched": [f"{row.rank}. {row.name}: {row.rating:g}" for row in rows],
+        "matched": [f"{row.rank}. {row.member.full_name}: {row.rating:g}" for row in rows],
         "created": [],
         "refused": report.unknown,
         "list_pk": report.plist.pk,
