@@ -186,7 +186,8 @@ def main() -> None:
         print(json.dumps(_measure(args.one, args.runs)))
         return
 
-    base = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(tempfile.gettempdir()) / 'clubrating-web.sqlite3'}"
+    default = Path(tempfile.gettempdir()) / "clubrating-web.sqlite3"
+    base = os.environ.get("DATABASE_URL") or f"sqlite:///{default}"
     pages: dict[str, dict[str, float]] = {page: {} for page in PAGES}
     for size in [int(s) for s in args.sizes.split(",") if s]:
         env = {**os.environ, "DATABASE_URL": _size_url(base, size)}

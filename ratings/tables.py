@@ -35,10 +35,12 @@ LIVE_RANK_ORDER = (("live_rating", True), ("member__last_name", False), ("member
                    ("member_id", False))
 
 
-def _ordering(fields, descending: bool) -> list:
-    """``fields`` as ORDER BY expressions, all reversed when ``descending``; NULLs always last."""
+def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:
+    """``fields`` as ORDER BY expressions, all reversed when ``descending``; NULLs last if asked
+    (rank orders have no NULLs and keep the plain order their indexes have)."""
+    nulls = {"nulls_last": True} if nulls_last else {}
     return [
-        F(name).desc(nulls_last=True) if desc != descending else F(name).asc(nulls_last=True)
+        F(name).desc(**nulls) if desc != descending else F(name).asc(**nulls)
         for name, desc in fields
     ]
 
@@ -67,13 +69,15 @@ class ChangeColumn(NumberColumn):
 class RatingListTable(tables.Table):
     rank = NumberColumn(verbose_name=_("Rank"))
     name = tables.Column(verbose_name=_("Name"), accessor="member__full_name",
-                         linkify=lambda record: record.member.get_absolute_url(), attrs={"td": {"class": "name"}})
+                         linkify=lambda record: record.member.get_absolute_url(),
+                         attrs={"td": {"class": "name"}})
     title = tables.Column(verbose_name=_("Title"), accessor="member__fide_title", empty_values=())
     club = tables.Column(verbose_name=_("Club"), accessor="member__club__name", default="", empty_values=())
     birth_year = NumberColumn(verbose_name=_("Born"), accessor="list_birth_year", localize=False)
     sex = tables.Column(verbose_name=_("Sex"), accessor="member__sex", empty_values=())
     rating = RatingColumn(verbose_name=_("Rating"), accessor="list_rating")
-    change = ChangeColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change", empty_values=())
+    change = ChangeColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change",
+                          empty_values=())
     games = NumberColumn(verbose_name=_("Games"), accessor="list_games")
     period_games = NumberColumn(verbose_name=_("In period"), accessor="list_period_games")
     markers = tables.Column(verbose_name=_("Markers"), accessor="list_markers", empty_values=())
@@ -96,11 +100,12 @@ class RatingListTable(tables.Table):
     # Sorting in SQL, ties by rank; "sort=rating" starts with the best (rank order).
     def _by(self, queryset, fields, descending):
         self.ranked_order = False
-        return queryset.order_by(*_ordering(fields, descending), *_ordering(self.rank_order, False)), True
+        return queryset.order_by(
+            *_ordering(fields, descending), *_ordering(self.rank_order, False, nulls_last=False)), True
 
     def order_rank(self, queryset, is_descending):
         self.ranked_order = not is_descending
-        return queryset.order_by(*_ordering(self.rank_order, is_descending)), True
+        return queryset.order_by(*_ordering(self.rank_order, is_descending, nulls_last=False)), True
 
     def order_rating(self, queryset, is_descending):
         return self.order_rank(queryset, is_descending)

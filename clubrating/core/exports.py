@@ -117,7 +117,9 @@ def xlsx_file(*, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]):
     return handle
 
 
-def xlsx_response(*, filename: str, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]) -> FileResponse:
+def xlsx_response(
+    *, filename: str, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]
+) -> FileResponse:
     handle = xlsx_file(sheet=sheet, columns=columns, rows=rows)
     return FileResponse(handle, as_attachment=True, filename=safe_filename(filename), content_type=XLSX_TYPE)
 

@@ -98,7 +98,8 @@ def period_close_view(request, pk):
         messages.success(request, _("The period is closed and the new list is published."))
         return redirect("ratings:list", plist.pk)
     try:
-        rows = dry_run(lambda: list(published_rows(period_close(pool=pool, user=request.user)).order_by("rank")))
+        rows = dry_run(
+            lambda: list(published_rows(period_close(pool=pool, user=request.user)).order_by("rank")))
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")
