@@ -136,7 +136,7 @@ def _median_time(client, url: str, runs: int, *, first_byte: bool = False, heade
     return statistics.median(once() for _ in range(runs))
 
 
-def _measure(size: int, runs: int) -> dict[str, float]:
+def _measure(size: int, runs: int, pdf: bool = False) -> dict[str, float]:
     from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
@@ -168,6 +168,12 @@ def _measure(size: int, runs: int) -> dict[str, float]:
         cache.clear()  # cold: the figure is the work, not the cache
         figures[page] = _median_time(client, url, runs, first_byte=page == "print_first_byte")
         print(f"# {size:>6} {page:<17} {figures[page]:.3f} s", file=sys.stderr)
+    if pdf:  # the whole list through WeasyPrint: once, it takes long
+        cache.clear()
+        t0 = time.perf_counter()
+        assert client.get(reverse("ratings:list_pdf", args=[plist.pk])).status_code == 200
+        figures["pdf"] = time.perf_counter() - t0
+        print(f"# {size:>6} pdf               {figures['pdf']:.3f} s", file=sys.stderr)
     return figures
 
 
@@ -176,6 +182,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,5000,20000")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="one JSON object on standard output")
+    parser.add_argument("--pdf", action="store_true", help="also time the whole list's PDF (once)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a size, in a child process
     args = parser.parse_args()
     if args.one:
@@ -183,7 +190,7 @@ def main() -> None:
         from django.core.cache import cache
 
         cache.clear()
-        print(json.dumps(_measure(args.one, args.runs)))
+        print(json.dumps(_measure(args.one, args.runs, args.pdf)))
         return
 
     default = Path(tempfile.gettempdir()) / "clubrating-web.sqlite3"
@@ -192,11 +199,12 @@ def main() -> None:
     for size in [int(s) for s in args.sizes.split(",") if s]:
         env = {**os.environ, "DATABASE_URL": _size_url(base, size)}
         out = subprocess.run(
-            [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs)],
+            [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
+             *(["--pdf"] if args.pdf else [])],
             env=env, check=True, stdout=subprocess.PIPE, text=True,
         ).stdout
         for page, seconds in json.loads(out.strip().splitlines()[-1]).items():
-            pages[page][str(size)] = round(seconds, 4)
+            pages.setdefault(page, {})[str(size)] = round(seconds, 4)
     if args.json:
         print(json.dumps({"pages": pages, "load": {}, "officials_p95_s": None}))
         return

@@ -29,6 +29,8 @@ _CLASS_MSGIDS = [
     gettext_noop("Below-average hobby players"), gettext_noop("Beginners"),
 ]
 
+format_rating = rating_text  # the name the member page imports
+
 # Orders in (field, descending) pairs; the published list's stored rank already is rating, name.
 PUBLISHED_RANK_ORDER = (("rank", False),)
 LIVE_RANK_ORDER = (("live_rating", True), ("member__last_name", False), ("member__first_name", False),

@@ -117,10 +117,12 @@ def _published_source(pk: int) -> ListSource:
     )
 
 
-def _etag(request, source: ListSource, face: str) -> str:
+def _etag(request, source: ListSource, face: str, *, per_user: bool = True) -> str:
+    """The validator of one face of a list for this query and language (and user: the page's
+    navigation names the user)."""
     user = request.user
-    parts = [ETAG_SCHEMA, face, source.version, translation.get_language() or "",
-             request.GET.urlencode(), str(user.pk if user.is_authenticated else "")]
+    parts = [ETAG_SCHEMA, face, source.version, translation.get_language() or "", request.GET.urlencode(),
+             str(user.pk if per_user and user.is_authenticated else "")]
     return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
 
 
@@ -171,7 +173,7 @@ def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) ->
 def _page(request, source: ListSource):
     filters = _filters(request)
     query, suffix = _query_suffix(request)
-    key = "ratings:list-table:" + _etag(request, source, "table").strip('"')
+    key = "ratings:list-table:" + _etag(request, source, "table", per_user=False).strip('"')
     table_html = cache.get(key)
     if table_html is None:
         table = _table(request, source, filters, paginate={"per_page": PER_PAGE})
