@@ -60,8 +60,8 @@ def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
 def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     """The live list as rows of a rating-list table: published rating + the open period's
     rounded changes (``PoolMember.live_*``, kept by the evaluation); newcomers appear once they
-    would get a start value. ``rank`` and ``list_class`` are not columns here: ``live_ranks`` and
-    ``ratings.services.lists.class_code`` give them for the rows shown."""
+    would get a start value. ``rank`` and ``list_class`` are empty here:
+    ``live_ranks`` and ``ratings.services.lists.class_code`` give them for the rows shown."""
     played = Q(live_games__gt=0)
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member__club")
     return rows.annotate(
@@ -70,6 +70,8 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
         list_period_games=F("live_games"),
         list_markers=Case(When(rating__isnull=True, then=Value("N")), default=Value("")),
+        # The rows shown get their rank and class (ratings.tables.live_decorate).
+        rank=Value(None, output_field=IntegerField()), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
     )
 

@@ -8,6 +8,8 @@ rows of the page shown only (``RatingListTable.paginate``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import django_tables2 as tables
 from django.db.models import F
 from django.utils.html import escape, format_html
@@ -15,6 +17,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_l
 from django.utils.translation import gettext_lazy as _
 from django_tables2.rows import BoundRows
 
+from clubrating.clubs.models import Member
 from clubrating.core.exports import ExportColumn
 from clubrating.core.templatetags.numbers import change_text, rating_text
 from ratings.rules.classes import CHESS_CLASSES
@@ -185,19 +188,49 @@ def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list
     return records
 
 
+# What an export or print-out reads of a row (published and live rows alike).
+FLAT_FIELDS = ("member_id", "rank", "member__last_name", "member__first_name", "member__fide_title",
+               "member__club__name", "list_birth_year", "member__sex", "list_rating", "list_change",
+               "list_games", "list_period_games", "list_markers", "list_class", "provisional")
+
+
+@dataclass(slots=True)
+class FlatRow:
+    member_id: int
+    rank: int | None
+    last_name: str
+    first_name: str
+    title: str
+    club: str | None
+    birth_year: int | None
+    sex: str
+    list_rating: float
+    list_change: float | None
+    list_games: int
+    list_period_games: int
+    list_markers: str
+    list_class: str
+    provisional: bool
+
+    @property
+    def name(self) -> str:
+        return Member.full_name.fget(self)  # the member's own spelling of the name
+
+
 def _sex_text(value: str) -> str:
     return {"m": gettext("m"), "f": gettext("f")}.get(value, "")
 
 
 def export_columns() -> list[ExportColumn]:
     """The list's columns for CSV and XLSX (headers in the active language)."""
+    sexes = {"m": gettext("m"), "f": gettext("f")}
     return [
         ExportColumn(gettext("Rank"), lambda r: r.rank, numeric=True),
-        ExportColumn(gettext("Name"), lambda r: r.member.full_name),
-        ExportColumn(gettext("Title"), lambda r: r.member.fide_title),
-        ExportColumn(gettext("Club"), lambda r: r.member.club.name if r.member.club else ""),
-        ExportColumn(gettext("Born"), lambda r: r.list_birth_year, numeric=True),
-        ExportColumn(gettext("Sex"), lambda r: _sex_text(r.member.sex)),
+        ExportColumn(gettext("Name"), lambda r: r.name),
+        ExportColumn(gettext("Title"), lambda r: r.title),
+        ExportColumn(gettext("Club"), lambda r: r.club or ""),
+        ExportColumn(gettext("Born"), lambda r: r.birth_year, numeric=True),
+        ExportColumn(gettext("Sex"), lambda r: sexes.get(r.sex, "")),
         ExportColumn(gettext("Rating"), lambda r: r.list_rating, numeric=True),
         ExportColumn(pgettext("rating", "Change"), lambda r: r.list_change, numeric=True),
         ExportColumn(gettext("Games"), lambda r: r.list_games, numeric=True),
@@ -218,24 +251,23 @@ def print_header(exclude: list[str]) -> list[tuple[str, str, bool]]:
     return [(name, str(headers[name]), name in _NUMERIC) for name in PRINT_COLUMNS if name not in exclude]
 
 
-def print_row_html(record, columns: list[tuple[str, str, bool]]) -> str:
+def print_row_html(record: FlatRow, columns: list[tuple[str, str, bool]]) -> str:
     """One ``<tr>`` of the print layout; written directly (not through a template) because a
     federation list has tens of thousands of rows."""
-    member = record.member
     cells = []
     for name, _header, numeric in columns:
         if name == "rank":
             text = escape(record.rank if record.rank is not None else "")
         elif name == "name":
-            text = escape(member.full_name)
+            text = escape(record.name)
         elif name == "title":
-            text = escape(member.fide_title)
+            text = escape(record.title)
         elif name == "club":
-            text = escape(member.club.name if member.club else "")
+            text = escape(record.club or "")
         elif name == "birth_year":
-            text = "" if record.list_birth_year is None else str(record.list_birth_year)
+            text = "" if record.birth_year is None else str(record.birth_year)
         elif name == "sex":
-            text = escape(_sex_text(member.sex))
+            text = escape(_sex_text(record.sex))
         elif name == "rating":
             text = rating_text(record.list_rating)
             if record.provisional:

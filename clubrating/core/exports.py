@@ -101,9 +101,12 @@ def xlsx_file(*, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]):
     workbook = Workbook(write_only=True)
     worksheet = workbook.create_sheet(title=sheet[:31])
 
-    def text_cell(value: Any) -> WriteOnlyCell:
-        cell = WriteOnlyCell(worksheet, value="" if value is None else str(value))
-        cell.data_type = "s"  # a string, even if it starts with "=": never a formula
+    def text_cell(value: Any) -> str | WriteOnlyCell:
+        text = "" if value is None else str(value)
+        if not text.startswith("="):
+            return text  # openpyxl writes any other text as a string
+        cell = WriteOnlyCell(worksheet, value=text)
+        cell.data_type = "s"  # a string although it starts with "=": never a formula
         return cell
 
     worksheet.append([text_cell(c.header) for c in columns])

@@ -35,7 +35,7 @@ from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
 from ratings.selectors import live_ranks, live_rows, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.lists import class_code
-from ratings.tables import RatingListTable, export_columns, print_header, print_row_html
+from ratings.tables import FLAT_FIELDS, FlatRow, RatingListTable, export_columns, print_header, print_row_html
 
 PER_PAGE = 100
 PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
@@ -190,17 +190,17 @@ def _page(request, source: ListSource):
 
 
 def _export_rows(source: ListSource, table: RatingListTable):
-    """The rows of an export in the table's order, read in chunks; live rows get their ranks
-    (one query for the whole list) and classes as they stream."""
-    queryset = table.data.data
-    if not source.live:
-        yield from queryset.iterator(chunk_size=2000)
-        return
-    ranks = live_ranks(source.pool)
-    for record in queryset.iterator(chunk_size=2000):
-        record.rank = ranks.get(record.member_id)
-        record.list_class = class_code(source.pool, record.list_rating)
-        yield record
+    """The rows of an export or print-out in the table's order, read in chunks as plain values
+    (``ratings.tables.FlatRow``: no model instances for tens of thousands of rows); live rows
+    get their ranks (one query for the whole list) and classes as they stream."""
+    queryset = table.data.data.values_list(*FLAT_FIELDS)
+    ranks = live_ranks(source.pool) if source.live else None
+    for values in queryset.iterator(chunk_size=2000):
+        row = FlatRow(*values)
+        if ranks is not None:
+            row.rank = ranks.get(row.member_id)
+            row.list_class = class_code(source.pool, row.list_rating)
+        yield row
 
 
 def _export(request, source: ListSource, fmt: str):
