@@ -307,3 +307,19 @@ def test_a_new_result_changes_the_live_lists_etag(client, rated_club):
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     row = next(r for r in table_rows(changed) if r[1] == "Huber, Bernd")
     assert row[7].startswith("−")  # the cached table was not reused
+
+
+def test_home_top_list_is_cached_until_a_result_changes_it(client, rated_club, django_assert_max_num_queries):
+    def top():
+        html = client.get("/").content.decode()
+        block = html[html.index('id="top-ratings"'):]
+        return re.findall(r'<a href="/members/\d+/">([^<]*)</a></td>\s*<td class="num[^"]*">(\d+)</td>', block)
+
+    assert top()[:2] == [("Huber, Bernd", "1977"), ("Berger, Anna", "1843")]
+    with django_assert_max_num_queries(12):  # the top list comes from the cache now
+        top()
+    game = GameFactory(round=RoundFactory(tournament=rated_club["autumn"], number=2), board=1,
+                       white=rated_club["anna"], black=rated_club["bernd"], result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    anna, bernd = dict(top())["Berger, Anna"], dict(top())["Huber, Bernd"]
+    assert int(anna) > 1843 and int(bernd) < 1977
