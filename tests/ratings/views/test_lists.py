@@ -313,7 +313,8 @@ def test_home_top_list_is_cached_until_a_result_changes_it(client, rated_club, d
     def top():
         html = client.get("/").content.decode()
         block = html[html.index('id="top-ratings"'):]
-        return re.findall(r'<a href="/members/\d+/">([^<]*)</a></td>\s*<td class="num[^"]*">(\d+)</td>', block)
+        row = r'<a href="/members/\d+/">([^<]*)</a></td>\s*<td class="num[^"]*">(\d+)</td>'
+        return re.findall(row, block)
 
     assert top()[:2] == [("Huber, Bernd", "1977"), ("Berger, Anna", "1843")]
     with django_assert_max_num_queries(12):  # the top list comes from the cache now
