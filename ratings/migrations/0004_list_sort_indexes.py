@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0002_member_federation'),
-        ('ratings', '0002_fide_takeover'),
+        ('ratings', '0003_rules_fide_2025'),
     ]
 
     operations = [
