@@ -11,7 +11,7 @@ def oesb_pools_remove_inactive(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ratings', '0003_rules_fide_2025'),
+        ('ratings', '0004_list_sort_indexes'),
     ]
 
     operations = [
