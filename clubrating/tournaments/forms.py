@@ -126,3 +126,11 @@ class PairingForm(forms.Form):
         ).order_by("last_name", "first_name")
         self.fields["white"].queryset = members
         self.fields["black"].queryset = members
+
+
+class RoundDateForm(forms.Form):
+    """The date a round is played on (pairing a round, or moving it on the round page). Shown and
+    read in the language's format (Austria: 15.01.2027); ISO dates are understood as well."""
+
+    date = forms.DateField(label=_("Round date"), localize=True, widget=forms.DateInput(attrs={
+        "placeholder": _("DD.MM.YYYY"), "class": "form-control", "autocomplete": "off"}))
