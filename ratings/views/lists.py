@@ -107,7 +107,12 @@ def _render_list(request, *, pool, rows, year, title, lines, urls, template_cont
     export_format = request.GET.get("_export")
     if export_format in EXPORT_FORMATS:
         RequestConfig(request, paginate=False).configure(table)
-        return TableExport(export_format, table).response(f"{base_name}.{export_format}")
+        exporter = TableExport(export_format, table)
+        withdrawn = template_context.get("withdrawn_text")
+        if withdrawn:
+            # A withdrawn list's file says so on every row: a copy saved away cannot pass for valid.
+            exporter.dataset.insert_col(0, [withdrawn] * exporter.dataset.height, header=_("Status"))
+        return exporter.response(f"{base_name}.{export_format}")
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "ratings/list.html", {
         **template_context, "pool": pool, "table": table, "filters": filters, "title": title,
@@ -145,14 +150,19 @@ def _period_text(period: RatingPeriod | None) -> str:
 @public_ratings_required
 def pool_list(request):
     pools = RatingPool.objects.order_by("name")
+    # Withdrawn lists (period reopened) stay listed, marked; the valid list is the latest in force.
     lists = (
         PublishedList.objects.filter(superseded=False).select_related("period")
         .order_by("pool", "-valid_from", "-pk")
     )
     periods = RatingPeriod.objects.filter(state=PeriodState.OPEN)
     by_pool: dict[int, list] = {}
+    valid: set[int] = set()
     for plist in lists:
         by_pool.setdefault(plist.pool_id, []).append(plist)
+        if plist.pool_id not in valid and not plist.withdrawn:
+            valid.add(plist.pool_id)
+            plist.valid = True
     open_periods = {p.pool_id: p for p in periods}
     return render(request, "ratings/pool_list.html", {
         "pools": [(pool, open_periods.get(pool.pk), by_pool.get(pool.pk, [])) for pool in pools],
@@ -191,13 +201,18 @@ def _published(request, pk: int, mode: str):
     ]
     if plist.superseded:
         lines.append(_("Superseded by a republished list"))
+    withdrawn_text, stem = "", f"{plist.valid_from:%Y-%m-%d}"
+    if plist.withdrawn:
+        stem += "-withdrawn"
+        withdrawn_text = _("Withdrawn: the period was reopened; this list is not valid.")
+        lines.insert(0, withdrawn_text)
     urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
             for name in ("page", "print", "pdf")}
     year = plist.period.end.year if plist.period else plist.valid_from.year
     return _render_list(
         request, pool=pool, rows=published_rows(plist), year=year, title=title, lines=lines, urls=urls,
-        template_context={"mode": mode, "live": False, "plist": plist,
-                          "file_stem": f"{plist.valid_from:%Y-%m-%d}"},
+        template_context={"mode": mode, "live": False, "plist": plist, "withdrawn_text": withdrawn_text,
+                          "file_stem": stem},
     )
 
 
