@@ -113,9 +113,14 @@ class TournamentForm(forms.ModelForm):
         # Most directors never touch it: a form sent without it means white, the usual choice.
         self.fields["initial_colour"].required = False
         self.fields["rounds_count"].required = False
+        self.fields["round_interval_days"].required = False  # left empty: weekly
 
     def clean_initial_colour(self) -> str:
         return self.cleaned_data.get("initial_colour") or Colour.WHITE
+
+    def clean_round_interval_days(self) -> int:
+        value = self.cleaned_data.get("round_interval_days")
+        return 7 if value is None else value
 
     def clean(self):
         data = super().clean()
