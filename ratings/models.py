@@ -115,8 +115,16 @@ class ListKind(models.TextChoices):
     FIDE_TAKEOVER = "fide-takeover", _("FIDE ratings taken over")
 
 
+class PublishedListQuerySet(models.QuerySet):
+    def in_force(self) -> "PublishedListQuerySet":
+        """Lists that are valid: not superseded, and not withdrawn (their period reopened)."""
+        return self.filter(superseded=False).exclude(period__state=PeriodState.OPEN)
+
+
 class PublishedList(models.Model):
-    """An immutable snapshot; a republished period marks its old list as superseded."""
+    """An immutable snapshot; a republished period marks its old list as superseded. While its
+    period is reopened the list is withdrawn: it is not valid, and closing the period again
+    publishes the list that replaces it."""
 
     pool = models.ForeignKey(
         RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="lists"
@@ -144,6 +152,8 @@ class PublishedList(models.Model):
     superseded = models.BooleanField(_("superseded"), default=False)
     note = models.TextField(_("note"), blank=True)
 
+    objects = PublishedListQuerySet.as_manager()
+
     class Meta:
         ordering = ["pool", "-valid_from", "-pk"]
         get_latest_by = "pk"
@@ -157,6 +167,11 @@ class PublishedList(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pool} {self.valid_from:%d.%m.%Y}"
+
+    @property
+    def withdrawn(self) -> bool:
+        """Published for a period that has been reopened (and not closed again yet)."""
+        return not self.superseded and self.period_id is not None and self.period.state == PeriodState.OPEN
 
 
 class ListEntry(models.Model):

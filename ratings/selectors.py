@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import (
     BooleanField,
     Case,
+    Count,
     ExpressionWrapper,
     F,
     FloatField,
@@ -27,16 +28,17 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, ExtractYear, RowNumber
 
 from clubrating.clubs.models import Member
-from clubrating.tournaments.models import GameCategory, Tournament, TournamentPlayer
-from ratings.models import ListEntry, PoolMember, PublishedList, RatingPool, RatingRecord
+from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
+from ratings.models import ListEntry, PoolMember, PublishedList, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
+from ratings.services.pools import pool_tournaments_filter
 
 
 def pool_list_on(pool: RatingPool, day: datetime.date | None = None) -> PublishedList | None:
-    """The list in force (not superseded) on ``day`` (default: the latest)."""
-    qs = PublishedList.objects.filter(pool=pool, superseded=False)
+    """The list in force (not superseded, not withdrawn) on ``day`` (default: the latest)."""
+    qs = PublishedList.objects.in_force().filter(pool=pool)
     if day is not None:
         qs = qs.filter(valid_from__lte=day)
     return qs.order_by("-valid_from", "-pk").first()
@@ -194,7 +196,8 @@ def member_rating_blocks(member: Member) -> list[PoolBlock]:
     for state in member_ratings(member):
         blocks[state.pool_id] = PoolBlock(state.pool, state)
     history = (
-        ListEntry.objects.filter(member=member, list__superseded=False)
+        # A withdrawn list (its period reopened) is not part of the history: not in the chart either.
+        ListEntry.objects.filter(member=member, list__in=PublishedList.objects.in_force())
         .select_related("list__pool", "list__period").order_by("list__valid_from", "list__pk")
     )
     for entry in history:
@@ -373,3 +376,69 @@ def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None
     for evaluation in pools.values():
         evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
     return list(pools.values())
+
+
+# --- closing a period: what stays unfinished ------------------------------------------------------
+
+
+@dataclass
+class UnfinishedTournament:
+    tournament: Tournament
+    open_games: int
+    rounds: list[int]
+
+
+@dataclass
+class PendingMember:
+    member: Member
+    games: int
+    newcomer: bool
+
+
+@dataclass
+class ClosePreview:
+    tournaments: list[UnfinishedTournament]
+    pending: list[PendingMember]
+
+    @property
+    def open_games(self) -> int:
+        return sum(t.open_games for t in self.tournaments)
+
+    def __bool__(self) -> bool:
+        return bool(self.tournaments or self.pending)
+
+
+def period_close_preview(*, period: RatingPeriod) -> ClosePreview:
+    """What closing ``period`` now leaves unfinished: the pool's tournaments with paired games
+    dated inside the period and no result yet (they can no longer be entered once it is closed,
+    unless the period is reopened), and the members whose games stay pending (a newcomer's games
+    wait for the first rating, ratings.md §1.7) and move to the next period. Games dated after
+    the period's end are not affected by closing it. Two queries."""
+    pool = period.pool
+    rows = (
+        Game.objects.with_played_on()
+        .filter(round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)),
+                result=Result.NOT_PLAYED, day__gte=max(period.start, pool.start_date), day__lte=period.end)
+        .values_list("round__tournament_id", "round__number")
+    )
+    by_tournament: dict[int, UnfinishedTournament] = {}
+    found: dict[int, list[int]] = defaultdict(list)
+    for tournament_id, number in rows:
+        found[tournament_id].append(number)
+    for tournament in Tournament.objects.filter(pk__in=found).order_by("start_date", "name"):
+        numbers = found[tournament.pk]
+        by_tournament[tournament.pk] = UnfinishedTournament(tournament, len(numbers), sorted(set(numbers)))
+    pending = (
+        RatingRecord.objects.filter(pool=pool, period=period, pending=True)
+        .values("member_id").annotate(games=Count("pk")).order_by()
+    )
+    counts = {row["member_id"]: row["games"] for row in pending}
+    newcomers = set(
+        PoolMember.objects.filter(pool=pool, member_id__in=counts, rating__isnull=True)
+        .values_list("member_id", flat=True)
+    )
+    members = Member.objects.filter(pk__in=counts).order_by("last_name", "first_name", "pk")
+    return ClosePreview(
+        tournaments=list(by_tournament.values()),
+        pending=[PendingMember(m, counts[m.pk], m.pk in newcomers) for m in members],
+    )

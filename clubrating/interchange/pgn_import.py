@@ -85,6 +85,7 @@ class _PgnGame:
     round: int = 0
     board: int | None = None
     date: date | None = None
+    event_date: date | None = None  # the EventDate tag: the event's first day, not the game's
     result: str = ""
 
     @property
@@ -119,8 +120,8 @@ def _split(text: str) -> list[tuple[int, list[str], list[str]]]:
     return games
 
 
-def _parse_date(headers: dict[str, str]) -> date | None:
-    for key in ("Date", "UTCDate", "EventDate"):
+def _parse_date(headers: dict[str, str], keys=("Date", "UTCDate")) -> date | None:
+    for key in keys:
         match = _DATE.match(headers.get(key, ""))
         if match:
             try:
@@ -178,6 +179,7 @@ def _read(text: str) -> list[_PgnGame]:
         if game.round < 1 or game.board == 0:
             raise ImportRefused(_("%(game)s: rounds and boards start at 1.") % {"game": game.label})
         game.date = _parse_date(headers)
+        game.event_date = _parse_date(headers, ("EventDate",))
         event = headers.get("Event", "").strip()
         # Broadcast exports put the Event header on the first game only.
         game.event = previous_event = event if event and event != "?" else previous_event
@@ -268,13 +270,15 @@ def _tournament_for(event: str, games: list[_PgnGame], keys, given: Tournament |
     if found:
         return found[0], False
     dates = [g.date for g in games if g.date]
-    if not dates:
+    starts = [g.event_date for g in games if g.event_date]
+    if not dates and not starts:
         raise ImportRefused(_("The games of %(name)s have no dates; create the tournament first.")
                             % {"name": name})
     kind, double = _kind(games, keys)
+    start = min(starts or dates)
     return Tournament.objects.create(
         name=name[:200], kind=kind, double_round_robin=double, category=_category(games, name),
-        start_date=min(dates), end_date=max(dates), rounds_count=max(g.round for g in games),
+        start_date=start, end_date=max([*dates, start]), rounds_count=max(g.round for g in games),
         place=games[0].headers.get("Site", "").strip("?")[:120],
         time_control=games[0].headers.get("TimeControl", "")[:120],
     ), True
@@ -346,10 +350,15 @@ def _import_into(tournament, games, keys, members, report, user) -> None:
             busy[game.round].add(members[key].pk)
     rounds = {}
     for number in rounds_wanted:
+        # A round is dated by its games' Date tags (the earliest); an undated round keeps no date
+        # of its own, its games then count on the tournament's start (Game.played_on).
         dates = [g.date for g in games if g.round == number and g.date]
         rounds[number] = existing_rounds.get(number) or Round.objects.create(
             tournament=tournament, number=number, date=min(dates) if dates else None
         )
+        if rounds[number].date is None and dates and not rounds[number].games.exists():
+            rounds[number].date = min(dates)
+            rounds[number].save(update_fields=["date"])
     if max(rounds_wanted) > tournament.rounds_count:
         tournament.rounds_count = max(rounds_wanted)
         tournament.save(update_fields=["rounds_count"])

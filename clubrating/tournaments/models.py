@@ -1,3 +1,5 @@
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -49,6 +51,12 @@ class Tournament(models.Model):
     # Comma separated TRF-2026 tie-break codes in the order the director chose, e.g. "BH/C1,BH,SB".
     tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
     time_control = models.CharField(_("time control"), max_length=120, blank=True)
+    # The schedule a round's date defaults from when it is paired: round 1 on the start date,
+    # every further round this many days later (a weekly club evening: 7).
+    round_interval_days = models.PositiveSmallIntegerField(
+        _("days between rounds"), default=7,
+        help_text=_("A newly paired round is dated from the start date in steps of this many days."),
+    )
     # The Dutch system draws the colours of round 1 (FIDE C.04.3 A.6/E.5: TRF ``XXC``); the
     # Berger tables fix all colours, so round robins and team competitions ignore it.
     initial_colour = models.CharField(
@@ -84,6 +92,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    def scheduled_date(self, number: int):
+        """The date round ``number`` is scheduled on: the start date, then ``round_interval_days``
+        apart. The date a round gets when it is paired (the official may change it)."""
+        return self.start_date + datetime.timedelta(days=self.round_interval_days * (number - 1))
 
 
 class Team(models.Model):

@@ -27,6 +27,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.pairing.berger import rounds_count
 from clubrating.tournaments.pairing.history import (
     ABSENT,
     FORFEIT_LOSS,
@@ -66,6 +67,19 @@ def paired_round_q() -> Q:
     round has its matches before any lineup, hence before any game). A round that only holds
     requested byes (``services.bye_request`` creates it ahead of the pairing) is not paired."""
     return Q(games__isnull=False) | Q(byes__kind=ByeKind.PAIRING) | Q(team_matches__isnull=False)
+
+
+def rounds_planned(tournament: Tournament) -> int:
+    """The number of rounds: a round robin's follows from its players (FIDE C.05 Annex 1: n - 1
+    rounds for n even, n for n odd, twice that in a double round robin), a team competition's
+    from its teams; a Swiss has the number the director chose."""
+    if tournament.kind == TournamentKind.ROUND_ROBIN:
+        entrants = tournament.players.count()
+    elif tournament.kind == TournamentKind.TEAM:
+        entrants = tournament.teams.count()
+    else:
+        return tournament.rounds_count
+    return max(1, rounds_count(entrants, double=tournament.double_round_robin)) if entrants >= 2 else 1
 
 
 def last_paired_round_number(*, tournament: Tournament) -> int:

@@ -6,6 +6,7 @@ a translated message when the request does not fit the tournament's state; nothi
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -27,9 +28,14 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from clubrating.tournaments.pairing.berger import berger_schedule, rounds_count
+from clubrating.tournaments.pairing.berger import berger_schedule
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
-from clubrating.tournaments.selectors import last_paired_round_number, paired_round_q, player_histories
+from clubrating.tournaments.selectors import (
+    last_paired_round_number,
+    paired_round_q,
+    player_histories,
+    rounds_planned,
+)
 
 __all__ = [
     "bye_request",
@@ -39,6 +45,7 @@ __all__ = [
     "player_register",
     "player_withdraw",
     "players_register",
+    "round_date_set",
     "round_pair",
     "round_unpair",
     "start_ranks_assign",
@@ -94,6 +101,7 @@ def player_register(
     if not _pairing_started(tournament):
         start_ranks_assign(tournament=tournament)
         player.refresh_from_db()
+    _rounds_count_sync(tournament)
     return player
 
 
@@ -184,14 +192,20 @@ def _round_is_paired(rnd: Round) -> bool:
             or rnd.team_matches.exists())
 
 
+def _rounds_count_sync(tournament: Tournament) -> None:
+    """Keep the stored number of rounds of a round robin or team competition equal to what its
+    entrants give, so every page (overview, lists, TRF export) shows the same number."""
+    planned = rounds_planned(tournament)
+    if planned != tournament.rounds_count:
+        Tournament.objects.filter(pk=tournament.pk).update(rounds_count=planned)
+        tournament.rounds_count = planned
+
+
 def _next_round(tournament: Tournament) -> Round:
     last_paired = last_paired_round_number(tournament=tournament)
     number = last_paired + 1
+    _rounds_count_sync(tournament)
     total = tournament.rounds_count
-    if tournament.kind == TournamentKind.ROUND_ROBIN:
-        total = rounds_count(tournament.players.count(), double=tournament.double_round_robin)
-    elif tournament.kind == TournamentKind.TEAM:
-        total = rounds_count(tournament.teams.count(), double=tournament.double_round_robin)
     if number > total:
         raise TournamentRefused(_("All %(count)d rounds are paired already.") % {"count": total})
     if last_paired and Game.objects.filter(
@@ -205,10 +219,16 @@ def _next_round(tournament: Tournament) -> Round:
 
 
 @transaction.atomic
-def round_pair(*, tournament: Tournament) -> Round:
-    """Pair the next round: Berger tables (round robin, team competition) or the Dutch system."""
+def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> Round:
+    """Pair the next round: Berger tables (round robin, team competition) or the Dutch system.
+
+    The round is dated ``date``, else the date it already has, else its place in the
+    tournament's schedule (``Tournament.scheduled_date``): its games count on that day."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)  # one pairing at a time
     rnd = _next_round(tournament)
+    if date is not None or rnd.date is None:
+        rnd.date = date or tournament.scheduled_date(rnd.number)
+        rnd.save(update_fields=["date"])
     if tournament.kind == TournamentKind.TEAM:
         _pair_team_round(tournament, rnd)
     elif tournament.kind == TournamentKind.ROUND_ROBIN:
@@ -291,6 +311,25 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
     for pair in pairs:
         if pair.black is None:
             Bye.objects.create(round=rnd, member=member_of[pair.white], kind=ByeKind.PAIRING)
+
+
+@transaction.atomic
+def round_date_set(*, round: Round, date: datetime.date) -> list[int]:  # noqa: A002 - the model's name
+    """Date a round. Its games without a date of their own count on the new day; returns their
+    ids so that the rating records can follow (the caller re-dates them in the same transaction,
+    ``ratings.services.games_redate``)."""
+    if date is None:
+        raise TournamentRefused(_("A round needs a date."), field="date")
+    tournament = round.tournament
+    if date < tournament.start_date or (tournament.end_date is not None and date > tournament.end_date):
+        raise TournamentRefused(
+            _("The date must lie within the tournament (%(start)s – %(end)s).") % {
+                "start": tournament.start_date.strftime("%d.%m.%Y"),
+                "end": tournament.end_date.strftime("%d.%m.%Y") if tournament.end_date else "…"},
+            field="date")
+    Round.objects.filter(pk=round.pk).update(date=date)
+    round.date = date
+    return list(round.games.filter(date__isnull=True).values_list("pk", flat=True))
 
 
 @transaction.atomic
@@ -427,7 +466,9 @@ def team_create(*, tournament: Tournament, name: str, club: Club | None = None) 
     if TeamMatch.objects.filter(round__tournament=tournament).exists():
         raise TournamentRefused(_("Teams cannot be added after the first round was paired."))
     last = Team.objects.filter(tournament=tournament).aggregate(last=Max("start_rank"))["last"]
-    return Team.objects.create(tournament=tournament, name=name, club=club, start_rank=(last or 0) + 1)
+    team = Team.objects.create(tournament=tournament, name=name, club=club, start_rank=(last or 0) + 1)
+    _rounds_count_sync(tournament)
+    return team
 
 
 @transaction.atomic

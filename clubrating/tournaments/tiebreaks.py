@@ -38,7 +38,9 @@ from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, PLAYED,
 from ratings.rules.performance import dp
 
 __all__ = [
+    "RECOMMENDED",
     "SUPPORTED_CODES",
+    "TIEBREAK_PRESETS",
     "Participant",
     "StandingRow",
     "TiebreakSpec",
@@ -47,6 +49,22 @@ __all__ = [
     "parse_tiebreaks",
     "split_code",
 ]
+
+# Named tie-break sets per system, after FIDE's Tie-Break Regulations (C.07, 2023), art. 13
+# (recommendations): individual round robins direct encounter, wins, Sonneborn-Berger, Koya;
+# individual Swiss Buchholz Cut-1, Buchholz, Sonneborn-Berger (then direct encounter, wins).
+# (system, key, TRF-2026 codes); the labels are the pages' business.
+TIEBREAK_PRESETS: list[tuple[str, str, str]] = [
+    ("round_robin", "rr-fide", "DE,WIN,SB,KS"),
+    ("round_robin", "rr-sb", "SB,DE,WIN,KS"),
+    ("swiss", "swiss-bh", "BH/C1,BH,SB"),
+    ("swiss", "swiss-fide", "BH/C1,BH,SB,DE,WIN"),
+    ("team", "team-sb", "SB,DE"),
+]
+# The set a new tournament of each system gets unless the director chooses another.
+RECOMMENDED = {
+    "round_robin": "DE,WIN,SB,KS", "swiss": "BH/C1,BH,SB", "team": "SB,DE", "casual": "BH/C1,BH,SB",
+}
 
 WIN_POINTS = 1.0
 DRAW_POINTS = 0.5

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from clubrating.clubs.models import Club
-from clubrating.core.exports import EXPORT_FORMATS, export_response
+from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import print_context, render_pdf_html_response, safe_filename, streamed_print
 from clubrating.core.permissions import is_rating_officer, public_ratings_required
 from ratings.adapters import pool_rules
@@ -125,15 +125,21 @@ def _published_source(pk: int) -> ListSource:
     ]
     if plist.superseded:
         lines.append(_("Superseded by a republished list"))
+    withdrawn_text, stem = "", f"{plist.valid_from:%Y-%m-%d}"
+    if plist.withdrawn:
+        # A list whose period was reopened says so first, on every face, so no copy passes for valid.
+        withdrawn_text = _("Withdrawn: the period was reopened; this list is not valid.")
+        stem += "-withdrawn"
+        lines.insert(0, withdrawn_text)
     urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
             for name in ("page", "print", "pdf")}
     return ListSource(
         pool=pool, rows=published_rows(plist),
         year=plist.period.end.year if plist.period else plist.valid_from.year,
         title=_("Rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
-        version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}",
-        file_stem=f"{plist.valid_from:%Y-%m-%d}", live=False, last_modified=plist.published_at,
-        context={"live": False, "plist": plist},
+        version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}-{int(plist.withdrawn)}",
+        file_stem=stem, live=False, last_modified=plist.published_at,
+        context={"live": False, "plist": plist, "withdrawn_text": withdrawn_text},
     )
 
 
@@ -225,9 +231,14 @@ def _export_rows(source: ListSource, table: RatingListTable):
 
 def _export(request, source: ListSource, fmt: str):
     table = _table(request, source, _filters(request), paginate=False)
+    columns = export_columns()
+    withdrawn = source.context.get("withdrawn_text")
+    if withdrawn:
+        # A withdrawn list's file says so on every row: a copy saved away cannot pass for valid.
+        columns = [ExportColumn(_("Status"), lambda row: withdrawn), *columns]
     return export_response(
         fmt, filename=safe_filename(f"{source.pool.name}-{source.file_stem}"), sheet=_("Rating list"),
-        columns=export_columns(), rows=_export_rows(source, table),
+        columns=columns, rows=_export_rows(source, table),
     )
 
 
@@ -282,14 +293,19 @@ def _face(request, pk: int, face: str):
 @public_ratings_required
 def pool_list(request):
     pools = RatingPool.objects.order_by("name")
+    # Withdrawn lists (period reopened) stay listed, marked; the valid list is the latest in force.
     lists = (
         PublishedList.objects.filter(superseded=False).select_related("period")
         .order_by("pool", "-valid_from", "-pk")
     )
     periods = RatingPeriod.objects.filter(state=PeriodState.OPEN)
     by_pool: dict[int, list] = {}
+    valid: set[int] = set()
     for plist in lists:
         by_pool.setdefault(plist.pool_id, []).append(plist)
+        if plist.pool_id not in valid and not plist.withdrawn:
+            valid.add(plist.pool_id)
+            plist.valid = True
     open_periods = {p.pool_id: p for p in periods}
     return render(request, "ratings/pool_list.html", {
         "pools": [(pool, open_periods.get(pool.pk), by_pool.get(pool.pk, [])) for pool in pools],

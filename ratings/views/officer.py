@@ -26,7 +26,7 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
-from ratings.selectors import published_rows
+from ratings.selectors import period_close_preview, published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.periods import period_close, period_reopen
@@ -88,6 +88,7 @@ def period_close_view(request, pk):
     table = RatingListTable(rows, orderable=False)
     return render(request, "ratings/officer/close.html", {
         "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
+        "unfinished": period_close_preview(period=period),
     })
 
 

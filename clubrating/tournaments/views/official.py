@@ -5,15 +5,17 @@ refused); these views collect the input and report the outcome.
 """
 
 from django.contrib import messages
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
+from ratings.services import games_redate
 
 from .. import selectors, services
-from ..forms import MemberSearchForm, PairingForm, RegisterPlayersForm, TournamentForm
+from ..forms import MemberSearchForm, PairingForm, RegisterPlayersForm, RoundDateForm, TournamentForm
 from ..models import Game, Round, Tournament
 from .public import tournament_context
 
@@ -53,18 +55,46 @@ def players_register(request, pk):
 def round_pair(request, pk):
     """Pair the next round (GET says what will happen, POST does it)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if request.method == "POST":
+    # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
+    last = selectors.last_paired_round_number(tournament=tournament)
+    scheduled = tournament.rounds.filter(number=last + 1).values_list("date", flat=True).first()
+    form = RoundDateForm(request.POST if request.method == "POST" else None,
+                         initial={"date": scheduled or tournament.scheduled_date(last + 1)})
+    form.fields["date"].required = False  # left empty: the tournament's schedule
+    if request.method == "POST" and form.is_valid():
         try:
-            rnd = services.round_pair(tournament=tournament)
+            rnd = services.round_pair(tournament=tournament, date=form.cleaned_data["date"])
         except Refused as error:
             messages.error(request, error.message)
             return redirect("tournaments:pair", pk=pk)
         messages.success(request, _("Round %(number)d has been paired.") % {"number": rnd.number})
         return redirect(rnd)
-    # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
-    last = selectors.last_paired_round_number(tournament=tournament)
     return render(request, "tournaments/official/pair.html", tournament_context(
-        request, tournament, "pair", next_number=last + 1, player_count=tournament.players.count()))
+        request, tournament, "pair", next_number=last + 1, player_count=tournament.players.count(),
+        form=form, rounds_total=selectors.rounds_planned(tournament)))
+
+
+@official_required
+@require_POST
+def round_date(request, pk, number):
+    """Move a round to another day. The round's games follow, and so do their rating records (to
+    the rating period of the new date); both in one transaction, so a refusal changes nothing."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+    form = RoundDateForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.get("date", []):
+            messages.error(request, error)
+        return redirect(rnd)
+    try:
+        with transaction.atomic():
+            moved = services.round_date_set(round=rnd, date=form.cleaned_data["date"])
+            games_redate(game_ids=moved)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Round %(number)d is now dated %(date)s.") % {
+            "number": rnd.number, "date": form.cleaned_data["date"].strftime("%d.%m.%Y")})
+    return redirect(rnd)
 
 
 def _change_pairing(request, rnd: Round, game: Game, white, black) -> bool:

@@ -9,7 +9,7 @@ from ratings.selectors import game_rating_changes
 from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
-from ..forms import CorrectionForm
+from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _standings, _tables
@@ -47,7 +47,8 @@ def tournament_detail(request, pk):
     games = list(games_queryset().filter(round=latest)) if latest else []
     counts = {
         "players": len(players),
-        "rounds": tournament.rounds.count(),
+        "rounds": selectors.last_paired_round_number(tournament=tournament),
+        "rounds_total": selectors.rounds_planned(tournament),
         "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
     }
     return render(request, "tournaments/tournament_detail.html", tournament_context(
@@ -84,6 +85,9 @@ def round_detail(request, pk, number):
     context = tournament_context(request, rnd.tournament, "pairings", round=rnd, games=games, byes=byes)
     # A pairing can be changed by hand only before the round has any result.
     context["edit_pairing"] = context["official"] and not any(g.result for g in games)
+    if context["official"]:
+        day = rnd.date or rnd.tournament.scheduled_date(number)
+        context["date_form"] = RoundDateForm(initial={"date": day})
     return render(request, "tournaments/round_detail.html", context)
 
 
