@@ -3,9 +3,11 @@
 import os
 import sys
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -68,6 +70,9 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_htmx",
     "bootstrap",
+    "axes",
+    "csp",
+    "clubrating.accounts",
     "clubrating.core",
     "clubrating.clubs",
     "clubrating.tournaments",
@@ -86,6 +91,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: turns a login refused by the lockout into the lockout page (status 429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubrating.urls"
@@ -132,12 +140,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(Path(tempfile.gettempdir()) / f"clubrating-test-{os.getpid()}.sqlite3")
     }
 
+# The lockout backend comes first: it refuses a locked-out username or address before the
+# password is even checked (it needs the request, so every login passes one).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+if TESTING:
+    # Tests create and log in many users; the deliberately slow production hash would dominate.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 LANGUAGE_CODE = "de-at"
 LANGUAGES = [("de-at", _("German")), ("en", _("English"))]
@@ -174,6 +193,56 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Login lockout (django-axes) on the site login and the admin login alike: after
+# AXES_FAILURE_LIMIT wrong passwords for one username (from any address) or from one address
+# (for any username) further attempts are refused for AXES_COOLOFF_TIME; each attempt during
+# the lockout starts the cool-off again. A successful login clears the counters; so do a
+# completed password reset, `manage.py axes_reset` and the admin site (Axes → Access attempts).
+AXES_ENABLED = env_bool("DJANGO_AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "clubrating.accounts.views.lockout"
+# Behind a reverse proxy every request comes from the proxy's address; name the header the
+# proxy sets (e.g. HTTP_X_FORWARDED_FOR) so the lockout counts the visitor's address instead.
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
+AXES_CLIENT_IP_CALLABLE = "clubrating.accounts.client_ip.client_ip"
+
+# Password reset mails: printed on the console unless an SMTP server is configured.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "ClubRating <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A reset link is valid for one day (Django's default is three).
+PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
+
+# Content-Security-Policy: only the application's own scripts, styles and images. No inline
+# script or style attribute runs; the one inline style block (the running header of the print
+# pages, which carries the club's name and the list's title) is allowed by a per-response nonce,
+# which is only sent when a page uses it.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    },
+}
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
@@ -197,6 +266,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
-# Groups that carry the product's roles (product.md "Who uses it").
+# Groups that carry the roles of officials and rating officers (README, "What is where").
 OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"

@@ -1,16 +1,18 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from clubrating.accounts import views as account_views
 from clubrating.core import views as core_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("favicon.ico", core_views.favicon, name="favicon"),
+    # Under this name the admin login offers "Forgotten your password?": the site's reset pages.
+    path("admin/password-reset/", account_views.PasswordResetView.as_view(),
+         name="admin_password_reset"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("clubrating.accounts.urls")),
     path("members/", include("clubrating.clubs.urls")),
     path("tournaments/", include("clubrating.tournaments.urls")),
     path("ratings/", include("ratings.urls")),

@@ -1,7 +1,17 @@
-"""Read-mostly admin: ratings change only through ratings.services, so rating data is read-only here."""
+"""Read-mostly admin: ratings change only through ratings.services, so rating data is read-only here.
 
-from django.contrib import admin
+Deleting a game moves ratings too, so the ratings app replaces the tournaments' game admin with
+one that withdraws the result through ``game_record_result`` first.
+"""
 
+from django.contrib import admin, messages
+from django.db import transaction
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+
+from clubrating.core.errors import Refused
+from clubrating.tournaments.admin import GameAdmin
+from clubrating.tournaments.models import Game, Result
 from ratings.models import (
     FideTakeover,
     ListEntry,
@@ -13,6 +23,7 @@ from ratings.models import (
     RatingRecord,
     TournamentRating,
 )
+from ratings.services import game_record_result
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -100,3 +111,44 @@ class TournamentRatingAdmin(admin.ModelAdmin):
     list_display = ["tournament", "pool"]
     list_filter = ["pool"]
     raw_id_fields = ["tournament"]
+
+
+admin.site.unregister(Game)
+
+
+@admin.register(Game)
+class RatedGameAdmin(GameAdmin):
+    # Deleting a game withdraws its result through the ratings service first, so the ratings it
+    # moved are re-evaluated; a game in a closed rating period is refused (ratings.md).
+    def _withdraw_result(self, request, game: Game) -> bool:
+        try:
+            game_record_result(game=game, result=Result.NOT_PLAYED, user=request.user)
+        except Refused as error:
+            self.message_user(request, error.message, level=messages.ERROR)
+            return False
+        return True
+
+    def get_deleted_objects(self, objs, request):
+        # The rating records go with the game through the service, not by the user's permission.
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        managed = {str(rel.related_model._meta.verbose_name) for rel in Game._meta.related_objects
+                   if rel.get_accessor_name() == "rating_records"}
+        return deleted, counts, {p for p in perms_needed if str(p) not in managed}, protected
+
+    def delete_model(self, request, obj):
+        with transaction.atomic():
+            if self._withdraw_result(request, obj):
+                obj.delete()
+            else:
+                request._game_delete_refused = True
+
+    def delete_queryset(self, request, queryset):
+        for game in queryset:
+            with transaction.atomic():
+                if self._withdraw_result(request, game):
+                    game.delete()
+
+    def response_delete(self, request, obj_display, obj_id):
+        if getattr(request, "_game_delete_refused", False):
+            return HttpResponseRedirect(reverse("admin:tournaments_game_change", args=[obj_id]))
+        return super().response_delete(request, obj_display, obj_id)

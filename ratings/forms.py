@@ -8,8 +8,12 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.interchange.formats.detect import CSV, TRF
+from clubrating.interchange.formats.text import decode_text
 from clubrating.tournaments.models import GameCategory
 from ratings.models import PRESET_NAMES, Expectation
+from ratings.rule_names import rules_label
+from ratings.rules.results import UnreadableResult, parse_score
 
 RESULT_CHOICES = [("", "—"), ("1", "1"), ("0.5", "½"), ("0", "0")]
 RATING_MIN, RATING_MAX = 0, 3500
@@ -18,9 +22,9 @@ RATING_MIN, RATING_MAX = 0, 3500
 def rules_choices() -> list[tuple[str, str]]:
     choices = []
     for name in PRESET_NAMES:
-        choices.append((name, name))
+        choices.append((name, rules_label(name)))
         if name.startswith("oesb"):  # the Austrian table is an option of the oesb pools (§1.1)
-            choices.append((f"{name}+table", _("%(name)s with the expectation table") % {"name": name}))
+            choices.append((f"{name}+table", rules_label(name, table=True)))
     return choices
 
 
@@ -33,12 +37,21 @@ class _NoTagHelperMixin:
         self.helper.form_tag = False
 
 
+class _GetHelperMixin(_NoTagHelperMixin):
+    """Calculators are GET forms: nothing secret, and no CSRF token in the address."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper.form_method = "get"
+        self.helper.disable_csrf = True
+
+
 class RulesField(forms.ChoiceField):
     def __init__(self, **kwargs):
         super().__init__(label=_("Rule set"), choices=rules_choices, initial="oesb-classic", **kwargs)
 
 
-class RatingChangeForm(_NoTagHelperMixin, forms.Form):
+class RatingChangeForm(_GetHelperMixin, forms.Form):
     rules = RulesField()
     rating = forms.IntegerField(
         label=_("Your rating"), min_value=RATING_MIN, max_value=RATING_MAX,
@@ -49,9 +62,13 @@ class RatingChangeForm(_NoTagHelperMixin, forms.Form):
         help_text=_("Career total on the last list (factor reduction, FIDE K)."),
     )
     birth_year = forms.IntegerField(label=_("Birth year"), min_value=1900, max_value=2100, required=False)
+    peak_rating = forms.IntegerField(
+        label=_("Highest rating reached"), min_value=RATING_MIN, max_value=RATING_MAX, required=False,
+        help_text=_("Your highest published rating so far (FIDE: K 10 once 2400 was reached)."),
+    )
 
 
-class NewcomerForm(_NoTagHelperMixin, forms.Form):
+class NewcomerForm(_GetHelperMixin, forms.Form):
     rules = RulesField()
 
 
@@ -63,14 +80,29 @@ class OpponentForm(forms.Form):
         widget=forms.NumberInput(attrs={"class": "form-control form-control-sm", "inputmode": "numeric",
                                       "aria-labelledby": "opponent-head"}),
     )
-    result = forms.ChoiceField(
-        label=_("Your result"), choices=RESULT_CHOICES, required=False,
-        widget=forms.Select(attrs={"class": "form-select form-select-sm", "aria-labelledby": "result-head"}),
+    # A select offers 1, ½ and 0; a link may also carry 1.00, 0,5, 1-0 and the like.
+    result = forms.CharField(
+        label=_("Your result"), required=False,
+        widget=forms.Select(choices=RESULT_CHOICES,
+                            attrs={"class": "form-select form-select-sm", "aria-labelledby": "result-head"}),
     )
+
+    def clean_result(self) -> float | None:
+        text = self.cleaned_data["result"]
+        if not text:
+            return None
+        try:
+            return parse_score(text)
+        except UnreadableResult:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a result: 1, 0.5 or 0 (also 1.00, 0,5, ½, 1-0, 0-1).") % {"value": text}
+            ) from None
 
     def clean(self):
         data = super().clean()
-        if (data.get("opponent") is None) != (not data.get("result")):
+        if "result" in self.errors:
+            return data
+        if (data.get("opponent") is None) != (data.get("result") is None):
             raise forms.ValidationError(_("Give both the opponent's rating and your result, or neither."))
         return data
 
@@ -86,7 +118,7 @@ class BaseOpponentFormSet(forms.BaseFormSet):
     def games(self) -> list[tuple[int, float]]:
         """(opponent rating, own score) of the filled rows."""
         return [
-            (form.cleaned_data["opponent"], float(form.cleaned_data["result"]))
+            (form.cleaned_data["opponent"], form.cleaned_data["result"])
             for form in self.forms
             if form.cleaned_data.get("opponent") is not None
         ]
@@ -109,7 +141,7 @@ def _ratings(text: str) -> list[int]:
     return ratings
 
 
-class TeamForecastForm(_NoTagHelperMixin, forms.Form):
+class TeamForecastForm(_GetHelperMixin, forms.Form):
     rules = RulesField()
     team_a = forms.CharField(
         label=_("Team A: ratings by board"), widget=forms.Textarea(attrs={"rows": 8}),
@@ -149,7 +181,8 @@ class ReopenForm(_NoTagHelperMixin, forms.Form):
 class PoolCreateForm(_NoTagHelperMixin, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     rules = forms.ChoiceField(
-        label=_("Rule set"), choices=[(n, n) for n in PRESET_NAMES], initial="oesb-classic"
+        label=_("Rule set"), choices=lambda: [(n, rules_label(n)) for n in PRESET_NAMES],
+        initial="oesb-classic",
     )
     expectation = forms.ChoiceField(
         label=_("Expectation"), choices=Expectation.choices, required=False,
@@ -161,6 +194,16 @@ class PoolCreateForm(_NoTagHelperMixin, forms.Form):
         label=_("Start date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=_("The first period runs from this day to the end of its calendar period."),
     )
+    inactivity_years = forms.IntegerField(
+        label=_("Remove inactive players after (years)"), required=False, min_value=0,
+        help_text=_("Lists leave out members without rated games for more than this many years. "
+                    "Empty: as the rule set says (7 for the Austrian rule sets, ÖSB TUWO § 27 d); "
+                    "0: never."),
+    )
+
+    def clean_inactivity_years(self):
+        years = self.cleaned_data["inactivity_years"]
+        return "preset" if years is None else (years or None)
 
 
 class FideTakeoverForm(_NoTagHelperMixin, forms.Form):
@@ -178,19 +221,15 @@ class FideTakeoverForm(_NoTagHelperMixin, forms.Form):
         self.fields["member"].initial = [m.pk for m in candidates]
 
 
-class ImportKind:
-    LIST_CSV = "csv"
-    LIST_TRF = "trf-ratings"
-    TOURNAMENT_TRF = "trf-tournament"
-
-
 class ImportForm(_NoTagHelperMixin, forms.Form):
+    """A starting list; ``kind`` is the file's format (a tournament's TRF file is imported on the
+    exchange pages)."""
+
     kind = forms.ChoiceField(
         label=_("What to import"),
         choices=[
-            (ImportKind.LIST_CSV, _("Starting list (CSV)")),
-            (ImportKind.LIST_TRF, _("Starting list from the ratings of a TRF file")),
-            (ImportKind.TOURNAMENT_TRF, _("Tournament from a TRF file")),
+            (CSV, _("Starting list (CSV)")),
+            (TRF, _("Starting list from the ratings of a TRF file")),
         ],
     )
     file = forms.FileField(label=_("File"))
@@ -201,13 +240,7 @@ class ImportForm(_NoTagHelperMixin, forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 5 MB."))
-        raw = upload.read()
-        for encoding in ("utf-8-sig", "cp1252"):  # TRF and Excel CSV files come in both
-            try:
-                return upload.name, raw.decode(encoding)
-            except UnicodeDecodeError:
-                continue
-        raise forms.ValidationError(_("The file is neither UTF-8 nor Windows text."))
+        return upload.name, decode_text(upload.read())
 
 
 AGE_GROUPS = {  # code: maximum age reached during the year (U8 … U18), or minimum (seniors)
@@ -238,22 +271,26 @@ class ListFilterForm(forms.Form):
             self.fields[name].widget.attrs["class"] = "form-select"
         self.fields["active"].widget.attrs["class"] = "form-check-input"
 
-    def filter(self, rows: list, *, year: int) -> list:
+    def filter(self, rows, *, year: int):
+        """``rows`` (a rating-list QuerySet, ``ratings.selectors.published_rows``/``live_rows``)
+        narrowed in SQL to the chosen club, sex, age group and activity."""
         if not self.is_valid():
             return rows
         data = self.cleaned_data
         if data["club"]:
-            rows = [r for r in rows if r.club == data["club"]]
+            rows = rows.filter(member__club__name=data["club"])
         if data["sex"]:
-            rows = [r for r in rows if r.sex == data["sex"]]
+            rows = rows.filter(member__sex=data["sex"])
         if data["age"] in AGE_GROUPS:
-            oldest = year - AGE_GROUPS[data["age"]]
-            rows = [r for r in rows if r.birth_year is not None and r.birth_year >= oldest]
+            rows = rows.filter(list_birth_year__gte=year - AGE_GROUPS[data["age"]])
         elif data["age"] == "S65":
-            rows = [r for r in rows if r.birth_year is not None and r.birth_year <= year - SENIOR_AGE]
+            rows = rows.filter(list_birth_year__lte=year - SENIOR_AGE)
         if data["active"]:
-            rows = [r for r in rows if r.active]
+            rows = rows.filter(member__active=True)
         return rows
+
+    def is_filtered(self) -> bool:
+        return self.is_valid() and any(self.cleaned_data.values())
 
     def description(self) -> str:
         """The active filters in words, for the printed header."""

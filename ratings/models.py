@@ -1,4 +1,4 @@
-"""Rating pools, periods, published lists and per-game rating records (ratings.md).
+"""Rating pools, periods, published lists and per-game rating records (docs/rules.md).
 
 The models hold state only; every change goes through ``ratings.services`` (one transaction
 each). Ratings are floats because EGF pools keep three decimals; chess pools store whole numbers.
@@ -18,6 +18,7 @@ PRESET_NAMES = [
     "oesb-2012",
     "oesb-2024",
     "fide-2024",
+    "fide-2025",
     "fide-2005",
     "dsb-1990",
     "egf-classic",
@@ -43,12 +44,23 @@ class RatingPool(models.Model):
         _("game category"), max_length=10, choices=GameCategory.choices, default=GameCategory.STANDARD
     )
     start_date = models.DateField(_("start date"))
+    # Austrian national rating rules (ÖSB TUWO § 27 d): a list leaves out members without a rated
+    # game for more than this many years (7 in the ÖSB's rules); empty = never.
+    inactivity_years = models.PositiveSmallIntegerField(
+        _("years without rated games until a player is removed"), null=True, blank=True
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("rating pool")
         verbose_name_plural = _("rating pools")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(inactivity_years__isnull=True) | Q(inactivity_years__gte=1),
+                name="pool_inactivity_years_positive",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -103,8 +115,16 @@ class ListKind(models.TextChoices):
     FIDE_TAKEOVER = "fide-takeover", _("FIDE ratings taken over")
 
 
+class PublishedListQuerySet(models.QuerySet):
+    def in_force(self) -> "PublishedListQuerySet":
+        """Lists that are valid: not superseded, and not withdrawn (their period reopened)."""
+        return self.filter(superseded=False).exclude(period__state=PeriodState.OPEN)
+
+
 class PublishedList(models.Model):
-    """An immutable snapshot; a republished period marks its old list as superseded."""
+    """An immutable snapshot; a republished period marks its old list as superseded. While its
+    period is reopened the list is withdrawn: it is not valid, and closing the period again
+    publishes the list that replaces it."""
 
     pool = models.ForeignKey(
         RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="lists"
@@ -132,6 +152,8 @@ class PublishedList(models.Model):
     superseded = models.BooleanField(_("superseded"), default=False)
     note = models.TextField(_("note"), blank=True)
 
+    objects = PublishedListQuerySet.as_manager()
+
     class Meta:
         ordering = ["pool", "-valid_from", "-pk"]
         get_latest_by = "pk"
@@ -145,6 +167,11 @@ class PublishedList(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pool} {self.valid_from:%d.%m.%Y}"
+
+    @property
+    def withdrawn(self) -> bool:
+        """Published for a period that has been reopened (and not closed again yet)."""
+        return not self.superseded and self.period_id is not None and self.period.state == PeriodState.OPEN
 
 
 class ListEntry(models.Model):
@@ -169,6 +196,13 @@ class ListEntry(models.Model):
         verbose_name_plural = _("list entries")
         constraints = [
             models.UniqueConstraint(fields=["list", "member"], name="entry_member_once_per_list"),
+        ]
+        # The list pages sort and page in SQL: rank (= rating order) and the numeric columns.
+        indexes = [
+            models.Index(fields=["list", "rank"], name="entry_list_rank"),
+            models.Index(fields=["list", "change"], name="entry_list_change"),
+            models.Index(fields=["list", "games_count"], name="entry_list_games"),
+            models.Index(fields=["list", "period_games"], name="entry_list_period_games"),
         ]
 
     def __str__(self) -> str:
@@ -199,6 +233,11 @@ class PoolMember(models.Model):
         verbose_name_plural = _("pool members")
         constraints = [
             models.UniqueConstraint(fields=["pool", "member"], name="pool_member_once"),
+        ]
+        # The live list (and the home page's top list) in rating order, the change column sorted.
+        indexes = [
+            models.Index(fields=["pool", "-live_rating"], name="poolmember_live_rating"),
+            models.Index(fields=["pool", "live_change"], name="poolmember_live_change"),
         ]
 
     def __str__(self) -> str:
@@ -239,7 +278,7 @@ class RatingRecord(models.Model):
     white = models.BooleanField(_("white"))
     played_on = models.DateField(_("played on"))
     score = models.FloatField(_("score"))
-    # Waiting for a newcomer's first rating (ratings.md §1.7).
+    # Waiting for a newcomer's first rating (docs/rules.md §1.7).
     pending = models.BooleanField(_("pending"), default=False)
     # Carried into a later period for this side only: the opponent's side was already rated
     # (the engine's GameIn.only_for).
@@ -320,7 +359,7 @@ class TournamentRating(models.Model):
 
 
 class FideTakeover(models.Model):
-    """A FIDE rating taken over as a member's first national rating (ratings.md §1.8).
+    """A FIDE rating taken over as a member's first national rating (docs/rules.md §1.8).
 
     Who and when are the list's (published_by, published_at); the row keeps the FIDE rating used,
     because ``Member.fide_rating`` changes with every FIDE list.

@@ -1,7 +1,8 @@
 """The demo club: realistic, deterministic data for a first look at ClubRating.
 
 Everything is looked up by a natural key before it is created, so running the seed twice
-creates nothing twice.
+creates nothing twice. The tournaments are registered, paired, dated and scored through the app's
+own services and pairing engine, and the first period is closed while the championship runs.
 """
 
 import datetime as dt
@@ -13,18 +14,9 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 
 from clubrating.clubs.models import Club, Member, Sex
-from clubrating.tournaments.models import (
-    Bye,
-    ByeKind,
-    Game,
-    GameCategory,
-    Result,
-    Round,
-    Tournament,
-    TournamentKind,
-    TournamentPlayer,
-)
-from clubrating.tournaments.pairing.berger import berger_schedule
+from clubrating.tournaments import services
+from clubrating.tournaments.models import GameCategory, Result, Round, Tournament, TournamentKind
+from clubrating.tournaments.tiebreaks import RECOMMENDED
 
 HOME_CLUB = "Schachklub Donaustadt"
 GUEST_CLUB = "SV Wienerwald"
@@ -184,116 +176,85 @@ def _members(report: DemoReport, home: Club, guest: Club) -> list[Member]:
     return members
 
 
-def _register(tournament: Tournament, members: list[Member]) -> list[Member]:
-    ordered = sorted(members, key=lambda m: (-(m.fide_rating or 0), m.last_name, m.first_name))
-    for rank, member in enumerate(ordered, start=1):
-        TournamentPlayer.objects.get_or_create(
-            tournament=tournament,
-            member=member,
-            defaults={"start_rank": rank, "rating": member.fide_rating, "fide_rating": member.fide_rating},
-        )
-    return ordered
+def _rated(pool, member: Member) -> int | None:
+    """The member's published rating in the pool (registration takes it, as an official would)."""
+    from ratings.models import PoolMember
+
+    return PoolMember.objects.filter(pool=pool, member=member).values_list("rating", flat=True).first()
 
 
-def _round_robin(report: DemoReport, members: list[Member]) -> None:
-    tournament, created = Tournament.objects.get_or_create(
-        name=ROUND_ROBIN_NAME,
-        defaults={
-            "kind": TournamentKind.ROUND_ROBIN,
-            "category": GameCategory.STANDARD,
-            "start_date": dt.date(2026, 1, 9),
-            "end_date": dt.date(2026, 5, 15),
-            "place": "Wien",
-            "director": "Franz Gruber",
-            "rounds_count": 18,
-            "double_round_robin": True,
-            "tiebreaks": "DE,SB,WIN,KS",
-        },
-    )
-    if not created:
+def _register(tournament: Tournament, members: list[Member], pool) -> None:
+    for member in members:
+        rating = _rated(pool, member)
+        services.player_register(tournament=tournament, member=member,
+                                 rating=round(rating) if rating is not None else None)
+
+
+def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, *, open_boards: int = 0
+                ) -> Round:
+    """Pair the next round with the app's pairing engine (dated by the tournament's schedule) and
+    enter its results through the ratings service; the last ``open_boards`` boards stay open."""
+    from ratings.services import game_record_result
+
+    rnd = services.round_pair(tournament=tournament)
+    strength = {p.member_id: p.fide_rating or p.rating or 1400 for p in tournament.players.all()}
+    games = list(rnd.games.order_by("board"))
+    for game in games[: len(games) - open_boards]:
+        result = _score(rng, strength[game.white_id], strength[game.black_id])
+        game_record_result(game=game, result=result)
+    report.games += len(games)
+    return rnd
+
+
+def _season(report: DemoReport, members: list[Member]) -> None:
+    """The club's season, as officials and the rating officer would run it in the app: an
+    oesb-classic pool with a starting list; the club championship (a double round robin, weekly)
+    runs across the end of the first half-year, which is closed while it runs; the autumn Swiss
+    (every other week) is running, its last round's last boards without result."""
+    from ratings.services import period_close, pool_create, ratings_import_list
+
+    if Tournament.objects.filter(name=ROUND_ROBIN_NAME).exists():
         return
+    pool = pool_create(
+        name=DEMO_POOL, rules="oesb-classic", category=GameCategory.STANDARD, start_date=dt.date(2026, 1, 1)
+    )
+    rng = random.Random(1200)
+    rows = ["id;rating;games"]
+    for index, member in enumerate(members):
+        if index in NEWCOMER_INDEXES:
+            continue
+        rating = (
+            member.fide_rating + rng.randrange(-40, 60) if member.fide_rating else rng.randrange(1150, 1550)
+        )
+        rows.append(f"{member.national_id};{rating};{rng.randrange(12, 400)}")
+    ratings_import_list(pool=pool, text="\n".join(rows) + "\n")
+
+    championship = Tournament.objects.create(
+        name=ROUND_ROBIN_NAME, kind=TournamentKind.ROUND_ROBIN, category=GameCategory.STANDARD,
+        start_date=dt.date(2026, 4, 3), end_date=dt.date(2026, 7, 31), round_interval_days=7, place="Wien",
+        director="Franz Gruber", double_round_robin=True, tiebreaks=RECOMMENDED[TournamentKind.ROUND_ROBIN],
+    )
     report.tournaments += 1
+    _register(championship, members[:10], pool)
     rng = random.Random(9)
-    players = _register(tournament, members[:10])
-    schedule = [[(g.white - 1, g.black - 1) for g in rnd] for rnd in berger_schedule(10, double=True)]
-    for number, pairs in enumerate(schedule, start=1):
-        rnd = Round.objects.create(
-            tournament=tournament, number=number, date=tournament.start_date + dt.timedelta(weeks=number - 1)
-        )
-        for board, (w, b) in enumerate(pairs, start=1):
-            white, black = players[w], players[b]
-            result = _score(rng, white.fide_rating or 1400, black.fide_rating or 1400)
-            Game.objects.create(
-                round=rnd,
-                board=board,
-                white=white,
-                black=black,
-                result=result,
-                rated_result=result,
-                date=rnd.date,
-            )
-            report.games += 1
+    # Rounds 1-13 (3.4.-26.6.) fall in the first half-year, rounds 14-18 (3.7.-31.7.) in the second.
+    while _play_round(report, rng, championship).date <= dt.date(2026, 6, 30) - dt.timedelta(days=7):
+        pass
+    period_close(pool=pool)
+    for _number in range(14, 19):
+        _play_round(report, rng, championship)
 
-
-def _swiss(report: DemoReport, members: list[Member]) -> None:
-    tournament, created = Tournament.objects.get_or_create(
-        name=SWISS_NAME,
-        defaults={
-            "kind": TournamentKind.SWISS,
-            "category": GameCategory.STANDARD,
-            "start_date": dt.date(2026, 9, 4),
-            "end_date": dt.date(2026, 12, 18),
-            "place": "Wien",
-            "director": "Anna Huber",
-            "rounds_count": 7,
-            "tiebreaks": "BH/C1,BH,SB",
-        },
+    swiss = Tournament.objects.create(
+        name=SWISS_NAME, kind=TournamentKind.SWISS, category=GameCategory.STANDARD,
+        start_date=dt.date(2026, 9, 4), end_date=dt.date(2026, 12, 18), round_interval_days=14,
+        place="Wien", director="Anna Huber", rounds_count=7, tiebreaks=RECOMMENDED[TournamentKind.SWISS],
     )
-    if not created:
-        return
     report.tournaments += 1
+    _register(swiss, members[10:31], pool)  # 21 players: one bye per round
     rng = random.Random(7)
-    players = _register(tournament, members[10:31])  # 21 players: one bye per round
-    points = {p.pk: 0.0 for p in players}
-    met: set[frozenset[int]] = set()
-    had_bye: set[int] = set()
-    for number in range(1, 6):
-        rnd = Round.objects.create(
-            tournament=tournament,
-            number=number,
-            date=tournament.start_date + dt.timedelta(weeks=2 * (number - 1)),
-        )
-        order = sorted(players, key=lambda p: (-points[p.pk], -(p.fide_rating or 0)))
-        bye = next(p for p in reversed(order) if p.pk not in had_bye)
-        had_bye.add(bye.pk)
-        order.remove(bye)
-        Bye.objects.create(round=rnd, member=bye, kind=ByeKind.PAIRING)
-        points[bye.pk] += 1
-        board = 0
-        while order:
-            first = order.pop(0)
-            partner = next((p for p in order if frozenset((first.pk, p.pk)) not in met), order[0])
-            order.remove(partner)
-            met.add(frozenset((first.pk, partner.pk)))
-            white, black = (first, partner) if (number + board) % 2 else (partner, first)
-            board += 1
-            # The last round is still running: its last boards have no result yet.
-            finished = number < 5 or board <= 4
-            result = _score(rng, white.fide_rating or 1400, black.fide_rating or 1400) if finished else ""
-            Game.objects.create(
-                round=rnd,
-                board=board,
-                white=white,
-                black=black,
-                result=result,
-                rated_result=result,
-                date=rnd.date,
-            )
-            report.games += 1
-            if result:
-                pw = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}[result]
-                points[white.pk] += pw
-                points[black.pk] += 1 - pw
+    for _number in range(1, 5):
+        _play_round(report, rng, swiss)
+    _play_round(report, rng, swiss, open_boards=6)  # round 5 is still being played
 
 
 def _users(report: DemoReport, member: Member) -> None:
@@ -318,32 +279,6 @@ DEMO_POOL = "ÖSB Standard"
 NEWCOMER_INDEXES = {28, 29, 30}
 
 
-def _rating_pool(report: DemoReport, members: list[Member]) -> None:
-    """An oesb-classic pool whose first half-year (with the club championship) is published and
-    whose second half-year (the running Swiss) shows live ratings."""
-    from ratings.models import RatingPool
-    from ratings.services import period_close, pool_create, ratings_import_list, tournament_ratings_update
-
-    if RatingPool.objects.filter(name=DEMO_POOL).exists():
-        return
-    pool = pool_create(
-        name=DEMO_POOL, rules="oesb-classic", category=GameCategory.STANDARD, start_date=dt.date(2026, 1, 1)
-    )
-    rng = random.Random(1200)
-    rows = ["id;rating;games"]
-    for index, member in enumerate(members):
-        if index in NEWCOMER_INDEXES:
-            continue
-        rating = (
-            member.fide_rating + rng.randrange(-40, 60) if member.fide_rating else rng.randrange(1150, 1550)
-        )
-        rows.append(f"{member.national_id};{rating};{rng.randrange(12, 400)}")
-    ratings_import_list(pool=pool, text="\n".join(rows) + "\n")
-    for name in (ROUND_ROBIN_NAME, SWISS_NAME):
-        tournament_ratings_update(tournament=Tournament.objects.get(name=name), pool=pool)
-    period_close(pool=pool)
-
-
 @transaction.atomic
 def demo_seed() -> DemoReport:
     report = DemoReport()
@@ -356,10 +291,8 @@ def demo_seed() -> DemoReport:
     )
     report.clubs += created
     members = _members(report, home, guest)
-    _round_robin(report, members)
-    _swiss(report, members)
+    _season(report, members)
     for group_name in (settings.OFFICIALS_GROUP, settings.RATING_OFFICERS_GROUP):
         Group.objects.get_or_create(name=group_name)
     _users(report, members[0])
-    _rating_pool(report, members)
     return report

@@ -1,7 +1,7 @@
-"""Who may see and do what (product.md "Who uses it").
+"""Who may see and do what: visitors, members, officials, rating officers, administrators.
 
 Roles are Django groups named in settings (OFFICIALS_GROUP, RATING_OFFICERS_GROUP); superusers
-may do everything. Decorators and mixins share one rule: an anonymous visitor who is refused is
+may do everything. The decorators share one rule: an anonymous visitor who is refused is
 sent to the login page (he may have an account), a logged-in user without the role gets 403.
 """
 
@@ -98,29 +98,3 @@ public_tournaments_required.__doc__ = "Logged in, or anyone if the home club's t
 public_ratings_required = _role_required(can_view_ratings)
 public_ratings_required.__doc__ = "Logged-in users, or everyone if the home club's rating lists are public."
 
-
-class _RoleRequiredMixin:
-    """Class-based counterpart of the decorators; subclasses set `role_check`."""
-
-    role_check: Callable[[object], bool]
-
-    def dispatch(self, request, *args, **kwargs):
-        if not type(self).role_check(request.user):
-            return _refuse(request)
-        return super().dispatch(request, *args, **kwargs)
-
-
-class OfficialRequiredMixin(_RoleRequiredMixin):
-    role_check = staticmethod(is_official)
-
-
-class RatingOfficerRequiredMixin(_RoleRequiredMixin):
-    role_check = staticmethod(is_rating_officer)
-
-
-class PublicTournamentsRequiredMixin(_RoleRequiredMixin):
-    role_check = staticmethod(can_view_tournaments)
-
-
-class PublicRatingsRequiredMixin(_RoleRequiredMixin):
-    role_check = staticmethod(can_view_ratings)

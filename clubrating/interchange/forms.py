@@ -1,4 +1,5 @@
-"""Upload forms of the exchange pages: a PGN file (with an optional target tournament) and a member CSV."""
+"""Upload forms of the exchange pages: a PGN file (with an optional target tournament), a TRF
+tournament and a member CSV."""
 
 from __future__ import annotations
 
@@ -6,18 +7,10 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.interchange.formats.text import decode_text
 from clubrating.tournaments.models import Tournament
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-
-
-def decode_upload(raw: bytes) -> str:
-    """UTF-8 (with or without BOM), else Latin-1: older Swiss-Manager and Excel files are not UTF-8,
-    and Latin-1 reads any byte sequence, so the parsers decide whether the content makes sense."""
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
 
 
 class _UploadForm(forms.Form):
@@ -34,7 +27,7 @@ class _UploadForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(_("The file is larger than 5 MB."))
-        return upload.name, decode_upload(upload.read())
+        return upload.name, decode_text(upload.read())
 
 
 class PgnImportForm(_UploadForm):
@@ -73,3 +66,9 @@ class MembersImportForm(_UploadForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["file"].label = _("CSV file")
+
+
+class TrfImportForm(_UploadForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].label = _("TRF file")

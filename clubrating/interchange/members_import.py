@@ -1,9 +1,8 @@
-"""Import members from CSV: create new ones, update those found by name + birth date."""
+"""Import members from CSV: create new ones, update those the member matcher finds
+(national ID, FIDE ID, or name and birth date)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -12,10 +11,12 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
+from clubrating.interchange.formats.csvtext import CsvError, CsvTable, read_csv
 
-from .errors import ImportRefused
-from .members import title_code
+from .errors import ImportRefused, ambiguous_member
+from .titles import title_code
 
 COLUMNS = ("last_name", "first_name", "sex", "birth_date", "club", "national_id", "fide_id",
            "fide_rating", "title", "email", "phone")
@@ -32,6 +33,15 @@ class MembersImportReport:
         return _(
             "%(created)d members created, %(updated)d updated, %(duplicates)d duplicate rows skipped."
         ) % {"created": len(self.created), "updated": len(self.updated), "duplicates": len(self.duplicates)}
+
+    def plain(self) -> dict:
+        """The report as plain data, safe to read after a preview's rollback."""
+        return {
+            "summary": self.summary(),
+            "created": [m.full_name for m in self.created],
+            "updated": [m.full_name for m in self.updated],
+            "duplicates": list(self.duplicates),
+        }
 
 
 def _date(text: str) -> date | None:
@@ -56,7 +66,7 @@ def _number(text: str, what: str) -> int | None:
 
 
 def _clean(row: dict[str, str]) -> dict:
-    values = {key: (row.get(key) or "").strip() for key in COLUMNS}
+    values = {key: row.get(key, "") for key in COLUMNS}
     if not values["last_name"]:
         raise ValueError(_("the last name is missing"))
     sex = values["sex"].lower()
@@ -81,52 +91,60 @@ def _clean(row: dict[str, str]) -> dict:
     }
 
 
-def _rows(text: str) -> csv.DictReader:
-    sample = text[:2048]
+def _table(text: str) -> CsvTable:
     try:
-        dialect = csv.Sniffer().sniff(sample.splitlines()[0] if sample else "", delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), dialect=dialect)
-    missing = [c for c in ("last_name", "first_name", "birth_date") if c not in (reader.fieldnames or [])]
+        table = read_csv(text)
+    except CsvError as error:
+        raise ImportRefused(_("The CSV file cannot be read: %(error)s") % {"error": error},
+                            line=error.line) from None
+    missing = [c for c in ("last_name", "first_name", "birth_date") if c not in table.columns]
     if missing:
         raise ImportRefused(
             _("The CSV file lacks the columns %(columns)s.") % {"columns": ", ".join(missing)}
         )
-    return reader
+    return table
 
 
-def _existing(values: dict, row_no: int) -> Member | None:
-    """The member a row describes: by FIDE ID or national ID (so that files without birth dates
-    can be imported again), else by name and birth date. An ID held by a member of another name
-    is refused: renaming that member or creating a second one would both be wrong."""
-    same_name = {"last_name__iexact": values["last_name"], "first_name__iexact": values["first_name"]}
-    for field_name, label in (("fide_id", _("FIDE ID")), ("national_id", _("national ID"))):
-        if not values[field_name]:
-            continue
-        holder = Member.objects.filter(**{field_name: values[field_name]}).first()
-        if holder is None:
-            continue
-        if not Member.objects.filter(pk=holder.pk, **same_name).exists():
-            raise ImportRefused(_("Row %(row)d: %(what)s %(value)s belongs to %(member)s.") % {
-                "row": row_no, "what": label, "value": values[field_name], "member": holder})
-        return holder
-    if not values["birth_date"]:
-        return None
-    return Member.objects.filter(**same_name, birth_date=values["birth_date"]).first()
+def _identity(values: dict) -> Identity:
+    return Identity(last_name=values["last_name"], first_name=values["first_name"],
+                    national_id=values["national_id"], fide_id=values["fide_id"],
+                    birth_date=values["birth_date"])
+
+
+def _existing(matcher: MemberMatcher, values: dict, row_no: int) -> Member | None:
+    """The member a row describes. One found by an ID (so that files without birth dates can be
+    imported again) but under another name is refused: renaming that member or creating a second
+    one would both be wrong."""
+    found = matcher.match(_identity(values))
+    if found.ambiguous:
+        where = _("Row %(row)d") % {"row": row_no}
+        raise ambiguous_member(where, f"{values['last_name']}, {values['first_name']}", found.ambiguous)
+    holder = found.member
+    if holder is not None and found.evidence != NAME and name_key(
+        holder.last_name, holder.first_name
+    ) != name_key(values["last_name"], values["first_name"]):
+        field_name = found.evidence
+        label = _("FIDE ID") if field_name == "fide_id" else _("national ID")
+        raise ImportRefused(_("Row %(row)d: %(what)s %(value)s belongs to %(member)s.") % {
+            "row": row_no, "what": label, "value": values[field_name], "member": holder}, line=row_no)
+    return holder
 
 
 @transaction.atomic
 def members_import_csv(*, text: str) -> MembersImportReport:
     """Create or update members from CSV; any bad row refuses the whole file."""
     report = MembersImportReport()
+    rows = []
+    for row in _table(text).rows:
+        try:
+            rows.append((row.line, _clean(row.values)))
+        except ValueError as error:
+            raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row.line, "error": error},
+                                line=row.line) from None
+    matcher = MemberMatcher(_identity(values) for _line, values in rows)
     seen: set[tuple[str, str, date | None]] = set()
     clubs: dict[str, Club] = {}
-    for row_no, row in enumerate(_rows(text), start=2):  # row 1 is the header
-        try:
-            values = _clean(row)
-        except ValueError as error:
-            raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row_no, "error": error}) from None
+    for row_no, values in rows:
         key = (values["last_name"].casefold(), values["first_name"].casefold(), values["birth_date"])
         if key in seen:
             report.duplicates.append(row_no)
@@ -137,7 +155,7 @@ def members_import_csv(*, text: str) -> MembersImportReport:
             if club_name not in clubs:
                 clubs[club_name], _created = Club.objects.get_or_create(name=club_name)
             values["club"] = clubs[club_name]
-        existing = _existing(values, row_no)
+        existing = _existing(matcher, values, row_no)
         member = existing or Member()
         for name, value in values.items():
             if value not in (None, "") or existing is None:
@@ -151,5 +169,6 @@ def members_import_csv(*, text: str) -> MembersImportReport:
             raise ImportRefused(_("Row %(row)d: %(error)s") % {
                 "row": row_no, "error": " ".join(error.messages)}) from None
         member.save()
+        matcher.remember(member)
         (report.updated if existing else report.created).append(member)
     return report

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from clubrating.clubs.matching import Identity, MemberMatcher, split_name
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import (
     Bye,
@@ -32,8 +33,8 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 
-from .errors import ImportRefused
-from .members import Candidate, MemberIndex, split_name, title_code
+from .errors import ImportRefused, ambiguous_member
+from .titles import title_code
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*$")
@@ -59,6 +60,20 @@ class PgnImportReport:
              "tournaments": ", ".join(t.name for t in self.tournaments),
              "matched": len(self.matched), "created": len(self.created)}
 
+    def plain(self) -> dict:
+        """The report as plain data, safe to read after a preview's rollback."""
+        created = {t.pk for t in self.created_tournaments}
+        return {
+            "summary": self.summary(),
+            "games": self.games,
+            "with_moves": self.with_moves,
+            "tournaments": [
+                {"name": t.name, "created": t.pk in created, "pk": t.pk} for t in self.tournaments
+            ],
+            "matched": [m.full_name for m in self.matched],
+            "created": [m.full_name for m in self.created],
+        }
+
 
 @dataclass
 class _PgnGame:
@@ -70,6 +85,7 @@ class _PgnGame:
     round: int = 0
     board: int | None = None
     date: date | None = None
+    event_date: date | None = None  # the EventDate tag: the event's first day, not the game's
     result: str = ""
 
     @property
@@ -104,8 +120,8 @@ def _split(text: str) -> list[tuple[int, list[str], list[str]]]:
     return games
 
 
-def _parse_date(headers: dict[str, str]) -> date | None:
-    for key in ("Date", "UTCDate", "EventDate"):
+def _parse_date(headers: dict[str, str], keys=("Date", "UTCDate")) -> date | None:
+    for key in keys:
         match = _DATE.match(headers.get(key, ""))
         if match:
             try:
@@ -163,6 +179,7 @@ def _read(text: str) -> list[_PgnGame]:
         if game.round < 1 or game.board == 0:
             raise ImportRefused(_("%(game)s: rounds and boards start at 1.") % {"game": game.label})
         game.date = _parse_date(headers)
+        game.event_date = _parse_date(headers, ("EventDate",))
         event = headers.get("Event", "").strip()
         # Broadcast exports put the Event header on the first game only.
         game.event = previous_event = event if event and event != "?" else previous_event
@@ -208,9 +225,16 @@ def _kind(games: list[_PgnGame], keys: dict[int, str]) -> tuple[str, bool]:
     return TournamentKind.SWISS, False
 
 
-def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, Candidate], dict[int, tuple[str, str]]]:
-    """One candidate per player (key: FIDE ID or normalised name) and each game's (white, black) keys."""
-    candidates: dict[str, Candidate] = {}
+@dataclass(frozen=True)
+class _Player:
+    label: str  # the first game naming the player, for messages
+    name: str
+    identity: Identity
+
+
+def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, _Player], dict[int, tuple[str, str]]]:
+    """One entry per player (key: FIDE ID or normalised name) and each game's (white, black) keys."""
+    candidates: dict[str, _Player] = {}
     keys: dict[int, tuple[str, str]] = {}
     for game in games:
         pair = []
@@ -219,7 +243,7 @@ def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, Candidate], dic
             fide = game.headers.get(f"{side}FideId", "").strip()
             fide_id = int(fide) if fide.isdigit() and int(fide) else None
             key = f"fide:{fide_id}" if fide_id else f"name:{name.casefold()}"
-            candidates.setdefault(key, Candidate(label=game.label, name=name, fide_id=fide_id))
+            candidates.setdefault(key, _Player(game.label, name, Identity.named(name, fide_id=fide_id)))
             pair.append(key)
         if pair[0] == pair[1]:
             raise ImportRefused(_("%(game)s: a player cannot play against herself or himself.")
@@ -246,13 +270,15 @@ def _tournament_for(event: str, games: list[_PgnGame], keys, given: Tournament |
     if found:
         return found[0], False
     dates = [g.date for g in games if g.date]
-    if not dates:
+    starts = [g.event_date for g in games if g.event_date]
+    if not dates and not starts:
         raise ImportRefused(_("The games of %(name)s have no dates; create the tournament first.")
                             % {"name": name})
     kind, double = _kind(games, keys)
+    start = min(starts or dates)
     return Tournament.objects.create(
         name=name[:200], kind=kind, double_round_robin=double, category=_category(games, name),
-        start_date=min(dates), end_date=max(dates), rounds_count=max(g.round for g in games),
+        start_date=start, end_date=max([*dates, start]), rounds_count=max(g.round for g in games),
         place=games[0].headers.get("Site", "").strip("?")[:120],
         time_control=games[0].headers.get("TimeControl", "")[:120],
     ), True
@@ -271,17 +297,21 @@ def games_import_pgn(*, text: str, tournament: Tournament | str | None = None, u
     """Import every game of ``text``; ``tournament`` (an object or a name) overrides Event headers."""
     games = _read(text)
     candidates, keys = _player_candidates(games)
-    index = MemberIndex(list(candidates.values()), require_birth_year=False)
+    # PGN headers carry no birth data: the name alone identifies a member without an ID.
+    matcher = MemberMatcher((c.identity for c in candidates.values()), name_alone=True)
     report = PgnImportReport()
     members: dict[str, Member] = {}
     for key, candidate in candidates.items():
-        member = index.match(candidate)
+        found = matcher.match(candidate.identity)
+        if found.ambiguous:
+            raise ambiguous_member(candidate.label, candidate.name, found.ambiguous)
+        member = found.member
         if member is None:
-            last, first = split_name(candidate.name)
+            last, first = candidate.identity.last_name, candidate.identity.first_name
             sample = next(g for g in games if key in keys[id(g)])
             side = "White" if keys[id(sample)][0] == key else "Black"
             member = Member.objects.create(
-                last_name=last[:80], first_name=first[:80], fide_id=candidate.fide_id,
+                last_name=last[:80], first_name=first[:80], fide_id=candidate.identity.fide_id,
                 fide_rating=_elo(sample, side), fide_title=title_code(sample.headers.get(f"{side}Title", "")),
             )
             report.created.append(member)
@@ -320,10 +350,15 @@ def _import_into(tournament, games, keys, members, report, user) -> None:
             busy[game.round].add(members[key].pk)
     rounds = {}
     for number in rounds_wanted:
+        # A round is dated by its games' Date tags (the earliest); an undated round keeps no date
+        # of its own, its games then count on the tournament's start (Game.played_on).
         dates = [g.date for g in games if g.round == number and g.date]
         rounds[number] = existing_rounds.get(number) or Round.objects.create(
             tournament=tournament, number=number, date=min(dates) if dates else None
         )
+        if rounds[number].date is None and dates and not rounds[number].games.exists():
+            rounds[number].date = min(dates)
+            rounds[number].save(update_fields=["date"])
     if max(rounds_wanted) > tournament.rounds_count:
         tournament.rounds_count = max(rounds_wanted)
         tournament.save(update_fields=["rounds_count"])

@@ -15,7 +15,6 @@ file changes nothing. How round entries become games and byes:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
@@ -24,7 +23,17 @@ from pathlib import Path
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubrating.clubs.matching import Identity, MemberMatcher, split_name
 from clubrating.clubs.models import Member, Sex
+from clubrating.interchange.formats.trf import (
+    TrfError,
+    TrfGame,
+    TrfPlayer,
+    TrfTournament,
+    national_ratings,
+    parse_trf,
+    read_trf,
+)
 from clubrating.tournaments.models import (
     Bye,
     ByeKind,
@@ -37,12 +46,9 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from ratings.models import RatingPool
-from ratings.services import RatingsError, tournament_ratings_update
-from ratings.trf.reader import TrfError, TrfGame, TrfPlayer, TrfTournament, parse_trf, read_trf
 
-from .errors import ImportRefused
-from .members import Candidate, MemberIndex, split_name, title_code
+from .errors import ImportRefused, ambiguous_member
+from .titles import title_code
 
 # (white code, black code) -> (scored result, rated flag)
 _GAME_RESULTS: dict[tuple[str, str], tuple[str, bool]] = {
@@ -64,7 +70,6 @@ _BYE_CODES = {
     "U": ByeKind.PAIRING, "+": ByeKind.PAIRING, "1": ByeKind.PAIRING, "W": ByeKind.PAIRING,
     "Z": ByeKind.ZERO, "-": ByeKind.ZERO, "0": ByeKind.ZERO, "L": ByeKind.ZERO,
 }
-_NRS_LINE = re.compile(r"^(?!XX)[A-Z]{3} [ \d]{3}\d")
 
 
 @dataclass
@@ -77,7 +82,7 @@ class ImportReport:
     forfeits: int = 0
     unrated: int = 0  # played results coded W/D/L
     byes: Counter = field(default_factory=Counter)  # ByeKind -> count
-    rating_records: int = 0  # written in the pool given to the import
+    rounds: int = 0  # rounds created
 
     def summary(self) -> str:
         return _(
@@ -87,8 +92,19 @@ class ImportReport:
         ) % {
             "name": self.tournament.name, "players": len(self.matched) + len(self.created),
             "matched": len(self.matched), "created": len(self.created), "refused": len(self.refused),
-            "rounds": self.tournament.rounds.count(), "games": self.games, "forfeits": self.forfeits,
+            "rounds": self.rounds, "games": self.games, "forfeits": self.forfeits,
             "unrated": self.unrated, "byes": sum(self.byes.values()),
+        }
+
+
+    def plain(self) -> dict:
+        """The report as plain data, safe to read after a preview's rollback."""
+        return {
+            "summary": self.summary(),
+            "matched": [f"{rank}. {member.full_name}" for rank, member in self.matched],
+            "created": [f"{rank}. {member.full_name}" for rank, member in self.created],
+            "refused": [f"{rank}: {why}" for rank, why in self.refused],
+            "tournament_url": self.tournament.get_absolute_url(),
         }
 
 
@@ -101,18 +117,6 @@ def _kind(text: str) -> str:
     if any(word in text for word in ("robin", "rundenturnier", "berger", "round-robin")):
         return TournamentKind.ROUND_ROBIN
     return TournamentKind.SWISS
-
-
-def _national_lines(trf: TrfTournament) -> dict[int, tuple[int | None, str]]:
-    """TRF-2026 national rating records: start rank -> (national rating, national number)."""
-    found: dict[int, tuple[int | None, str]] = {}
-    for line in trf.extra_lines:
-        if _NRS_LINE.match(line):
-            padded = line.ljust(79)
-            rating = padded[48:52].strip()
-            found[int(padded[4:8])] = (int(rating) or None if rating.isdigit() else None,
-                                       padded[57:68].strip())
-    return found
 
 
 def _declared_rounds(trf: TrfTournament) -> int | None:
@@ -130,12 +134,16 @@ def _declared_rounds(trf: TrfTournament) -> int | None:
 class _Plan:
     """Everything the file says, checked, before a single row is written."""
 
-    games: dict[int, list[tuple[int, int, str, bool]]] = field(default_factory=dict)  # round -> ...
+    # round -> [(white, black, result, rated, colours given)]
+    games: dict[int, list[tuple[int, int, str, bool, bool]]] = field(default_factory=dict)
     byes: list[tuple[int, int, str]] = field(default_factory=list)  # (round, start rank, kind)
 
 
-def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int, int, str, bool]:
-    """The game of ``player`` against ``other`` in ``game.round`` as (white, black, result, rated)."""
+def _check_pair(
+    player: TrfPlayer, game: TrfGame, other: TrfPlayer
+) -> tuple[int, int, str, bool, bool]:
+    """The game of ``player`` against ``other`` in ``game.round`` as (white, black, result, rated,
+    colours given)."""
     theirs = next((g for g in other.results if g.round == game.round), None)
     if theirs is None or theirs.opponent != player.start_rank:
         raise _refuse(player.line_no, _(
@@ -148,7 +156,8 @@ def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int
         raise _refuse(player.line_no, _(
             "round %(round)d: players %(me)d and %(other)d disagree about the colours."
         ) % {"round": game.round, "me": player.start_rank, "other": other.start_rank})
-    # Without colours (forfeits in old files) the lower start rank is recorded as white.
+    # Without colours (forfeits in old files) the lower start rank is recorded as white, and the
+    # game as having no colours, so that an export writes none either.
     white, black = (game, theirs) if colours[0] != "b" else (theirs, game)
     white_rank, black_rank = ((player, other) if white is game else (other, player))
     mapped = _GAME_RESULTS.get((white.result, black.result))
@@ -158,7 +167,7 @@ def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int
             "do not fit together."
         ) % {"round": game.round, "me": player.start_rank, "mine": game.result or " ",
              "other": other.start_rank, "theirs": theirs.result or " "})
-    return white_rank.start_rank, black_rank.start_rank, mapped[0], mapped[1]
+    return white_rank.start_rank, black_rank.start_rank, mapped[0], mapped[1], colours != ("-", "-")
 
 
 def _plan(trf: TrfTournament) -> _Plan:
@@ -219,22 +228,18 @@ def _check_dates(trf: TrfTournament) -> tuple[date, date | None]:
 @transaction.atomic
 def tournament_import_trf(
     *, text: str | Path, name: str | None = None, category: str = GameCategory.STANDARD,
-    rated: bool = True, user=None, pool: RatingPool | None = None,
+    rated: bool = True, user=None,
 ) -> ImportReport:
     """Create a tournament from TRF text (a ``Path`` is read from disk); refuse bad files whole.
 
-    With ``pool`` the tournament is linked to that rating pool and its games get their rating
-    records there, in the same transaction: a refusal by the ratings (a closed period) undoes
-    the import as well."""
+    Rating it in a pool is the caller's second step, in the same transaction as this one, so
+    that a refusal by the ratings (a closed period) undoes the import as well."""
     try:
         trf = read_trf(text) if isinstance(text, Path) else parse_trf(text)
     except OSError as error:
         raise ImportRefused(_("Cannot read the file: %(error)s") % {"error": error.strerror}) from error
     except TrfError as error:
         raise ImportRefused(_("Cannot read the TRF file: %(error)s") % {"error": error}) from error
-    if pool is not None and not rated:
-        raise ImportRefused(_("An unrated tournament cannot be rated in the pool %(pool)s.")
-                            % {"pool": pool.name})
     if category not in GameCategory.values:
         raise ImportRefused(_("Unknown game category %(category)s.") % {"category": category})
     start, end = _check_dates(trf)
@@ -245,15 +250,16 @@ def tournament_import_trf(
         raise ImportRefused(_("A tournament %(name)s starting on %(date)s exists already.")
                             % {"name": name, "date": start.isoformat()})
     plan = _plan(trf)
-    national = _national_lines(trf)
+    national = national_ratings(trf)
     players = [p for p in trf.players if not p.is_dummy]
-    candidates = {
-        p.start_rank: Candidate(label=_("Line %(line)d") % {"line": p.line_no}, name=p.name,
-                                fide_id=p.fide_id, national_id=national.get(p.start_rank, (None, ""))[1],
-                                birth_year=p.birth_year)
+    identities = {
+        p.start_rank: Identity.named(
+            p.name, fide_id=p.fide_id, birth_date=p.birth_date, birth_year=p.birth_year,
+            national_id=national[p.start_rank].national_id if p.start_rank in national else "",
+        )
         for p in players
     }
-    index = MemberIndex(list(candidates.values()), require_birth_year=True)
+    matcher = MemberMatcher(identities.values())
     tournament = Tournament.objects.create(
         name=name, kind=_kind(trf.kind), category=category, start_date=start, end_date=end,
         place=trf.city[:120], director=trf.chief_arbiter[:120], rated=rated,
@@ -271,9 +277,13 @@ def tournament_import_trf(
                 raise _refuse(player.line_no, _("FIDE ID %(id)d appears on line %(line)d as well.")
                               % {"id": player.fide_id, "line": fide_lines[player.fide_id]})
             fide_lines[player.fide_id] = player.line_no
-        member = index.match(candidates[player.start_rank])
+        found = matcher.match(identities[player.start_rank])
+        if found.ambiguous:
+            where = _("Line %(line)d") % {"line": player.line_no}
+            raise ambiguous_member(where, player.name, found.ambiguous)
+        member = found.member
         if member is None:
-            member = _member_for(player, candidates[player.start_rank].national_id)
+            member = _member_for(player, identities[player.start_rank].national_id)
             member.save()
             report.created.append((player.start_rank, member))
         else:
@@ -285,7 +295,8 @@ def tournament_import_trf(
         members[player.start_rank] = member
     TournamentPlayer.objects.bulk_create(
         TournamentPlayer(tournament=tournament, member=members[p.start_rank], start_rank=p.start_rank,
-                         rating=national.get(p.start_rank, (None, ""))[0], fide_rating=p.rating,
+                         rating=national[p.start_rank].rating if p.start_rank in national else None,
+                         fide_rating=p.rating,
                          final_rank=p.rank)  # the organiser's rank, tie-breaks included
         for p in players
     )
@@ -297,10 +308,10 @@ def tournament_import_trf(
     }
     games = []
     for number, pairs in sorted(plan.games.items()):
-        for board, (white, black, result, rated_game) in enumerate(pairs, start=1):
+        for board, (white, black, result, rated_game, coloured) in enumerate(pairs, start=1):
             games.append(Game(round=rounds[number], board=board, white=members[white],
                               black=members[black], result=result, rated_result=result,
-                              rated=rated_game))
+                              rated=rated_game, has_colours=coloured))
             report.forfeits += result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
                                           Result.DOUBLE_FORFEIT)
             report.unrated += not rated_game
@@ -315,9 +326,5 @@ def tournament_import_trf(
         Bye(round=rounds[number], member=members[rank], kind=kind) for number, rank, kind in plan.byes
     )
     report.byes = Counter(kind for _number, _rank, kind in plan.byes)
-    if pool is not None:
-        try:
-            report.rating_records = tournament_ratings_update(tournament=tournament, pool=pool)
-        except RatingsError as error:
-            raise ImportRefused(str(error)) from error
+    report.rounds = len(rounds)
     return report

@@ -8,4 +8,5 @@ urlpatterns = [
     path("tournaments/<int:pk>/trf/", views.tournament_trf, name="tournament_trf"),
     path("pgn/", views.pgn_import, name="pgn_import"),
     path("members/", views.members_import, name="members_import"),
+    path("pools/<int:pk>/trf/", views.trf_import, name="trf_import"),
 ]

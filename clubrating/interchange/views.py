@@ -1,8 +1,8 @@
-"""Exchanging files in the browser: TRF download, PGN and member CSV imports.
+"""Exchanging files in the browser: TRF download, TRF tournament, PGN and member CSV imports.
 
-Imports are previewed by running the very service that confirming runs, inside a transaction
-that is rolled back: the preview shows exactly what confirming saves. The uploaded text waits in
-the session between preview and confirmation, so the file is sent only once.
+Imports are previewed with ``clubrating.core.preview.dry_run``: the very service that confirming
+runs, in a transaction that is rolled back. The uploaded text waits in the session between
+preview and confirmation, so the file is sent only once.
 """
 
 from __future__ import annotations
@@ -20,33 +20,27 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clubrating.core.permissions import is_official, official_required, public_tournaments_required
+from clubrating.core.permissions import (
+    is_official,
+    official_required,
+    public_tournaments_required,
+    rating_officer_required,
+)
+from clubrating.core.preview import dry_run
 from clubrating.tournaments.models import Tournament
+from ratings.models import RatingPool
+from ratings.services import RatingsError, tournament_ratings_update
 
 from .errors import ImportRefused
-from .forms import MembersImportForm, PgnImportForm
+from .forms import MembersImportForm, PgnImportForm, TrfImportForm
 from .members_import import members_import_csv
 from .pgn_import import games_import_pgn
 from .trf_export import tournament_export_trf
+from .trf_import import tournament_import_trf
 
 PGN_SESSION_KEY = "interchange_pgn"
 MEMBERS_SESSION_KEY = "interchange_members"
-
-
-class _DryRun(Exception):
-    """Raised to roll a preview's transaction back."""
-
-
-def dry_run(action):
-    """Run ``action()`` and roll everything back; its result must be read inside ``action``."""
-    outcome = None
-    try:
-        with transaction.atomic():
-            outcome = action()
-            raise _DryRun
-    except _DryRun:
-        pass
-    return outcome
+TRF_SESSION_KEY = "interchange_trf"
 
 
 def official_or_staff_required(view):
@@ -81,19 +75,7 @@ def tournament_trf(request, pk):
 
 
 def _pgn_run(text: str, tournament: Tournament | str | None, user) -> dict:
-    """The import itself; returns plain data (safe to read after a rollback)."""
-    report = games_import_pgn(text=text, tournament=tournament, user=user)
-    created = {t.pk for t in report.created_tournaments}
-    return {
-        "summary": report.summary(),
-        "games": report.games,
-        "with_moves": report.with_moves,
-        "tournaments": [
-            {"name": t.name, "created": t.pk in created, "pk": t.pk} for t in report.tournaments
-        ],
-        "matched": [m.full_name for m in report.matched],
-        "created": [m.full_name for m in report.created],
-    }
+    return games_import_pgn(text=text, tournament=tournament, user=user).plain()
 
 
 @official_required
@@ -141,13 +123,7 @@ def pgn_import(request):
 
 
 def _members_run(text: str) -> dict:
-    report = members_import_csv(text=text)
-    return {
-        "summary": report.summary(),
-        "created": [m.full_name for m in report.created],
-        "updated": [m.full_name for m in report.updated],
-        "duplicates": list(report.duplicates),
-    }
+    return members_import_csv(text=text).plain()
 
 
 @official_or_staff_required
@@ -178,3 +154,45 @@ def members_import(request):
             return render(request, "interchange/members_report.html",
                           {"report": report, "done": False, "file_name": name})
     return render(request, "interchange/members_import.html", {"form": form})
+
+
+def _trf_run(pool: RatingPool, text: str, user) -> dict:
+    """Import the tournament and rate it in ``pool``: one transaction, so that a refusal by the
+    ratings (a closed period) undoes the import as well."""
+    with transaction.atomic():
+        report = tournament_import_trf(text=text, category=pool.category, user=user)
+        tournament_ratings_update(tournament=report.tournament, pool=pool)
+    return report.plain()
+
+
+@rating_officer_required
+@require_http_methods(["GET", "POST"])
+def trf_import(request, pk):
+    """A tournament from a TRF file, rated in the pool ``pk``."""
+    pool = get_object_or_404(RatingPool, pk=pk)
+    context = {"pool": pool, "user_is_rating_officer": True}
+    if request.method == "POST" and request.POST.get("confirm"):
+        pending = request.session.get(TRF_SESSION_KEY)
+        if not pending or pending["pool"] != pool.pk:
+            messages.error(request, _("Nothing to import: upload the file again."))
+            return redirect("interchange:trf_import", pool.pk)
+        try:
+            report = _trf_run(pool, pending["text"], request.user)
+        except (RatingsError, ImportRefused) as error:
+            messages.error(request, str(error))
+            return redirect("interchange:trf_import", pool.pk)
+        del request.session[TRF_SESSION_KEY]
+        messages.success(request, report["summary"])
+        return render(request, "interchange/trf_report.html", {**context, "report": report, "done": True})
+    form = TrfImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        name, text = form.cleaned_data["file"]
+        try:
+            report = dry_run(lambda: _trf_run(pool, text, request.user))
+        except (RatingsError, ImportRefused) as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[TRF_SESSION_KEY] = {"pool": pool.pk, "name": name, "text": text}
+            return render(request, "interchange/trf_report.html",
+                          {**context, "report": report, "done": False, "file_name": name})
+    return render(request, "interchange/trf_import.html", {**context, "form": form})

@@ -1,13 +1,9 @@
-from django.contrib import admin, messages
-from django.db import transaction
-from django.http import HttpResponseRedirect
-from django.urls import reverse
+from django.contrib import admin
 
 from .models import (
     Bye,
     Game,
     LineupEntry,
-    Result,
     ResultChange,
     Round,
     Team,
@@ -15,7 +11,6 @@ from .models import (
     Tournament,
     TournamentPlayer,
 )
-from .results import _ratings_service
 
 
 class RoundInline(admin.TabularInline):
@@ -98,44 +93,6 @@ class GameAdmin(admin.ModelAdmin):
     autocomplete_fields = ("white", "black")
     readonly_fields = ("result", "rated_result", "rated")  # see GameInline
     inlines = [ResultChangeInline]
-
-    # Deleting a game withdraws its result through the ratings service first, so the ratings it
-    # moved are re-evaluated; a game in a closed rating period is refused (ratings.md).
-    def _withdraw_result(self, request, game: Game) -> bool:
-        service = _ratings_service()
-        if service is None:
-            return True
-        try:
-            service(game=game, result=Result.NOT_PLAYED, user=request.user)
-        except ValueError as error:  # RatingsError, with a translated message
-            self.message_user(request, str(error), level=messages.ERROR)
-            return False
-        return True
-
-    def get_deleted_objects(self, objs, request):
-        # The rating records go with the game through the service, not by the user's permission.
-        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
-        managed = {str(rel.related_model._meta.verbose_name) for rel in Game._meta.related_objects
-                   if rel.get_accessor_name() == "rating_records"}
-        return deleted, counts, {p for p in perms_needed if str(p) not in managed}, protected
-
-    def delete_model(self, request, obj):
-        with transaction.atomic():
-            if self._withdraw_result(request, obj):
-                obj.delete()
-            else:
-                request._game_delete_refused = True
-
-    def delete_queryset(self, request, queryset):
-        for game in queryset:
-            with transaction.atomic():
-                if self._withdraw_result(request, game):
-                    game.delete()
-
-    def response_delete(self, request, obj_display, obj_id):
-        if getattr(request, "_game_delete_refused", False):
-            return HttpResponseRedirect(reverse("admin:tournaments_game_change", args=[obj_id]))
-        return super().response_delete(request, obj_display, obj_id)
 
 
 @admin.register(Bye)

@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member
 
-from .models import Colour, Game, Result, Tournament
+from .models import Colour, Game, Result, Tournament, TournamentKind
+from .tiebreaks import RECOMMENDED, TIEBREAK_PRESETS
 
 # The result control: (value, label, keys that choose it). The keys are shown on the page and
 # read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
@@ -87,12 +88,33 @@ class CorrectionForm(ResultForm):
         return None if value == "same" else value
 
 
+PRESET_AUTO, PRESET_CUSTOM = "auto", "custom"
+PRESET_LABELS = {
+    "rr-fide": _("Round robin (FIDE): direct encounter, wins, Sonneborn-Berger, Koya"),
+    "rr-sb": _("Round robin: Sonneborn-Berger, direct encounter, wins, Koya"),
+    "swiss-bh": _("Swiss: Buchholz cut 1, Buchholz, Sonneborn-Berger"),
+    "swiss-fide": _("Swiss (FIDE): Buchholz cut 1, Buchholz, Sonneborn-Berger, direct encounter, wins"),
+    "team-sb": _("Team competition: Sonneborn-Berger, direct encounter"),
+}
+
+
+def _preset_choices() -> list:
+    return [(PRESET_AUTO, _("Recommended for the chosen system"))] + [
+        (key, PRESET_LABELS[key]) for _system, key, _codes in TIEBREAK_PRESETS
+    ] + [(PRESET_CUSTOM, _("Own list: the TRF codes typed below"))]
+
+
 class TournamentForm(forms.ModelForm):
+    # Named tie-break sets per system; the typed code list below stays possible ("custom"). A form
+    # sent without this field (a script) keeps the typed list.
+    tiebreak_preset = forms.ChoiceField(label=_("Tie-break set"), required=False, choices=_preset_choices,
+                                        initial=PRESET_AUTO)
+
     class Meta:
         model = Tournament
-        fields = ["name", "kind", "category", "start_date", "end_date", "place", "director", "rated",
-                  "rounds_count", "double_round_robin", "initial_colour", "tiebreaks", "time_control",
-                  "organizer_club"]
+        fields = ["name", "kind", "category", "start_date", "end_date", "round_interval_days", "place",
+                  "director", "rated", "rounds_count", "double_round_robin", "initial_colour",
+                  "tiebreak_preset", "tiebreaks", "time_control", "organizer_club"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -100,15 +122,46 @@ class TournamentForm(forms.ModelForm):
         help_texts = {
             "tiebreaks": _("TRF-2026 codes in order, separated by commas, e.g. BH/C1,BH,SB or DE,SB,WIN."),
             "initial_colour": _("Swiss system only; round robins follow the fixed Berger tables."),
+            "rounds_count": _("Swiss system only; a round robin has n − 1 rounds for n players (n for an "
+                              "odd number), twice that in a double round robin."),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Most directors never touch it: a form sent without it means white, the usual choice.
         self.fields["initial_colour"].required = False
+        self.fields["rounds_count"].required = False
+        self.fields["round_interval_days"].required = False  # left empty: weekly
 
     def clean_initial_colour(self) -> str:
         return self.cleaned_data.get("initial_colour") or Colour.WHITE
+
+    def clean_round_interval_days(self) -> int:
+        value = self.cleaned_data.get("round_interval_days")
+        return 7 if value is None else value
+
+    def clean(self):
+        data = super().clean()
+        sent = "tiebreak_preset" in self.data
+        preset = data.get("tiebreak_preset") or (PRESET_AUTO if sent else PRESET_CUSTOM)
+        codes = dict((key, codes) for _system, key, codes in TIEBREAK_PRESETS)
+        if preset == PRESET_AUTO and data.get("kind"):
+            data["tiebreaks"] = RECOMMENDED[data["kind"]]
+        elif preset in codes:
+            data["tiebreaks"] = codes[preset]
+        elif not (data.get("tiebreaks") or "").strip() and "tiebreaks" not in self.errors:
+            self.add_error("tiebreaks", _("Type the TRF codes of your own list, or choose a set."))
+        if data.get("kind") in (TournamentKind.ROUND_ROBIN, TournamentKind.TEAM):
+            # Follows from the entrants (selectors.rounds_planned) once they are registered.
+            data["rounds_count"] = 1
+            self.errors.pop("rounds_count", None)
+        elif data.get("kind") == TournamentKind.SWISS and not data.get("rounds_count"):
+            if "rounds_count" not in self.errors:
+                self.add_error("rounds_count", _("A Swiss tournament needs its number of rounds."))
+        elif not data.get("rounds_count"):
+            data["rounds_count"] = 1
+        self.instance.tiebreaks = data.get("tiebreaks", self.instance.tiebreaks)
+        return data
 
 
 class MemberSearchForm(forms.Form):
@@ -163,3 +216,11 @@ class PairingForm(forms.Form):
         ).order_by("last_name", "first_name")
         self.fields["white"].queryset = members
         self.fields["black"].queryset = members
+
+
+class RoundDateForm(forms.Form):
+    """The date a round is played on (pairing a round, or moving it on the round page). Shown and
+    read in the language's format (Austria: 15.01.2027); ISO dates are understood as well."""
+
+    date = forms.DateField(label=_("Round date"), localize=True, widget=forms.DateInput(attrs={
+        "placeholder": _("DD.MM.YYYY"), "class": "form-control", "autocomplete": "off"}))

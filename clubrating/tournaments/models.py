@@ -1,6 +1,9 @@
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -48,6 +51,12 @@ class Tournament(models.Model):
     # Comma separated TRF-2026 tie-break codes in the order the director chose, e.g. "BH/C1,BH,SB".
     tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
     time_control = models.CharField(_("time control"), max_length=120, blank=True)
+    # The schedule a round's date defaults from when it is paired: round 1 on the start date,
+    # every further round this many days later (a weekly club evening: 7).
+    round_interval_days = models.PositiveSmallIntegerField(
+        _("days between rounds"), default=7,
+        help_text=_("A newly paired round is dated from the start date in steps of this many days."),
+    )
     # The Dutch system draws the colours of round 1 (FIDE C.04.3 A.6/E.5: TRF ``XXC``); the
     # Berger tables fix all colours, so round robins and team competitions ignore it.
     initial_colour = models.CharField(
@@ -83,6 +92,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    def scheduled_date(self, number: int):
+        """The date round ``number`` is scheduled on: the start date, then ``round_interval_days``
+        apart. The date a round gets when it is paired (the official may change it)."""
+        return self.start_date + datetime.timedelta(days=self.round_interval_days * (number - 1))
 
 
 class Team(models.Model):
@@ -178,7 +192,7 @@ class Round(models.Model):
 
 
 class Result(models.TextChoices):
-    """A game's result. Forfeits are scored but never rated (ratings.md §1.5)."""
+    """A game's result. Forfeits are scored but never rated (docs/rules.md §1.5)."""
 
     WHITE_WINS = "1-0", "1-0"
     DRAW = "1/2", "½-½"
@@ -201,6 +215,8 @@ RESULT_POINTS: dict[str, tuple[float, float]] = {
     Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
     Result.DOUBLE_FORFEIT: (0.0, 0.0),
 }
+# White's score in a rated game: only results played over the board are rated.
+WHITE_SCORE: dict[str, float] = {result: RESULT_POINTS[result][0] for result in PLAYED_RESULTS}
 
 
 class TeamMatch(models.Model):
@@ -254,6 +270,20 @@ class LineupEntry(models.Model):
         return f"{self.board}: {self.member}"
 
 
+class GameQuerySet(models.QuerySet):
+    def rateable(self) -> "GameQuerySet":
+        """Games with a result played over the board and not marked unrated (``Game.is_rateable``)."""
+        return self.filter(rated=True, rated_result__in=PLAYED_RESULTS)
+
+    def with_played_on(self) -> "GameQuerySet":
+        """Annotate ``day``: the date the game counts on (``Game.played_on``) for ``values_list``."""
+        return self.annotate(day=PLAYED_ON)
+
+
+# The game's own date, else its round's, else the tournament's start (Game.played_on in SQL).
+PLAYED_ON = Coalesce("date", "round__date", "round__tournament__start_date")
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(_("board"))
@@ -264,7 +294,7 @@ class Game(models.Model):
         Member, verbose_name=_("black"), on_delete=models.PROTECT, related_name="games_as_black"
     )
     # The scored result counts for the standings; the rated result for the ratings. They are
-    # equal unless an official separates them (a played game scored as a forfeit, ratings.md §1.5).
+    # equal unless an official separates them (a played game scored as a forfeit, docs/rules.md §1.5).
     result = models.CharField(
         _("result"), max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED
     )
@@ -277,6 +307,10 @@ class Game(models.Model):
     )
     # False for games that must not be rated although played (TRF W/D/L, fewer than one move).
     rated = models.BooleanField(_("rated"), default=True)
+    # False when the file a game came from gave no colours (TRF16 "153 - -", a forfeit in old
+    # files): white and black then only name the two sides, and an export writes no colour again.
+    # A game paired in the app always has the colours of its pairing.
+    has_colours = models.BooleanField(_("colours known"), default=True)
     date = models.DateField(_("date"), null=True, blank=True)
     team_match = models.ForeignKey(
         TeamMatch,
@@ -287,6 +321,8 @@ class Game(models.Model):
         related_name="games",
     )
     moves = models.TextField(_("moves (PGN)"), blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "board"]
@@ -316,6 +352,7 @@ class Game(models.Model):
 
     @property
     def played_on(self):
+        """The date the game counts on for the ratings (in SQL: ``PLAYED_ON``)."""
         return self.date or self.round.date or self.round.tournament.start_date
 
     @property

@@ -10,10 +10,12 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Prefetch, Q
+from django.db.models import Max, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
+from clubrating.clubs.models import Member
 from clubrating.tournaments.models import (
+    FORFEIT_RESULTS,
     RESULT_POINTS,
     Bye,
     ByeKind,
@@ -42,13 +44,16 @@ __all__ = [
     "BoardRow",
     "CrosstableRow",
     "StandingRow",
+    "MatchScore",
     "TeamStandingRow",
     "last_paired_round_number",
+    "match_score",
     "paired_round_q",
     "pairings_version",
     "round_pair_check",
     "player_histories",
     "round_pairings",
+    "team_match_rounds",
     "team_standings",
     "tournament_crosstable",
     "tournament_standings",
@@ -66,6 +71,19 @@ def paired_round_q() -> Q:
     round has its matches before any lineup, hence before any game). A round that only holds
     requested byes (``services.bye_request`` creates it ahead of the pairing) is not paired."""
     return Q(games__isnull=False) | Q(byes__kind=ByeKind.PAIRING) | Q(team_matches__isnull=False)
+
+
+def rounds_planned(tournament: Tournament) -> int:
+    """The number of rounds: a round robin's follows from its players (FIDE C.05 Annex 1: n - 1
+    rounds for n even, n for n odd, twice that in a double round robin), a team competition's
+    from its teams; a Swiss has the number the director chose."""
+    if tournament.kind == TournamentKind.ROUND_ROBIN:
+        entrants = tournament.players.count()
+    elif tournament.kind == TournamentKind.TEAM:
+        entrants = tournament.teams.count()
+    else:
+        return tournament.rounds_count
+    return max(1, rounds_count(entrants, double=tournament.double_round_robin)) if entrants >= 2 else 1
 
 
 def last_paired_round_number(*, tournament: Tournament) -> int:
@@ -92,11 +110,7 @@ def round_pair_check(*, tournament: Tournament) -> PairCheck:
     refuses with this reason; the pairing page shows it before the button is pressed)."""
     last_paired = last_paired_round_number(tournament=tournament)
     number = last_paired + 1
-    total = tournament.rounds_count
-    if tournament.kind == TournamentKind.ROUND_ROBIN:
-        total = rounds_count(tournament.players.count(), double=tournament.double_round_robin)
-    elif tournament.kind == TournamentKind.TEAM:
-        total = rounds_count(tournament.teams.count(), double=tournament.double_round_robin)
+    total = rounds_planned(tournament)
     if number > total:
         return PairCheck(number, last_paired, total,
                          _("All %(count)d rounds are paired already.") % {"count": total})
@@ -136,7 +150,7 @@ def _records_by_member(
 ) -> tuple[dict, int]:
     """{member_id: {round: RoundRecord}} from one query for games and one for byes."""
     games = Game.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "white_id", "black_id", "result"
+        "round__number", "white_id", "black_id", "result", "has_colours"
     )
     byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "member_id", "kind")
     if last_round is not None:
@@ -144,24 +158,26 @@ def _records_by_member(
         byes = byes.filter(round__number__lte=last_round)
     records: dict[int, dict[int, RoundRecord]] = defaultdict(dict)
     rounds = 0
-    for number, white, black, result in games:
+    for number, white, black, result, has_colours in games:
         rounds = max(rounds, number)
+        # A game imported without colours has none in the history either.
+        w, b = ("w", "b") if has_colours else (None, None)
         if result in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS):
             pw, pb = RESULT_POINTS[result]
-            records[white][number] = RoundRecord(PLAYED, pw, black, "w")
-            records[black][number] = RoundRecord(PLAYED, pb, white, "b")
+            records[white][number] = RoundRecord(PLAYED, pw, black, w)
+            records[black][number] = RoundRecord(PLAYED, pb, white, b)
         elif result == Result.WHITE_FORFEIT_WIN:
-            records[white][number] = RoundRecord(FORFEIT_WIN, 1.0, black, "w")
-            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
+            records[white][number] = RoundRecord(FORFEIT_WIN, 1.0, black, w)
+            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, b)
         elif result == Result.BLACK_FORFEIT_WIN:
-            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
-            records[black][number] = RoundRecord(FORFEIT_WIN, 1.0, white, "b")
+            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, w)
+            records[black][number] = RoundRecord(FORFEIT_WIN, 1.0, white, b)
         elif result == Result.DOUBLE_FORFEIT:
-            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
-            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
+            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, w)
+            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, b)
         elif pending:
-            records[white][number] = RoundRecord(PENDING, 0.0, black, "w")
-            records[black][number] = RoundRecord(PENDING, 0.0, white, "b")
+            records[white][number] = RoundRecord(PENDING, 0.0, black, w)
+            records[black][number] = RoundRecord(PENDING, 0.0, white, b)
         # Otherwise a game without result yet counts as nothing (the round is still running).
     byes = list(byes)
     rounds = max([rounds] + [number for number, _member, kind in byes if kind == ByeKind.PAIRING])
@@ -218,10 +234,10 @@ def tournament_standings(
 ) -> list[StandingRow]:
     """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
 
-    Raises ValueError with the offending code when a code is unknown. Three queries."""
+    Raises ``UnknownTiebreak`` with the offending code when a code is unknown. Three queries."""
     if codes is None:
         codes = tournament.tiebreaks
-    specs: list[TiebreakSpec] = parse_tiebreaks(codes if isinstance(codes, str) else ",".join(codes))
+    specs: list[TiebreakSpec] = parse_tiebreaks(codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, after_round)
     if after_round is not None:
@@ -309,6 +325,77 @@ def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
 # --- teams ----------------------------------------------------------------------------------------
 
 
+_SYMBOL = {1.0: "1", 0.5: "½", 0.0: "0"}
+_FORFEIT_SYMBOL = {1.0: "+", 0.0: "−"}
+
+
+@dataclass
+class MatchBoard:
+    board: int
+    home: Member | None
+    away: Member | None
+    game: Game | None
+    home_white: bool | None  # None until the game exists
+    points: tuple[float, float] | None  # (home, away); None until the game has a result
+
+    @property
+    def result(self) -> str:
+        """From the home team's side, e.g. "½–½", "+–−"; "" while not played."""
+        if self.points is None:
+            return ""
+        symbols = _FORFEIT_SYMBOL if self.game.result in FORFEIT_RESULTS else _SYMBOL
+        return f"{symbols[self.points[0]]}–{symbols[self.points[1]]}"
+
+
+@dataclass
+class MatchScore:
+    match: TeamMatch
+    boards: list[MatchBoard]
+    home_points: float
+    away_points: float
+    finished: bool  # every game of the match has a result
+
+
+def match_score(match: TeamMatch) -> MatchScore:
+    """The boards of a match from the home team's side and the board points of both teams.
+
+    Reads ``match.lineup`` (with members) and ``match.games`` as prefetched by the caller."""
+    lineup = list(match.lineup.all())
+    home = {e.board: e.member for e in lineup if e.team_id == match.home_team_id}
+    away = {e.board: e.member for e in lineup if e.team_id == match.away_team_id}
+    home_ids = {e.member_id for e in lineup if e.team_id == match.home_team_id}
+    offset = (match.number - 1) * match.boards  # services.lineup_set numbers the games so
+    games = {g.board - offset: g for g in match.games.all()}
+    boards, home_points, away_points = [], 0.0, 0.0
+    for board in range(1, match.boards + 1):
+        game = games.get(board)
+        home_white = None if game is None else game.white_id in home_ids
+        points = None
+        if game is not None and game.result != Result.NOT_PLAYED:
+            white, black = RESULT_POINTS[game.result]
+            points = (white, black) if home_white else (black, white)
+            home_points += points[0]
+            away_points += points[1]
+        boards.append(MatchBoard(board, home.get(board), away.get(board), game, home_white, points))
+    finished = bool(games) and all(g.result != Result.NOT_PLAYED for g in games.values())
+    return MatchScore(match, boards, home_points, away_points, finished)
+
+
+def _team_matches() -> QuerySet[TeamMatch]:
+    return TeamMatch.objects.select_related("home_team", "away_team").prefetch_related(
+        Prefetch("lineup", queryset=LineupEntry.objects.select_related("member")), "games",
+    )
+
+
+def team_match_rounds(*, tournament: Tournament) -> list[tuple[Round, list[MatchScore]]]:
+    """The rounds that have team matches, each with its scored matches. Four queries."""
+    rounds = (
+        tournament.rounds.filter(team_matches__isnull=False).distinct().order_by("number")
+        .prefetch_related(Prefetch("team_matches", queryset=_team_matches().order_by("number")))
+    )
+    return [(rnd, [match_score(m) for m in rnd.team_matches.all()]) for rnd in rounds]
+
+
 @dataclass
 class TeamStandingRow:
     rank: int
@@ -321,29 +408,17 @@ class TeamStandingRow:
 def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
     """Match points (2 win, 1 draw), board points, and team Sonneborn-Berger: the sum over matches
     of the opponent's match points times the board points scored against it (the Olympiad variant
-    of FIDE C.07). Ranked by match points, board points, SB. Three queries."""
+    of FIDE C.07). Ranked by match points, board points, SB. Four queries."""
     teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name"))
-    matches = list(TeamMatch.objects.filter(round__tournament=tournament).prefetch_related(
-        Prefetch("games", queryset=Game.objects.only("team_match_id", "white_id", "black_id", "result")),
-        Prefetch("lineup", queryset=LineupEntry.objects.only("match_id", "team_id", "member_id")),
-    ))
     board_points: dict[int, float] = defaultdict(float)
     match_points: dict[int, int] = defaultdict(int)
     results: list[tuple[int, int, float, float]] = []  # team, opponent, own board points, theirs
-    for match in matches:
-        team_of = {e.member_id: e.team_id for e in match.lineup.all()}
-        score = {match.home_team_id: 0.0, match.away_team_id: 0.0}
-        finished = True
-        for game in match.games.all():
-            if game.result == Result.NOT_PLAYED:
-                finished = False
-                continue
-            pw, pb = RESULT_POINTS[game.result]
-            score[team_of.get(game.white_id, match.home_team_id)] += pw
-            score[team_of.get(game.black_id, match.away_team_id)] += pb
-        if not finished or not match.games.all():
+    for match in _team_matches().filter(round__tournament=tournament):
+        scored = match_score(match)
+        if not scored.finished:
             continue
         home, away = match.home_team_id, match.away_team_id
+        score = {home: scored.home_points, away: scored.away_points}
         for team, other in ((home, away), (away, home)):
             board_points[team] += score[team]
             match_points[team] += 2 if score[team] > score[other] else 1 if score[team] == score[other] else 0

@@ -1,19 +1,20 @@
 """Tournament operations: registration, pairing, hand changes to a pairing, team rounds and lineups.
 
-Every service takes keyword arguments, runs in one transaction and raises ``ValidationError`` with
+Every service takes keyword arguments, runs in one transaction and raises ``TournamentRefused`` with
 a translated message when the request does not fit the tournament's state; nothing is changed then.
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
     Bye,
     ByeKind,
@@ -34,6 +35,7 @@ from clubrating.tournaments.selectors import (
     paired_round_q,
     player_histories,
     round_pair_check,
+    rounds_planned,
 )
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "player_register",
     "player_withdraw",
     "players_register",
+    "round_date_set",
     "round_pair",
     "round_unpair",
     "start_ranks_assign",
@@ -71,7 +74,7 @@ def _rating_key(player: TournamentPlayer) -> tuple:
 def start_ranks_assign(*, tournament: Tournament) -> list[TournamentPlayer]:
     """Number all players 1..n by rating. Only before the first round is paired."""
     if _pairing_started(tournament):
-        raise ValidationError(_("Starting ranks cannot be changed after the first round was paired."))
+        raise TournamentRefused(_("Starting ranks cannot be changed after the first round was paired."))
     players = sorted(tournament.players.select_related("member").select_for_update(of=("self",)),
                      key=_rating_key)
     # Two passes: the unique (tournament, start_rank) constraint forbids swapping numbers in place.
@@ -89,9 +92,9 @@ def player_register(
     """Register a member. Before round 1 everybody is renumbered by rating; a late entry (after
     pairing started) gets the next free starting rank and counts as absent in the rounds missed."""
     if tournament.kind == TournamentKind.ROUND_ROBIN and _pairing_started(tournament):
-        raise ValidationError(_("A round robin cannot take late entries."))
+        raise TournamentRefused(_("A round robin cannot take late entries."))
     if TournamentPlayer.objects.filter(tournament=tournament, member=member).exists():
-        raise ValidationError(_("%(member)s is already registered.") % {"member": member})
+        raise TournamentRefused(_("%(member)s is already registered.") % {"member": member})
     last = tournament.players.aggregate(last=Max("start_rank"))["last"] or 0
     player = TournamentPlayer.objects.create(
         tournament=tournament, member=member, start_rank=last + 1, rating=rating,
@@ -100,6 +103,7 @@ def player_register(
     if not _pairing_started(tournament):
         start_ranks_assign(tournament=tournament)
         player.refresh_from_db()
+    _rounds_count_sync(tournament)
     return player
 
 
@@ -117,10 +121,10 @@ def start_ranks_set(*, tournament: Tournament, ranks: dict[int, int]) -> list[To
     """The director's own starting order ({player id: starting rank}), overriding the order by
     rating; the numbers must be 1..n, each once. Only before the first round is paired."""
     if _pairing_started(tournament):
-        raise ValidationError(_("Starting ranks cannot be changed after the first round was paired."))
+        raise TournamentRefused(_("Starting ranks cannot be changed after the first round was paired."))
     players = list(tournament.players.select_for_update())
     if set(ranks) != {p.pk for p in players} or sorted(ranks.values()) != list(range(1, len(players) + 1)):
-        raise ValidationError(
+        raise TournamentRefused(
             _("Give every player a different starting number from 1 to %(count)d.") % {"count": len(players)}
         )
     # Two passes: the unique (tournament, start_rank) constraint forbids swapping numbers in place.
@@ -146,7 +150,7 @@ def guest_register(
 ) -> TournamentPlayer:
     """A guest becomes a member of their own club (created if new), then registers as usual."""
     if not last_name.strip():
-        raise ValidationError(_("A guest needs a last name."))
+        raise TournamentRefused(_("A guest needs a last name."))
     if fide_id and Member.objects.filter(fide_id=fide_id).exists():
         member = Member.objects.get(fide_id=fide_id)
     else:
@@ -169,9 +173,9 @@ def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentP
         or Bye.objects.filter(member=player.member_id, kind=ByeKind.PAIRING, **later).exists()
     )
     if from_round < 1:
-        raise ValidationError(_("Rounds are numbered from 1."))
+        raise TournamentRefused(_("Rounds are numbered from 1."))
     if paired:
-        raise ValidationError(_("Round %(number)d is already paired with this player; change that "
+        raise TournamentRefused(_("Round %(number)d is already paired with this player; change that "
                                 "pairing first.") % {"number": from_round})
     player.withdrawn_from_round = from_round
     player.save(update_fields=["withdrawn_from_round"])
@@ -189,19 +193,19 @@ def bye_request(*, player: TournamentPlayer, round_number: int, kind: str = ByeK
     """A requested bye for a round not yet paired (Swiss only); the pairing leaves the player out."""
     tournament = player.tournament
     if tournament.kind != TournamentKind.SWISS:
-        raise ValidationError(_("Byes can only be requested in a Swiss tournament."))
+        raise TournamentRefused(_("Byes can only be requested in a Swiss tournament."))
     if kind not in (ByeKind.FULL, ByeKind.HALF, ByeKind.ZERO):
-        raise ValidationError(_("This kind of bye cannot be requested."))
+        raise TournamentRefused(_("This kind of bye cannot be requested."))
     if not 1 <= round_number <= tournament.rounds_count:
-        raise ValidationError(_("The tournament has no round %(number)d.") % {"number": round_number})
+        raise TournamentRefused(_("The tournament has no round %(number)d.") % {"number": round_number})
     if player.withdrawn_from_round is not None and player.withdrawn_from_round <= round_number:
-        raise ValidationError(_("%(member)s has withdrawn from round %(number)d on.") % {
+        raise TournamentRefused(_("%(member)s has withdrawn from round %(number)d on.") % {
             "member": player.member, "number": player.withdrawn_from_round})
     rnd, _created = Round.objects.get_or_create(tournament=tournament, number=round_number)
     if _round_is_paired(rnd):
-        raise ValidationError(_("Round %(number)d is already paired.") % {"number": round_number})
+        raise TournamentRefused(_("Round %(number)d is already paired.") % {"number": round_number})
     if Bye.objects.filter(round=rnd, member=player.member).exists():
-        raise ValidationError(_("%(member)s already has a bye in this round.") % {"member": player.member})
+        raise TournamentRefused(_("%(member)s already has a bye in this round.") % {"member": player.member})
     return Bye.objects.create(round=rnd, member=player.member, kind=kind)
 
 
@@ -213,20 +217,36 @@ def _round_is_paired(rnd: Round) -> bool:
             or rnd.team_matches.exists())
 
 
+def _rounds_count_sync(tournament: Tournament) -> None:
+    """Keep the stored number of rounds of a round robin or team competition equal to what its
+    entrants give, so every page (overview, lists, TRF export) shows the same number."""
+    planned = rounds_planned(tournament)
+    if planned != tournament.rounds_count:
+        Tournament.objects.filter(pk=tournament.pk).update(rounds_count=planned)
+        tournament.rounds_count = planned
+
+
 def _next_round(tournament: Tournament) -> Round:
+    _rounds_count_sync(tournament)
     check = round_pair_check(tournament=tournament)
     if check.refusal:
-        raise ValidationError(check.refusal)
+        raise TournamentRefused(check.refusal)
     number = check.number
     rnd, _created = Round.objects.get_or_create(tournament=tournament, number=number)
     return rnd
 
 
 @transaction.atomic
-def round_pair(*, tournament: Tournament) -> Round:
-    """Pair the next round: Berger tables (round robin, team competition) or the Dutch system."""
+def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> Round:
+    """Pair the next round: Berger tables (round robin, team competition) or the Dutch system.
+
+    The round is dated ``date``, else the date it already has, else its place in the
+    tournament's schedule (``Tournament.scheduled_date``): its games count on that day."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)  # one pairing at a time
     rnd = _next_round(tournament)
+    if date is not None or rnd.date is None:
+        rnd.date = date or tournament.scheduled_date(rnd.number)
+        rnd.save(update_fields=["date"])
     if tournament.kind == TournamentKind.TEAM:
         _pair_team_round(tournament, rnd)
     elif tournament.kind == TournamentKind.ROUND_ROBIN:
@@ -234,21 +254,21 @@ def round_pair(*, tournament: Tournament) -> Round:
     elif tournament.kind == TournamentKind.SWISS:
         _pair_swiss_round(tournament, rnd)
     else:
-        raise ValidationError(_("Casual tournaments are not paired."))
+        raise TournamentRefused(_("Casual tournaments are not paired."))
     return rnd
 
 
 def _ranked_players(tournament: Tournament) -> list[TournamentPlayer]:
     players = list(tournament.players.select_related("member").order_by("start_rank", "pk"))
     if any(p.start_rank is None for p in players):
-        raise ValidationError(_("Every player needs a starting rank before pairing."))
+        raise TournamentRefused(_("Every player needs a starting rank before pairing."))
     return players
 
 
 def _pair_berger_round(tournament: Tournament, rnd: Round) -> None:
     players = _ranked_players(tournament)
     if len(players) < 2:
-        raise ValidationError(_("A round robin needs at least two players."))
+        raise TournamentRefused(_("A round robin needs at least two players."))
     schedule = berger_schedule(len(players), double=tournament.double_round_robin)
     games = []
     for board in schedule[rnd.number - 1]:
@@ -256,7 +276,7 @@ def _pair_berger_round(tournament: Tournament, rnd: Round) -> None:
             continue  # the player drawn against the dummy is free this round (no points in a round robin)
         white, black = players[board.white - 1], players[board.black - 1]
         result = _withdrawal_result(white, black, rnd.number)
-        # A forfeit is scored and never rated (ratings.md §1.5): the rated result is the same.
+        # A forfeit is scored and never rated (docs/rules.md §1.5): the rated result is the same.
         games.append(Game(round=rnd, board=len(games) + 1, white=white.member, black=black.member,
                           result=result, rated_result=result))
     Game.objects.bulk_create(games)
@@ -293,14 +313,14 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
         if p.withdrawn_from_round and p.withdrawn_from_round <= rnd.number:
             absent.setdefault(p.start_rank, 0.0)
     if len(players) - len(absent) < 2:
-        raise ValidationError(_("Fewer than two players can be paired in this round."))
+        raise TournamentRefused(_("Fewer than two players can be paired in this round."))
     ratings = {p.start_rank: p.fide_rating or p.rating or 0 for p in players}
     try:
         pairs = pair_swiss(history, ratings, round_number=rnd.number,
                            total_rounds=tournament.rounds_count, absent=absent,
                            initial_colour=tournament.initial_colour)
     except SwissPairingError as exc:
-        raise ValidationError(_("The round cannot be paired: %(reason)s") % {"reason": exc}) from exc
+        raise TournamentRefused(_("The round cannot be paired: %(reason)s") % {"reason": exc}) from exc
     member_of = {p.start_rank: p.member for p in players}
     Game.objects.bulk_create([
         Game(round=rnd, board=pair.board, white=member_of[pair.white], black=member_of[pair.black])
@@ -312,15 +332,34 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
 
 
 @transaction.atomic
+def round_date_set(*, round: Round, date: datetime.date) -> list[int]:  # noqa: A002 - the model's name
+    """Date a round. Its games without a date of their own count on the new day; returns their
+    ids so that the rating records can follow (the caller re-dates them in the same transaction,
+    ``ratings.services.games_redate``)."""
+    if date is None:
+        raise TournamentRefused(_("A round needs a date."), field="date")
+    tournament = round.tournament
+    if date < tournament.start_date or (tournament.end_date is not None and date > tournament.end_date):
+        raise TournamentRefused(
+            _("The date must lie within the tournament (%(start)s – %(end)s).") % {
+                "start": tournament.start_date.strftime("%d.%m.%Y"),
+                "end": tournament.end_date.strftime("%d.%m.%Y") if tournament.end_date else "…"},
+            field="date")
+    Round.objects.filter(pk=round.pk).update(date=date)
+    round.date = date
+    return list(round.games.filter(date__isnull=True).values_list("pk", flat=True))
+
+
+@transaction.atomic
 def round_unpair(*, round: Round) -> None:  # noqa: A002 - the model's name
     """Throw away a round's pairing so it can be paired again; only while it has no results."""
     if round.games.exclude(result=Result.NOT_PLAYED).exists():
-        raise ValidationError(_("This round already has results; its pairing cannot be redone."))
+        raise TournamentRefused(_("This round already has results; its pairing cannot be redone."))
     later = Round.objects.filter(tournament=round.tournament_id, number__gt=round.number).filter(
         paired_round_q()
     )
     if later.exists():
-        raise ValidationError(_("A later round is paired already."))
+        raise TournamentRefused(_("A later round is paired already."))
     round.games.all().delete()
     round.byes.filter(kind=ByeKind.PAIRING).delete()
     round.team_matches.all().delete()
@@ -333,14 +372,14 @@ def game_pairing_change(*, game: Game, white: Member, black: Member) -> Game:
     game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
     rnd = game.round
     if rnd.games.exclude(result=Result.NOT_PLAYED).exists():
-        raise ValidationError(_("This round already has results; its pairing cannot be changed."))
+        raise TournamentRefused(_("This round already has results; its pairing cannot be changed."))
     if white.pk == black.pk:
-        raise ValidationError(_("A player cannot play against themselves."))
+        raise TournamentRefused(_("A player cannot play against themselves."))
     registered = set(TournamentPlayer.objects.filter(
         tournament_id=rnd.tournament_id, member__in=[white, black]
     ).values_list("member_id", flat=True))
     if registered != {white.pk, black.pk}:
-        raise ValidationError(_("Both players must be registered in this tournament."))
+        raise TournamentRefused(_("Both players must be registered in this tournament."))
     old = [game.white_id, game.black_id]
     incoming = [m for m in (white.pk, black.pk) if m not in old]
     displaced = [m for m in old if m not in (white.pk, black.pk)]
@@ -353,11 +392,11 @@ def game_pairing_change(*, game: Game, white: Member, black: Member) -> Game:
         if other is None and bye is not None and bye.kind != ByeKind.PAIRING:
             # Only the pairing-allocated bye is the pairing's to move; a requested bye is the
             # player's own wish and must not pass to whoever is displaced here.
-            raise ValidationError(_(
+            raise TournamentRefused(_(
                 "%(member)s asked for a bye in this round; remove the bye first."
             ) % {"member": white if member_id == white.pk else black})
         if other is None and bye is None:
-            raise ValidationError(_("%(member)s is not paired in this round.") % {
+            raise TournamentRefused(_("%(member)s is not paired in this round.") % {
                 "member": white if member_id == white.pk else black})
         moves.append((other, bye, member_id, replacement))
     # Clear this board first so the unique (round, white/black) constraints hold at every step.
@@ -384,7 +423,7 @@ def game_pairing_change(*, game: Game, white: Member, black: Member) -> Game:
 def _pair_team_round(tournament: Tournament, rnd: Round) -> None:
     teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name", "pk"))
     if len(teams) < 2:
-        raise ValidationError(_("A team competition needs at least two teams."))
+        raise TournamentRefused(_("A team competition needs at least two teams."))
     schedule = berger_schedule(len(teams), double=tournament.double_round_robin)
     number = 0
     for board in schedule[rnd.number - 1]:
@@ -403,13 +442,13 @@ def lineup_set(*, match: TeamMatch, team: Team, members: list[Member]) -> list[L
     ``Game.board`` must be unique per round, so a match's games are numbered
     ``(match.number - 1) * match.boards + board``."""
     if team.pk not in (match.home_team_id, match.away_team_id):
-        raise ValidationError(_("%(team)s does not play in this match.") % {"team": team})
+        raise TournamentRefused(_("%(team)s does not play in this match.") % {"team": team})
     if len(members) > match.boards:
-        raise ValidationError(_("This match has only %(boards)d boards.") % {"boards": match.boards})
+        raise TournamentRefused(_("This match has only %(boards)d boards.") % {"boards": match.boards})
     if len({m.pk for m in members}) != len(members):
-        raise ValidationError(_("A player can only sit at one board."))
+        raise TournamentRefused(_("A player can only sit at one board."))
     if match.games.exclude(result=Result.NOT_PLAYED).exists():
-        raise ValidationError(_("This match already has results; its lineups cannot be changed."))
+        raise TournamentRefused(_("This match already has results; its lineups cannot be changed."))
     LineupEntry.objects.filter(match=match, team=team).delete()
     entries = LineupEntry.objects.bulk_create([
         LineupEntry(match=match, team=team, board=board, member=member)
@@ -433,19 +472,21 @@ def team_create(*, tournament: Tournament, name: str, club: Club | None = None) 
     """A new team of a team competition; teams are drawn in the order they were entered (Berger
     numbers 1, 2, ...), so none can be added once the first round is paired."""
     if tournament.kind != TournamentKind.TEAM:
-        raise ValidationError(_("Teams can only be added to a team competition."))
+        raise TournamentRefused(_("Teams can only be added to a team competition."))
     # One team competition at a time, so two officials entering teams get distinct start ranks.
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     name = name.strip()
     if not name:
-        raise ValidationError({"name": _("A team needs a name.")})
+        raise TournamentRefused(_("A team needs a name."), field="name")
     if Team.objects.filter(tournament=tournament, name__iexact=name).exists():
-        raise ValidationError({"name": _("This tournament already has a team of this name.")})
+        raise TournamentRefused(_("This tournament already has a team of this name."), field="name")
     # The Berger schedule is drawn for the number of teams: a later team would change it.
     if TeamMatch.objects.filter(round__tournament=tournament).exists():
-        raise ValidationError(_("Teams cannot be added after the first round was paired."))
+        raise TournamentRefused(_("Teams cannot be added after the first round was paired."))
     last = Team.objects.filter(tournament=tournament).aggregate(last=Max("start_rank"))["last"]
-    return Team.objects.create(tournament=tournament, name=name, club=club, start_rank=(last or 0) + 1)
+    team = Team.objects.create(tournament=tournament, name=name, club=club, start_rank=(last or 0) + 1)
+    _rounds_count_sync(tournament)
+    return team
 
 
 @transaction.atomic
@@ -455,10 +496,10 @@ def team_players_assign(*, tournament: Tournament, assignments: dict[int, int | 
     players = {p.pk: p for p in TournamentPlayer.objects.filter(tournament=tournament, pk__in=assignments)}
     unknown_players = set(assignments) - set(players)
     if unknown_players:
-        raise ValidationError(_("Only players registered in this tournament can be put into its teams."))
+        raise TournamentRefused(_("Only players registered in this tournament can be put into its teams."))
     teams = set(Team.objects.filter(tournament=tournament).values_list("pk", flat=True))
     if {t for t in assignments.values() if t is not None} - teams:
-        raise ValidationError(_("Players can only be put into teams of this tournament."))
+        raise TournamentRefused(_("Players can only be put into teams of this tournament."))
     changed = []
     for player_id, team_id in assignments.items():
         player = players[player_id]

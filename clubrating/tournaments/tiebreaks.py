@@ -38,13 +38,33 @@ from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, PLAYED,
 from ratings.rules.performance import dp
 
 __all__ = [
+    "RECOMMENDED",
     "SUPPORTED_CODES",
+    "TIEBREAK_PRESETS",
     "Participant",
     "StandingRow",
     "TiebreakSpec",
+    "UnknownTiebreak",
     "compute_standings",
     "parse_tiebreaks",
+    "split_code",
 ]
+
+# Named tie-break sets per system, after FIDE's Tie-Break Regulations (C.07, 2023), art. 13
+# (recommendations): individual round robins direct encounter, wins, Sonneborn-Berger, Koya;
+# individual Swiss Buchholz Cut-1, Buchholz, Sonneborn-Berger (then direct encounter, wins).
+# (system, key, TRF-2026 codes); the labels are the pages' business.
+TIEBREAK_PRESETS: list[tuple[str, str, str]] = [
+    ("round_robin", "rr-fide", "DE,WIN,SB,KS"),
+    ("round_robin", "rr-sb", "SB,DE,WIN,KS"),
+    ("swiss", "swiss-bh", "BH/C1,BH,SB"),
+    ("swiss", "swiss-fide", "BH/C1,BH,SB,DE,WIN"),
+    ("team", "team-sb", "SB,DE"),
+]
+# The set a new tournament of each system gets unless the director chooses another.
+RECOMMENDED = {
+    "round_robin": "DE,WIN,SB,KS", "swiss": "BH/C1,BH,SB", "team": "SB,DE", "casual": "BH/C1,BH,SB",
+}
 
 WIN_POINTS = 1.0
 DRAW_POINTS = 0.5
@@ -66,6 +86,10 @@ SUPPORTED_CODES: dict[str, frozenset[str]] = {
 _CODE = re.compile(r"^([A-Z]+)(?:/([A-Z]\d))?$")
 
 
+class UnknownTiebreak(ValueError):
+    """A tie-break code the calculator does not know; ``str()`` is the code as written."""
+
+
 @dataclass(frozen=True)
 class TiebreakSpec:
     code: str  # e.g. "BH"
@@ -76,18 +100,24 @@ class TiebreakSpec:
         return f"{self.code}/{self.modifier}" if self.modifier else self.code
 
 
-def parse_tiebreaks(text: str) -> list[TiebreakSpec]:
-    """``"BH/C1,BH,SB"`` -> specs; raises ValueError naming the first unknown code."""
+def split_code(raw: str) -> tuple[str, str]:
+    """``"bh/c1"`` -> ``("BH", "C1")``, any code of TRF-2026's form; UnknownTiebreak otherwise."""
+    text = raw.strip().upper()
+    match = _CODE.match(text)
+    if not match:
+        raise UnknownTiebreak(text)
+    return match.group(1), match.group(2) or ""
+
+
+def parse_tiebreaks(text: str | list[str]) -> list[TiebreakSpec]:
+    """``"BH/C1,BH,SB"`` (or its codes as a list) -> specs; UnknownTiebreak names the first code
+    the calculator does not support. The one reader of tie-break lists."""
+    parts = text.split(",") if isinstance(text, str) else text
     specs = []
-    for raw in (part.strip().upper() for part in text.split(",")):
-        if not raw:
-            continue
-        match = _CODE.match(raw)
-        if not match or match.group(1) not in SUPPORTED_CODES:
-            raise ValueError(raw)
-        code, modifier = match.group(1), match.group(2) or ""
-        if modifier and modifier not in SUPPORTED_CODES[code]:
-            raise ValueError(raw)
+    for raw in (part for part in parts if part.strip()):
+        code, modifier = split_code(raw)
+        if code not in SUPPORTED_CODES or (modifier and modifier not in SUPPORTED_CODES[code]):
+            raise UnknownTiebreak(raw.strip().upper())
         specs.append(TiebreakSpec(code, modifier))
     return specs
 
@@ -220,7 +250,7 @@ class _Calculator:
             return self.tpr(p)
         if code == "KS":
             return self.koya(p)
-        raise ValueError(code)
+        raise UnknownTiebreak(code)
 
     def direct_encounter(self, group: list[Participant]) -> dict[int, float]:
         """Points each scored in games played among ``group`` (forfeits do not count)."""

@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/evaluation/", views.tournament_evaluation, name="evaluation"),
     path("<int:pk>/print/<str:kind>/", views.tournament_print, name="print"),
     path("<int:pk>/round/<int:number>/", views.round_detail, name="round"),
+    path("<int:pk>/round/<int:number>/date/", views.round_date, name="round_date"),
     path("<int:pk>/round/<int:number>/print/", views.round_print, name="round_print"),
     path("<int:pk>/round/<int:number>/results/", views.round_results, name="results"),
     path("<int:pk>/round/<int:number>/results/<int:game_pk>/", views.board_result, name="board_result"),

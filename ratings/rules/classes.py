@@ -1,4 +1,4 @@
-"""Chess classes and Go grades (spec §5, seeds 002/003).
+"""Chess classes and Go grades (docs/rules.md §5: encyclopedia article "Elo-Zahl", EGF/Elo comparison).
 
 Labels are English msgids marked with ``gettext_noop`` so that ``makemessages`` collects
 them; the Django side translates them with ``gettext(label)``. No Django import here.
@@ -15,10 +15,10 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-# (lower bound, code, label), highest first: the bands of seed 002, 200 points = one class
-# (75 % expected score). Below class D the bands go on in the same letters (E, then F below
-# 1000) with neutral labels: a class describes a rating, not a person (a 13-year-old at 1050
-# is not a "below-average hobby player").
+# (lower bound, code, label), highest first: the bands of the encyclopedia article "Elo-Zahl",
+# 200 points = one class (75 % expected score). Below class D the bands go on in the same
+# letters (E, then F below 1000) with neutral labels: a class describes a rating, not a person
+# (a 13-year-old at 1050 is not a "below-average hobby player").
 CHESS_CLASSES = (
     (2600, "WC", gettext_noop("World championship level")),
     (2400, "GM", gettext_noop("Grandmasters and international masters")),
@@ -50,7 +50,7 @@ def go_grade(gor: float) -> str:
     """GoR 2100 = 1 dan (+100 per dan), 2000 = 1 kyu (-100 per kyu, 100 = 20 kyu, at most
     30 kyu); above 2700 professional ("pro"). Codes: "1d", "20k", "pro".
 
-    A grade covers its nominal GoR +-50, as seed 002's table shows (4k-1k = 1650-2049,
+    A grade covers its nominal GoR +-50, as the encyclopedia article's table shows (4k-1k = 1650-2049,
     1d-3d = 2050-2349, 17k-14k = 350-749)."""
     if gor > 2700:
         return "pro"

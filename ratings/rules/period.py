@@ -1,8 +1,11 @@
-"""Evaluation of one rating period on plain data (spec §1.3–§1.7, §4).
+"""Evaluation of one rating period on plain data (docs/rules.md §1.3–§1.7, §4).
 
-Every calculation uses the published ratings given in ``players``; per-game changes are
-exact floats, summed with ``math.fsum`` (exactly rounded, so independent of game order) and
-rounded once per period, half away from zero.
+Every calculation uses the published ratings given in ``players``. A rated player's change is
+F x (points - sum of E), the sum of his per-game changes, rounded once per period, half away
+from zero (after a cut to 9 decimals, so the order of the games cannot change the result).
+
+``evaluate_period_reference`` is the readable definition, one game at a time; ``evaluate_period``
+hands the rule sets that arrays can compute to ``ratings.rules.vectorised`` (same results).
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ from ratings.rules.performance import performance_from_average
 from ratings.rules.presets import Rules
 from ratings.rules.rounding import round_half_away
 
-__all__ = ["GameCalc", "GameIn", "PeriodResult", "PlayerIn", "PlayerResult", "dsb_blend", "evaluate_period"]
+__all__ = [
+    "DeferredSide", "GameCalc", "GameIn", "PeriodResult", "PlayerIn", "PlayerResult", "Tally",
+    "collect_pending", "dsb_blend", "evaluate_period", "evaluate_period_reference",
+]
 
 VALID_SCORES = (0.0, 0.5, 1.0)
 
@@ -30,6 +36,9 @@ class PlayerIn:
     games_count: int = 0  # career games on the last published list
     birth_year: int | None = None
     reached_2400: bool = False
+    # Highest published rating the player ever reached in the pool (FIDE K 10 "once 2400 was
+    # reached"); None = unknown, the published rating stands for it.
+    peak_rating: int | float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +85,28 @@ class PlayerResult:
     performance: int | None = None  # dsb-1990 only: the performance used in the blend
 
 
+@dataclass(slots=True)
+class Tally:
+    """A rated player's running totals over the period."""
+
+    rating: int | float  # published rating
+    games: int = 0
+    points: float = 0.0
+    expected: float = 0.0  # sum of E
+
+
+@dataclass(frozen=True, slots=True)
+class DeferredSide:
+    """The rated side of a game against a newcomer, rated against his published start value."""
+
+    index: int  # position of the game in the period's games
+    player: Hashable
+    opponent: Hashable
+    opponent_rating: int | float
+    expected: float
+    score: float
+
+
 class PeriodResult:
     """Outcome of a period. ``games`` (one GameCalc per game and rated side) is built on first
     access from compact rows, so that evaluating large periods stays fast."""
@@ -85,18 +116,26 @@ class PeriodResult:
         self.players: dict[Hashable, PlayerResult] = players if players is not None else {}
         self.pending: list[GameIn] = []
         self.iterations = iterations  # rounds of the newcomer fixed-point iteration
-        self._deferred: list[tuple] = []  # sides against newcomers: (index, player, opp, value, E, score)
-        self._rated: dict[Hashable, list] = {}
+        self._deferred: list[DeferredSide] = []
+        self._ratings: dict[Hashable, int | float] = {}  # rated players' published ratings
         self._expectation = None
         self._source: list[GameIn] = []
         self._games: list[GameCalc] | None = None
         self._factors: dict[Hashable, tuple] = {}  # player -> (rating, factor, egf bonus)
+        # The vectorised evaluation fills ``_deferred`` and ``_factors`` only when asked.
+        self._details = None
+
+    def _load_details(self) -> None:
+        if self._details is not None:
+            self._deferred, self._factors = self._details()
+            self._details = None
 
     @property
     def games(self) -> list[GameCalc]:
         """Per game and rated side, in game order (games against newcomers last)."""
         if self._games is None:
-            rated, factors, e_of = self._rated, self._factors, self._expectation
+            self._load_details()
+            rated, factors, e_of = self._ratings, self._factors, self._expectation
             out = []
 
             def calc(g, player, opp, o, e, score):
@@ -105,13 +144,13 @@ class PeriodResult:
 
             for g in self._source:
                 if g.white in rated and g.black in rated:
-                    rw, rb = rated[g.white][3], rated[g.black][3]
+                    rw, rb = rated[g.white], rated[g.black]
                     if g.only_for in (None, g.white):
                         calc(g, g.white, g.black, rb, e_of(rw, rb), g.score)
                     if g.only_for in (None, g.black):
                         calc(g, g.black, g.white, rw, e_of(rb, rw), 1.0 - g.score)
-            for i, player, opp, o, e, score in self._deferred:
-                calc(self._source[i], player, opp, o, e, score)
+            for d in self._deferred:
+                calc(self._source[d.index], d.player, d.opponent, d.opponent_rating, d.expected, d.score)
             self._games = out
         return self._games
 
@@ -120,7 +159,7 @@ class PeriodResult:
 
 
 def dsb_blend(progressive: float, performance: float, games_after: int, *, blend_games: int = 30):
-    """seed 001 / spec 4: progressive x n/30 + performance x (1 - n/30), n = games after the
+    """DSB 1990 (docs/rules.md §4.1): progressive x n/30 + performance x (1 - n/30), n = games after the
     period; returns (value, marker)."""
     weight = games_after / blend_games
     value = round_half_away(progressive * weight + performance * (1 - weight))
@@ -149,7 +188,7 @@ def _bad_game(g: GameIn, players: dict) -> str | None:
 
 def _expectation(rules: Rules):
     """E(own, opponent), memoised per rating difference where E depends on D only."""
-    if rules.expectation.startswith("egf"):
+    if rules.expectation.startswith("egf") or rules.full_difference_from is not None:
         return lambda own, opp: expected_score(rules, own, opp)
     cache: dict[float, float] = {}
 
@@ -168,18 +207,32 @@ def _expectation(rules: Rules):
 def evaluate_period(
     rules: Rules, players: Iterable[PlayerIn], games: Iterable[GameIn], *, year: int | None = None
 ) -> PeriodResult:
-    """Evaluate one period: rated players' changes, newcomers' start values, pending games."""
+    """Evaluate one period: rated players' changes, newcomers' start values, pending games.
+
+    Rule sets whose games are evaluated independently go through the vectorised evaluation
+    (``ratings.rules.vectorised``, same results); the others, and every rule set when NumPy
+    is missing, through ``evaluate_period_reference``."""
+    from ratings.rules import vectorised
+
+    if vectorised.applies(rules):
+        return vectorised.evaluate_period_vectorised(rules, players, games, year=year)
+    return evaluate_period_reference(rules, players, games, year=year)
+
+
+def evaluate_period_reference(
+    rules: Rules, players: Iterable[PlayerIn], games: Iterable[GameIn], *, year: int | None = None
+) -> PeriodResult:
+    """The readable evaluation in plain Python, one game at a time."""
     by_key = {p.key: p for p in players}
     games = list(games)
     e_of = _expectation(rules)
     cache = getattr(e_of, "cache", None)
-    # Per rated player: [games, points, sum of E, published rating].
-    acc = {k: [0, 0.0, 0.0, p.rating] for k, p in by_key.items() if p.rating is not None}
+    acc = {k: Tally(p.rating) for k, p in by_key.items() if p.rating is not None}
     new: dict[Hashable, list] = {k: [] for k, p in by_key.items() if p.rating is None}
     deferred: list[tuple[int, Hashable, Hashable, float]] = []  # rated side vs newcomer
     result = PeriodResult(rules)
     result._source = games
-    result._rated = acc
+    result._ratings = {k: t.rating for k, t in acc.items()}
     result._expectation = e_of
     scores = VALID_SCORES
     # The hot loop: one pass, locals only, E from the per-difference cache. Per-game details
@@ -188,52 +241,45 @@ def evaluate_period(
         w, b, s, only = g.white, g.black, g.score, g.only_for
         if w == b or s not in scores or (only is not None and only != w and only != b):
             raise ValueError(_bad_game(g, by_key))
-        aw = acc.get(w)
-        ab = acc.get(b)
-        if aw is not None and ab is not None:
-            d = aw[3] - ab[3]
+        tw = acc.get(w)
+        tb = acc.get(b)
+        if tw is not None and tb is not None:
+            d = tw.rating - tb.rating
             if cache is not None:
                 try:
                     ew = cache[d]
                 except KeyError:
-                    ew = e_of(aw[3], ab[3])
+                    ew = e_of(tw.rating, tb.rating)
                 try:
                     eb = cache[-d]
                 except KeyError:
-                    eb = e_of(ab[3], aw[3])
+                    eb = e_of(tb.rating, tw.rating)
             else:
-                ew, eb = e_of(aw[3], ab[3]), e_of(ab[3], aw[3])
-            if only is None:
-                aw[0] += 1
-                aw[1] += s
-                aw[2] += ew
-                ab[0] += 1
-                ab[1] += 1.0 - s
-                ab[2] += eb
-            elif only == w:
-                aw[0] += 1
-                aw[1] += s
-                aw[2] += ew
-            else:
-                ab[0] += 1
-                ab[1] += 1.0 - s
-                ab[2] += eb
+                ew, eb = e_of(tw.rating, tb.rating), e_of(tb.rating, tw.rating)
+            if only is None or only == w:
+                tw.games += 1
+                tw.points += s
+                tw.expected += ew
+            if only is None or only == b:
+                tb.games += 1
+                tb.points += 1.0 - s
+                tb.expected += eb
             continue
-        if (aw is None and w not in new) or (ab is None and b not in new):
+        if (tw is None and w not in new) or (tb is None and b not in new):
             raise ValueError(_bad_game(g, by_key))
         if only is None or only == w:
-            if aw is None:
+            if tw is None:
                 new[w].append((i, b, s))
             else:
                 deferred.append((i, w, b, s))
         if only is None or only == b:
-            if ab is None:
+            if tb is None:
                 new[b].append((i, w, 1.0 - s))
             else:
                 deferred.append((i, b, w, 1.0 - s))
 
     starts, result.iterations = first_ratings(rules, by_key, new)
-    value = {k: a[3] for k, a in acc.items()}  # published ratings and published start values
+    value = dict(result._ratings)  # published ratings and published start values
     for k, st in starts.items():
         if st.published:
             value[k] = st.published_value
@@ -243,20 +289,20 @@ def evaluate_period(
         if o is None:
             pending_sides.setdefault(i, []).append(own)
             continue
-        a = acc[own]
-        e = e_of(a[3], o)
-        a[0] += 1
-        a[1] += score
-        a[2] += e
-        result._deferred.append((i, own, opp, o, e, score))
+        t = acc[own]
+        e = e_of(t.rating, o)
+        t.games += 1
+        t.points += score
+        t.expected += e
+        result._deferred.append(DeferredSide(i, own, opp, o, e, score))
     for k, own_games in new.items():
         st = starts.get(k)
         for i, _, _ in own_games:
             if st is None or not st.published or i not in st.used:
                 pending_sides.setdefault(i, []).append(k)
 
-    _collect_pending(result, games, pending_sides)
-    _rate_players(rules, by_key, acc, value, year, result)
+    collect_pending(result, games, pending_sides)
+    _rate_players(rules, by_key, acc, year, result)
     for k, st in starts.items():
         result.players[k] = PlayerResult(
             key=k, rating=None, games=st.games, points=st.points, expected=st.expected,
@@ -274,7 +320,8 @@ def evaluate_period(
     return result
 
 
-def _collect_pending(result: PeriodResult, games: list[GameIn], pending_sides: dict) -> None:
+def collect_pending(result: PeriodResult, games: list[GameIn], pending_sides: dict) -> None:
+    """Games (or the one side of a game) still waiting for a newcomer's first rating."""
     for i in sorted(pending_sides):
         keys = pending_sides[i]
         g = games[i]
@@ -284,32 +331,32 @@ def _collect_pending(result: PeriodResult, games: list[GameIn], pending_sides: d
 
 def _opponent_ratings(result: PeriodResult) -> dict[Hashable, list[float]]:
     """Opponent values per rated player (for the dsb performance)."""
-    rated = result._rated
+    rated = result._ratings
     out: dict[Hashable, list[float]] = {k: [] for k in rated}
     for g in result._source:
         if g.white in rated and g.black in rated:
             if g.only_for in (None, g.white):
-                out[g.white].append(rated[g.black][3])
+                out[g.white].append(rated[g.black])
             if g.only_for in (None, g.black):
-                out[g.black].append(rated[g.white][3])
-    for _, player, _, o, _, _ in result._deferred:
-        out[player].append(o)
+                out[g.black].append(rated[g.white])
+    for d in result._deferred:
+        out[d.player].append(d.opponent_rating)
     return out
 
 
-def _rate_players(
-    rules: Rules, by_key: dict, acc: dict, value: dict, year: int | None, result: PeriodResult
-) -> None:
+def _rate_players(rules: Rules, by_key: dict, acc: dict[Hashable, Tally], year: int | None,
+                  result: PeriodResult) -> None:
     """Factor, exact change (F x (points - sum E), the sum of the per-game changes), rounding,
     floor and the dsb blend for every rated player."""
     bonus = rules.factor == "egf-2021"
     factors = result._factors
     opponents = _opponent_ratings(result) if rules.blend_games else {}
-    for k, (n, points, esum, r) in acc.items():
+    for k, t in acc.items():
         p = by_key[k]
+        n, points, esum, r = t.games, t.points, t.expected, t.rating
         f = development_factor(
             rules, rating=r, games_count=p.games_count, birth_year=p.birth_year, year=year,
-            reached_2400=p.reached_2400,
+            reached_2400=p.reached_2400, peak_rating=p.peak_rating,
         )
         f = k_games_capped(rules, f, n)
         b = egf_2021_bonus(r) if bonus else 0.0

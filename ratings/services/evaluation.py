@@ -12,11 +12,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models import Max, Q
 
 from ratings.adapters import pool_rules
-from ratings.models import PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.models import (
+    ListEntry,
+    PeriodState,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
 from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
+from ratings.services.cache import pool_cache_bump
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
@@ -42,21 +52,44 @@ class Published:
     games_count: int = 0
     reached_2400: bool = False
     birth_year: int | None = None
+    peak_rating: float | None = None  # highest rating on the pool's lists so far (FIDE K 10)
 
 
 State = dict[int, Published]
+
+
+def peak_ratings(
+    pool: RatingPool, member_ids: Iterable[int] | None = None, *, upto: PublishedList | None = None
+) -> dict[int, float]:
+    """Each member's highest rating on the pool's lists in force up to ``upto`` (default: all),
+    for rule sets whose K depends on it (FIDE Rating Regulations 8.3.3: K 10 "once a player's
+    published rating has reached 2400", even when it falls below later). A superseded list and
+    the list of a reopened period do not count: they are no longer, or not yet again, published.
+    Other rule sets do not use the peak: no query, an empty answer."""
+    if pool_rules(pool).factor != "fide":
+        return {}
+    qs = ListEntry.objects.filter(list__pool=pool, list__superseded=False).filter(
+        Q(list__period__isnull=True) | Q(list__period__state=PeriodState.CLOSED)
+    )
+    if upto is not None:
+        qs = qs.filter(list__pk__lte=upto.pk)
+    if member_ids is not None:
+        qs = qs.filter(member_id__in=list(member_ids))
+    return dict(qs.values("member_id").annotate(peak=Max("rating")).values_list("member_id", "peak"))
 
 
 def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> State:
     """Published values from PoolMember (mirrors the pool's latest list)."""
     qs = PoolMember.objects.filter(pool=pool)
     if member_ids is not None:
-        qs = qs.filter(member_id__in=list(member_ids))
+        member_ids = list(member_ids)
+        qs = qs.filter(member_id__in=member_ids)
     rows = qs.values_list(
         "member_id", "rating", "games_count", "reached_2400", "member__birth_date", "member__birth_year"
     )
+    peaks = peak_ratings(pool, member_ids)
     return {
-        mid: Published(rating, games, reached, bdate.year if bdate else byear)
+        mid: Published(rating, games, reached, bdate.year if bdate else byear, peaks.get(mid))
         for mid, rating, games, reached, bdate, byear in rows
     }
 
@@ -81,7 +114,7 @@ def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterabl
     players = []
     for key in keys:
         p = state.get(key) or Published(None)
-        players.append(PlayerIn(key, p.rating, p.games_count, p.birth_year, p.reached_2400))
+        players.append(PlayerIn(key, p.rating, p.games_count, p.birth_year, p.reached_2400, p.peak_rating))
     return evaluate_period(pool_rules(pool), players, list(games.values()), year=period.end.year)
 
 
@@ -120,7 +153,7 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
 def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
     """(live_rating, live_change, games, points, expected, start_value, pending_games).
 
-    Live = published + rounded sum of the period's changes (ratings.md vocabulary); a newcomer's
+    Live = published + rounded sum of the period's changes (docs/rules.md, vocabulary); a newcomer's
     live rating is the start value the engine would publish now, if it would publish one.
     """
     published = (state.get(member_id) or Published(None)).rating
@@ -145,6 +178,7 @@ def _write_members(pool: RatingPool, result: PeriodResult, state: State, members
             "live_expected=%s, start_value=%s, pending_games=%s WHERE pool_id=%s AND member_id=%s",
             rows,
         )
+    pool_cache_bump(pool_id=pool.pk)
 
 
 def period_evaluate(

@@ -2,49 +2,75 @@
 
 from __future__ import annotations
 
+import datetime
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import NamedTuple
+
 from django.db import connection, transaction
 
-from clubrating.tournaments.models import Game, Tournament
+from clubrating.tournaments.models import WHITE_SCORE, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
-from ratings.services.evaluation import Published, Rec, _write_members, evaluate, pending_sides, pool_state
+from ratings.services.evaluation import (
+    Published,
+    Rec,
+    _write_members,
+    evaluate,
+    peak_ratings,
+    pending_sides,
+    pool_state,
+)
 from ratings.services.lists import current_list, list_values, pool_members_ensure
 from ratings.services.pools import pool_lock, pool_tournaments_filter
-from ratings.services.results import WHITE_SCORE
-
-COLUMNS = (
-    "pool_id",
-    "period_id",
-    "game_id",
-    "member_id",
-    "opponent_id",
-    "white",
-    "played_on",
-    "score",
-    "pending",
-    "solo",
-    "own_rating",
-    "opponent_rating",
-    "difference",
-    "expected",
-    "factor",
-    "change",
-)
 
 
-def _pool_games(pool: RatingPool) -> list[tuple]:
-    rows = Game.objects.filter(
-        round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)),
-        rated=True,
-        rated_result__in=list(WHITE_SCORE),
-    ).values_list(
-        "id", "white_id", "black_id", "rated_result", "date", "round__date", "round__tournament__start_date"
+@dataclass(slots=True)
+class _Row:
+    """A rating record to insert; the fields are the table's columns (``COLUMNS``)."""
+
+    pool_id: int
+    period_id: int | None
+    game_id: int
+    member_id: int
+    opponent_id: int
+    white: bool
+    played_on: datetime.date
+    score: float
+    pending: bool = False
+    solo: bool = False
+    own_rating: float | None = None
+    opponent_rating: float | None = None
+    difference: float | None = None
+    expected: float | None = None
+    factor: float | None = None
+    change: float | None = None
+
+
+COLUMNS = tuple(f.name for f in fields(_Row))
+_values = attrgetter(*COLUMNS)
+# What the engine computed for a side of a game (its GameCalc attributes of the same names).
+CALCULATED = ("own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+
+
+class _PoolGame(NamedTuple):
+    id: int
+    white: int
+    black: int
+    score: float  # white's
+    played_on: datetime.date
+
+
+def _pool_games(pool: RatingPool) -> list[_PoolGame]:
+    rows = (
+        Game.objects.filter(round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)))
+        .rateable().with_played_on()
+        .values_list("id", "white_id", "black_id", "rated_result", "day")
     )
-    games = []
-    for gid, white, black, rated, day, round_day, t_start in rows:
-        played_on = day or round_day or t_start
-        if played_on >= pool.start_date:
-            games.append((gid, white, black, WHITE_SCORE[rated], played_on))
-    return games
+    return [
+        _PoolGame(gid, white, black, WHITE_SCORE[rated], day)
+        for gid, white, black, rated, day in rows
+        if day >= pool.start_date
+    ]
 
 
 @transaction.atomic
@@ -55,34 +81,21 @@ def pool_recalculate(*, pool: RatingPool) -> int:
     periods = list(RatingPeriod.objects.filter(pool=pool).order_by("start"))
     birth = {m: p.birth_year for m, p in pool_state(pool).items()}
     RatingRecord.objects.filter(pool=pool).delete()
-    rows: dict[int, list] = {}  # Rec id (a counter) -> column values
+    rows: dict[int, _Row] = {}  # by Rec id (a counter)
     by_period: dict[int | None, list[Rec]] = {p.pk: [] for p in periods}
     by_period[None] = []
     next_id = 0
-    for gid, white, black, score, played_on in _pool_games(pool):
-        period = next((p for p in periods if p.start <= played_on <= p.end), None)
-        for member, opp, is_white, s in ((white, black, True, score), (black, white, False, 1.0 - score)):
+    for game in _pool_games(pool):
+        period = next((p for p in periods if p.start <= game.played_on <= p.end), None)
+        for member, opp, is_white, score in (
+            (game.white, game.black, True, game.score),
+            (game.black, game.white, False, 1.0 - game.score),
+        ):
             next_id += 1
-            rows[next_id] = [
-                pool.pk,
-                period.pk if period else None,
-                gid,
-                member,
-                opp,
-                is_white,
-                played_on,
-                s,
-                False,
-                False,
-                None,
-                None,
-                None,
-                None,
-                None,
-                None,
-            ]
+            rows[next_id] = _Row(pool.pk, period.pk if period else None, game.id, member, opp, is_white,
+                                 game.played_on, score)
             by_period[period.pk if period else None].append(
-                Rec(next_id, gid, member, opp, is_white, s, False)
+                Rec(next_id, game.id, member, opp, is_white, score, False)
             )
     open_state = pool_state(pool)
     for index, period in enumerate(periods):
@@ -91,8 +104,10 @@ def pool_recalculate(*, pool: RatingPool) -> int:
         else:
             plist = period.lists.filter(superseded=False).first()
             base = current_list(pool, before=plist) if plist else None
+            peaks = peak_ratings(pool, upto=base) if base else {}
             state = {
-                m: Published(r, g, reached, birth.get(m)) for m, (r, g, reached) in list_values(base).items()
+                m: Published(r, g, reached, birth.get(m), peaks.get(m))
+                for m, (r, g, reached) in list_values(base).items()
             }
         recs = by_period[period.pk]
         result = evaluate(pool, period, state, recs)
@@ -101,14 +116,15 @@ def pool_recalculate(*, pool: RatingPool) -> int:
         for r in recs:
             row = rows[r.id]
             c = calc.get((r.game_id, r.member_id))
-            row[8] = (r.game_id, r.member_id) in pending
+            row.pending = (r.game_id, r.member_id) in pending
             if c is not None:
-                row[10:16] = [c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change]
-            elif (r.game_id, r.member_id) in pending and period.state != PeriodState.OPEN:
+                for name in CALCULATED:
+                    setattr(row, name, getattr(c, name))
+            elif row.pending and period.state != PeriodState.OPEN:
                 nxt = periods[index + 1]
-                row[1], row[9] = nxt.pk, (r.game_id, r.opponent_id) not in pending
+                row.period_id, row.solo = nxt.pk, (r.game_id, r.opponent_id) not in pending
                 by_period[nxt.pk].append(
-                    Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row[9])
+                    Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row.solo)
                 )
         if period.state == PeriodState.OPEN:
             members = {r.member_id for r in recs}
@@ -119,6 +135,6 @@ def pool_recalculate(*, pool: RatingPool) -> int:
         cursor.executemany(
             f"INSERT INTO {RatingRecord._meta.db_table} ({', '.join(COLUMNS)}) "
             f"VALUES ({', '.join(['%s'] * len(COLUMNS))})",
-            list(rows.values()),
+            [_values(row) for row in rows.values()],
         )
     return len(rows)

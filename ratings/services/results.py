@@ -5,37 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubrating.tournaments.models import (
-    PLAYED_RESULTS,
-    Bye,
-    Game,
-    Result,
-    ResultChange,
-)
+from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
+from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import members_reevaluate
 from ratings.services.pools import pool_lock, tournament_pools
-
-# White's score for each rateable result.
-WHITE_SCORE = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}
-
-
-def _validate(game: Game, result: str, rated_result: str) -> None:
-    if result not in Result.values:
-        raise RatingsError(_("“%(result)s” is not a valid result.") % {"result": result})
-    if rated_result not in Result.values:
-        raise RatingsError(_("“%(result)s” is not a valid rated result.") % {"result": rated_result})
-    if rated_result != result and rated_result not in PLAYED_RESULTS:
-        # Only a game played over the board may be rated differently from its score (§1.5).
-        raise RatingsError(_("A rated result different from the scored result must be a played result."))
-    if result == Result.NOT_PLAYED and rated_result != Result.NOT_PLAYED:
-        raise RatingsError(_("A game without a result cannot have a rated result."))
-    if (
-        result
-        and Bye.objects.filter(round_id=game.round_id, member_id__in=[game.white_id, game.black_id]).exists()
-    ):
-        raise RatingsError(_("A player with a bye in this round cannot have a game result."))
 
 
 def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
@@ -51,12 +26,13 @@ def game_record_result(
 
     ``reason`` (why an entered result changes) is kept in the result's history.
 
-    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused for a
-    game in a closed period of any pool that rates its tournament.
+    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused
+    (``Refused``) by the club side's ``result_validate``, and for a game in a closed period of any
+    pool that rates its tournament.
     """
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    result_validate(game=game, result=result, rated_result=rated_result)
     rated_result = result if rated_result is None else rated_result
-    _validate(game, result, rated_result)
     tournament = game.round.tournament
     day = game.played_on
     rating = {p.pk for p in tournament_pools(tournament) if p.start_date <= day}
@@ -179,7 +155,7 @@ def _records(pool: RatingPool, games: list[tuple[Game, int | None]]) -> list[Rat
     for game, period_id in games:
         # Forfeits and unrated games have no record (§1.5); a played game scored as a forfeit
         # carries its played result in rated_result.
-        if not game.rated or game.rated_result not in WHITE_SCORE:
+        if not game.is_rateable:
             continue
         score = WHITE_SCORE[game.rated_result]
         for member, opponent, white, s in (

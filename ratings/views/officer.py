@@ -1,23 +1,22 @@
-"""Rating officer pages: pools and periods, close and publish, reopen, imports (pool-wide
-operations: ``ratings.views.pools``).
+"""Rating officer pages: pools and periods, close and publish, reopen, starting-list imports
+(pool-wide operations: ``ratings.views.pools``; a tournament's TRF file: the exchange pages).
 
 Previews run the very service that will run on confirmation, inside a transaction that is
-rolled back: what the preview shows is exactly what confirming publishes.
+rolled back (``clubrating.core.preview``): what the preview shows is exactly what confirming
+publishes.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubrating.core.permissions import rating_officer_required
-from clubrating.interchange.errors import ImportRefused
-from clubrating.interchange.trf_import import tournament_import_trf
-from ratings.forms import ImportForm, ImportKind, ReopenForm
+from clubrating.core.preview import dry_run
+from ratings.forms import ImportForm, ReopenForm
 from ratings.models import (
     FideTakeover,
     ListKind,
@@ -27,30 +26,13 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
+from ratings.selectors import period_close_preview, published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.periods import period_close, period_reopen
-from ratings.services.results import tournament_ratings_update
 from ratings.tables import RatingListTable
-from ratings.views.lists import published_rows
 
 SESSION_KEY = "ratings_import"
-
-
-class _DryRun(Exception):
-    """Raised to roll a preview's transaction back."""
-
-
-def dry_run(action):
-    """Run ``action()`` and roll everything back; returns its result (read inside ``action``)."""
-    outcome = None
-    try:
-        with transaction.atomic():
-            outcome = action()
-            raise _DryRun
-    except _DryRun:
-        pass
-    return outcome
 
 
 @rating_officer_required
@@ -98,13 +80,15 @@ def period_close_view(request, pk):
         messages.success(request, _("The period is closed and the new list is published."))
         return redirect("ratings:list", plist.pk)
     try:
-        rows = dry_run(lambda: published_rows(period_close(pool=pool, user=request.user)))
+        rows = dry_run(
+            lambda: list(published_rows(period_close(pool=pool, user=request.user)).order_by("rank")))
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")
     table = RatingListTable(rows, orderable=False)
     return render(request, "ratings/officer/close.html", {
         "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
+        "unfinished": period_close_preview(period=period),
     })
 
 
@@ -127,29 +111,7 @@ def period_reopen_view(request, pk):
 
 
 def _run_import(pool: RatingPool, kind: str, name: str, text: str, user) -> dict:
-    """The import itself; returns a plain report (safe to read after a rollback)."""
-    if kind == ImportKind.TOURNAMENT_TRF:
-        report = tournament_import_trf(text=text, category=pool.category, user=user)
-        tournament_ratings_update(tournament=report.tournament, pool=pool)
-        return {
-            "summary": report.summary(),
-            "matched": [f"{rank}. {member.full_name}" for rank, member in report.matched],
-            "created": [f"{rank}. {member.full_name}" for rank, member in report.created],
-            "refused": [f"{rank}: {why}" for rank, why in report.refused],
-            "tournament_url": report.tournament.get_absolute_url(),
-        }
-    # A TRF's ratings or a CSV list; the service tells them apart by the file name.
-    path = None if kind == ImportKind.LIST_CSV else (name if name.lower().endswith(".trf") else f"{name}.trf")
-    report = ratings_import_list(pool=pool, text=text, user=user, path=path)
-    rows = published_rows(report.plist)
-    return {
-        "summary": _("%(count)d ratings imported, %(unknown)d rows refused.")
-        % {"count": report.imported, "unknown": len(report.unknown)},
-        "matched": [f"{row.rank}. {row.name}: {row.rating:g}" for row in rows],
-        "created": [],
-        "refused": report.unknown,
-        "list_pk": report.plist.pk,
-    }
+    return ratings_import_list(pool=pool, text=text, file_format=kind, note=name, user=user).plain()
 
 
 @rating_officer_required
@@ -164,7 +126,7 @@ def pool_import(request, pk):
             return redirect("ratings:import", pool.pk)
         try:
             report = _run_import(pool, pending["kind"], pending["name"], pending["text"], request.user)
-        except (RatingsError, ImportRefused) as error:
+        except RatingsError as error:
             messages.error(request, str(error))
             return redirect("ratings:import", pool.pk)
         del request.session[SESSION_KEY]
@@ -177,7 +139,7 @@ def pool_import(request, pk):
         kind = form.cleaned_data["kind"]
         try:
             report = dry_run(lambda: _run_import(pool, kind, name, text, request.user))
-        except (RatingsError, ImportRefused) as error:
+        except RatingsError as error:
             form.add_error("file", str(error))
         else:
             request.session[SESSION_KEY] = {"pool": pool.pk, "kind": kind, "name": name, "text": text}

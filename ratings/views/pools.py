@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from clubrating.core.permissions import rating_officer_required
+from clubrating.core.preview import dry_run
 from ratings.adapters import as_number
 from ratings.forms import FideTakeoverForm, PoolCreateForm
 from ratings.models import PublishedList, RatingPool
@@ -24,7 +25,6 @@ from ratings.services.errors import RatingsError
 from ratings.services.fide import fide_candidates, pool_take_over_fide
 from ratings.services.pools import pool_create
 from ratings.services.transform import pool_transform_2024
-from ratings.views.officer import dry_run
 
 
 @dataclass

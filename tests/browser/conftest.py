@@ -1,4 +1,9 @@
-"""Shared set-up of the Playwright browser tests (Debian's Chromium, never a downloaded one)."""
+"""Shared set-up of the Playwright browser tests (Debian's Chromium, never a downloaded one).
+
+The pages run under a Content-Security-Policy without 'unsafe-eval': ``page.wait_for_function`` must
+be given a function (``"() => ..."``), since a bare expression is polled through ``eval`` in the page,
+which the policy refuses. ``page.evaluate`` may take either.
+"""
 
 import os
 from pathlib import Path

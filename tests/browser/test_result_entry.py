@@ -53,7 +53,7 @@ FOCUSED = "document.activeElement.closest('form[data-board]')?.dataset.board ?? 
 
 def focused_board(page) -> str | None:
     """The board whose result control has the keyboard focus (waits for htmx to settle first)."""
-    page.wait_for_function("document.querySelector('.htmx-settling, .htmx-swapping') === null")
+    page.wait_for_function("() => document.querySelector('.htmx-settling, .htmx-swapping') === null")
     return page.evaluate(FOCUSED)
 
 
@@ -63,7 +63,7 @@ def save_by_keys(page, game, keys: str) -> None:
     with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{game.pk}/" in r.url):
         page.keyboard.press("Enter")
     page.wait_for_function(
-        f"document.querySelector('#board-{game.pk}.board-saved') !== null"
+        f"() => document.querySelector('#board-{game.pk}.board-saved') !== null"
         " && document.querySelector('.htmx-request') === null")
 
 
@@ -76,9 +76,9 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     assert focused_board(page) == "1"  # the first open board has the focus, no mouse needed
 
     save_by_keys(page, games[0], "1")
-    page.wait_for_function(f"({FOCUSED}) === '2'")  # Enter saved board 1 and moved on
+    page.wait_for_function(f"() => ({FOCUSED}) === '2'")  # Enter saved board 1 and moved on
     save_by_keys(page, games[1], "=")
-    page.wait_for_function(f"({FOCUSED}) === '3'")
+    page.wait_for_function(f"() => ({FOCUSED}) === '3'")
     # Tab and Shift+Tab move between boards (one stop per board).
     page.keyboard.press("Shift+Tab")
     assert focused_board(page) == "2"
@@ -87,7 +87,7 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     save_by_keys(page, games[2], "0")
 
     rows = [page.locator(f"#board-{g.pk}") for g in games]
-    # ratings.md §1.1-1.3, F = (3400 - R)² / 100000 (10 games: no reduction), E from the polynomial:
+    # docs/rules.md §1.1-1.3, F = (3400 - R)² / 100000 (10 games: no reduction), E from the polynomial:
     # 1830 beats 1980: 0.7003 x 24.649 = +17.26, -0.7003 x 20.164 = -14.12;
     # 1950 draws 1820: (0.5 - 0.6763) x 21.025 = -3.71, (0.5 - 0.3237) x 24.964 = +4.40;
     # 1600 loses to 1650: -0.4298 x 32.4 = -13.93, 0.4298 x 30.625 = +13.16.
@@ -107,7 +107,7 @@ def test_a_correction_shows_in_the_games_history(page, live_server, login, round
     login(page, "offi", "offi-pw-2026")
     page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
     save_by_keys(page, game, "1")
-    page.wait_for_function(f"({FOCUSED}) === '2'")
+    page.wait_for_function(f"() => ({FOCUSED}) === '2'")
     page.keyboard.press("Shift+Tab")  # back to board 1
     assert focused_board(page) == "1"
     # Changing an entered result asks first; the reason field gets the focus, Enter confirms.

@@ -42,17 +42,17 @@ def test_member_sees_his_ratings_chart_and_games_in_german(client, rated_club, a
     # The chart: server-side SVG with axis labels and one point per list plus the live value.
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart"' in html
     assert ">Datum</text>" in html and ">Wertung</text>" in html
-    assert "<title>Standard, Liste vom 01.07.2026: 1.835</title>" in html
-    assert "<title>Standard, live (vorläufig): 1.843</title>" in html
+    assert "<title>Standard, Liste vom 01.07.2026: 1835</title>" in html
+    assert "<title>Standard, live (vorläufig): 1843</title>" in html
     assert "<script" not in html.split('id="rating-chart"')[1].split("</figure>")[0]
     # The spring game with its calculation: 1830 vs 1980, D -150, E 0.300, F 24.65, +4.94.
     spring = html.split("<td>01.03.2026</td>")[1].split("</tr>")[0]
     for cell in ("Huber, Bernd", "<td>Weiß</td>", ">0,5<", ">1.830<", ">1.980<", ">-150<", ">0,300<",
                  ">24,65<",
-                 ">4,94<"):
+                 ">+4,94<"):
         assert cell in spring
     autumn = html.split("<td>01.09.2026</td>")[1].split("</tr>")[0]
-    for cell in ("Moser, Clara", ">1<", ">1.835<", ">1.700<", ">135<", ">0,682<", ">24,49<", ">7,79<"):
+    for cell in ("Moser, Clara", ">1<", ">1.835<", ">1.700<", ">135<", ">0,682<", ">24,49<", ">+7,79<"):
         assert cell in autumn
     # Performance per tournament (exact): 1980 + dp(0.50) = 1980; 1700 + dp(1.00) = 2500.
     assert ('Frühjahrsturnier 2026</a></td><td class="text-end">1</td>\n      <td class="text-end">0,5</td>'
@@ -70,7 +70,7 @@ def test_member_page_in_english(english, rated_club, anna_user):
     assert "<title>Rating history of Berger, Anna</title>" in html
     assert ">Date</text>" in html
     assert "<td>2026-03-01</td>" in html
-    assert ">0.300<" in html and ">24.65<" in html and ">4.94<" in html
+    assert ">0.300<" in html and ">24.65<" in html and ">+4.94<" in html
     assert "Score against FIDE-rated opponents: 0.5 from 1 game, opponents' average 2,010." in html
 
 

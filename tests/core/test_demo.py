@@ -41,3 +41,33 @@ def test_demo_logins():
     member_user = User.objects.get(username="member")
     assert member_user.check_password("member")
     assert Member.objects.get(user=member_user).last_name
+
+
+def test_demo_season_is_paired_by_the_app_and_dated():
+    """The demo is built through the services: the Swiss has no repeat pairing (the Dutch system
+    of the pairing engine), every round is dated from its tournament's schedule, and the first
+    half-year was closed while the club championship ran across its end."""
+    import datetime
+
+    from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingRecord
+
+    call_command("seed_demo", verbosity=0)
+    swiss = Tournament.objects.get(name="Herbstopen 2026")
+    games = Game.objects.filter(round__tournament=swiss)
+    pairs = [frozenset(pair) for pair in games.values_list("white", "black")]
+    assert len(pairs) == 50 and len(set(pairs)) == 50
+    assert [r.date for r in swiss.rounds.order_by("number")] == [
+        datetime.date(2026, 9, 4) + datetime.timedelta(days=14 * n) for n in range(5)]
+    assert Game.objects.filter(round__tournament=swiss, result="").count() == 6
+    championship = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
+    assert (championship.rounds_count, championship.tiebreaks) == (18, "DE,WIN,SB,KS")
+    dates = [r.date for r in championship.rounds.order_by("number")]
+    assert dates == [datetime.date(2026, 4, 3) + datetime.timedelta(weeks=n) for n in range(18)]
+    first, second = RatingPeriod.objects.order_by("start")
+    assert (first.end, first.state, second.state) == (datetime.date(2026, 6, 30), PeriodState.CLOSED,
+                                                      PeriodState.OPEN)
+    # Rounds 1-13 were published with the first period, rounds 14-18 count in the second.
+    records = RatingRecord.objects.filter(game__round__tournament=championship)
+    assert records.filter(period=first).count() == 13 * 5 * 2
+    assert records.filter(period=second).count() == 5 * 5 * 2
+    assert PublishedList.objects.filter(period=first, superseded=False).count() == 1

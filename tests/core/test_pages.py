@@ -1,7 +1,6 @@
 """Public pages render the demo club's data; login works and protects what must be protected."""
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Tournament
@@ -11,8 +10,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo():
-    call_command("seed_demo", verbosity=0)
+def demo(demo_club, db):
+    """The demo club of the whole module (tests/core/conftest.py)."""
 
 
 def test_home_shows_the_club_and_its_tournaments(client, demo):
@@ -87,5 +86,5 @@ def test_not_found_page_offers_the_main_pages(client, demo):
 def test_standings_tie_breaks_have_two_decimals_and_a_legend(client, demo):
     tournament = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
     html = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
-    assert '<td class="num">123,00</td>' in html  # Sonneborn-Berger of the winner
+    assert '<td class="num">122,75</td>' in html  # Sonneborn-Berger of the winner
     assert "Was bedeuten die Feinwertungs-Kürzel?" in html

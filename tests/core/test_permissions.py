@@ -1,4 +1,4 @@
-"""The shared permission helpers: roles, visitor settings, decorators and mixins."""
+"""The shared permission helpers: roles, visitor settings, decorators."""
 
 import pytest
 from django.conf import settings
@@ -6,11 +6,8 @@ from django.contrib.auth.models import AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.test import RequestFactory
-from django.views import View
 
 from clubrating.core.permissions import (
-    OfficialRequiredMixin,
-    PublicRatingsRequiredMixin,
     can_view_ratings,
     can_view_tournaments,
     is_official,
@@ -109,27 +106,3 @@ def test_member_pages_are_public_with_public_ratings():
     ClubFactory(is_home=True, public_ratings=True)
     assert member_page_allowed(AnonymousUser(), MemberFactory())
 
-
-class Protected(OfficialRequiredMixin, View):
-    def get(self, request):
-        return HttpResponse("ok")
-
-
-class Ratings(PublicRatingsRequiredMixin, View):
-    def get(self, request):
-        return HttpResponse("ok")
-
-
-def test_mixins():
-    factory = RequestFactory()
-    request = factory.get("/cbv/")
-    request.user = AnonymousUser()
-    assert Protected.as_view()(request).status_code == 302
-    request.user = user_in()
-    with pytest.raises(PermissionDenied):
-        Protected.as_view()(request)
-    request.user = user_in(settings.OFFICIALS_GROUP)
-    assert Protected.as_view()(request).content == b"ok"
-    ClubFactory(is_home=True, public_ratings=False)
-    request.user = AnonymousUser()
-    assert Ratings.as_view()(request).status_code == 302

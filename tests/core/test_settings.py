@@ -73,7 +73,7 @@ def test_database_url_selects_postgresql():
     assert result.stdout.split() == ["django.db.backends.postgresql", "5433"]
 
 
-def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
+def test_sqlite_runs_in_wal_mode_with_immediate_transactions(tmp_path):
     code = (
         "from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode');"
         "print(c.fetchone()[0], connection.settings_dict['OPTIONS']['transaction_mode'])"
@@ -85,6 +85,36 @@ def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
         "-c",
         code,
         DJANGO_DEBUG="1",
-        DATABASE_URL="sqlite:////tmp/clubrating-wal-check.sqlite3",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'wal-check.sqlite3'}",
     )
     assert result.stdout.split() == ["wal", "IMMEDIATE"]
+
+
+def test_mail_goes_to_the_console_unless_an_smtp_server_is_set():
+    code = (
+        "from django.conf import settings as s; print(s.EMAIL_BACKEND.rsplit('.', 2)[1], s.EMAIL_HOST or '-',"
+        " s.EMAIL_PORT, s.EMAIL_HOST_USER or '-', s.EMAIL_HOST_PASSWORD or '-', s.EMAIL_USE_TLS,"
+        " s.DEFAULT_FROM_EMAIL.split()[-1])"
+    )
+    result = _manage("shell", "-v", "0", "-c", code, DJANGO_DEBUG="1")
+    assert result.stdout.split() == ["console", "-", "587", "-", "-", "True", "<noreply@localhost>"]
+    result = _manage(
+        "shell", "-v", "0", "-c", code, DJANGO_DEBUG="1", DJANGO_EMAIL_HOST="mail.example.at",
+        DJANGO_EMAIL_PORT="465", DJANGO_EMAIL_USER="club", DJANGO_EMAIL_PASSWORD="geheim",
+        DJANGO_EMAIL_USE_TLS="0", DJANGO_DEFAULT_FROM_EMAIL="SK Donaustadt <club@example.at>",
+    )
+    assert result.stdout.split() == ["smtp", "mail.example.at", "465", "club", "geheim", "False",
+                                     "<club@example.at>"]
+
+
+def test_login_lockout_settings_from_the_environment():
+    code = (
+        "from django.conf import settings as s; print(s.AXES_ENABLED, s.AXES_FAILURE_LIMIT,"
+        " s.AXES_COOLOFF_TIME.total_seconds(), s.CLIENT_IP_HEADER or '-')"
+    )
+    result = _manage("shell", "-v", "0", "-c", code, **PRODUCTION)
+    assert result.stdout.split() == ["True", "5", "900.0", "-"]
+    result = _manage("shell", "-v", "0", "-c", code, DJANGO_AXES_FAILURE_LIMIT="10",
+                     DJANGO_AXES_COOLOFF_MINUTES="60", DJANGO_CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR",
+                     **PRODUCTION)
+    assert result.stdout.split() == ["True", "10", "3600.0", "HTTP_X_FORWARDED_FOR"]

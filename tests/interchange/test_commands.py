@@ -5,10 +5,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from clubrating.clubs.models import Member
+from clubrating.interchange.formats.trf import parse_trf
 from clubrating.tournaments.models import PLAYED_RESULTS, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingRecord, TournamentRating
 from ratings.services import pool_create
-from ratings.trf.reader import parse_trf
 
 from .conftest import PGN_DIR, TRF_DIR
 

@@ -5,7 +5,7 @@ from django.utils import translation
 
 from clubrating.clubs.models import Member
 from clubrating.interchange.errors import ImportRefused
-from clubrating.interchange.forms import decode_upload
+from clubrating.interchange.formats.text import decode_text
 from clubrating.interchange.members_import import members_import_csv
 from tests.factories import MemberFactory
 
@@ -24,7 +24,7 @@ def _members():
     ("last_name,first_name,birth_date,club\r\n" + "Müller,Jörg,1980-02-01,SK Wien\r\n" * 2).encode("latin-1"),
 ])
 def test_bom_semicolons_latin_1_and_a_duplicate_row(raw):
-    report = members_import_csv(text=decode_upload(raw))
+    report = members_import_csv(text=decode_text(raw))
     assert (len(report.created), len(report.updated), report.duplicates) == (1, 0, [3])
     assert [m[:2] + m[4:] for m in _members()] == [("Müller", "Jörg", "SK Wien")]
 

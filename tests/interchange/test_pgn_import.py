@@ -143,3 +143,24 @@ def test_malformed_pgn_is_refused_and_changes_nothing(text, message, counts):
     with pytest.raises(ImportRefused, match=message):
         games_import_pgn(text=text)
     assert counts() == before
+
+
+def test_event_date_starts_the_tournament_and_date_tags_date_the_rounds():
+    """EventDate is the event's first day, Date the game's: a new tournament starts on the
+    EventDate and each round is dated by its games' Date; a game without a Date gets none of its
+    own (it counts on its round's date, else the tournament's start), never the EventDate."""
+    def dated(game: dict, day: str) -> str:
+        return pgn(game).replace('[Date "2025.03.07"]', f'[EventDate "2025.03.01"]\n[Date "{day}"]')
+
+    first = dated({"round": "1.1"}, "2025.03.07")
+    second = dated({"round": "2.1", "white": "Gruber, Bernd", "black": "Huber, Anna"}, "2025.03.14")
+    third = dated({"round": "3.1"}, "????.??.??")
+    games_import_pgn(text="\n".join([first, second, third]), tournament="Vereinsabend")
+    games = Game.objects.filter(round__tournament__name="Vereinsabend").select_related("round__tournament")
+    games = list(games.order_by("round__number"))
+    assert games[0].round.tournament.start_date == date(2025, 3, 1)
+    assert [(g.round.date, g.date, g.played_on) for g in games] == [
+        (date(2025, 3, 7), date(2025, 3, 7), date(2025, 3, 7)),
+        (date(2025, 3, 14), date(2025, 3, 14), date(2025, 3, 14)),
+        (None, None, date(2025, 3, 1)),
+    ]

@@ -1,9 +1,9 @@
 import pytest
-from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments import services
+from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
     Bye,
     ByeKind,
@@ -52,7 +52,7 @@ def test_duplicate_registration_refused():
     t = TournamentFactory()
     member = MemberFactory()
     services.player_register(tournament=t, member=member)
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.player_register(tournament=t, member=member)
     assert t.players.count() == 1
 
@@ -80,7 +80,7 @@ def test_round_robin_refuses_late_entry():
     t = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
     register(t, [2000, 1900, 1800, 1700])
     services.round_pair(tournament=t)
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.player_register(tournament=t, member=MemberFactory())
 
 
@@ -90,7 +90,7 @@ def test_swiss_rounds_byes_and_withdrawal():
     r1 = services.round_pair(tournament=t)
     assert boards(r1) == [("P1", "P3"), ("P4", "P2")]
     assert list(r1.byes.values_list("member__last_name", "kind")) == [("P5", ByeKind.PAIRING)]
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.round_pair(tournament=t)  # round 1 has no results yet
     finish(r1, Result.WHITE_WINS, Result.DRAW)
     p5 = t.players.get(member__last_name="P5")
@@ -107,7 +107,7 @@ def test_requested_bye_only_before_pairing():
     t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
     register(t, [2000, 1900, 1800, 1700])
     services.round_pair(tournament=t)
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.bye_request(player=t.players.first(), round_number=1)
     assert Bye.objects.count() == 0
 
@@ -121,7 +121,7 @@ def test_unpair_and_repair_until_results():
     r1 = services.round_pair(tournament=t)
     assert r1.number == 1 and r1.games.count() == 2
     finish(r1, Result.WHITE_WINS)
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.round_unpair(round=r1)
     assert r1.games.count() == 2
 
@@ -137,10 +137,10 @@ def test_manual_pairing_change_swaps_with_other_board_and_bye():
     services.game_pairing_change(game=board1, white=m[0], black=m[4])  # P5 had the PAB
     assert sorted(boards(r1)) == [("P1", "P5"), ("P4", "P3")]
     assert r1.byes.get().member == m[1]
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.game_pairing_change(game=r1.games.first(), white=m[0], black=m[0])
     finish(r1, Result.DRAW)
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.game_pairing_change(game=r1.games.get(white=m[3]), white=m[2], black=m[3])
 
 
@@ -152,9 +152,9 @@ def test_a_requested_bye_does_not_pass_to_the_displaced_player():
     r1 = Round.objects.get(pk=services.round_pair(tournament=t).pk)
     assert r1.byes.get(member=m[4]).kind == ByeKind.HALF
     board1 = r1.games.get(board=1)
-    with pytest.raises(ValidationError) as refused, translation.override("en"):
+    with pytest.raises(TournamentRefused) as refused, translation.override("en"):
         services.game_pairing_change(game=board1, white=board1.white, black=m[4])
-    assert refused.value.messages == [f"{m[4]} asked for a bye in this round; remove the bye first."]
+    assert [refused.value.message] == [f"{m[4]} asked for a bye in this round; remove the bye first."]
     assert r1.byes.get(member=m[4]).kind == ByeKind.HALF
     assert r1.games.get(pk=board1.pk).black == board1.black  # nothing changed
 
@@ -173,7 +173,7 @@ def test_team_round_robin_and_lineups():
     games = list(Game.objects.filter(team_match=matches[0]).order_by("board"))
     assert [(g.board, g.white, g.black) for g in games] == [
         (1, home[0], away[0]), (2, away[1], home[1]), (3, home[2], away[2]), (4, away[3], home[3])]
-    with pytest.raises(ValidationError):
+    with pytest.raises(TournamentRefused):
         services.lineup_set(match=matches[0], team=teams[1], members=home)
 
 
@@ -243,9 +243,9 @@ def test_team_create_numbers_teams_in_order_of_entry():
 def test_team_create_refusals(kind, name, message):
     t = TournamentFactory(kind=kind)
     Team.objects.create(tournament=t, name="SK Eins", start_rank=1)
-    with translation.override("en"), pytest.raises(ValidationError) as error:
+    with translation.override("en"), pytest.raises(TournamentRefused) as error:
         services.team_create(tournament=t, name=name)
-    assert error.value.messages == [message]
+    assert [error.value.message] == [message]
     assert t.teams.count() == 1
 
 
@@ -254,9 +254,9 @@ def test_team_create_refused_after_pairing_and_translated():
     for name in ("A", "B"):
         services.team_create(tournament=t, name=name)
     services.round_pair(tournament=t)
-    with translation.override("de-at"), pytest.raises(ValidationError) as error:
+    with translation.override("de-at"), pytest.raises(TournamentRefused) as error:
         services.team_create(tournament=t, name="C")
-    assert error.value.messages == ["Nach der Auslosung der ersten Runde können keine Mannschaften "
+    assert [error.value.message] == ["Nach der Auslosung der ersten Runde können keine Mannschaften "
                                     "mehr hinzugefügt werden."]
     assert t.teams.count() == 2
 
@@ -278,14 +278,14 @@ def test_team_players_assign_refuses_foreign_players_and_teams():
     foreign_team = services.team_create(tournament=other, name="X")
     foreign_player = TournamentPlayerFactory(tournament=other, start_rank=1)
     with translation.override("en"):
-        with pytest.raises(ValidationError) as error:
+        with pytest.raises(TournamentRefused) as error:
             services.team_players_assign(tournament=t, assignments={player.pk: team.pk,
                                                                     foreign_player.pk: team.pk})
-        assert error.value.messages == [
+        assert [error.value.message] == [
             "Only players registered in this tournament can be put into its teams."]
-        with pytest.raises(ValidationError) as error:
+        with pytest.raises(TournamentRefused) as error:
             services.team_players_assign(tournament=t, assignments={player.pk: foreign_team.pk})
-        assert error.value.messages == ["Players can only be put into teams of this tournament."]
+        assert [error.value.message] == ["Players can only be put into teams of this tournament."]
     player.refresh_from_db()
     foreign_player.refresh_from_db()
     assert (player.team, foreign_player.team) == (None, None)
@@ -305,8 +305,8 @@ def test_withdrawal_drops_requested_byes_of_unpaired_rounds_and_refuses_new_ones
     services.player_withdraw(player=p6, from_round=2)
     assert sorted(Bye.objects.exclude(kind=ByeKind.PAIRING).values_list(
         "round__number", "member__last_name", "kind")) == [(1, "P6", ByeKind.HALF), (3, "P5", ByeKind.ZERO)]
-    with translation.override("de-at"), pytest.raises(ValidationError) as exc:
+    with translation.override("de-at"), pytest.raises(TournamentRefused) as exc:
         services.bye_request(player=p6, round_number=4, kind=ByeKind.FULL)
-    assert exc.value.messages == ["P6, Vorname" + p6.member.first_name.removeprefix("Vorname")
+    assert [exc.value.message] == ["P6, Vorname" + p6.member.first_name.removeprefix("Vorname")
                                   + " hat sich ab Runde 2 zurückgezogen."]
     assert Bye.objects.filter(member=p6.member, round__number=4).count() == 0

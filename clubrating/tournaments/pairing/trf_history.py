@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clubrating.interchange.formats.trf import TrfGame, TrfTournament
 from clubrating.tournaments.pairing.history import (
     ABSENT,
     FORFEIT_LOSS,
@@ -20,7 +21,6 @@ from clubrating.tournaments.pairing.history import (
     entrants_for_round,
 )
 from clubrating.tournaments.pairing.legality import Pairing
-from ratings.trf.reader import TrfGame, TrfTournament
 
 _XXA = re.compile(r"^XXA\s+(\d+)((?:\s+\d+(?:\.\d+)?)+)\s*$")
 

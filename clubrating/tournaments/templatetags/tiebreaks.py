@@ -2,7 +2,8 @@
 
 from django import template
 
-from clubrating.core.numbers import format_decimal
+from clubrating.core.formatting import decimal_text
+from clubrating.tournaments.tiebreaks import UnknownTiebreak, split_code
 
 register = template.Library()
 
@@ -13,7 +14,10 @@ QUARTERS = {"SB", "ESB", "SMP"}
 
 
 def decimals_for(code: str) -> int:
-    base = code.split("/", 1)[0].upper()
+    try:
+        base, _modifier = split_code(code)
+    except UnknownTiebreak:
+        return 1
     if base in WHOLE:
         return 0
     if base in QUARTERS:
@@ -30,5 +34,5 @@ def tiebreak_cells(values, codes):
             cells.append("–")
         else:
             # Localised decimal mark, no grouping: ratings read "1834" as on the other tournament pages.
-            cells.append(format_decimal(value, decimals_for(str(code))))
+            cells.append(decimal_text(value, decimals_for(str(code))))
     return cells

@@ -7,18 +7,15 @@ unusable tie-break list (a typo in the tournament's settings) into a message ins
 from django.utils.translation import gettext as _
 
 from ..selectors import tournament_standings
-
-
-def tiebreak_codes(tournament) -> list[str]:
-    return [code.strip() for code in (tournament.tiebreaks or "").split(",") if code.strip()]
+from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
 
 
 def standings(tournament) -> tuple[list[str], list, str]:
     """(tie-break codes, rows, error message or "")."""
-    codes = tiebreak_codes(tournament)
     try:
+        codes = [spec.label for spec in parse_tiebreaks(tournament.tiebreaks or "")]
         return codes, tournament_standings(tournament=tournament, codes=codes), ""
-    except ValueError as error:
+    except UnknownTiebreak as error:
         message = _("The tie-breaks “%(codes)s” cannot be computed (%(error)s); points only.") % {
             "codes": tournament.tiebreaks, "error": error}
         return [], tournament_standings(tournament=tournament, codes=[]), message

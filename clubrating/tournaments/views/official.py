@@ -1,21 +1,31 @@
 """The officials' pages: create a tournament, register players, pair a round, change a pairing.
 
-Registration and pairing are ``services`` (one transaction each, translated ValidationError when
+Registration and pairing are ``services`` (one transaction each, translated ``Refused`` when
 refused); these views collect the input and report the outcome.
 """
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
+from ratings.selectors import published_ratings
+from ratings.services import games_redate
 
 from .. import selectors, services
-from ..forms import MemberSearchForm, PairingForm, RegisterPlayersForm, StartRanksForm, TournamentForm
+from ..errors import TournamentRefused
+from ..forms import (
+    MemberSearchForm,
+    PairingForm,
+    RegisterPlayersForm,
+    RoundDateForm,
+    StartRanksForm,
+    TournamentForm,
+)
 from ..models import Game, Round, Tournament
-from . import _ratings
 from .public import tournament_context
 
 
@@ -48,10 +58,9 @@ def players_register(request, pk):
         members = list(form.cleaned_data["members"])
         try:
             services.players_register(tournament=tournament, members=members,
-                                      ratings=_ratings.published_ratings(tournament, [m.pk for m in members]))
-        except ValidationError as error:
-            for message in error.messages:
-                form.add_error(None, message)
+                                      ratings=published_ratings(tournament, [m.pk for m in members]))
+        except Refused as error:
+            form.add_error(error.field or None, error.message)
         else:
             messages.success(request, _("%(count)d players registered.") % {"count": len(members)})
             return redirect(request.get_full_path())
@@ -62,16 +71,16 @@ def players_register(request, pk):
             elif ranks_form.is_valid():
                 services.start_ranks_set(tournament=tournament, ranks=ranks_form.ranks())
             else:
-                raise ValidationError(_("Give every player a different starting number from 1 to %(count)d.")
-                                      % {"count": len(players)})
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
+                raise TournamentRefused(
+                    _("Give every player a different starting number from 1 to %(count)d.")
+                    % {"count": len(players)})
+        except Refused as error:
+            messages.error(request, error.message)
         else:
             messages.success(request, _("The starting numbers have been saved."))
         return redirect(request.get_full_path())
     candidates = list(form.fields["members"].queryset[:CANDIDATES_SHOWN + 1])
-    ratings = _ratings.published_ratings(tournament, [m.pk for m in candidates])
+    ratings = published_ratings(tournament, [m.pk for m in candidates])
     # Namesakes (the same first and last name) are marked: birth year and club tell them apart.
     names: dict[tuple, int] = {}
     for member in candidates:
@@ -89,28 +98,54 @@ def players_register(request, pk):
 def round_pair(request, pk):
     """Pair the next round (GET says what will happen, POST does it)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if request.method == "POST":
+    # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
+    last = selectors.last_paired_round_number(tournament=tournament)
+    scheduled = tournament.rounds.filter(number=last + 1).values_list("date", flat=True).first()
+    form = RoundDateForm(request.POST if request.method == "POST" else None,
+                         initial={"date": scheduled or tournament.scheduled_date(last + 1)})
+    form.fields["date"].required = False  # left empty: the tournament's schedule
+    if request.method == "POST" and form.is_valid():
         try:
-            rnd = services.round_pair(tournament=tournament)
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
+            rnd = services.round_pair(tournament=tournament, date=form.cleaned_data["date"])
+        except Refused as error:
+            messages.error(request, error.message)
             return redirect("tournaments:pair", pk=pk)
         messages.success(request, _("Round %(number)d has been paired.") % {"number": rnd.number})
         return redirect(rnd)
-    # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
     check = selectors.round_pair_check(tournament=tournament)
     return render(request, "tournaments/official/pair.html", tournament_context(
         request, tournament, "pair", next_number=check.number, player_count=tournament.players.count(),
-        check=check))
+        form=form, rounds_total=selectors.rounds_planned(tournament), check=check))
+
+
+@official_required
+@require_POST
+def round_date(request, pk, number):
+    """Move a round to another day. The round's games follow, and so do their rating records (to
+    the rating period of the new date); both in one transaction, so a refusal changes nothing."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
+    form = RoundDateForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.get("date", []):
+            messages.error(request, error)
+        return redirect(rnd)
+    try:
+        with transaction.atomic():
+            moved = services.round_date_set(round=rnd, date=form.cleaned_data["date"])
+            games_redate(game_ids=moved)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Round %(number)d is now dated %(date)s.") % {
+            "number": rnd.number, "date": form.cleaned_data["date"].strftime("%d.%m.%Y")})
+    return redirect(rnd)
 
 
 def _change_pairing(request, rnd: Round, game: Game, white, black) -> bool:
     try:
         services.game_pairing_change(game=game, white=white, black=black)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+    except Refused as error:
+        messages.error(request, error.message)
         return False
     return True
 

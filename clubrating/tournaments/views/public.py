@@ -6,12 +6,14 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from clubrating.core.permissions import is_official, public_tournaments_required
+from ratings.selectors import game_rating_changes
+from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
-from ..forms import CorrectionForm
+from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
-from . import _pairings, _ratings, _standings, _tables
+from . import _pairings, _standings, _tables
 
 
 def games_queryset():
@@ -83,7 +85,8 @@ def tournament_detail(request, pk):
     latest = rounds_with_pairings(tournament, number=latest_number)[0] if latest_number else None
     counts = {
         "players": len(players),
-        "rounds": tournament.rounds.count(),
+        "rounds": selectors.last_paired_round_number(tournament=tournament),
+        "rounds_total": selectors.rounds_planned(tournament),
         "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
     }
     return render(request, "tournaments/tournament_detail.html", tournament_context(
@@ -135,6 +138,9 @@ def round_detail(request, pk, number):
                                  **extra)
     # A pairing can be changed by hand only before the round has any result.
     context["edit_pairing"] = context["official"] and not any(g.result for g in games)
+    if context["official"]:
+        day = rnd.date or rnd.tournament.scheduled_date(number)
+        context["date_form"] = RoundDateForm(initial={"date": day})
     return live_render(request, "tournaments/round_detail.html", "tournaments/_live_pairings.html", context)
 
 
@@ -163,7 +169,7 @@ def tournament_crosstable(request, pk):
 def tournament_evaluation(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     return render(request, "tournaments/evaluation.html", tournament_context(
-        request, tournament, "evaluation", evaluations=_ratings.tournament_evaluation(tournament)))
+        request, tournament, "evaluation", evaluations=rating_evaluation(tournament)))
 
 
 @public_tournaments_required
@@ -172,7 +178,7 @@ def game_detail(request, pk):
     official = is_official(request.user)
     context = {
         "game": game, "tournament": game.round.tournament, "official": official,
-        "changes": _ratings.game_rating_changes([game.pk]).get(game.pk, []),
+        "changes": game_rating_changes([game.pk]).get(game.pk, []),
     }
     if official:
         context["history"] = game.history.select_related("changed_by").order_by("-changed_at", "-pk")

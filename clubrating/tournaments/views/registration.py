@@ -6,15 +6,14 @@ shown as the form's error and changes nothing.
 """
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
 
-from .. import services
+from .. import selectors, services
 from ..forms_teams import ByeRequestForm, GuestForm, WithdrawForm
 from ..models import Bye, ByeKind, Round, Tournament, TournamentKind
 from .public import tournament_context
@@ -35,9 +34,8 @@ def _manage_page(request, tournament: Tournament, *, withdraw=None, bye=None, st
     ), status=status)
 
 
-def _refused(form, error: ValidationError) -> None:
-    for message in error.messages:
-        form.add_error(None, message)
+def _refused(form, error: Refused) -> None:
+    form.add_error(error.field or None, error.message)
 
 
 @official_required
@@ -55,7 +53,7 @@ def player_withdraw(request, pk):
         player, number = form.cleaned_data["player"], form.cleaned_data["from_round"]
         try:
             services.player_withdraw(player=player, from_round=number)
-        except ValidationError as error:
+        except Refused as error:
             _refused(form, error)
         else:
             messages.success(request, _("%(member)s is not paired any more from round %(number)d on.")
@@ -73,7 +71,7 @@ def bye_request(request, pk):
         player, number = form.cleaned_data["player"], form.cleaned_data["round_number"]
         try:
             bye = services.bye_request(player=player, round_number=number, kind=form.cleaned_data["kind"])
-        except ValidationError as error:
+        except Refused as error:
             _refused(form, error)
         else:
             messages.success(request, _("%(member)s: %(kind)s in round %(number)d.") % {
@@ -89,7 +87,7 @@ def guest_register(request, pk):
     if request.method == "POST" and form.is_valid():
         try:
             player = services.guest_register(tournament=tournament, **form.cleaned_data)
-        except ValidationError as error:
+        except Refused as error:
             _refused(form, error)
         else:
             messages.success(request, _("%(member)s registered as starting number %(rank)d.") % {
@@ -100,8 +98,7 @@ def guest_register(request, pk):
 
 
 def _last_paired_round(tournament: Tournament) -> Round | None:
-    paired = Q(games__isnull=False) | Q(byes__kind=ByeKind.PAIRING) | Q(team_matches__isnull=False)
-    return tournament.rounds.filter(paired).distinct().order_by("-number").first()
+    return tournament.rounds.filter(selectors.paired_round_q()).distinct().order_by("-number").first()
 
 
 @official_required
@@ -112,9 +109,8 @@ def round_unpair(request, pk):
     if request.method == "POST" and rnd is not None:
         try:
             services.round_unpair(round=rnd)
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
+        except Refused as error:
+            messages.error(request, error.message)
             return redirect("tournaments:unpair", pk=pk)
         messages.success(request, _("The pairing of round %(number)d has been removed.") % {
             "number": rnd.number})

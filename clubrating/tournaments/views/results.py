@@ -1,17 +1,17 @@
 """Result entry for officials: one page per round, one htmx form per board."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
+from ratings.selectors import game_rating_changes
+from ratings.services import game_record_result
 
 from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
 from ..models import Game, Result, Round
-from ..results import result_enter
-from . import _ratings
 from .public import games_queryset, tournament_context
 
 
@@ -27,7 +27,7 @@ def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = Fal
 def round_results(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
     games = list(games_queryset().filter(round=rnd))
-    changes = _ratings.game_rating_changes(g.pk for g in games)
+    changes = game_rating_changes(g.pk for g in games)
     boards = [_board_context(g, ResultForm(game=g), changes.get(g.pk, [])) for g in games]
     # The first board without a result gets the focus: the official starts typing at once.
     first_open = next((g.pk for g in games if not g.result), games[0].pk if games else None)
@@ -42,13 +42,12 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
     if not form.is_valid() or form.needs_confirmation():
         return False, []
     try:
-        result_enter(game=game, result=form.cleaned_data["result"], user=request.user,
-                     rated_result=rated_result, reason=form.cleaned_data.get("reason", ""))
-    except ValidationError as error:
-        for message in error.messages:
-            form.add_error(None, message)
+        game_record_result(game=game, result=form.cleaned_data["result"], user=request.user,
+                           rated_result=rated_result, reason=form.cleaned_data.get("reason", ""))
+    except Refused as error:
+        form.add_error(None, error.message)
         return False, []
-    return True, _ratings.game_rating_changes([game.pk]).get(game.pk, [])
+    return True, game_rating_changes([game.pk]).get(game.pk, [])
 
 
 @official_required
@@ -60,7 +59,7 @@ def board_result(request, pk, number, game_pk):
         pk=game_pk, round__tournament_id=pk, round__number=number,
     )
     if request.method == "GET":
-        changes = _ratings.game_rating_changes([game.pk]).get(game.pk, [])
+        changes = game_rating_changes([game.pk]).get(game.pk, [])
         return render(request, "tournaments/results/_board.html",
                       _board_context(game, ResultForm(game=game), changes))
     form = ResultForm(request.POST, game=game)

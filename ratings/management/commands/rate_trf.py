@@ -12,10 +12,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from clubrating.interchange.formats.trf import TrfError, TrfTournament, played_games, read_trf
 from ratings.rules import DEFAULT_RULES, PRESETS, UnknownRules, evaluate_period, get_rules
 from ratings.rules.performance import performance_exact
-from ratings.trf import TrfError, read_trf
-from ratings.trfdata import tournament_to_period
+from ratings.rules.period import GameIn, PlayerIn
 
 
 class Command(BaseCommand):
@@ -37,7 +37,7 @@ class Command(BaseCommand):
         path = options["path"]
         try:
             tournament = read_trf(path)
-            players, games = tournament_to_period(tournament)
+            players, games = period_data(tournament)
         except OSError as exc:
             raise CommandError(
                 _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}
@@ -54,6 +54,21 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(data, ensure_ascii=False))
         else:
             self.stdout.write(render(data))
+
+
+def period_data(tournament: TrfTournament) -> tuple[list[PlayerIn], list[GameIn]]:
+    """Every player line (rating 0 or blank: newcomer; TRF files carry no games counts) and the
+    games played over the board, keyed (round, white, black); forfeits, byes and unrated W/D/L
+    results are not rated: only games played over the board count."""
+    players = [
+        PlayerIn(key=p.start_rank, rating=p.rating, games_count=0, birth_year=p.birth_year)
+        for p in tournament.players
+    ]
+    games = [
+        GameIn((g.round, g.white, g.black), g.white, g.black, g.white_score)
+        for g in played_games(tournament)
+    ]
+    return players, games
 
 
 def rate(rules, tournament, players, games) -> dict:

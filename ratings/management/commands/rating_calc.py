@@ -22,26 +22,26 @@ from ratings.rules import (
     expected_score,
     get_rules,
 )
+from ratings.rules.results import UnreadableResult, parse_score
 
-RESULTS = {
-    "1": 1.0, "1-0": 1.0, "1.0": 1.0, "+": 1.0,
-    "0.5": 0.5, "0,5": 0.5, "½": 0.5, "1/2": 0.5, "=": 0.5, "½-½": 0.5, "1/2-1/2": 0.5,
-    "0": 0.0, "0-1": 0.0, "0.0": 0.0, "-": 0.0,
-}
 ME = "me"
 
 
 def parse_vs(text: str) -> tuple[float, float]:
     """"OPPONENT_RATING:RESULT" -> (rating, score); CommandError when unreadable."""
     rating_text, sep, result_text = text.partition(":")
-    score = RESULTS.get(result_text.strip())
+    try:
+        score = parse_score(result_text)
+    except UnreadableResult:
+        score = None
     try:
         rating = float(rating_text)
     except ValueError:
         rating = None
     if not sep or score is None or rating is None or rating <= 0:
         raise CommandError(
-            _("--vs %(value)s: expected OPPONENT_RATING:RESULT with RESULT 1, 0.5, 0, 1-0, ½ or 0-1.")
+            _("--vs %(value)s: expected OPPONENT_RATING:RESULT, RESULT one of 1, 1.00, 1-0, 0.5, 0,50, ½, "
+              "=, 0, 0.00 or 0-1.")
             % {"value": text}
         )
     return (int(rating) if rating.is_integer() else rating), score
@@ -56,6 +56,8 @@ class Command(BaseCommand):
                             help="published rating (omit for a newcomer)")
         parser.add_argument("--games", type=int, default=0, help="games count on the last published list")
         parser.add_argument("--birth-year", type=int, default=None, help="birth year (FIDE junior K)")
+        parser.add_argument("--peak-rating", type=float, default=None,
+                            help="highest published rating ever reached (FIDE: K 10 once 2400 was reached)")
         parser.add_argument("--vs", action="append", default=[], metavar="RATING:RESULT",
                             help="an opponent and the result, e.g. 1980:0.5 (repeatable)")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -75,16 +77,21 @@ class Command(BaseCommand):
             if rating <= 0:
                 raise CommandError(_("--rating must be positive."))
             rating = int(rating) if rating.is_integer() else rating
+        peak = options["peak_rating"]
+        if peak is not None:
+            if peak <= 0:
+                raise CommandError(_("--peak-rating must be positive."))
+            peak = int(peak) if peak.is_integer() else peak
         opponents = [parse_vs(v) for v in options["vs"]]
-        data = calculate(rules, rating, options["games"], options["birth_year"], opponents)
+        data = calculate(rules, rating, options["games"], options["birth_year"], opponents, peak_rating=peak)
         if options["json"]:
             self.stdout.write(json.dumps(data, ensure_ascii=False))
         else:
             self.stdout.write(render(data))
 
 
-def calculate(rules, rating, games_count, birth_year, opponents) -> dict:
-    players = [PlayerIn(ME, rating, games_count, birth_year)]
+def calculate(rules, rating, games_count, birth_year, opponents, *, peak_rating=None) -> dict:
+    players = [PlayerIn(ME, rating, games_count, birth_year, peak_rating=peak_rating)]
     players += [PlayerIn(i, r, 1000) for i, (r, _) in enumerate(opponents)]
     games = [GameIn(i, ME, i, s) for i, (_, s) in enumerate(opponents)]
     result = evaluate_period(rules, players, games, year=date.today().year)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from ratings.adapters import as_number
 from ratings.selectors import list_entries, live_list, pool_list_on
-from ratings.services import pool_get
+from ratings.services import RatingsError, pool_get
 from ratings.services.lists import class_code
 
 
@@ -22,9 +22,14 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         try:
             pool = pool_get(opts["pool"])
-            day = datetime.date.fromisoformat(opts["period"]) if opts["period"] else None
-        except ValueError as exc:
+        except RatingsError as exc:
             raise CommandError(str(exc)) from None
+        try:
+            day = datetime.date.fromisoformat(opts["period"]) if opts["period"] else None
+        except ValueError:
+            raise CommandError(
+                _("“%(value)s” is not a date (YYYY-MM-DD).") % {"value": opts["period"]}
+            ) from None
         if opts["live"]:
             rows = [
                 {

@@ -7,6 +7,13 @@ from ratings.models import PeriodState
 from ratings.services import RatingsError, period_reopen, pool_get
 
 
+def _day(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise CommandError(_("“%(value)s” is not a date (YYYY-MM-DD).") % {"value": text}) from None
+
+
 class Command(BaseCommand):
     help = "Reopen the pool's latest closed period (a reason is required)."
 
@@ -20,12 +27,12 @@ class Command(BaseCommand):
             pool = pool_get(opts["pool"])
             periods = pool.periods.filter(state=PeriodState.CLOSED).order_by("-start")
             if opts["period"]:
-                day = datetime.date.fromisoformat(opts["period"])
+                day = _day(opts["period"])
                 periods = periods.filter(start__lte=day, end__gte=day)
             period = periods.first()
             if period is None:
                 raise RatingsError(_("There is no such closed period."))
             period_reopen(period=period, reason=opts["reason"])
-        except ValueError as exc:  # RatingsError is a ValueError, and so is a bad date
+        except RatingsError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(_("Reopened %(period)s.") % {"period": period})

@@ -28,11 +28,20 @@ def home_club(db):
                        public_tournaments=True)
 
 
+def _in_group(username: str, group: str) -> User:
+    user = User.objects.create_user(username, password=f"pw-{username}")
+    user.groups.add(Group.objects.get_or_create(name=group)[0])
+    return user
+
+
 @pytest.fixture
 def official(db):
-    user = User.objects.create_user("offi", password="pw-offi")
-    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
-    return user
+    return _in_group("offi", settings.OFFICIALS_GROUP)
+
+
+@pytest.fixture
+def officer(db):
+    return _in_group("officer", settings.RATING_OFFICERS_GROUP)
 
 
 @pytest.fixture

@@ -31,3 +31,22 @@ def test_missing_file_and_unknown_pool_are_refused(tmp_path):
         call_command("import_ratings", str(tmp_path / "missing.csv"), "--pool", "P")
     with pytest.raises(CommandError, match="no rating pool"):
         call_command("import_ratings", str(tmp_path / "missing.csv"), "--pool", "Q")
+
+
+def test_the_format_is_given_or_told_from_the_content(tmp_path):
+    """A TRF file needs no .trf suffix: its content says what it is, or --format does."""
+    make_pool(name="P")
+    MemberFactory(last_name="Huber", first_name="Anna", birth_year=1990, fide_id=1234567)
+    path = tmp_path / "ratings.txt"
+    path.write_text(
+        "012 Test\n"
+        "001    1 w    Huber, Anna                       1800 AUT     1234567 1990        0.0    1\n",
+        encoding="utf-8",
+    )
+    out = StringIO()
+    call_command("import_ratings", str(path), "--pool", "P", stdout=out)
+    assert out.getvalue() == "Imported 1 ratings.\n"
+    assert ListEntry.objects.get().rating == 1800
+    make_pool(name="Q")
+    with pytest.raises(CommandError, match="^The CSV file needs the columns"):
+        call_command("import_ratings", str(path), "--pool", "Q", "--format", "csv")

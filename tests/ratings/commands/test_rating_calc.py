@@ -70,6 +70,45 @@ def test_errors(args, message):
 def test_german_error_message():
     with translation.override("de-at"), pytest.raises(CommandError, match="--vs 1800: erwartet"):
         run("--vs", "1800")
+    with translation.override("de-at"), pytest.raises(CommandError, match="--vs 1800:0.25: erwartet"):
+        run("--vs", "1800:0.25")
+
+
+@pytest.mark.parametrize(
+    ("written", "score"),
+    [("1.00", 1.0), ("1,0", 1.0), ("1", 1.0), ("+", 1.0), ("0.50", 0.5), ("0,5", 0.5), ("0,50", 0.5),
+     ("½", 0.5), ("1/2", 0.5), ("=", 0.5), ("0.00", 0.0), ("0", 0.0), ("-", 0.0), ("0-1", 0.0)],
+)
+def test_results_as_fide_and_german_write_them(written, score):
+    data = json.loads(run("--rules", "fide-2024", "--rating", "2000", "--games", "100",
+                          "--vs", f"2000:{written}", "--json"))
+    assert data["games"][0]["result"] == score
+
+
+@pytest.mark.parametrize("written", ["2", "0.25", "1.5", "x", "", "1,,0", "-1"])
+def test_other_results_are_refused(written):
+    with pytest.raises(CommandError, match=f"--vs 1800:{written}: expected"):
+        run("--vs", f"1800:{written}")
+
+
+def test_fide_2025_full_difference_for_2650_and_more():
+    # FIDE's calculation for a 2813 player: a win against 1787 changes his rating by 0.00.
+    data = json.loads(run("--rules", "fide-2025", "--rating", "2813", "--games", "500",
+                          "--vs", "1787:1.00", "--json"))
+    assert (data["games"][0]["difference"], data["games"][0]["expected"]) == (1026, 1.0)
+    assert data["games"][0]["change"] == 0.0 and data["new_rating"] == 2813
+    old = json.loads(run("--rules", "fide-2024", "--rating", "2813", "--games", "500",
+                         "--vs", "1787:1.00", "--json"))
+    assert round(old["games"][0]["change"], 9) == 0.8
+
+
+def test_peak_rating_sets_k_10():
+    args = ["--rules", "fide-2024", "--rating", "2395", "--games", "100", "--vs", "2395:1", "--json"]
+    assert json.loads(run(*args))["factor"] == 20
+    data = json.loads(run(*args, "--peak-rating", "2400"))
+    assert data["factor"] == 10 and data["change"] == 5.0 and data["new_rating"] == 2400
+    with pytest.raises(CommandError, match="--peak-rating"):
+        run(*args, "--peak-rating", "0")
 
 
 def test_error_exit_status(tmp_path):
@@ -81,3 +120,12 @@ def test_error_exit_status(tmp_path):
         env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 1 and "elo" in done.stderr
+
+
+def test_every_rule_set_is_offered():
+    from ratings.rules import PRESETS
+
+    for name in PRESETS:
+        data = json.loads(run("--rules", name, "--rating", "2000", "--games", "50", "--vs", "2000:1.00",
+                              "--json"))
+        assert data["rules"] == name and data["new_rating"] > 2000

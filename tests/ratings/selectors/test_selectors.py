@@ -1,9 +1,13 @@
 import pytest
+from django.db import transaction
 
+from clubrating.clubs.models import Member
+from clubrating.tournaments.models import Game
+from ratings.models import RatingPool
 from ratings.selectors import (
     list_entries,
     live_list,
-    member_rated_games,
+    member_rating_blocks,
     member_ratings,
     pool_list_on,
     tournament_evaluation,
@@ -14,11 +18,29 @@ from tests.ratings.services.scenario import build, play
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    """The scenario's first tournaments played, once for the module (the tests only read it):
+    inside a transaction rolled back at the module's end; each test runs in a savepoint within it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        pool, rated, newcomers, first, second, rng = build()
+        play(first, rng)
+        yield pool.pk, [m.pk for m in rated], [m.pk for m in newcomers], [g.pk for g in first]
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def played():
-    pool, rated, newcomers, first, second, rng = build()
-    play(first, rng)
-    return pool, rated, newcomers, first
+def played(played_once, db):
+    """Fresh instances for each test, so nothing one test caches on them reaches the next."""
+    pool_pk, rated, newcomers, first = played_once
+    members = Member.objects.in_bulk(rated + newcomers)
+    games = Game.objects.in_bulk(first)
+    return (
+        RatingPool.objects.get(pk=pool_pk),
+        [members[pk] for pk in rated],
+        [members[pk] for pk in newcomers],
+        [games[pk] for pk in first],
+    )
 
 
 def test_live_list_in_one_query(played, django_assert_num_queries):
@@ -42,11 +64,13 @@ def test_published_list_in_two_queries(played, django_assert_num_queries):
 
 def test_member_pages_in_fixed_queries(played, django_assert_num_queries):
     pool, rated, newcomers, first = played
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         pools = [(pm.pool.name, pm.live_rating) for pm in member_ratings(rated[0])]
+    with django_assert_num_queries(3):
+        [block] = member_rating_blocks(rated[0])
         games = [
             (r.opponent.full_name, r.game.round.tournament.name, r.period.start, r.change)
-            for r in member_rated_games(rated[0], pool)
+            for r in block.records
         ]
     assert pools[0][0] == pool.name
     # 8 games in "Frühjahr", 3 in "Mai", of which the one against the late newcomer waits.
@@ -58,10 +82,16 @@ def test_tournament_evaluation_in_one_query(played, django_assert_num_queries):
     pool, rated, newcomers, first = played
     tournament = first[0].round.tournament
     with django_assert_num_queries(1):
-        rows = tournament_evaluation(tournament, pool)
-        _names = [(p.member.full_name, [r.opponent.full_name for r in p.records]) for p in rows]
-    assert len(rows) == 9
-    top = rows[0]
-    assert top.games == 8 and top.points == sum(r.score for r in top.records)
+        [evaluation] = tournament_evaluation(tournament, pool)
+        _names = [(p.member.full_name, [r.opponent.full_name for r in p.records]) for p in evaluation.rows]
+    rows = evaluation.rows
+    assert evaluation.pool == pool and len(rows) == 9
+    top = max(rows, key=lambda row: row.own_rating or 0)
+    assert top.games == 8 and top.pending == 0 and top.points == sum(r.score for r in top.records)
     assert top.change == pytest.approx(sum(r.change for r in top.records))
     assert top.expected == pytest.approx(sum(r.expected for r in top.records))
+    for row in rows:  # rated and pending games apart: the rated ones add up
+        rated = [r for r in row.records if not r.pending and r.change is not None]
+        assert (row.games, row.pending) == (len(rated), len(row.records) - len(rated))
+        assert row.points == sum(r.score for r in rated)
+        assert row.change == pytest.approx(sum((r.score - r.expected) * r.factor for r in rated))

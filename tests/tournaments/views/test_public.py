@@ -136,10 +136,10 @@ def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     ("de-at", ["Elo-Auswertung", "Erwartung", "Faktor", "gerundet", "+17,3", "+17", "−14", "24,65", "0,300"]),
 ])
 def test_rating_evaluation_per_player_with_the_per_game_calculation(official_client, tournament, lang, words):
-    from clubrating.tournaments.results import result_enter
+    from ratings.services import game_record_result
 
     game = Game.objects.get(round__tournament=tournament, board=1)
-    result_enter(game=game, result=Result.WHITE_WINS, user=None)
+    game_record_result(game=game, result=Result.WHITE_WINS, user=None)
     html = text(page(official_client, "evaluation", tournament.pk, lang=lang))
     for word in words:
         assert word in html

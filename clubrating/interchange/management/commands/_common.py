@@ -3,6 +3,7 @@
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from clubrating.interchange.formats.text import read_text as formats_read_text
 from clubrating.tournaments.models import Tournament
 
 
@@ -21,14 +22,10 @@ def find_tournament(value: str) -> Tournament:
 
 
 def read_text(path: str) -> str:
+    """The file's text, decoded as uploads are; CommandError when it cannot be read."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        return formats_read_text(path)
     except OSError as error:
         raise CommandError(
             _("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}
         ) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")

@@ -1,12 +1,13 @@
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments.models import GameCategory
-from ratings.services import RatingsError, pool_get
+from ratings.services import RatingsError, pool_get, tournament_ratings_update
+
+from ._common import read_text
 
 
 class Command(BaseCommand):
@@ -24,16 +25,23 @@ class Command(BaseCommand):
             rating_pool = pool_get(pool) if pool else None
         except RatingsError as error:
             raise CommandError(str(error)) from None
+        if rating_pool is not None and unrated:
+            raise CommandError(_("An unrated tournament cannot be rated in the pool %(pool)s.")
+                               % {"pool": rating_pool.name})
+        text = read_text(path)
+        records = 0
         try:
-            report = tournament_import_trf(
-                text=Path(path), name=name, category=category, rated=not unrated, pool=rating_pool
-            )
-        except ImportRefused as error:
+            # One transaction: a refusal by the ratings (a closed period) undoes the import too.
+            with transaction.atomic():
+                report = tournament_import_trf(text=text, name=name, category=category, rated=not unrated)
+                if rating_pool is not None:
+                    records = tournament_ratings_update(tournament=report.tournament, pool=rating_pool)
+        except (ImportRefused, RatingsError) as error:
             raise CommandError(str(error)) from None
         self.stdout.write(report.summary())
         if rating_pool is not None:
             self.stdout.write(_("Rated in the pool %(pool)s: %(records)d rating records.")
-                              % {"pool": rating_pool.name, "records": report.rating_records})
+                              % {"pool": rating_pool.name, "records": records})
         for start_rank, reason in report.refused:
             self.stdout.write(
                 _("Not imported: player %(rank)d (%(reason)s)") % {"rank": start_rank, "reason": reason}

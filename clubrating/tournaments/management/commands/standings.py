@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import Tournament
 from clubrating.tournaments.selectors import tournament_standings
+from clubrating.tournaments.tiebreaks import UnknownTiebreak, parse_tiebreaks
 
 
 def _number(value: float) -> float | int:
@@ -41,10 +42,10 @@ class Command(BaseCommand):
         tournament = tournament_lookup(options["tournament"])
         codes = options["tiebreaks"] if options["tiebreaks"] is not None else tournament.tiebreaks
         try:
-            rows = tournament_standings(tournament=tournament, codes=codes)
-        except ValueError as exc:
+            labels = [spec.label for spec in parse_tiebreaks(codes)]
+        except UnknownTiebreak as exc:
             raise CommandError(_("Unknown tie-break code “%(code)s”.") % {"code": exc}) from exc
-        labels = [c.strip().upper() for c in codes.split(",") if c.strip()]
+        rows = tournament_standings(tournament=tournament, codes=labels)
         if options["json"]:
             data = [
                 {

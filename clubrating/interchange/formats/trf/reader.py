@@ -1,0 +1,314 @@
+"""FIDE TRF16 reader, tolerant of the quirks of real files.
+
+Player lines (``001``) are read at the fixed TRF16 columns; where a real file deviates and
+the meaning is still unambiguous (round columns shifted, comma decimals, dates in several
+formats) we accept it, otherwise we raise ``TrfError`` with the line number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from ..text import read_text
+
+__all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfTournament", "parse_date", "parse_trf", "read_trf"]
+
+PLAYED = frozenset("10=")
+FORFEIT = frozenset("+-")
+BYES = frozenset("HFUZ")
+UNRATED_PLAYED = frozenset("WDL")
+RESULT_CODES = PLAYED | FORFEIT | BYES | UNRATED_PLAYED
+# Points a TRF result code is worth (TRF16: U = pairing-allocated bye, scored as a win).
+CODE_POINTS = {"1": 1.0, "+": 1.0, "W": 1.0, "F": 1.0, "U": 1.0, "=": 0.5, "D": 0.5, "H": 0.5}
+DUMMY_NAMES = frozenset({"spielfrei", "bye", "freilos", "free", "descansa", "exempt"})
+
+ROUND_START = 91  # 0-based index of column 92, where round 1 begins
+ROUND_WIDTH = 10
+# The result may be blank (paired, not yet played), also in the last round where the line ends
+# right after the colour.
+_SLOT = re.compile(r"^\s*(\d{1,4})?\s+([wbWB\-])(?:\s+([10=+\-HFUZWDLhfuzwdl]))?\s*$")
+_TOKEN = re.compile(r"(\d{1,4})\s+([wbWB\-])\s+([10=+\-HFUZWDLhfuzwdl])")
+
+
+class TrfError(ValueError):
+    """A malformed TRF file; ``line_no`` is 1-based (0 when the file as a whole is wrong)."""
+
+    def __init__(self, message: str, line_no: int = 0):
+        super().__init__(message, line_no)
+        self.message = message
+        self.line_no = line_no
+
+    def __str__(self) -> str:
+        if self.line_no:
+            return f"line {self.line_no}: {self.message}"
+        return self.message
+
+
+@dataclass
+class TrfGame:
+    round: int
+    opponent: int | None
+    colour: str  # "w", "b" or "-"
+    result: str  # TRF code or "" (blank)
+
+    @property
+    def is_played(self) -> bool:
+        """Played over the board with a rateable result (1/0/=) against a real opponent."""
+        return self.opponent is not None and self.result in PLAYED
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.result in FORFEIT
+
+    @property
+    def is_bye(self) -> bool:
+        return self.result in BYES or (self.opponent is None and self.result != "")
+
+    @property
+    def points(self) -> float:
+        return CODE_POINTS.get(self.result, 0.0)
+
+
+@dataclass
+class TrfPlayer:
+    start_rank: int
+    sex: str
+    title: str
+    name: str
+    rating: int | None
+    federation: str
+    fide_id: int | None
+    birth_year: int | None
+    birth_date: date | None
+    points: float
+    rank: int | None
+    results: list[TrfGame] = field(default_factory=list)
+    line_no: int = 0
+    raw_line: str = ""
+
+    @property
+    def is_dummy(self) -> bool:
+        """The "spielfrei" pseudo player some programs add for the bye."""
+        return self.name.strip().lower() in DUMMY_NAMES and self.rating is None
+
+
+@dataclass
+class TrfTournament:
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: date | None = None
+    end_date: date | None = None
+    players_count: int | None = None
+    rated_players_count: int | None = None
+    teams_count: int | None = None
+    kind: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: str = ""
+    time_control: str = ""
+    round_dates: list[date | None] = field(default_factory=list)
+    rounds: int = 0
+    players: list[TrfPlayer] = field(default_factory=list)
+    extra_lines: list[str] = field(default_factory=list)
+    header: dict[str, str] = field(default_factory=dict)
+
+    def player(self, start_rank: int) -> TrfPlayer | None:
+        for p in self.players:
+            if p.start_rank == start_rank:
+                return p
+        return None
+
+
+_DATE_PATTERNS = (
+    (re.compile(r"^(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})$"), ("y", "m", "d")),
+    (re.compile(r"^(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})$"), ("d", "m", "y")),
+    # Two-digit years appear in 132 lines as yy/mm/dd (TRF16).
+    (re.compile(r"^(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})$"), ("y2", "m", "d")),
+)
+
+
+def parse_date(text: str) -> date | None:
+    """Parse a TRF date; blank gives None, an unreadable date raises ValueError."""
+    text = text.strip().rstrip(".")
+    if not text:
+        return None
+    for pattern, order in _DATE_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            parts = dict(zip(order, (int(g) for g in match.groups())))
+            year = parts.get("y") or 2000 + parts["y2"]
+            return date(year, parts["m"], parts["d"])
+    raise ValueError(f"unreadable date {text!r}")
+
+
+def _int_or_none(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text else None
+
+
+def _parse_birth(text: str) -> tuple[int | None, date | None]:
+    text = text.strip()
+    if not text or set(text) <= {"0", ".", "/", "-"}:
+        return None, None
+    if re.fullmatch(r"\d{4}", text):
+        return int(text), None
+    birth = parse_date(text)
+    return (birth.year if birth else None), birth
+
+
+def _parse_rounds(tail: str, line_no: int) -> list[TrfGame]:
+    """Read the round columns; fixed 10-char slots first, a token scan when shifted."""
+    slots = [tail[i : i + ROUND_WIDTH] for i in range(0, len(tail), ROUND_WIDTH)]
+    games: list[TrfGame] = []
+    strict = True
+    for number, slot in enumerate(slots, start=1):
+        if not slot.strip():
+            games.append(TrfGame(number, None, "-", ""))
+            continue
+        match = _SLOT.match(slot)
+        if not match:
+            strict = False
+            break
+        opp, colour, result = match.groups()
+        games.append(_game(number, opp, colour, result))
+    if not strict:
+        # A file whose round columns are shifted: accept it when the whole tail is a
+        # clean sequence of "opponent colour result" tokens, nothing else.
+        tokens = list(_TOKEN.finditer(tail))
+        if not tokens or _TOKEN.sub("", tail).strip():
+            raise TrfError(f"cannot read the round results {tail.strip()!r}", line_no)
+        games = [_game(i, *m.groups()) for i, m in enumerate(tokens, start=1)]
+    while games and games[-1].result == "" and games[-1].opponent is None:
+        games.pop()
+    return games
+
+
+def _game(number: int, opp: str | None, colour: str, result: str | None) -> TrfGame:
+    opponent = int(opp) if opp and int(opp) != 0 else None
+    return TrfGame(number, opponent, colour.lower(), (result or "").upper())
+
+
+def _parse_player(line: str, line_no: int) -> TrfPlayer:
+    padded = line.ljust(ROUND_START)
+    try:
+        start_rank = int(padded[4:8])
+    except ValueError:
+        raise TrfError(f"start rank {padded[4:8].strip()!r} is not a number", line_no) from None
+    rating_text = padded[48:52].strip()
+    if rating_text and not rating_text.isdigit():
+        raise TrfError(f"rating {rating_text!r} is not a number", line_no)
+    fide_text = padded[57:68].strip()
+    if fide_text and not fide_text.isdigit():
+        raise TrfError(f"FIDE id {fide_text!r} is not a number", line_no)
+    try:
+        birth_year, birth_date = _parse_birth(padded[69:79])
+    except ValueError:
+        raise TrfError(f"birth date {padded[69:79].strip()!r} is not a date", line_no) from None
+    points_text = padded[80:84].strip().replace(",", ".")
+    try:
+        points = float(points_text) if points_text else 0.0
+    except ValueError:
+        raise TrfError(f"points {points_text!r} are not a number", line_no) from None
+    rank_text = padded[85:89].strip()
+    if rank_text and not rank_text.isdigit():
+        raise TrfError(f"rank {rank_text!r} is not a number", line_no)
+    return TrfPlayer(
+        start_rank=start_rank,
+        sex=padded[9].strip().lower(),
+        title=padded[10:13].strip(),
+        name=padded[14:47].strip(),
+        rating=int(rating_text) or None if rating_text else None,
+        federation=padded[53:56].strip(),
+        fide_id=int(fide_text) or None if fide_text else None,
+        birth_year=birth_year,
+        birth_date=birth_date,
+        points=points,
+        rank=int(rank_text) if rank_text else None,
+        results=_parse_rounds(line[ROUND_START:].rstrip(), line_no),
+        line_no=line_no,
+        raw_line=line,
+    )
+
+
+def _round_dates(value_line: str, line_no: int) -> list[date | None]:
+    dates: list[date | None] = []
+    for text in value_line[ROUND_START:].split():
+        try:
+            dates.append(parse_date(text))
+        except ValueError:
+            raise TrfError(f"round date {text!r} is not a date", line_no) from None
+    return dates
+
+
+_HEADER_FIELDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "092": "kind",
+    "102": "chief_arbiter",
+    "112": "deputy_arbiters",
+    "122": "time_control",
+}
+_HEADER_INTS = {"062": "players_count", "072": "rated_players_count", "082": "teams_count"}
+
+
+def parse_trf(text: str) -> TrfTournament:
+    """Parse a TRF16 document (any line endings)."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    tournament = TrfTournament()
+    for line_no, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip()
+        if not line.strip():
+            continue
+        code = line[:3]
+        value = line[4:].strip()
+        if code == "001":
+            tournament.players.append(_parse_player(line, line_no))
+        elif code in _HEADER_FIELDS:
+            tournament.header[code] = value
+            setattr(tournament, _HEADER_FIELDS[code], value)
+        elif code in _HEADER_INTS:
+            tournament.header[code] = value
+            try:
+                setattr(tournament, _HEADER_INTS[code], _int_or_none(value))
+            except ValueError:
+                raise TrfError(f"{code}: {value!r} is not a number", line_no) from None
+        elif code in ("042", "052"):
+            tournament.header[code] = value
+            try:
+                parsed = parse_date(value)
+            except ValueError:
+                raise TrfError(f"{code}: {value!r} is not a date", line_no) from None
+            setattr(tournament, "start_date" if code == "042" else "end_date", parsed)
+        elif code == "132":
+            tournament.header[code] = line[3:]
+            tournament.round_dates = _round_dates(line, line_no)
+        else:
+            # JaVaFo XX lines, team lines (013), national rating lines and anything
+            # else are kept verbatim so that a writer can reproduce them.
+            tournament.extra_lines.append(line)
+    if not tournament.players:
+        raise TrfError("the file has no player lines (001)")
+    seen: set[int] = set()
+    for player in tournament.players:
+        if player.start_rank in seen:
+            raise TrfError(f"start rank {player.start_rank} appears twice", player.line_no)
+        seen.add(player.start_rank)
+    for player in tournament.players:
+        for game in player.results:
+            if game.opponent is not None and game.opponent not in seen:
+                raise TrfError(
+                    f"round {game.round}: opponent {game.opponent} has no player line", player.line_no
+                )
+    tournament.rounds = max(
+        [len(tournament.round_dates)] + [len(p.results) for p in tournament.players]
+    )
+    return tournament
+
+
+def read_trf(path: str | Path) -> TrfTournament:
+    """Read a TRF file from disk (decoded as every uploaded file is); OSError when unreadable."""
+    return parse_trf(read_text(path))

@@ -1,0 +1,90 @@
+"""Games whose date changed (a round moved to another day): their rating records follow them into
+the period of the new date, in every pool that rates them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubrating.tournaments.models import Game
+from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
+from ratings.services.errors import RatingsError
+from ratings.services.evaluation import period_evaluate
+from ratings.services.pools import pool_lock, tournament_pools
+from ratings.services.results import game_records_rebuild
+
+
+def closed_period_refusal(day, period: RatingPeriod, pool: RatingPool) -> RatingsError:
+    """The refusal of a change to a game in a closed period (the same words as for a result)."""
+    return RatingsError(
+        _(
+            "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
+            "it cannot be changed unless the period is reopened."
+        )
+        % {
+            "day": day.strftime("%d.%m.%Y"),
+            "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
+            "pool": pool.name,
+        }
+    )
+
+
+@transaction.atomic
+def games_redate(*, game_ids: Iterable[int]) -> int:
+    """Move the rating records of games whose date (their own or their round's) changed to the
+    period of the new date, and re-evaluate the open periods they left and entered. Call it in
+    the transaction that changed the date. Refused (``RatingsError``) when a game would leave or
+    enter a closed period of a pool that rates it: then nothing must be changed. Returns the
+    records written."""
+    games = list(Game.objects.filter(pk__in=list(game_ids)).select_related("round__tournament"))
+    if not games:
+        return 0
+    held: dict[int, set[int | None]] = {}
+    for pool_id, period_id in RatingRecord.objects.filter(game__in=games).values_list("pool_id", "period_id"):
+        held.setdefault(pool_id, set()).add(period_id)
+    rating: dict[int, set[int]] = {}  # pool -> games it rates
+    for game in games:
+        for pool in tournament_pools(game.round.tournament):
+            if pool.start_date <= game.played_on:
+                rating.setdefault(pool.pk, set()).add(game.pk)
+    written = 0
+    pools = RatingPool.objects.filter(pk__in=rating.keys() | held.keys()).order_by("pk")
+    for pool in [pool_lock(p) for p in pools]:
+        periods = list(RatingPeriod.objects.filter(pool=pool).order_by("start"))
+        by_pk = {p.pk: p for p in periods}
+        former = [by_pk[pk] for pk in held.get(pool.pk, set()) if pk is not None]
+        for period in former:
+            if period.state == PeriodState.CLOSED:
+                old = RatingRecord.objects.filter(pool=pool, period=period, game__in=games).first()
+                raise closed_period_refusal(old.played_on, period, pool)
+        groups: dict[int | None, list[Game]] = {}
+        rated_here = rating.get(pool.pk, set())
+        for game in games:
+            if game.pk not in rated_here:
+                continue
+            day = game.played_on
+            period = next((p for p in periods if p.start <= day <= p.end), None)
+            if period is not None and period.state == PeriodState.CLOSED and game.rated:
+                raise closed_period_refusal(day, period, pool)
+            groups.setdefault(period.pk if period else None, []).append(game)
+        dropped = [g for g in games if g.pk not in rated_here]
+        if not groups:
+            game_records_rebuild(pool=pool, period=None, games=[], former=dropped, also=former)
+        for index, (period_pk, group) in enumerate(groups.items()):
+            game_records_rebuild(
+                pool=pool,
+                period=by_pk.get(period_pk),
+                games=group,
+                former=dropped if index == 0 else [],
+                also=former,
+            )
+        # Several groups re-evaluate in turn: evaluate each open period touched once more as a
+        # whole, so no member is left with a value computed while other records were moving.
+        touched = {p.pk: p for p in [*former, *(by_pk.get(k) for k in groups)] if p is not None}
+        for period in touched.values():
+            if period.state == PeriodState.OPEN and len(groups) > 1:
+                period_evaluate(pool, period)
+        written += RatingRecord.objects.filter(pool=pool, game__in=games).count()
+    return written

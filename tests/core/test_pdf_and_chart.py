@@ -1,0 +1,48 @@
+"""The PDF renderer's CSS strings, static fetcher and download names, and the SVG rating chart."""
+
+import datetime
+
+import pytest
+from django.utils import translation
+
+from clubrating.core.charts import Series, rating_history_svg
+from clubrating.core.pdf import _static_file, css_string, safe_filename
+
+
+def test_css_string_escapes_quotes_backslashes_and_newlines():
+    assert css_string('Club "Turm"\nA\\B') == '"Club \\"Turm\\"\\A A\\\\B"'
+
+
+def test_pdf_resources_come_from_the_static_files_only():
+    body, mime_type = _static_file("http://clubrating.invalid/static/css/print.css")
+    assert b"@page" in body and mime_type == "text/css"
+    with pytest.raises(ValueError, match="must be static files"):
+        _static_file("http://example.com/secret.css")
+    with pytest.raises(ValueError, match="not found"):
+        _static_file("http://clubrating.invalid/static/css/missing.css")
+
+
+def test_chart_without_points_is_empty():
+    assert rating_history_svg([Series("Standard", [])], title="t", x_label="x", y_label="y") == ""
+
+
+def test_chart_axes_are_localized_and_labelled():
+    series = [
+        Series("Standard", [(datetime.date(2020, 1, 1), 1500), (datetime.date(2024, 7, 1), 1712)]),
+        Series("Schnellschach", [(datetime.date(2022, 1, 1), 1650)]),
+    ]
+    with translation.override("de-at"):
+        svg = rating_history_svg(series, title="Verlauf", x_label="Datum", y_label="Wertung")
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and svg.endswith("</svg>")
+    # Ticks every 50 points from 1500 to 1750 (German thousands), years on the time axis.
+    assert [f">{tick}</text>" in svg for tick in ("1.500", "1.550", "1.700", "1.750")] == [True] * 4
+    assert ">2021</text>" in svg and ">2024</text>" in svg
+    assert ">Datum</text>" in svg and ">Wertung</text>" in svg
+    # A second series gets its own dash pattern (black-and-white print) and a legend entry.
+    assert 'stroke-dasharray="6 3"' in svg and ">Schnellschach</text>" in svg
+    assert "<title>Standard: 01.01.2020 1.500</title>" in svg
+
+
+def test_download_names_are_ascii():
+    assert safe_filename("Schnellschach Ü18-2026-07-01.pdf") == "Schnellschach_U18-2026-07-01.pdf"
+    assert safe_filename('"\n') == "download"

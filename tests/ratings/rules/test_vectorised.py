@@ -1,0 +1,158 @@
+"""The vectorised evaluation gives the reference's results on random periods."""
+
+import dataclasses
+import random
+
+import pytest
+
+from ratings.rules import PRESETS, GameIn, PlayerIn, evaluate_period, get_rules
+from ratings.rules import vectorised as vec
+from ratings.rules.period import evaluate_period_reference
+from ratings.rules.vectorised import evaluate_period_vectorised, round_half_away_array
+
+OESB_TABLE = dataclasses.replace(PRESETS["oesb-classic"], expectation="table")
+RULES = [PRESETS["oesb-classic"], OESB_TABLE, PRESETS["oesb-2012"], PRESETS["oesb-2024"],
+         PRESETS["fide-2024"], PRESETS["fide-2025"], PRESETS["fide-2005"]]
+
+
+def random_period(seed: int, *, keys: str = "dense"):
+    """Rated players (some 2650+, juniors, peaks above 2400, many games for K x n <= 700),
+    newcomers who meet rated players, groups of newcomers who meet only each other and one
+    rated player, newcomers with fewer than 7 games, and carried games that count for one side."""
+    rng = random.Random(seed)
+    # Keys as the lookups see them: dense whole numbers (a table), sparse ones (a sorted
+    # search), strings (a dict).
+    key = {"dense": lambda i: i * 3 + 7, "sparse": lambda i: i * 1_000_003,
+           "strings": lambda i: f"p{i}"}[keys]
+    rated = [
+        PlayerIn(key(i), rng.randint(1000, 2850), games_count=rng.choice((0, 5, 29, 30, 34, 200)),
+                 birth_year=rng.choice((None, 2010, 1980)), reached_2400=rng.random() < 0.05,
+                 peak_rating=rng.choice((None, None, rng.randint(2300, 2500))))
+        for i in range(40)
+    ]
+    newcomers = [PlayerIn(key(i), None) for i in range(40, 55)]
+    players = rated + newcomers
+    games = []
+
+    def add(w, b, only=None):
+        if w != b:
+            games.append(GameIn(len(games), w, b, rng.choice((0.0, 0.5, 1.0)), only_for=only))
+
+    for _ in range(400):
+        w, b = rng.sample(players[:40], 2)
+        add(w.key, b.key)
+    for n in newcomers[:3]:  # enough games against rated players for every rule set
+        for _ in range(10):
+            add(n.key, rng.choice(players[:40]).key)
+    for n in newcomers[:8]:  # and against each other
+        for _ in range(rng.randint(5, 12)):
+            add(n.key, rng.choice(players[:48]).key if rng.random() < 0.7 else rng.choice(newcomers[:8]).key)
+    group = newcomers[8:12]  # a group meeting each other, one of them also a rated player
+    for a in group:
+        for b in group:
+            if a.key != b.key:
+                add(a.key, b.key)
+    add(group[0].key, players[0].key)
+    for n in newcomers[12:]:  # fewer than 7 games: pending
+        for _ in range(rng.randint(1, 4)):
+            add(n.key, rng.choice(players[:40]).key)
+    for _ in range(20):  # carried games counting for one side
+        w, b = rng.sample(players[:50], 2)
+        add(w.key, b.key, rng.choice((w.key, b.key)))
+    for g in list(games[:30]):  # one player with many games: FIDE K x n <= 700
+        add(players[1].key, g.black if g.black != players[1].key else g.white)
+    rng.shuffle(games)
+    rng.shuffle(players)
+    return players, games
+
+
+def assert_same(a, b):
+    assert list(a.players) == list(b.players)
+    for key, x in a.players.items():
+        y = b.players[key]
+        exact = ("key", "rating", "games", "points", "rounded_change", "new_rating", "published", "newcomer",
+                 "pending_games", "markers")
+        assert [getattr(x, f) for f in exact] == [getattr(y, f) for f in exact], key
+        for field in ("expected", "factor", "change", "start_value"):
+            u, v = getattr(x, field), getattr(y, field)
+            assert (u is None) == (v is None), (key, field)
+            if u is not None:
+                assert abs(u - v) <= 1e-9, (key, field, u, v)
+    assert a.pending == b.pending
+    assert a.iterations == b.iterations
+    assert len(a.games) == len(b.games)
+    for u, v in zip(a.games, b.games):
+        assert (u.game, u.player, u.opponent, u.own_rating, u.opponent_rating, u.score) == (
+            v.game, v.player, v.opponent, v.own_rating, v.opponent_rating, v.score)
+        assert abs(u.expected - v.expected) <= 1e-9 and abs(u.change - v.change) <= 1e-9
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{r.expectation}")
+@pytest.mark.parametrize("seed", range(6))
+def test_same_results_as_the_reference(rules, seed):
+    players, games = random_period(seed, keys=("dense", "sparse", "strings")[seed % 3])
+    reference = evaluate_period_reference(rules, players, games, year=2026)
+    fast = evaluate_period_vectorised(rules, players, games, year=2026)
+    assert_same(reference, fast)
+    assert any(p.published for p in fast.players.values() if p.newcomer)
+    assert fast.pending  # the newcomers below 7 games wait
+
+
+def test_the_periods_exercise_the_rules():
+    players, games = random_period(0)
+    fide = evaluate_period_vectorised(get_rules("fide-2024"), players, games, year=2026)
+    assert {p.factor for p in fide.players.values() if not p.newcomer} >= {10, 20, 40}
+    assert any(p.games * 40 > 700 and p.factor < 40 for p in fide.players.values() if not p.newcomer)
+    oesb = evaluate_period_vectorised(get_rules("oesb-classic"), players, games, year=2026)
+    assert any(p.factor == 850 / 200 for p in oesb.players.values() if not p.newcomer)
+    assert oesb.iterations > 2
+
+
+def test_production_uses_the_vectorised_evaluation_where_it_applies():
+    assert [name for name, rules in PRESETS.items() if vec.applies(rules)] == [
+        "oesb-classic", "oesb-2012", "oesb-2024", "fide-2024", "fide-2025", "fide-2005",
+    ]
+    players, games = random_period(3)
+    for rules in PRESETS.values():  # dsb and egf through the reference
+        assert_same(evaluate_period(rules, players, games, year=2026),
+                    evaluate_period_reference(rules, players, games, year=2026))
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [(GameIn(9, 7, 7, 1.0), "cannot play himself"), (GameIn(9, 7, 99, 1.0), "unknown player"),
+     (GameIn(9, 7, 10, 0.3), "score 0.3"), (GameIn(9, 7, 10, 1.0, only_for=13), "only_for")],
+)
+def test_refusals_are_the_references(bad, message):
+    players, games = random_period(0)
+    games = games[:5] + [bad] + games[5:]
+    for evaluate in (evaluate_period_reference, evaluate_period_vectorised):
+        with pytest.raises(ValueError, match=message):
+            evaluate(get_rules("oesb-classic"), players, games)
+
+
+def test_empty_period():
+    result = evaluate_period_vectorised(get_rules("fide-2025"), [PlayerIn(1, 2000), PlayerIn(2, None)], [])
+    assert result.players[1].new_rating == 2000 and result.players[2].newcomer and not result.pending
+
+
+def test_rounding_matches_round_half_away():
+    import numpy as np
+
+    values = np.array([2.5, -2.5, 2.4999999999997, -0.5, 0.49999, 1e6 + 0.5, 3.0, -3.7])
+    assert round_half_away_array(values).tolist() == [3, -3, 3, -1, 0, 1000001, 3, -4]
+
+
+@pytest.mark.parametrize("name", ["oesb-classic", "fide-2025"])
+def test_a_large_period_as_the_benchmark_builds_it(name):
+    # Large enough for the per-difference lookup of E (more than 4096 sides).
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    from engine_bench import build
+
+    players, games = build(1500, 12000, seed=7)
+    rules = get_rules(name)
+    assert_same(evaluate_period_reference(rules, players, games, year=2026),
+                evaluate_period_vectorised(rules, players, games, year=2026))
