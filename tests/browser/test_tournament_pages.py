@@ -13,9 +13,8 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 
 from clubrating.tournaments.models import Result, TournamentKind
-from clubrating.tournaments.results import result_enter
 from ratings.models import PoolMember
-from ratings.services import pool_create
+from ratings.services import game_record_result, pool_create
 from tests.factories import (
     ByeFactory,
     ClubFactory,
@@ -61,12 +60,12 @@ def swiss(db):
     results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS]
     for board, ((white, black), result) in enumerate(zip(pairs_one, results), start=1):
         game = GameFactory(round=first, board=board, white=members[white], black=members[black], result="")
-        result_enter(game=game, result=result, user=None)
+        game_record_result(game=game, result=result, user=None)
     ByeFactory(round=first, member=members[8])
     for board, (white, black) in enumerate(pairs_two, start=1):
         game = GameFactory(round=second, board=board, white=members[white], black=members[black], result="")
         if board <= 2:
-            result_enter(game=game, result=Result.DRAW, user=None)
+            game_record_result(game=game, result=Result.DRAW, user=None)
     ByeFactory(round=second, member=members[7])
     return tournament
 

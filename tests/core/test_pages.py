@@ -86,5 +86,5 @@ def test_not_found_page_offers_the_main_pages(client, demo):
 def test_standings_tie_breaks_have_two_decimals_and_a_legend(client, demo):
     tournament = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
     html = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
-    assert '<td class="num">122,75</td>' in html  # Sonneborn-Berger of the winner
+    assert '<td class="num d-none d-md-table-cell">122,75</td>' in html  # Sonneborn-Berger of the winner
     assert "Was bedeuten die Feinwertungs-Kürzel?" in html

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Result
-from clubrating.tournaments.results import result_enter
+from ratings.services import game_record_result
 
 from .helpers import text
 
@@ -31,7 +31,7 @@ def test_an_unchanged_fragment_answers_204_and_a_changed_one_the_new_table(clien
     version = html.split('data-version="')[1].split('"')[0]
     assert client.get(page, {"fragment": 1, "v": version}).status_code == 204
     game = Game.objects.get(round__tournament=tournament, board=1)
-    result_enter(game=game, result=Result.WHITE_WINS, user=None)
+    game_record_result(game=game, result=Result.WHITE_WINS, user=None)
     response = client.get(page, {"fragment": 1, "v": version})
     fragment = text(response)
     assert response.status_code == 200 and response["ETag"].strip('"') != version
