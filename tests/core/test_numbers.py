@@ -4,7 +4,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from clubrating.core.formatting import change_text, rating_text
+from clubrating.core.formatting import change_text, decimal_text, rating_text
 
 
 @pytest.mark.parametrize(("lang", "value", "expected"), [
@@ -25,3 +25,21 @@ def test_filters_in_templates():
     template = Template('{% load numbers %}{{ r|rating }} {{ c|rating_change }} {{ n|rating_change:"—" }}')
     with translation.override("de-at"):
         assert template.render(Context({"r": 12345.0, "c": -3.0, "n": None})) == "12345 −3 —"
+
+
+@pytest.mark.parametrize(("value", "places", "expected"), [
+    (2.375, 2, "2,38"), (-0.25, 1, "−0,3"), (12345.6, 1, "12345,6"), (None, 1, ""),
+])
+def test_decimal_text(value, places, expected):
+    with translation.override("de-at"):
+        assert decimal_text(value, places) == expected
+
+
+def test_point_and_decimal_filters():
+    template = Template(
+        "{% load numbers %}{{ p|points }} {{ e|decimal:2 }} {{ w|signed }} {{ z|signed }} {{ r|signed:1 }}"
+    )
+    with translation.override("de-at"):
+        assert template.render(Context({"p": 3.5, "e": 2.384, "w": -0.845, "z": 0, "r": 7.25})) == (
+            "3,5 2,38 −0,85 ±0,00 +7,3"
+        )
