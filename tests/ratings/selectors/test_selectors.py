@@ -3,13 +3,16 @@ from django.db import transaction
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game
-from ratings.models import RatingPool
+from ratings.models import PoolMember, RatingPool
+from ratings.rules.performance import dp
+from ratings.rules.rounding import round_half_away
 from ratings.selectors import (
     list_entries,
     live_list,
     member_rating_blocks,
     member_ratings,
     pool_list_on,
+    published_ratings,
     tournament_evaluation,
 )
 from ratings.services import period_close
@@ -95,3 +98,29 @@ def test_tournament_evaluation_in_one_query(played, django_assert_num_queries):
         assert (row.games, row.pending) == (len(rated), len(row.records) - len(rated))
         assert row.points == sum(r.score for r in rated)
         assert row.change == pytest.approx(sum((r.score - r.expected) * r.factor for r in rated))
+
+
+def test_tournament_evaluation_average_opponent_performance_and_surplus(played):
+    """chess-results' Ø, W − We and Rp over the games against rated opponents (FIDE Rating
+    Regulations 8.1.1: Rp = average opponent rating + dp(p))."""
+    pool, rated, newcomers, first = played
+    [evaluation] = tournament_evaluation(first[0].round.tournament, pool)
+    top = max(evaluation.rows, key=lambda row: row.own_rating or 0)
+    counted = [r for r in top.records
+               if not r.pending and r.change is not None and r.opponent_rating is not None]
+    average = sum(r.opponent_rating for r in counted) / len(counted)
+    points = sum(r.score for r in counted)
+    assert top.average_opponent == round_half_away(average)
+    assert top.points_over_expected == pytest.approx(points - top.expected)
+    assert top.performance == round_half_away(average + dp(points / len(counted)))
+
+
+def test_published_ratings_of_the_first_pool(played):
+    pool, rated, newcomers, first = played
+    tournament = first[0].round.tournament
+    ratings = published_ratings(tournament, [m.pk for m in rated + newcomers])
+    expected = {
+        pm.member_id: round_half_away(pm.rating)
+        for pm in PoolMember.objects.filter(pool=pool, member__in=rated + newcomers, rating__isnull=False)
+    }
+    assert ratings == expected and set(ratings) <= {m.pk for m in rated + newcomers} and ratings
