@@ -114,7 +114,7 @@ def test_a_correction_shows_in_the_games_history(page, live_server, login, round
     page.keyboard.type("0")
     with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{game.pk}/" in r.url):
         page.keyboard.press("Enter")
-    page.wait_for_function(f"document.activeElement.id === 'reason-{game.pk}'")
+    page.wait_for_function(f"() => document.activeElement.id === 'reason-{game.pk}'")
     page.keyboard.type("Scoresheet misread")
     save_by_keys(page, game, "")
     game.refresh_from_db()
@@ -138,10 +138,10 @@ def test_quick_entry_by_board_number(page, live_server, login, round_one):
     page.click("#quick-entry")
     with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{games[2].pk}/" in r.url):
         page.keyboard.type("3r")
-    page.wait_for_function(f"document.querySelector('#board-{games[2].pk}.board-saved') !== null")
+    page.wait_for_function(f"() => document.querySelector('#board-{games[2].pk}.board-saved') !== null")
     with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{games[0].pk}/" in r.url):
         page.keyboard.type("1w")
-    page.wait_for_function(f"document.querySelector('#board-{games[0].pk}.board-saved') !== null")
+    page.wait_for_function(f"() => document.querySelector('#board-{games[0].pk}.board-saved') !== null")
     assert page.evaluate("document.activeElement.id") == "quick-entry"  # ready for the next board
     page.keyboard.type("9s")
     assert "Brett 9" in page.locator("#quick-entry-status").inner_text()
