@@ -6,7 +6,7 @@ from ratings.services.imports import ImportReport, ratings_import_list
 from ratings.services.periods import period_close, period_reopen
 from ratings.services.pools import pool_create, pool_get, tournament_pools, tournament_rate_in_pool
 from ratings.services.recalc import pool_recalculate
-from ratings.services.results import game_record_result, tournament_ratings_update
+from ratings.services.results import game_date_change, game_record_result, tournament_ratings_update
 from ratings.services.transform import pool_transform_2024
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "RatingsError",
     "fide_conversion_applies",
     "fide_converted",
+    "game_date_change",
     "game_record_result",
     "period_close",
     "period_reopen",
