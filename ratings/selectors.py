@@ -348,3 +348,33 @@ def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None
     for evaluation in pools.values():
         evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
     return list(pools.values())
+
+
+# --- the tournament pages: which national rating they show ---------------------------------------
+
+
+def tournament_rating_pool(tournament: Tournament) -> RatingPool | None:
+    """The pool whose national rating the tournament's pages show: the first that rates it."""
+    from ratings.services.pools import tournament_pools
+
+    return tournament_pools(tournament).first()
+
+
+@dataclass(frozen=True)
+class PoolRating:
+    published: int | None  # the current published rating, rounded as lists print it
+    live: int | None
+
+
+def pool_ratings(pool: RatingPool | None, member_ids: Iterable[int]) -> dict[int, PoolRating]:
+    """{member id: published and live rating in ``pool``} for the registration (one query)."""
+    if pool is None:
+        return {}
+    if not isinstance(member_ids, QuerySet):
+        member_ids = list(member_ids)
+    rows = PoolMember.objects.filter(pool=pool, member_id__in=member_ids).values_list(
+        "member_id", "rating", "live_rating")
+    def whole(value):
+        return None if value is None else round_half_away(value)
+
+    return {m: PoolRating(whole(r), whole(live)) for m, r, live in rows}

@@ -106,6 +106,19 @@ class RegisterPlayersForm(forms.Form):
             members = members.filter(Q(last_name__icontains=word) | Q(first_name__icontains=word))
         self.fields["members"].queryset = members.order_by("last_name", "first_name")
 
+    def ratings_show(self, ratings: dict) -> None:
+        """Label each member with his ratings (member id -> published and live, in the pool that
+        rates the tournament, given by the view): the published one is registered."""
+        self.fields["members"].label_from_instance = lambda m: _label(m, ratings.get(m.pk))
+
+
+def _label(member: Member, rating) -> str:
+    if rating is None or (rating.published is None and rating.live is None):
+        return str(member)
+    return _("%(member)s (%(published)s, live %(live)s)") % {
+        "member": member, "published": "–" if rating.published is None else rating.published,
+        "live": "–" if rating.live is None else rating.live}
+
 
 class PairingForm(forms.Form):
     """Change one board of a round before it has results (checks: services.game_pairing_change)."""

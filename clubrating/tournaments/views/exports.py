@@ -14,7 +14,7 @@ from ..models import Bye, Round, Tournament, TournamentKind
 from ..selectors import tournament_crosstable
 from ..tables import StandingsTable
 from . import _standings, _tables
-from .public import games_queryset
+from .public import games_queryset, national_label
 
 PRINT_KINDS = ("standings", "crosstable")
 
@@ -46,6 +46,7 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
         pdf_url=reverse("tournaments:print", args=[tournament.pk, kind]) + "?pdf=1",
     ))
     context["tournament"] = tournament
+    context["national_label"] = national_label(tournament)
     return f"tournaments/print/{kind}.html", context
 
 
@@ -88,5 +89,5 @@ def standings_export(request, pk, fmt):
     if not TableExport.is_valid_format(fmt) or fmt not in ("csv", "xlsx"):
         raise Http404
     codes, rows, _error = _standings.standings(tournament)
-    exporter = TableExport(fmt, StandingsTable.for_rows(codes, rows))
+    exporter = TableExport(fmt, StandingsTable.for_rows(codes, rows, national=national_label(tournament)))
     return exporter.response(f"{slugify(tournament.name)}-{slugify(_('standings'))}.{fmt}")

@@ -66,14 +66,15 @@ def test_unknown_print_kind_is_404(client, played):
 
 
 @pytest.mark.parametrize(("lang", "header"), [
-    ("en", "Rank,Name,Club,Rating,FIDE ID,Points,BH,SB"),
-    ("de-at", "Rang,Name,Verein,Wertung,FIDE-ID,Punkte,BH,SB"),
+    # The national rating is headed by the pool that rates the tournament; FIDE has its own column.
+    ("en", "Rank,Name,Club,Standard,FIDE,FIDE ID,Points,BH,SB"),
+    ("de-at", "Rang,Name,Verein,Standard,FIDE,FIDE-ID,Punkte,BH,SB"),
 ])
 def test_standings_csv_with_translated_headers(client, played, lang, header):
     response = page(client, "standings_export", played.pk, "csv", lang=lang)
     lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0] == header
-    assert lines[1].startswith("1,\"Adler, Max\",Schachklub Heimat,1830,,1.0")
+    assert lines[1].startswith("1,\"Adler, Max\",Schachklub Heimat,1830,,,1.0")
     assert len(lines) == 5
 
 
@@ -81,6 +82,6 @@ def test_standings_xlsx(client, played):
     response = page(client, "standings_export", played.pk, "xlsx", lang="de-at")
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0][:6] == ("Rang", "Name", "Verein", "Wertung", "FIDE-ID", "Punkte")
+    assert rows[0][:7] == ("Rang", "Name", "Verein", "Standard", "FIDE", "FIDE-ID", "Punkte")
     assert rows[1][1] == "Adler, Max"
     assert len(rows) == 5
