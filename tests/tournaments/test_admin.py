@@ -13,6 +13,7 @@ from ratings.models import PoolMember, RatingRecord
 from ratings.services import game_record_result, period_close
 from tests.factories import MemberFactory
 from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+from tests.tournaments.admin_helpers import change
 
 pytestmark = pytest.mark.django_db
 
@@ -79,36 +80,6 @@ def test_bulk_deletion_keeps_closed_games_and_deletes_the_others(admin_client, r
 
 
 # --- changing games, rounds and tournaments -------------------------------------------------------
-
-
-def form_data(response) -> dict:
-    """The change form as the browser would send it back unchanged (main form and inlines)."""
-
-    def value(bound):
-        v = bound.value()
-        if v is None:
-            return ""
-        if isinstance(v, bool):
-            return "on" if v else ""
-        return v.isoformat() if isinstance(v, datetime.date) else v
-
-    form = response.context["adminform"].form
-    data = {name: value(form[name]) for name in form.fields}
-    data = {k: v for k, v in data.items() if v != ""}
-    for inline in response.context["inline_admin_formsets"]:
-        formset = inline.formset
-        management = formset.management_form
-        data.update({management.add_prefix(n): value(management[n]) for n in management.fields})
-        for sub in formset.forms:
-            data.update({sub.add_prefix(n): value(sub[n]) for n in sub.fields if value(sub[n]) != ""})
-    return data
-
-
-def change(admin_client, model: str, obj, **changes):
-    url = reverse(f"admin:tournaments_{model}_change", args=[obj.pk])
-    data = form_data(admin_client.get(url))
-    data.update(changes)
-    return admin_client.post(url, data)
 
 
 def records(game):
