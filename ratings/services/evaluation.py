@@ -121,8 +121,8 @@ def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id:
     """(live_rating, live_change, games, points, expected, start_value, pending_games).
 
     Live = what closing the period now would publish: published + rounded sum of the period's
-    changes (ratings.md vocabulary), raised to the rules' floor; a newcomer's live rating is the
-    start value the engine would publish now, if it would publish one.
+    changes (docs/rules.md, vocabulary), raised to the rules' floor; a newcomer's live rating is
+    the start value the engine would publish now, if it would publish one.
     """
     published = (state.get(member_id) or Published(None)).rating
     pr = result.players.get(member_id)
