@@ -144,7 +144,7 @@ def _delete_games(modeladmin, request, queryset):
 @admin.register(Game)
 class RatedGameAdmin(GameAdmin):
     # Deleting a game withdraws its result through the ratings service first, so the ratings it
-    # moved are re-evaluated; a game in a closed rating period is refused (ratings.md). Its date
+    # moved are re-evaluated; a game in a closed rating period is refused (docs/rules.md). Its date
     # moves its rating records to the new date's period through the service as well.
     def get_readonly_fields(self, request, obj=None):
         return tuple(f for f in super().get_readonly_fields(request, obj) if f != "date")
