@@ -17,6 +17,7 @@ from ratings.adapters import pool_rules
 from ratings.models import PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
+from ratings.services.cache import pool_cache_bump
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
@@ -150,6 +151,7 @@ def _write_members(pool: RatingPool, result: PeriodResult, state: State, members
             "live_expected=%s, start_value=%s, pending_games=%s WHERE pool_id=%s AND member_id=%s",
             rows,
         )
+    pool_cache_bump(pool_id=pool.pk)
 
 
 def period_evaluate(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from ratings.models import ListEntry, ListKind, PoolMember, PublishedList, RatingPeriod, RatingPool
+from ratings.services.cache import pool_cache_bump
 
 
 @dataclass(slots=True)
@@ -120,6 +121,7 @@ def state_from_entries(pool: RatingPool, values: dict[int, tuple[float, int, boo
             "WHERE pool_id=%s AND member_id=%s",
             [(r, g, reached, r, pool.pk, m) for m, (r, g, reached) in values.items()],
         )
+    pool_cache_bump(pool_id=pool.pk)
 
 
 def list_values(plist: PublishedList | None) -> dict[int, tuple[float, int, bool]]:
