@@ -71,7 +71,8 @@ def test_unknown_print_kind_is_404(client, played):
     # The national rating is headed by the pool that rates the tournament; FIDE has its own column.
     ("en", "Rank,Name,Club,Standard,FIDE,FIDE ID,Points,BH,SB", '1,"Adler, Max",Schachklub Heimat,1830,,,1,'),
     # German: semicolons and decimal commas, as Excel in Austria reads them.
-    ("de-at", "Rang;Name;Verein;Standard;FIDE;FIDE-ID;Punkte;BH;SB", "1;Adler, Max;Schachklub Heimat;1830;;;1;"),
+    ("de-at", "Rang;Name;Verein;Standard;FIDE;FIDE-ID;Punkte;BH;SB",
+     "1;Adler, Max;Schachklub Heimat;1830;;;1;"),
 ])
 def test_standings_csv_with_translated_headers(client, played, lang, header, first):
     response = page(client, "standings_export", played.pk, "csv", lang=lang)
