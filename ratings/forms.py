@@ -194,6 +194,16 @@ class PoolCreateForm(_NoTagHelperMixin, forms.Form):
         label=_("Start date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=_("The first period runs from this day to the end of its calendar period."),
     )
+    inactivity_years = forms.IntegerField(
+        label=_("Remove inactive players after (years)"), required=False, min_value=0,
+        help_text=_("Lists leave out members without rated games for more than this many years. "
+                    "Empty: as the rule set says (7 for the Austrian rule sets, ÖSB TUWO § 27 d); "
+                    "0: never."),
+    )
+
+    def clean_inactivity_years(self):
+        years = self.cleaned_data["inactivity_years"]
+        return "preset" if years is None else (years or None)
 
 
 class FideTakeoverForm(_NoTagHelperMixin, forms.Form):

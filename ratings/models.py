@@ -44,12 +44,23 @@ class RatingPool(models.Model):
         _("game category"), max_length=10, choices=GameCategory.choices, default=GameCategory.STANDARD
     )
     start_date = models.DateField(_("start date"))
+    # Austrian national rating rules (ÖSB TUWO § 27 d): a list leaves out members without a rated
+    # game for more than this many years (7 in the ÖSB's rules); empty = never.
+    inactivity_years = models.PositiveSmallIntegerField(
+        _("years without rated games until a player is removed"), null=True, blank=True
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("rating pool")
         verbose_name_plural = _("rating pools")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(inactivity_years__isnull=True) | Q(inactivity_years__gte=1),
+                name="pool_inactivity_years_positive",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

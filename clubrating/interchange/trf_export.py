@@ -132,8 +132,10 @@ def tournament_export_trf(*, tournament: Tournament) -> str:
     for game in games:
         codes = (_UNRATED_CODES.get(game.result) if not game.rated else None) or _CODES[game.result]
         number = game.round.number
-        entries[game.white_id].append(TrfGame(number, start_ranks[game.black_id], "w", codes[0]))
-        entries[game.black_id].append(TrfGame(number, start_ranks[game.white_id], "b", codes[1]))
+        # A game imported without colours (a forfeit in an old file) is written without them again.
+        white, black = ("w", "b") if game.has_colours else ("-", "-")
+        entries[game.white_id].append(TrfGame(number, start_ranks[game.black_id], white, codes[0]))
+        entries[game.black_id].append(TrfGame(number, start_ranks[game.white_id], black, codes[1]))
         white_points, black_points = RESULT_POINTS.get(game.result, (0.0, 0.0))
         points[game.white_id] += white_points
         points[game.black_id] += black_points

@@ -134,12 +134,16 @@ def _declared_rounds(trf: TrfTournament) -> int | None:
 class _Plan:
     """Everything the file says, checked, before a single row is written."""
 
-    games: dict[int, list[tuple[int, int, str, bool]]] = field(default_factory=dict)  # round -> ...
+    # round -> [(white, black, result, rated, colours given)]
+    games: dict[int, list[tuple[int, int, str, bool, bool]]] = field(default_factory=dict)
     byes: list[tuple[int, int, str]] = field(default_factory=list)  # (round, start rank, kind)
 
 
-def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int, int, str, bool]:
-    """The game of ``player`` against ``other`` in ``game.round`` as (white, black, result, rated)."""
+def _check_pair(
+    player: TrfPlayer, game: TrfGame, other: TrfPlayer
+) -> tuple[int, int, str, bool, bool]:
+    """The game of ``player`` against ``other`` in ``game.round`` as (white, black, result, rated,
+    colours given)."""
     theirs = next((g for g in other.results if g.round == game.round), None)
     if theirs is None or theirs.opponent != player.start_rank:
         raise _refuse(player.line_no, _(
@@ -152,7 +156,8 @@ def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int
         raise _refuse(player.line_no, _(
             "round %(round)d: players %(me)d and %(other)d disagree about the colours."
         ) % {"round": game.round, "me": player.start_rank, "other": other.start_rank})
-    # Without colours (forfeits in old files) the lower start rank is recorded as white.
+    # Without colours (forfeits in old files) the lower start rank is recorded as white, and the
+    # game as having no colours, so that an export writes none either.
     white, black = (game, theirs) if colours[0] != "b" else (theirs, game)
     white_rank, black_rank = ((player, other) if white is game else (other, player))
     mapped = _GAME_RESULTS.get((white.result, black.result))
@@ -162,7 +167,7 @@ def _check_pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int
             "do not fit together."
         ) % {"round": game.round, "me": player.start_rank, "mine": game.result or " ",
              "other": other.start_rank, "theirs": theirs.result or " "})
-    return white_rank.start_rank, black_rank.start_rank, mapped[0], mapped[1]
+    return white_rank.start_rank, black_rank.start_rank, mapped[0], mapped[1], colours != ("-", "-")
 
 
 def _plan(trf: TrfTournament) -> _Plan:
@@ -303,10 +308,10 @@ def tournament_import_trf(
     }
     games = []
     for number, pairs in sorted(plan.games.items()):
-        for board, (white, black, result, rated_game) in enumerate(pairs, start=1):
+        for board, (white, black, result, rated_game, coloured) in enumerate(pairs, start=1):
             games.append(Game(round=rounds[number], board=board, white=members[white],
                               black=members[black], result=result, rated_result=result,
-                              rated=rated_game))
+                              rated=rated_game, has_colours=coloured))
             report.forfeits += result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
                                           Result.DOUBLE_FORFEIT)
             report.unrated += not rated_game

@@ -294,6 +294,10 @@ class Game(models.Model):
     )
     # False for games that must not be rated although played (TRF W/D/L, fewer than one move).
     rated = models.BooleanField(_("rated"), default=True)
+    # False when the file a game came from gave no colours (TRF16 "153 - -", a forfeit in old
+    # files): white and black then only name the two sides, and an export writes no colour again.
+    # A game paired in the app always has the colours of its pairing.
+    has_colours = models.BooleanField(_("colours known"), default=True)
     date = models.DateField(_("date"), null=True, blank=True)
     team_match = models.ForeignKey(
         TeamMatch,

@@ -84,7 +84,7 @@ def _records_by_member(
 ) -> tuple[dict, int]:
     """{member_id: {round: RoundRecord}} from one query for games and one for byes."""
     games = Game.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "white_id", "black_id", "result"
+        "round__number", "white_id", "black_id", "result", "has_colours"
     )
     byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "member_id", "kind")
     if last_round is not None:
@@ -92,24 +92,26 @@ def _records_by_member(
         byes = byes.filter(round__number__lte=last_round)
     records: dict[int, dict[int, RoundRecord]] = defaultdict(dict)
     rounds = 0
-    for number, white, black, result in games:
+    for number, white, black, result, has_colours in games:
         rounds = max(rounds, number)
+        # A game imported without colours has none in the history either.
+        w, b = ("w", "b") if has_colours else (None, None)
         if result in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS):
             pw, pb = RESULT_POINTS[result]
-            records[white][number] = RoundRecord(PLAYED, pw, black, "w")
-            records[black][number] = RoundRecord(PLAYED, pb, white, "b")
+            records[white][number] = RoundRecord(PLAYED, pw, black, w)
+            records[black][number] = RoundRecord(PLAYED, pb, white, b)
         elif result == Result.WHITE_FORFEIT_WIN:
-            records[white][number] = RoundRecord(FORFEIT_WIN, 1.0, black, "w")
-            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
+            records[white][number] = RoundRecord(FORFEIT_WIN, 1.0, black, w)
+            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, b)
         elif result == Result.BLACK_FORFEIT_WIN:
-            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
-            records[black][number] = RoundRecord(FORFEIT_WIN, 1.0, white, "b")
+            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, w)
+            records[black][number] = RoundRecord(FORFEIT_WIN, 1.0, white, b)
         elif result == Result.DOUBLE_FORFEIT:
-            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, "w")
-            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, "b")
+            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, w)
+            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, b)
         elif pending:
-            records[white][number] = RoundRecord(PENDING, 0.0, black, "w")
-            records[black][number] = RoundRecord(PENDING, 0.0, white, "b")
+            records[white][number] = RoundRecord(PENDING, 0.0, black, w)
+            records[black][number] = RoundRecord(PENDING, 0.0, white, b)
         # Otherwise a game without result yet counts as nothing (the round is still running).
     byes = list(byes)
     rounds = max([rounds] + [number for number, _member, kind in byes if kind == ByeKind.PAIRING])

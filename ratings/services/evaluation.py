@@ -12,9 +12,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models import Max, Q
 
 from ratings.adapters import pool_rules
-from ratings.models import PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.models import (
+    ListEntry,
+    PeriodState,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
 from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
 from ratings.services.cache import pool_cache_bump
@@ -43,21 +52,44 @@ class Published:
     games_count: int = 0
     reached_2400: bool = False
     birth_year: int | None = None
+    peak_rating: float | None = None  # highest rating on the pool's lists so far (FIDE K 10)
 
 
 State = dict[int, Published]
+
+
+def peak_ratings(
+    pool: RatingPool, member_ids: Iterable[int] | None = None, *, upto: PublishedList | None = None
+) -> dict[int, float]:
+    """Each member's highest rating on the pool's lists in force up to ``upto`` (default: all),
+    for rule sets whose K depends on it (FIDE Rating Regulations 8.3.3: K 10 "once a player's
+    published rating has reached 2400", even when it falls below later). A superseded list and
+    the list of a reopened period do not count: they are no longer, or not yet again, published.
+    Other rule sets do not use the peak: no query, an empty answer."""
+    if pool_rules(pool).factor != "fide":
+        return {}
+    qs = ListEntry.objects.filter(list__pool=pool, list__superseded=False).filter(
+        Q(list__period__isnull=True) | Q(list__period__state=PeriodState.CLOSED)
+    )
+    if upto is not None:
+        qs = qs.filter(list__pk__lte=upto.pk)
+    if member_ids is not None:
+        qs = qs.filter(member_id__in=list(member_ids))
+    return dict(qs.values("member_id").annotate(peak=Max("rating")).values_list("member_id", "peak"))
 
 
 def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> State:
     """Published values from PoolMember (mirrors the pool's latest list)."""
     qs = PoolMember.objects.filter(pool=pool)
     if member_ids is not None:
-        qs = qs.filter(member_id__in=list(member_ids))
+        member_ids = list(member_ids)
+        qs = qs.filter(member_id__in=member_ids)
     rows = qs.values_list(
         "member_id", "rating", "games_count", "reached_2400", "member__birth_date", "member__birth_year"
     )
+    peaks = peak_ratings(pool, member_ids)
     return {
-        mid: Published(rating, games, reached, bdate.year if bdate else byear)
+        mid: Published(rating, games, reached, bdate.year if bdate else byear, peaks.get(mid))
         for mid, rating, games, reached, bdate, byear in rows
     }
 
@@ -82,7 +114,7 @@ def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterabl
     players = []
     for key in keys:
         p = state.get(key) or Published(None)
-        players.append(PlayerIn(key, p.rating, p.games_count, p.birth_year, p.reached_2400))
+        players.append(PlayerIn(key, p.rating, p.games_count, p.birth_year, p.reached_2400, p.peak_rating))
     return evaluate_period(pool_rules(pool), players, list(games.values()), year=period.end.year)
 
 

@@ -21,6 +21,7 @@ from ratings.rules.period import PeriodResult
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import Rec, State, pending_sides, period_evaluate
+from ratings.services.inactivity import inactive_members
 from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
 from ratings.services.pools import open_period, pool_lock
 
@@ -43,7 +44,7 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
                 games_count=pub.games_count + games,
                 period_games=games,
                 markers=pr.markers if pr is not None else "",
-                reached_2400=pub.reached_2400 or new >= 2400,
+                reached_2400=pub.reached_2400 or new >= 2400 or (pub.peak_rating or 0) >= 2400,
             )
         elif pr is not None and pr.published:
             entries[mid] = EntryData(
@@ -101,11 +102,16 @@ def period_close(*, pool: RatingPool, user=None) -> PublishedList:
     except RatingPeriod.DoesNotExist:
         raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
     result, state, recs = period_evaluate(pool, period, live=False)
+    valid_from = period.end + datetime.timedelta(days=1)
+    entries = list_entries(state, result)
+    # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
+    for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
+        del entries[member_id]
     plist = list_publish(
         pool=pool,
-        entries=list_entries(state, result),
+        entries=entries,
         period=period,
-        valid_from=period.end + datetime.timedelta(days=1),
+        valid_from=valid_from,
         user=user,
     )
     period.state = PeriodState.CLOSED

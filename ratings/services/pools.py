@@ -1,6 +1,7 @@
 """Pools, their periods, and which pools rate a tournament."""
 
 import datetime
+from typing import Literal
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
@@ -12,6 +13,7 @@ from ratings.models import Expectation, PeriodState, RatingPeriod, RatingPool, T
 from ratings.rules.presets import PRESETS
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
+from ratings.services.inactivity import default_inactivity_years
 
 
 @transaction.atomic
@@ -22,8 +24,12 @@ def pool_create(
     category: str = GameCategory.STANDARD,
     start_date: datetime.date,
     expectation: str = Expectation.PRESET,
+    inactivity_years: int | None | Literal["preset"] = "preset",
 ) -> RatingPool:
-    """Create a pool and open its first period (from ``start_date`` to the calendar period's end)."""
+    """Create a pool and open its first period (from ``start_date`` to the calendar period's end).
+
+    ``inactivity_years``: lists leave out members without a rated game for more than that many
+    years (ÖSB TUWO § 27 d); None keeps them; "preset" is 7 for the ``oesb`` rule sets, else None."""
     name = name.strip()
     if not name:
         raise RatingsError(_("A rating pool needs a name."))
@@ -39,10 +45,15 @@ def pool_create(
         )
     if expectation not in Expectation.values:
         raise RatingsError(_("Unknown expectation “%(value)s”.") % {"value": expectation})
+    if inactivity_years == "preset":
+        inactivity_years = default_inactivity_years(rules)
+    if inactivity_years is not None and inactivity_years < 1:
+        raise RatingsError(_("The years until inactive players are removed must be at least 1."))
     if RatingPool.objects.filter(name=name).exists():
         raise RatingsError(_("A rating pool named “%(name)s” already exists.") % {"name": name})
     pool = RatingPool.objects.create(
-        name=name, rules=rules, category=category, start_date=start_date, expectation=expectation
+        name=name, rules=rules, category=category, start_date=start_date, expectation=expectation,
+        inactivity_years=inactivity_years,
     )
     end = period_bounds(pool_rules(pool), start_date)[1]
     RatingPeriod.objects.create(pool=pool, start=start_date, end=end)

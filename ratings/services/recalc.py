@@ -11,7 +11,15 @@ from django.db import connection, transaction
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
-from ratings.services.evaluation import Published, Rec, _write_members, evaluate, pending_sides, pool_state
+from ratings.services.evaluation import (
+    Published,
+    Rec,
+    _write_members,
+    evaluate,
+    peak_ratings,
+    pending_sides,
+    pool_state,
+)
 from ratings.services.lists import current_list, list_values, pool_members_ensure
 from ratings.services.pools import pool_lock, pool_tournaments_filter
 
@@ -96,8 +104,10 @@ def pool_recalculate(*, pool: RatingPool) -> int:
         else:
             plist = period.lists.filter(superseded=False).first()
             base = current_list(pool, before=plist) if plist else None
+            peaks = peak_ratings(pool, upto=base) if base else {}
             state = {
-                m: Published(r, g, reached, birth.get(m)) for m, (r, g, reached) in list_values(base).items()
+                m: Published(r, g, reached, birth.get(m), peaks.get(m))
+                for m, (r, g, reached) in list_values(base).items()
             }
         recs = by_period[period.pk]
         result = evaluate(pool, period, state, recs)

@@ -31,16 +31,17 @@ from clubrating.core.pdf import print_context, render_pdf_html_response, safe_fi
 from clubrating.core.permissions import is_rating_officer, public_ratings_required
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
-from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.models import ListKind, PeriodState, PublishedList, RatingPeriod, RatingPool
 from ratings.selectors import live_ranks, live_rows, published_rows
 from ratings.services.cache import pool_cache_version
+from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
 from ratings.tables import FLAT_FIELDS, FlatRow, RatingListTable, export_columns, print_header, print_row_html
 
 PER_PAGE = 100
 PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
 TABLE_CACHE_SECONDS = 3600
-ETAG_SCHEMA = "2"  # change when the pages' markup changes, so that browsers fetch them again
+ETAG_SCHEMA = "3"  # change when the pages' markup changes, so that browsers fetch them again
 
 
 @dataclass
@@ -76,6 +77,23 @@ def _period_text(period: RatingPeriod | None) -> str:
     }
 
 
+def _inactivity_text(pool: RatingPool, plist: PublishedList | None = None) -> str:
+    """The header line of the ÖSB's inactivity rule (TUWO § 27 d), when the pool applies it:
+    for a period's list with its cutoff day, for the live list as what the next list will do."""
+    if not pool.inactivity_years:
+        return ""
+    if plist is None:
+        return _("The next list leaves out players without a rated game for more than %(years)d years "
+                 "(ÖSB TUWO § 27 d).") % {"years": pool.inactivity_years}
+    if plist.kind != ListKind.PERIOD:
+        return ""
+    return _("Left out: players whose last rated game was before %(date)s (more than %(years)d years, "
+             "ÖSB TUWO § 27 d).") % {
+        "date": formats.date_format(inactivity_cutoff(pool, plist.valid_from), "SHORT_DATE_FORMAT"),
+        "years": pool.inactivity_years,
+    }
+
+
 def _live_source(pk: int) -> ListSource:
     pool = get_object_or_404(RatingPool, pk=pk)
     period = RatingPeriod.objects.filter(pool=pool, state=PeriodState.OPEN).first()
@@ -84,6 +102,7 @@ def _live_source(pk: int) -> ListSource:
         _rules_label(pool), _period_text(period),
         _("As of %(date)s – provisional until the period is closed") % {
             "date": formats.date_format(today, "SHORT_DATE_FORMAT")},
+        _inactivity_text(pool),
     ]
     urls = {name: reverse(f"ratings:live_{name}" if name != "page" else "ratings:live", args=[pool.pk])
             for name in ("page", "print", "pdf")}
@@ -102,6 +121,7 @@ def _published_source(pk: int) -> ListSource:
         _rules_label(pool),
         _period_text(plist.period) or plist.get_kind_display(),
         _("Valid from %(date)s") % {"date": formats.date_format(plist.valid_from, "SHORT_DATE_FORMAT")},
+        _inactivity_text(pool, plist),
     ]
     if plist.superseded:
         lines.append(_("Superseded by a republished list"))

@@ -107,3 +107,21 @@ def test_last_paired_round_number_ignores_rounds_with_only_requested_byes():
     assert selectors.last_paired_round_number(tournament=t) == 0
     services.round_pair(tournament=t)
     assert selectors.last_paired_round_number(tournament=t) == 1
+
+
+def test_a_forfeit_without_colours_has_none_in_the_crosstable_and_the_history():
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=2)
+    services.players_register(tournament=t, members=[MemberFactory(fide_rating=2000 - i) for i in range(4)])
+    rnd = services.round_pair(tournament=t)
+    first, second = rnd.games.order_by("board")
+    first.result = first.rated_result = Result.WHITE_FORFEIT_WIN
+    first.has_colours = False  # as imported from "  3 - +"
+    first.save()
+    second.result = second.rated_result = Result.BLACK_FORFEIT_WIN  # paired in the app: colours kept
+    second.save()
+    cells = {row.player.start_rank: row.cells[0] for row in selectors.tournament_crosstable(tournament=t)}
+    assert [(r, cells[r].opponent, cells[r].colour, cells[r].code) for r in (1, 2, 3, 4)] == [
+        (1, 3, "", "+"), (2, 4, "b", "+"), (3, 1, "", "-"), (4, 2, "w", "-")]
+    players = list(t.players.order_by("start_rank"))
+    history = selectors.player_histories(t, players, before_round=2)
+    assert [history[r][0].colour for r in (1, 2, 3, 4)] == [None, "b", None, "w"]

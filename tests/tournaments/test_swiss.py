@@ -10,7 +10,14 @@ the number of boards equal to the actually played pairing is pinned to the measu
 import pytest
 
 from clubrating.interchange.formats.trf import read_trf
-from clubrating.tournaments.pairing.history import PAB, PLAYED, RoundRecord, entrants_for_round
+from clubrating.tournaments.pairing.history import (
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    PAB,
+    PLAYED,
+    RoundRecord,
+    entrants_for_round,
+)
 from clubrating.tournaments.pairing.legality import Pairing, pairing_violations
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
 from clubrating.tournaments.pairing.trf_history import TrfRounds
@@ -134,3 +141,34 @@ def test_unpairable_round_raises():
     history = {1: [RoundRecord(PLAYED, 1.0, 2, "w")], 2: [RoundRecord(PLAYED, 0.0, 1, "b")]}
     with pytest.raises(SwissPairingError):
         pair_swiss(history, {1: 2000, 2: 1900}, round_number=2, total_rounds=2)
+
+
+def _history_with_round_two(kind_1: str, kind_2: str, colour_1: str | None, colour_2: str | None):
+    """Six players after two rounds; in round 2 players 1 and 2 met (played or a forfeit)."""
+    return {
+        1: [RoundRecord(PLAYED, 1.0, 4, "w"), RoundRecord(kind_1, 1.0, 2, colour_1)],
+        2: [RoundRecord(PLAYED, 1.0, 3, "w"), RoundRecord(kind_2, 0.0, 1, colour_2)],
+        3: [RoundRecord(PLAYED, 0.0, 2, "b"), RoundRecord(PLAYED, 1.0, 4, "w")],
+        4: [RoundRecord(PLAYED, 0.0, 1, "b"), RoundRecord(PLAYED, 0.0, 3, "b")],
+        5: [RoundRecord(PLAYED, 0.5, 6, "w"), RoundRecord(PLAYED, 0.5, 6, "b")],
+        6: [RoundRecord(PLAYED, 0.5, 5, "b"), RoundRecord(PLAYED, 0.5, 5, "w")],
+    }
+
+
+def test_colour_history_ignores_unplayed_games():
+    # FIDE C.04.1 / C.04.3 A.6: colour differences and preferences count played games only, so
+    # a forfeit's colours (as paired, reversed, or none as in old files) change nothing.
+    ratings = {pid: 2100 - 10 * pid for pid in range(1, 7)}
+    forfeits = [_history_with_round_two(FORFEIT_WIN, FORFEIT_LOSS, c1, c2)
+                for c1, c2 in (("w", "b"), ("b", "w"), (None, None))]
+    pairings = [pair_swiss(h, ratings, round_number=3, total_rounds=4) for h in forfeits]
+    assert pairings == [[Pairing(1, 3, 1), Pairing(2, 5, 2), Pairing(3, 4, 6)]] * 3
+    assert [[e.colours for e in entrants_for_round(h, ratings, 3)[:2]] for h in forfeits] == [
+        [("w", "-"), ("w", "-")]] * 3
+    # Had the same game been played, its colours would count: the pairings differ.
+    played_white = _history_with_round_two(PLAYED, PLAYED, "w", "b")
+    played_black = _history_with_round_two(PLAYED, PLAYED, "b", "w")
+    assert pair_swiss(played_white, ratings, round_number=3, total_rounds=4) == [
+        Pairing(1, 3, 1), Pairing(2, 2, 6), Pairing(3, 4, 5)]
+    assert pair_swiss(played_black, ratings, round_number=3, total_rounds=4) == [
+        Pairing(1, 1, 3), Pairing(2, 5, 2), Pairing(3, 4, 6)]

@@ -8,6 +8,13 @@ from clubrating.tournaments.models import GameCategory
 from ratings.services import RatingsError, pool_create
 
 
+def _inactivity(years: int | None) -> int | None | str:
+    """The option as pool_create takes it: not given = the rule set's; 0 = never."""
+    if years is None:
+        return "preset"
+    return years or None
+
+
 class Command(BaseCommand):
     help = "Create a rating pool and open its first period."
 
@@ -17,6 +24,11 @@ class Command(BaseCommand):
         parser.add_argument("--category", default=GameCategory.STANDARD)
         parser.add_argument("--start", help="first day (YYYY-MM-DD); default today")
         parser.add_argument("--expectation", default="", help="polynomial or table (default: the rule set's)")
+        parser.add_argument(
+            "--inactivity-years", type=int, default=None,
+            help="remove members without rated games for more than N years (0: never; "
+                 "default: 7 for the oesb rule sets, ÖSB TUWO § 27 d, else never)",
+        )
 
     def handle(self, *args, **opts):
         try:
@@ -32,6 +44,7 @@ class Command(BaseCommand):
                 category=opts["category"],
                 start_date=start,
                 expectation=opts["expectation"],
+                inactivity_years=_inactivity(opts["inactivity_years"]),
             )
         except RatingsError as exc:
             raise CommandError(str(exc)) from None

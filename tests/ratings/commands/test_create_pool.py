@@ -37,3 +37,19 @@ def test_duplicate_name_refused():
     call_command("create_pool", "A", "--start", "2025-01-01")
     with pytest.raises(CommandError, match="already exists"):
         call_command("create_pool", "A", "--start", "2025-01-01")
+
+
+@pytest.mark.parametrize(
+    ("rules", "option", "years"),
+    [("oesb-2024", [], 7), ("fide-2025", [], None), ("oesb-2024", ["--inactivity-years", "0"], None),
+     ("fide-2025", ["--inactivity-years", "5"], 5)],
+)
+def test_inactivity_years_follow_the_rule_set_unless_given(rules, option, years):
+    call_command("create_pool", "P", "--rules", rules, "--start", "2025-01-01", *option)
+    assert RatingPool.objects.get().inactivity_years == years
+
+
+def test_negative_inactivity_years_are_refused():
+    with pytest.raises(CommandError, match="at least 1"):
+        call_command("create_pool", "P", "--start", "2025-01-01", "--inactivity-years", "-2")
+    assert not RatingPool.objects.exists()

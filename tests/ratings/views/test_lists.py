@@ -159,7 +159,9 @@ def test_print_layout_has_the_header_and_no_navigation(client, rated_club):
     # The running header repeated on every printed page, and the page numbers.
     assert ('@top-left { content: "Schachklub Donaustadt · Wertungsliste: Standard\\A '
             'Regelwerk oesb-classic') in html
-    assert '· Periode 01.01.2026 – 30.06.2026 · Gültig ab 01.07.2026 · Altersklasse: U18"; }' in html
+    assert ('· Periode 01.01.2026 – 30.06.2026 · Gültig ab 01.07.2026 · Gestrichen: Spieler, deren letzte '
+            'gewertete Partie vor dem 01.07.2019 war (mehr als 7 Jahre, ÖSB TUWO § 27 d). · '
+            'Altersklasse: U18"; }') in html
     assert 'content: "Seite " counter(page) " von " counter(pages)' in html
     assert "Berger, Anna" in html and "Huber, Bernd" not in html
 
@@ -349,3 +351,48 @@ def test_the_live_list_shows_what_closing_would_publish_floor_included(client, o
     # Rank, name, title, club, born, sex, rating, change, games, in period, markers, class.
     assert (row[6], row[7], row[9]) == ("1200", "+46", "1")
     assert (previewed[6], previewed[7]) == (row[6], row[7])
+
+
+def test_the_inactivity_rule_is_in_the_headers_of_period_lists(client, english, rated_club):
+    """ÖSB TUWO § 27 d: the page, the print layout and (through the same lines) the PDF say it."""
+    plist, pool = rated_club["list"], rated_club["pool"]
+    line = ("Gestrichen: Spieler, deren letzte gewertete Partie vor dem 01.07.2019 war "
+            "(mehr als 7 Jahre, ÖSB TUWO § 27 d).")
+    assert line in client.get(reverse("ratings:list", args=[plist.pk])).content.decode()
+    assert line in streamed(client.get(reverse("ratings:list_print", args=[plist.pk])))
+    html = english.get(reverse("ratings:list", args=[plist.pk])).content.decode()
+    assert ("Left out: players whose last rated game was before 2019-07-01 (more than 7 years, "
+            "ÖSB TUWO § 27 d).") in html
+    live = client.get(reverse("ratings:live", args=[pool.pk])).content.decode()
+    assert ("Die nächste Liste lässt Spieler ohne gewertete Partie seit mehr als 7 Jahren weg "
+            "(ÖSB TUWO § 27 d).") in live
+    # The starting list was not made by closing a period: the rule did not choose its players.
+    start = client.get(reverse("ratings:list", args=[rated_club["start_list"].pk])).content.decode()
+    assert "Gestrichen" not in start
+
+
+def test_pdf_header_carries_the_inactivity_rule(client, rated_club, monkeypatch):
+    from ratings.views import lists
+
+    seen = {}
+    real = lists.print_context
+
+    def spy(**kwargs):
+        seen.update(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(lists, "print_context", spy)
+    response = client.get(reverse("ratings:list_pdf", args=[rated_club["list"].pk]))
+    assert response.content.startswith(b"%PDF-")
+    assert ("Gestrichen: Spieler, deren letzte gewertete Partie vor dem 01.07.2019 war "
+            "(mehr als 7 Jahre, ÖSB TUWO § 27 d).") in seen["lines"]
+
+
+def test_pools_without_the_rule_say_nothing(client, rated_club):
+    pool = rated_club["pool"]
+    pool.inactivity_years = None
+    pool.save(update_fields=["inactivity_years"])
+    urls = (reverse("ratings:list", args=[rated_club["list"].pk]), reverse("ratings:live", args=[pool.pk]))
+    for url in urls:
+        html = client.get(url).content.decode()
+        assert "TUWO" not in html, url

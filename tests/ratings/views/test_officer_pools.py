@@ -227,3 +227,13 @@ def test_fide_takeover_in_english(english, rated_club, newcomers, officer):
     )
     response = english.post(url, {"member": [newcomers["emil"].pk, newcomers["franz"].pk]}, follow=True)
     assert "2 first ratings taken over from FIDE are published." in response.content.decode()
+
+
+@pytest.mark.parametrize(("given", "years"), [("", 7), ("0", None), ("10", 10)])
+def test_create_a_pool_with_its_inactivity_setting(client, officer, given, years):
+    client.force_login(officer)
+    client.post(reverse("ratings:pool_create"), {
+        "name": "Standard", "rules": "oesb-2024", "category": "standard", "start_date": "2026-01-01",
+        "inactivity_years": given,
+    })
+    assert RatingPool.objects.get().inactivity_years == years
