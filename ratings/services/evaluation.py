@@ -153,8 +153,9 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
 def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
     """(live_rating, live_change, games, points, expected, start_value, pending_games).
 
-    Live = published + rounded sum of the period's changes (docs/rules.md, vocabulary); a newcomer's
-    live rating is the start value the engine would publish now, if it would publish one.
+    Live = what closing the period now would publish: published + rounded sum of the period's
+    changes (docs/rules.md, vocabulary), raised to the rules' floor; a newcomer's live rating is
+    the start value the engine would publish now, if it would publish one.
     """
     published = (state.get(member_id) or Published(None)).rating
     pr = result.players.get(member_id)
@@ -164,8 +165,12 @@ def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id:
         live = pr.new_rating if pr.published else None
         change = None
     else:
-        change = pr.rounded_change if pr.games else None
-        live = round_half_away(published + pr.rounded_change, pool_rules(pool).decimals)
+        # What closing now would publish (the engine's new rating: the floor, §1.4, and the
+        # rules' blend included), and the change to it, as the close preview shows it.
+        decimals = pool_rules(pool).decimals
+        new = pr.new_rating if pr.new_rating is not None else published + pr.rounded_change
+        live = round_half_away(new, decimals)
+        change = round_half_away(live - published, decimals) if pr.games else None
     return (live, change, pr.games, pr.points, pr.expected, pr.start_value, pr.pending_games)
 
 

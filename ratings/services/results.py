@@ -18,20 +18,26 @@ def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
     return RatingPeriod.objects.filter(pool=pool, start__lte=day, end__gte=day).first()
 
 
-@transaction.atomic
-def game_record_result(*, game: Game, result: str, rated_result: str | None = None, user=None) -> Game:
-    """Record, correct or delete (``result=""``) a result and update the ratings it touches.
+def _closed_refusal(pool: RatingPool, period: RatingPeriod, day) -> RatingsError:
+    return RatingsError(
+        _(
+            "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
+            "it cannot be changed unless the period is reopened."
+        )
+        % {
+            "day": day.strftime("%d.%m.%Y"),
+            "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
+            "pool": pool.name,
+        }
+    )
 
-    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused
-    (``Refused``) by the club side's ``result_validate``, and for a game in a closed period of any
-    pool that rates its tournament.
-    """
-    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
-    result_validate(game=game, result=result, rated_result=rated_result)
-    rated_result = result if rated_result is None else rated_result
-    tournament = game.round.tournament
+
+def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
+    """Lock and return the pools a change of ``game`` touches: those rating it on its (new)
+    date and those holding its (old) records, with the period of the date and the periods of
+    the old records per pool. Refused if any of them is closed."""
     day = game.played_on
-    rating = {p.pk for p in tournament_pools(tournament) if p.start_date <= day}
+    rating = {p.pk for p in tournament_pools(game.round.tournament) if p.start_date <= day}
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them.
     held: dict[int, set[int | None]] = {}
@@ -44,18 +50,52 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
         former[pool.pk] = list(RatingPeriod.objects.filter(pk__in=held.get(pool.pk, set()) - {None}))
         for p in [period, *former[pool.pk]]:
             if p is not None and p.state == PeriodState.CLOSED:
-                raise RatingsError(
-                    _(
-                        "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
-                        "it cannot be changed unless the period is reopened."
-                    )
-                    % {
-                        "day": day.strftime("%d.%m.%Y"),
-                        "period": f"{p.start:%d.%m.%Y}–{p.end:%d.%m.%Y}",
-                        "pool": pool.name,
-                    }
-                )
+                raise _closed_refusal(pool, p, day)
         periods[pool.pk] = period
+    return pools, rating, periods, former
+
+
+def _rebuild(game: Game, pools, rating, periods, former) -> None:
+    for pool in pools:
+        game_records_rebuild(
+            pool=pool,
+            period=periods[pool.pk],
+            games=[game] if pool.pk in rating else [],
+            former=[game] if pool.pk not in rating else [],
+            also=former[pool.pk],
+        )
+
+
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+
+
+@transaction.atomic
+def game_record_result(
+    *, game: Game, result: str, rated_result: str | None = None, user=None, seen: str | None = None
+) -> Game:
+    """Record, correct or delete (``result=""``) a result and update the ratings it touches.
+
+    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. ``seen`` is the
+    result the official saw when he loaded the page: compared under the game's row lock, so of
+    two officials saving one board from the same page state exactly one is saved and the other is
+    refused (``code="stale"``) with what the board holds now. Refused (``Refused``) by the club
+    side's ``result_validate``, and for a game in a closed period of any pool that rates its
+    tournament.
+    """
+    game = _locked(game)
+    if seen is not None and seen != game.result:
+        raise RatingsError(
+            _(
+                "Another official has saved this board meanwhile: it now holds %(result)s. "
+                "Nothing of yours was saved; check the result and save again."
+            )
+            % {"result": game.get_result_display()},
+            code="stale",
+        )
+    result_validate(game=game, result=result, rated_result=rated_result)
+    rated_result = result if rated_result is None else rated_result
+    touched = _touched(game)
 
     old_result, old_rated = game.result, game.rated_result
     if (old_result, old_rated) != (result, rated_result):
@@ -69,14 +109,24 @@ def game_record_result(*, game: Game, result: str, rated_result: str | None = No
             old_rated_result=old_rated,
             new_rated_result=rated_result,
         )
-    for pool in pools:
-        game_records_rebuild(
-            pool=pool,
-            period=periods[pool.pk],
-            games=[game] if pool.pk in rating else [],
-            former=[game] if pool.pk not in rating else [],
-            also=former[pool.pk],
-        )
+    _rebuild(game, *touched)
+    return game
+
+
+@transaction.atomic
+def game_date_change(*, game: Game, date) -> Game:
+    """Give a game its own date (None: its round's) and move its rating records to the period of
+    the new date, re-evaluating the periods it leaves and enters. Refused when either lies in a
+    closed period."""
+    game = _locked(game)
+    if game.date == date:
+        return game
+    game.date = date
+    # A game without a rated result has no records: its date touches no rating.
+    touched = _touched(game) if game.is_rateable else None
+    game.save(update_fields=["date"])
+    if touched is not None:
+        _rebuild(game, *touched)
     return game
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
+from ratings.selectors import pool_ratings, tournament_rating_pool
 from ratings.services import games_redate
 
 from .. import selectors, services
@@ -35,12 +36,15 @@ def players_register(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     search = MemberSearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
+    pool = tournament_rating_pool(tournament)
     form = RegisterPlayersForm(request.POST if request.method == "POST" else None, tournament=tournament,
                                query=query)
+    form.ratings_show(pool_ratings(pool, form.fields["members"].queryset.values("pk")))
     if request.method == "POST" and form.is_valid():
         members = list(form.cleaned_data["members"])
+        ratings = {m: r.published for m, r in pool_ratings(pool, [m.pk for m in members]).items()}
         try:
-            services.players_register(tournament=tournament, members=members)
+            services.players_register(tournament=tournament, members=members, ratings=ratings)
         except Refused as error:
             form.add_error(error.field or None, error.message)
         else:

@@ -41,7 +41,7 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
         return False, []
     try:
         game_record_result(game=game, result=form.cleaned_data["result"], user=request.user,
-                           rated_result=rated_result)
+                           rated_result=rated_result, seen=form.seen_value())
     except Refused as error:
         form.add_error(None, error.message)
         return False, []
@@ -59,8 +59,9 @@ def board_result(request, pk, number, game_pk):
     saved, changes = _save(request, game, form)
     if request.htmx:
         # Always 200: htmx swaps only successful responses, and the errors belong in the row.
+        # Saved or refused, the row shows what the board holds now (the hidden ``seen`` too).
+        game.refresh_from_db()
         if saved:
-            game.refresh_from_db()
             form = ResultForm(game=game)
         return render(request, "tournaments/results/_board.html",
                       _board_context(game, form, changes, saved=saved))
