@@ -50,3 +50,11 @@ def test_control_characters_are_found_with_line_and_column(text, line, column):
         check_text(text)
     assert (error.value.line, error.value.params["column"]) == (line, column)
     check_text("tab\tand\r\nbreaks\rare text\n")
+
+
+@pytest.mark.parametrize("text", ["0000/05/04", "2001/13/45", "0000.12.31"])
+def test_impossible_trf_dates_are_value_errors(text):
+    from clubrating.interchange.formats.trf import parse_date
+
+    with pytest.raises(ValueError):
+        parse_date(text)

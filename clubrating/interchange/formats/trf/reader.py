@@ -167,7 +167,7 @@ def parse_date(text: str) -> date | None:
         match = pattern.match(text)
         if match:
             parts = dict(zip(order, (int(g) for g in match.groups())))
-            year = parts.get("y") or 2000 + parts["y2"]
+            year = parts["y"] if "y" in parts else 2000 + parts["y2"]  # year 0 is no date
             return date(year, parts["m"], parts["d"])
     raise ValueError(f"unreadable date {text!r}")
 
