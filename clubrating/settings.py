@@ -266,6 +266,14 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
+# Uploaded files (TRF, PGN and CSV imports): the import forms refuse files over
+# IMPORT_MAX_BYTES with a message; Django keeps uploads up to FILE_UPLOAD_MAX_MEMORY_SIZE in
+# memory and streams larger ones to a temporary file, and refuses form data other than files
+# over DATA_UPLOAD_MAX_MEMORY_SIZE.
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 # Groups that carry the roles of officials and rating officers (README, "What is where").
 OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
