@@ -127,7 +127,7 @@ def pgn_import(request):
 
 def _large(text: str) -> bool:
     """A member file this long is previewed and imported in the background."""
-    return text.count("\n") > settings.BACKGROUND_IMPORT_ROWS
+    return sum(1 for line in text.splitlines() if line.strip()) > settings.BACKGROUND_IMPORT_ROWS
 
 
 def _members_run(text: str) -> dict:
