@@ -1,4 +1,41 @@
 import os
 
+import pytest
+
 # Settings read these at import time; tests never need a real secret.
 os.environ.setdefault("CLUBRATING_TESTING", "1")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Every user the tests create or log in hashes a password; the production hasher (PBKDF2 with a
+    million iterations) would spend most of the suite's time on it. What the tests check about
+    passwords (right or wrong, login through the form) does not depend on the hasher."""
+    from django.conf import settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
+def pytest_collection_modifyitems(items):
+    """Tests marked ``slow`` run first: in a parallel run (pytest-xdist) a long test then overlaps the
+    many short ones on the other workers instead of starting last and leaving them idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_sessionfinish(session):
+    """Django removes an SQLite test database file but not its WAL and shared-memory files (the
+    database runs in WAL mode, see settings); remove them too, unless the database is kept."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    database = settings.DATABASES["default"]
+    name = database.get("TEST", {}).get("NAME")
+    if database["ENGINE"] != "django.db.backends.sqlite3" or not name or os.path.exists(name):
+        return
+    for suffix in ("-wal", "-shm", "-journal"):
+        if os.path.exists(name + suffix):
+            os.remove(name + suffix)

@@ -1,4 +1,4 @@
-"""Federation-sized pool benchmark (issue 4): recalculation, closing a period, recording a result.
+"""Federation-sized pool benchmark: recalculation, closing a period, recording a result.
 
     .venv/bin/python benchmarks/pool_bench.py [--members 20000] [--games 200000] [--periods 8]
 

@@ -269,7 +269,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
-# Groups that carry the product's roles (product.md "Who uses it").
+# Groups that carry the roles of officials and rating officers (README, "What is where").
 OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
 

@@ -1,4 +1,4 @@
-"""Rating pools, periods, published lists and per-game rating records (ratings.md).
+"""Rating pools, periods, published lists and per-game rating records (docs/rules.md).
 
 The models hold state only; every change goes through ``ratings.services`` (one transaction
 each). Ratings are floats because EGF pools keep three decimals; chess pools store whole numbers.
@@ -240,7 +240,7 @@ class RatingRecord(models.Model):
     white = models.BooleanField(_("white"))
     played_on = models.DateField(_("played on"))
     score = models.FloatField(_("score"))
-    # Waiting for a newcomer's first rating (ratings.md §1.7).
+    # Waiting for a newcomer's first rating (docs/rules.md §1.7).
     pending = models.BooleanField(_("pending"), default=False)
     # Carried into a later period for this side only: the opponent's side was already rated
     # (the engine's GameIn.only_for).
@@ -321,7 +321,7 @@ class TournamentRating(models.Model):
 
 
 class FideTakeover(models.Model):
-    """A FIDE rating taken over as a member's first national rating (ratings.md §1.8).
+    """A FIDE rating taken over as a member's first national rating (docs/rules.md §1.8).
 
     Who and when are the list's (published_by, published_at); the row keeps the FIDE rating used,
     because ``Member.fide_rating`` changes with every FIDE list.

@@ -2,8 +2,11 @@
 # One command from a fresh clone to the whole test suite: installs what the tests need
 # (virtual environment, test packages, Debian's Chromium for browser tests) and runs pytest.
 # Uses SQLite unless DATABASE_URL points elsewhere. Extra arguments go to pytest.
+# The suite runs in parallel (pytest-xdist): one worker per CPU core, each with its own test
+# database; idle workers take over tests queued on busy ones. `scripts/test.sh -n 0` runs it
+# in one process (e.g. for --pdb).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --dev
 export CLUBRATING_TESTING=1
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

@@ -54,7 +54,7 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
 
 def member_detail(request, pk):
     """A member's page: his ratings in every pool, the history chart, his rated games with their
-    calculation, the performance per tournament and the half rating (product.md)."""
+    calculation, the performance per tournament and the half rating."""
     member = get_object_or_404(Member.objects.select_related("club"), pk=pk)
     if not member_page_allowed(request.user, member):
         if not request.user.is_authenticated:

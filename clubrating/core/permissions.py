@@ -1,4 +1,4 @@
-"""Who may see and do what (product.md "Who uses it").
+"""Who may see and do what: visitors, members, officials, rating officers, administrators.
 
 Roles are Django groups named in settings (OFFICIALS_GROUP, RATING_OFFICERS_GROUP); superusers
 may do everything. The decorators share one rule: an anonymous visitor who is refused is

@@ -179,7 +179,7 @@ class Round(models.Model):
 
 
 class Result(models.TextChoices):
-    """A game's result. Forfeits are scored but never rated (ratings.md §1.5)."""
+    """A game's result. Forfeits are scored but never rated (docs/rules.md §1.5)."""
 
     WHITE_WINS = "1-0", "1-0"
     DRAW = "1/2", "½-½"
@@ -281,7 +281,7 @@ class Game(models.Model):
         Member, verbose_name=_("black"), on_delete=models.PROTECT, related_name="games_as_black"
     )
     # The scored result counts for the standings; the rated result for the ratings. They are
-    # equal unless an official separates them (a played game scored as a forfeit, ratings.md §1.5).
+    # equal unless an official separates them (a played game scored as a forfeit, docs/rules.md §1.5).
     result = models.CharField(
         _("result"), max_length=3, choices=Result.choices, blank=True, default=Result.NOT_PLAYED
     )

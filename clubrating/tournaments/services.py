@@ -238,7 +238,7 @@ def _pair_berger_round(tournament: Tournament, rnd: Round) -> None:
             continue  # the player drawn against the dummy is free this round (no points in a round robin)
         white, black = players[board.white - 1], players[board.black - 1]
         result = _withdrawal_result(white, black, rnd.number)
-        # A forfeit is scored and never rated (ratings.md §1.5): the rated result is the same.
+        # A forfeit is scored and never rated (docs/rules.md §1.5): the rated result is the same.
         games.append(Game(round=rnd, board=len(games) + 1, white=white.member, black=black.member,
                           result=result, rated_result=result))
     Game.objects.bulk_create(games)

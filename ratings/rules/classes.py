@@ -1,4 +1,4 @@
-"""Chess classes and Go grades (spec §5, seeds 002/003).
+"""Chess classes and Go grades (docs/rules.md §5: encyclopedia article "Elo-Zahl", EGF/Elo comparison).
 
 Labels are English msgids marked with ``gettext_noop`` so that ``makemessages`` collects
 them; the Django side translates them with ``gettext(label)``. No Django import here.
@@ -15,7 +15,7 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-# (lower bound, code, label), highest first (seed 002).
+# (lower bound, code, label), highest first (encyclopedia article "Elo-Zahl").
 CHESS_CLASSES = (
     (2600, "WC", gettext_noop("World championship level")),
     (2400, "GM", gettext_noop("Grandmasters and international masters")),
@@ -47,7 +47,7 @@ def go_grade(gor: float) -> str:
     """GoR 2100 = 1 dan (+100 per dan), 2000 = 1 kyu (-100 per kyu, 100 = 20 kyu, at most
     30 kyu); above 2700 professional ("pro"). Codes: "1d", "20k", "pro".
 
-    A grade covers its nominal GoR +-50, as seed 002's table shows (4k-1k = 1650-2049,
+    A grade covers its nominal GoR +-50, as the encyclopedia article's table shows (4k-1k = 1650-2049,
     1d-3d = 2050-2349, 17k-14k = 350-749)."""
     if gor > 2700:
         return "pro"

@@ -9,21 +9,21 @@ from ratings.rules.presets import Rules
 
 __all__ = ["TABLE_BANDS", "egf_classic_a", "expected_score", "polynomial", "table"]
 
-# seed 000 "Tabelle" (the classic FIDE table): upper edge of |D| for 0.50, 0.51, ... 0.99;
+# ÖSB rules, "Tabelle" (the classic FIDE table): upper edge of |D| for 0.50, 0.51, ... 0.99;
 # above 735 the expectation is 1.00.
 TABLE_BANDS = (
     3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153,
     162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344,
     357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
 )
-POLYNOMIAL_LIMIT = 735  # seed 000 / spec 1.1: beyond it E is 1.0 or 0.0
-# seed 001 / spec 4: sigma = 200 sqrt 2, so
+POLYNOMIAL_LIMIT = 735  # docs/rules.md §1.1: beyond it E is 1.0 or 0.0
+# DSB 1990 ELO list explanation (docs/rules.md §4): sigma = 200 sqrt 2, so
 # Phi(D / sigma) = (1 + erf(D / (sigma sqrt 2))) / 2 = (1 + erf(D / 400)) / 2.
 NORMAL_SCALE = 400.0
 
 
 def polynomial(d: float) -> float:
-    """seed 000 official formula, symmetric around 0.5; 1/0 beyond |D| 735."""
+    """Austrian national rating rules, official formula, symmetric around 0.5; 1/0 beyond |D| 735."""
     a = abs(d)
     if a > POLYNOMIAL_LIMIT:
         e = 1.0
@@ -33,7 +33,7 @@ def polynomial(d: float) -> float:
 
 
 def table(d: float) -> float:
-    """seed 000 table; a non-integer |D| belongs to the band whose upper edge it does not exceed
+    """ÖSB rules, table; a non-integer |D| belongs to the band whose upper edge it does not exceed
     after rounding up (3.5 is in 4-10)."""
     a = math.ceil(abs(d) - 1e-9)
     hundredths = bisect_left(TABLE_BANDS, a)  # 0 ... 50 above 0.50; division keeps 0.68 exact
@@ -41,12 +41,12 @@ def table(d: float) -> float:
 
 
 def egf_classic_a(rating: float) -> float:
-    """seed 003: a = 205 - R/20 (200 at GoR 100 ... 70 at 2700), held at the ends."""
+    """EGF/Elo comparison: a = 205 - R/20 (200 at GoR 100 ... 70 at 2700), held at the ends."""
     return 205 - min(max(rating, 100.0), 2700.0) / 20
 
 
 def _egf_classic(rules: Rules, own: float, opponent: float) -> float:
-    # seed 003: the formula is written for the lower-rated player A.
+    # EGF/Elo comparison: the formula is written for the lower-rated player A.
     if own <= opponent:
         a = egf_classic_a(own)
         return 1.0 / (math.exp((opponent - own) / a) + 1.0) - rules.egf_epsilon / 2
@@ -76,5 +76,5 @@ def expected_score(rules: Rules, own: float, opponent: float) -> float:
         return table(d)
     if method == "logistic":
         return 1.0 / (1.0 + 10.0 ** (-d / 400.0))
-    # "normal" (seed 001, dsb-1990): Phi(D / (200 sqrt 2)).
+    # "normal" (DSB 1990 ELO list explanation, dsb-1990): Phi(D / (200 sqrt 2)).
     return 0.5 * (1.0 + math.erf(d / NORMAL_SCALE))

@@ -9,7 +9,7 @@ from ratings.rules.presets import Rules
 
 __all__ = ["EGF_CON", "development_factor", "egf_2021_bonus", "egf_con", "k_games_capped"]
 
-# seed 003 / spec 4: EGF classic con by GoR, linear in between, 116 below 100, 10 above 2700.
+# EGF/Elo comparison (docs/rules.md §4): con by GoR, linear in between, 116 below 100, 10 above 2700.
 EGF_CON = (
     (100, 116), (200, 110), (300, 105), (400, 100), (500, 95), (600, 90), (700, 85), (800, 80),
     (900, 75), (1000, 70), (1100, 65), (1200, 60), (1300, 55), (1400, 51), (1500, 47), (1600, 43),
@@ -30,7 +30,7 @@ def egf_con(rating: float) -> float:
 
 
 def egf_2021_bonus(rating: float) -> float:
-    """(public) EGF 2021 anti-deflation bonus per game: ln(1 + e^((2300 - r)/80)) / 5."""
+    """EGF rating system 2021: anti-deflation bonus per game: ln(1 + e^((2300 - r)/80)) / 5."""
     return math.log1p(math.exp((2300.0 - rating) / 80.0)) / 5.0
 
 
@@ -79,7 +79,7 @@ def development_factor(
 
 
 def k_games_capped(rules: Rules, k: float, games: int) -> float:
-    """(public) FIDE: K x n per period at most 700; K is then the largest whole number within."""
+    """FIDE Rating Regulations: K x n per period at most 700; K is then the largest whole number within."""
     if rules.k_games_cap is None or games == 0 or k * games <= rules.k_games_cap:
         return k
     return float(math.floor(rules.k_games_cap / games))

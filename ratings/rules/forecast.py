@@ -1,4 +1,4 @@
-"""Expected scores and team-match forecasts (spec §3, seed 001)."""
+"""Expected scores and team-match forecasts (docs/rules.md §3, DSB 1990 ELO list explanation)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from ratings.rules.presets import Rules
 
 __all__ = ["quick_expectation", "team_forecast_exact", "team_forecast_quick"]
 
-QUICK_CAP = 400  # seed 001: the quick formula holds up to a difference of 400
+QUICK_CAP = 400  # DSB 1990 explanation: the quick formula holds up to a difference of 400
 
 
 def quick_expectation(d: float) -> float:
-    """seed 001: 50 % + D/8 %, D capped at +-400."""
+    """DSB 1990 explanation: 50 % + D/8 %, D capped at +-400."""
     d = max(-QUICK_CAP, min(QUICK_CAP, d))
     return 0.5 + d / 800
 
@@ -25,7 +25,7 @@ def _boards(own: Sequence[float], other: Sequence[float]) -> int:
 
 
 def team_forecast_quick(own: Sequence[float], other: Sequence[float]) -> float:
-    """seed 001: (sum own - sum other) / 800 + boards / 2; independent of the board order."""
+    """DSB 1990 explanation: (sum own - sum other) / 800 + boards / 2; independent of the board order."""
     boards = _boards(own, other)
     return (sum(own) - sum(other)) / 800 + boards / 2
 

@@ -1,4 +1,4 @@
-"""International half rating ("Halbzahl", seed 000 / spec §1.9)."""
+"""International half rating ("Halbzahl", Austrian national rating rules; docs/rules.md §1.9)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from ratings.rules.rounding import round_half_away
 
 __all__ = ["FULL_RATING_GAMES", "HALF_RATING_GAMES", "half_rating", "half_rating_valid_until"]
 
-HALF_RATING_GAMES = 4  # seed 000: "Für eine Halbzahl sind mindestens 4 Partien notwendig"
-FULL_RATING_GAMES = 9  # seed 000: first international rating needs 9 games vs FIDE-rated players
-HALF_POINT_BONUS = 12.5  # seed 000: 12.5 per half point above 50 %
+HALF_RATING_GAMES = 4  # ÖSB rules: "Für eine Halbzahl sind mindestens 4 Partien notwendig"
+FULL_RATING_GAMES = 9  # ÖSB rules: first international rating needs 9 games vs FIDE-rated players
+HALF_POINT_BONUS = 12.5  # ÖSB rules: 12.5 per half point above 50 %
 FURTHER_PERIODS = 3
 
 

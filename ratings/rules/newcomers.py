@@ -1,4 +1,4 @@
-"""First ratings of newcomers (spec §1.6 start value with fixed-point iteration; §4 FIDE)."""
+"""First ratings of newcomers (docs/rules.md §1.6 start value with fixed-point iteration; §4 FIDE)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ratings.rules.rounding import round_half_away
 
 __all__ = ["MAX_ROUNDS", "TOLERANCE", "StartValue", "first_ratings", "newcomer_sides", "start_formula"]
 
-TOLERANCE = 0.001  # spec §1.6: until no value moves by more than 0.001
+TOLERANCE = 0.001  # docs/rules.md §1.6: until no value moves by more than 0.001
 MAX_ROUNDS = 1000
 
 
@@ -30,7 +30,7 @@ class StartValue:
 
 
 def start_formula(average: float, points: float, n: int, scale: float = 700.0) -> float:
-    """seed 000: average + 700 x (points/n - 0.5) x n / (n + 2)."""
+    """Austrian national rating rules: average + 700 x (points/n - 0.5) x n / (n + 2)."""
     return average + scale * (points / n - 0.5) * n / (n + 2)
 
 
@@ -99,7 +99,7 @@ def first_ratings(rules: Rules, players: dict, sides: dict) -> tuple[dict[Hashab
 
 
 def _fide_value(rules: Rules, used: list) -> float | None:
-    """(public) FIDE first rating: games vs rated players plus hypothetical draws vs 1800."""
+    """FIDE Rating Regulations, first rating: games vs rated players plus hypothetical draws vs 1800."""
     if not used:
         return None
     draws = rules.hypothetical_draws

@@ -1,4 +1,4 @@
-"""Performance ratings (spec §2): exact with the FIDE dp table, and seed 001's quick formula."""
+"""Performance ratings (docs/rules.md §2): exact with the FIDE dp table, and the DSB 1990 quick formula."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ratings.rules.rounding import round_half_away
 
 __all__ = ["DP_TABLE", "dp", "performance_exact", "performance_from_average", "performance_quick"]
 
-# (public) FIDE 8.1.1: dp by p in hundredths, 50 ... 100; dp(1 - p) = -dp(p).
+# FIDE Rating Regulations 8.1.1: dp by p in hundredths, 50 ... 100; dp(1 - p) = -dp(p).
 DP_TABLE = dict(zip(range(100, 49, -1), (
     800, 677, 589, 538, 501, 470, 444, 422, 401, 383, 366, 351, 336, 322, 309, 296, 284, 273, 262,
     251, 240, 230, 220, 211, 202, 193, 184, 175, 166, 158, 149, 141, 133, 125, 117, 110, 102, 95,
@@ -44,7 +44,7 @@ def performance_exact(opponent_ratings: Sequence[float], points: float) -> int |
 
 
 def performance_quick(opponent_ratings: Sequence[float], points: float) -> int | None:
-    """seed 001: average - 400 + 800 x p, rounded; None without games."""
+    """DSB 1990 ELO list explanation: average - 400 + 800 x p, rounded; None without games."""
     if not opponent_ratings:
         return None
     p = points / len(opponent_ratings)

@@ -1,4 +1,4 @@
-"""Evaluation of one rating period on plain data (spec §1.3–§1.7, §4).
+"""Evaluation of one rating period on plain data (docs/rules.md §1.3–§1.7, §4).
 
 Every calculation uses the published ratings given in ``players``. A rated player's change is
 F x (points - sum of E), the sum of his per-game changes, rounded once per period, half away
@@ -159,7 +159,7 @@ class PeriodResult:
 
 
 def dsb_blend(progressive: float, performance: float, games_after: int, *, blend_games: int = 30):
-    """seed 001 / spec 4: progressive x n/30 + performance x (1 - n/30), n = games after the
+    """DSB 1990 (docs/rules.md §4.1): progressive x n/30 + performance x (1 - n/30), n = games after the
     period; returns (value, marker)."""
     weight = games_after / blend_games
     value = round_half_away(progressive * weight + performance * (1 - weight))

@@ -1,8 +1,8 @@
 """Named rule sets: every parameter of a rating system in one frozen object.
 
-Sources: "seed 000" = Austrian national Elo rules (Spg. Feldbach), "seed 001" = DSB 1990
-ELO list explanation, "seed 002" = encyclopedia article, "seed 003" = EGF vs Elo comparison;
-"(public)" = public regulations quoted in /work/shared/spec/ratings.md.
+Sources (docs/rules.md lists them): the Austrian national rating rules (ÖSB) and TUWO § 27, the
+explanation of the 1990 German ELO list (DSB), the encyclopedia article "Elo-Zahl", the EGF/Elo
+comparison, FIDE's Rating Regulations and the EGF rating system of 2021.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class Rules:
     # Regulations 8.3.1 as worded from 1 October 2025: 2650); his opponent keeps the cap.
     full_difference_from: int | None = None
     factor: str = "oesb"  # one of FACTORS
-    # oesb factor reduction: F = min(F, reduction_numerator / games_count) (seed 000).
+    # oesb factor reduction: F = min(F, reduction_numerator / games_count) (ÖSB, Faktorreduktion).
     factor_reduction: bool = False
     reduction_numerator: float = 850.0
     # K values of the FIDE family.
@@ -46,16 +46,16 @@ class Rules:
     # First rating of newcomers.
     first_rating: str = "oesb"  # one of FIRST_RATINGS
     min_games: int = 7
-    start_scale: float = 700.0  # seed 000 start formula: avg + 700 (p - 1/2) n/(n+2)
+    start_scale: float = 700.0  # ÖSB start formula: avg + 700 (p - 1/2) n/(n+2)
     hypothetical_draws: int = 0  # fide 2024: two draws against 1800 join the first rating
     hypothetical_rating: int = 1800
     first_rating_cap: int | None = None
-    # DSB 1990: blend progressive and performance below blend_games games (seed 001).
+    # DSB 1990: blend progressive and performance below blend_games games (docs/rules.md §4.1).
     blend_games: int = 0
-    # Decimals of published ratings: 0 for chess, 3 for EGF (seed 003).
+    # Decimals of published ratings: 0 for chess, 3 for EGF (EGF/Elo comparison).
     decimals: int = 0
     periods_per_year: int | None = 2  # None = one tournament per period (EGF)
-    egf_epsilon: float = 0.0  # seed 003: anti-deflation constant "Null gesetzt"
+    egf_epsilon: float = 0.0  # EGF/Elo comparison: anti-deflation constant "Null gesetzt"
 
     def __post_init__(self) -> None:
         if self.expectation not in EXPECTATIONS:
@@ -75,22 +75,22 @@ class UnknownRules(ValueError):
 _FIDE_K = dict(k_new_games=30, k_high_from=2400)
 
 PRESETS: dict[str, Rules] = {
-    # seed 000: polynomial, F = (3400 - R)^2 / 1e5 with reduction 850 / n, floor 1200, 7 games.
+    # ÖSB rules: polynomial, F = (3400 - R)^2 / 1e5 with reduction 850 / n, floor 1200, 7 games.
     "oesb-classic": Rules(
         name="oesb-classic", family="oesb", expectation="polynomial", factor="oesb",
         factor_reduction=True, floor=1200, min_games=7, periods_per_year=2,
     ),
-    # (public) ÖSB from 1.1.2012: quarters, no factor reduction, floor 800.
+    # ÖSB TUWO from 1.1.2012: quarters, no factor reduction, floor 800.
     "oesb-2012": Rules(
         name="oesb-2012", family="oesb", expectation="polynomial", factor="oesb",
         factor_reduction=False, floor=800, min_games=7, periods_per_year=4,
     ),
-    # (public) ÖSB from 1.9.2024: floor 1200 again.
+    # ÖSB TUWO from 1.9.2024: floor 1200 again.
     "oesb-2024": Rules(
         name="oesb-2024", family="oesb", expectation="polynomial", factor="oesb",
         factor_reduction=False, floor=1200, min_games=7, periods_per_year=4,
     ),
-    # (public) FIDE rating regulations 2024: table, D cap 400, K 40/20/10, K x n <= 700,
+    # FIDE Rating Regulations 2024: table, D cap 400, K 40/20/10, K x n <= 700,
     # first rating >= 5 games with two hypothetical draws against 1800, cap 2200, floor 1400.
     "fide-2024": Rules(
         name="fide-2024", family="fide", expectation="table", difference_cap=400, factor="fide",
@@ -107,26 +107,26 @@ PRESETS: dict[str, Rules] = {
         floor=1400, first_rating="fide", min_games=5, hypothetical_draws=2, hypothetical_rating=1800,
         first_rating_cap=2200, periods_per_year=12, **_FIDE_K,
     ),
-    # seeds 002/003: logistic, D cap 400, K 25 below 30 games, 15, 10 from 2400.
-    # First rating (not in the seeds; spec decision): FIDE method, 9 games, no draws, no cap.
+    # Encyclopedia article and EGF/Elo comparison: logistic, D cap 400, K 25 below 30 games, 15, 10 from 2400.
+    # First rating (not in those sources; docs/rules.md §4 decides): FIDE method, 9 games, no draws, no cap.
     "fide-2005": Rules(
         name="fide-2005", family="fide", expectation="logistic", difference_cap=400, factor="fide",
         k_new=25, k_standard=15, k_high=10, first_rating="fide", min_games=9, periods_per_year=4,
         **_FIDE_K,
     ),
-    # seed 001: normal distribution (sigma 200 sqrt 2), K 32, blend below 30 games, markers.
-    # Newcomers (seed gives none): the seed-000 start formula with 5 games.
+    # DSB 1990 explanation: normal distribution (sigma 200 sqrt 2), K 32, blend below 30 games, markers.
+    # Newcomers (the explanation gives none): the ÖSB start formula with 5 games.
     "dsb-1990": Rules(
         name="dsb-1990", family="dsb", expectation="normal", factor="constant", constant_factor=32,
         min_games=5, blend_games=30, periods_per_year=4,
     ),
-    # seed 003: EGF classic, con table, 3 decimals, each tournament a period.
+    # EGF/Elo comparison: EGF classic, con table, 3 decimals, each tournament a period.
     # Newcomers (EGF normally takes the declared grade): the start formula from 1 game.
     "egf-classic": Rules(
         name="egf-classic", family="egf", expectation="egf-classic", factor="egf-classic",
         min_games=1, decimals=3, periods_per_year=None,
     ),
-    # (public) EGF 2021: beta(r) = -7 ln(3300 - r), con ((3300 - r)/200)^1.6 + bonus.
+    # EGF rating system 2021: beta(r) = -7 ln(3300 - r), con ((3300 - r)/200)^1.6 + bonus.
     "egf-2021": Rules(
         name="egf-2021", family="egf", expectation="egf-2021", factor="egf-2021",
         min_games=1, decimals=3, periods_per_year=None,

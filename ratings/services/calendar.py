@@ -1,4 +1,4 @@
-"""Rating period calendar of a pool's rule set (ratings.md §1.8 and §4).
+"""Rating period calendar of a pool's rule set (docs/rules.md §1.8 and §4.3).
 
 oesb-classic: half-years ending 30.6 and 31.12; oesb-2012/2024, fide-2005, dsb-1990: quarters;
 fide-2024: months. EGF rates "one tournament at a time"; this product gives EGF pools monthly

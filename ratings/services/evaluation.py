@@ -117,7 +117,7 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
 def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
     """(live_rating, live_change, games, points, expected, start_value, pending_games).
 
-    Live = published + rounded sum of the period's changes (ratings.md vocabulary); a newcomer's
+    Live = published + rounded sum of the period's changes (docs/rules.md, vocabulary); a newcomer's
     live rating is the start value the engine would publish now, if it would publish one.
     """
     published = (state.get(member_id) or Published(None)).rating

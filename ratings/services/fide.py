@@ -1,4 +1,4 @@
-"""A FIDE rating taken over as a first national rating (ratings.md §1.8, second half).
+"""A FIDE rating taken over as a first national rating (docs/rules.md §1.8, FIDE take-over).
 
 Reading of §1.8 ("a FIDE rating taken over as a first national rating is converted by
 FIDE − (2000 − FIDE) × 0.333333"):

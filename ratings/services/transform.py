@@ -1,4 +1,4 @@
-"""The ÖSB transformation of 1.9.2024 (ratings.md §1.8) as an explicit, audited operation."""
+"""The ÖSB transformation of 1.9.2024 (docs/rules.md §1.8) as an explicit, audited operation."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ratings.services.lists import EntryData, current_list, list_values
 from ratings.services.lists import list_publish as _publish
 from ratings.services.pools import open_period, pool_lock
 
-TRANSFORM_FACTOR = 0.333333  # (public) ÖSB 1.9.2024
+TRANSFORM_FACTOR = 0.333333  # ÖSB TUWO, transformation of 1.9.2024
 
 
 def transformed(rating: float) -> float:

@@ -89,7 +89,7 @@ def newcomer(request):
         context.update(
             rules=rules, player=player, n=n, points=points, average=average,
             **rules_heading(form.cleaned_data["rules"]),
-            # The seed-000 formula, shown for the oesb family (other families use their own method).
+            # The ÖSB start formula, shown for the oesb family (other families use their own method).
             formula_term=rules.start_scale * (points / n - 0.5) * n / (n + 2),
             shows_formula=rules.first_rating == "oesb" and not rules.hypothetical_draws,
         )

@@ -87,7 +87,7 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     save_by_keys(page, games[2], "0")
 
     rows = [page.locator(f"#board-{g.pk}") for g in games]
-    # ratings.md §1.1-1.3, F = (3400 - R)² / 100000 (10 games: no reduction), E from the polynomial:
+    # docs/rules.md §1.1-1.3, F = (3400 - R)² / 100000 (10 games: no reduction), E from the polynomial:
     # 1830 beats 1980: 0.7003 x 24.649 = +17.26, -0.7003 x 20.164 = -14.12;
     # 1950 draws 1820: (0.5 - 0.6763) x 21.025 = -3.71, (0.5 - 0.3237) x 24.964 = +4.40;
     # 1600 loses to 1650: -0.4298 x 32.4 = -13.93, 0.4298 x 30.625 = +13.16.

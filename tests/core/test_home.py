@@ -5,7 +5,6 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.urls import reverse
 
 from clubrating.clubs.models import Club
@@ -19,8 +18,8 @@ DEMO_TODAY = datetime.date(2026, 11, 22)  # Herbstopen running, Vereinsmeistersc
 
 
 @pytest.fixture
-def demo(monkeypatch):
-    call_command("seed_demo", verbosity=0)
+def demo(demo_club, db, monkeypatch):
+    # The demo club of the whole module (tests/core/conftest.py), seen on the day it describes.
     monkeypatch.setattr("django.utils.timezone.localdate", lambda *args, **kwargs: DEMO_TODAY)
 
 
@@ -104,10 +103,3 @@ def test_query_count_does_not_depend_on_the_data(client, demo, django_assert_max
     with django_assert_max_num_queries(14):
         client.get("/")
 
-
-def test_empty_database_shows_empty_states(client):
-    speak(client, "en")
-    html = client.get("/").content.decode()
-    assert "No tournament is running at the moment." in html
-    assert "No finished tournaments yet." in html
-    assert "No rating pool has been set up yet." in html

@@ -1,7 +1,6 @@
 """Public pages render the demo club's data; login works and protects what must be protected."""
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Tournament
@@ -11,8 +10,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo():
-    call_command("seed_demo", verbosity=0)
+def demo(demo_club, db):
+    """The demo club of the whole module (tests/core/conftest.py)."""
 
 
 def test_home_shows_the_club_and_its_tournaments(client, demo):

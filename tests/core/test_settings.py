@@ -73,7 +73,7 @@ def test_database_url_selects_postgresql():
     assert result.stdout.split() == ["django.db.backends.postgresql", "5433"]
 
 
-def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
+def test_sqlite_runs_in_wal_mode_with_immediate_transactions(tmp_path):
     code = (
         "from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode');"
         "print(c.fetchone()[0], connection.settings_dict['OPTIONS']['transaction_mode'])"
@@ -85,7 +85,7 @@ def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
         "-c",
         code,
         DJANGO_DEBUG="1",
-        DATABASE_URL="sqlite:////tmp/clubrating-wal-check.sqlite3",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'wal-check.sqlite3'}",
     )
     assert result.stdout.split() == ["wal", "IMMEDIATE"]
 

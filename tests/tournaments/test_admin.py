@@ -1,5 +1,5 @@
-"""Deleting games in the admin goes through the rating services (ratings.md: only services change
-ratings), and a game of a closed rating period is not deleted."""
+"""Deleting games in the admin goes through the rating services (docs/rules.md §4.3: only services
+change ratings), and a game of a closed rating period is not deleted."""
 
 import datetime
 

@@ -1,6 +1,6 @@
 """FIDE tie-breaks (C.07, 2023) on hand-checked examples and on the two real tournaments in
-shared/data/pgn. chess-results' pages for these events were not available to the search tools,
-so the values are computed by hand; the arithmetic is written next to each assertion."""
+tests/data/pgn. The values are computed by hand from the games; the arithmetic is written next to
+each assertion."""
 
 import io
 import re

@@ -6,7 +6,7 @@ entrant with all past rounds, a round-``n`` entry for entrants who do not take p
 (requested byes, withdrawals), ``XXR`` (total rounds, needed for the last-round colour exceptions),
 ``XXC`` (colour of player 1 in round 1) and ``XXA`` (Baku acceleration) lines.
 
-Why py4swiss: of the three candidates tried on the real files in ``shared/data/trf`` it was the only
+Why py4swiss: of the three candidates tried on the real files in ``tests/data/trf`` it was the only
 one that always produced legal pairings and matched the actually played pairings best (see the
 tests in ``tests/tournaments/test_swiss.py`` for the measured figures).
 """

@@ -6,8 +6,9 @@ from ratings.services import RatingsError, pool_get, pool_take_over_fide
 
 class Command(BaseCommand):
     help = (
-        "Take FIDE ratings over as first national ratings of the pool's newcomers (ratings.md §1.8): "
-        "all newcomers with a FIDE rating, or the members given by --member."
+        "Take FIDE ratings over as first national ratings of the pool's newcomers "
+        "(converted to the ÖSB scale after the 2024 transformation): all newcomers with a FIDE "
+        "rating, or the members given by --member."
     )
 
     def add_arguments(self, parser):

@@ -12,7 +12,7 @@ def period(rules, ratings, games, **kwargs):
 
 @pytest.mark.parametrize(("score", "new"), [(1.0, 2903), (0.0, 2897)])
 def test_period_total_of_exactly_2_5_rounds_away_from_zero(score, new):
-    # spec §1.3: F = (3400 - 2900)^2 / 1e5 = 2.5 (oesb-2012: no reduction); E(0) = 0.5;
+    # docs/rules.md §1.3: F = (3400 - 2900)^2 / 1e5 = 2.5 (oesb-2012: no reduction); E(0) = 0.5;
     # two games: 2 x 0.5 x 2.5 = +-2.5 -> +-3.
     r = period("oesb-2012", {"a": 2900, "b": 2900, "c": 2900}, [("a", "b", score), ("a", "c", score)])
     assert r.players["a"].change == (2.5 if score else -2.5) and r.players["a"].new_rating == new

@@ -1,4 +1,4 @@
-"""Every example of shared/spec/ratings.md, exactly as stated."""
+"""Every worked example of docs/rules.md, exactly as stated."""
 
 import dataclasses
 
@@ -6,6 +6,7 @@ import pytest
 
 from ratings.rules import GameIn, PlayerIn, development_factor, evaluate_period, expected_score, get_rules
 from ratings.rules.forecast import quick_expectation, team_forecast_exact, team_forecast_quick
+from ratings.rules.halfrating import half_rating
 from ratings.rules.performance import dp, performance_exact, performance_quick
 from ratings.rules.period import dsb_blend
 from ratings.rules.rounding import round_half_away
@@ -21,21 +22,21 @@ def one_game(rules, a, b, score, games_count=100):
     return result.players["a"], result.players["b"]
 
 
-def test_seed_000_draw_gives_plus_5():
-    # F = (3400 - 1830)^2 / 100000 = 24.649 -> "24.6"; E(-150) = 0.30 (seed's table).
+def test_oesb_draw_gives_plus_5():
+    # F = (3400 - 1830)^2 / 100000 = 24.649 -> "24.6"; E(-150) = 0.30 (the rules' table).
     a, _ = one_game(OESB, 1830, 1980, 0.5, games_count=0)
     assert round(a.factor, 1) == 24.6 and round(a.expected, 2) == 0.30
     assert a.rounded_change == 5 and a.new_rating == 1835
 
 
-def test_seed_000_loss_gives_minus_14():
+def test_oesb_loss_gives_minus_14():
     # F = 1450^2 / 100000 = 21.025 -> "21.0"; E(130) = 0.68; (0 - 0.676) x 21.025 = -14.2.
     a, _ = one_game(OESB, 1950, 1820, 0.0, games_count=0)
     assert round(a.factor, 1) == 21.0 and round(a.expected, 2) == 0.68
     assert a.rounded_change == -14 and a.new_rating == 1936
 
 
-def test_seed_000_examples_with_the_table_too():
+def test_oesb_examples_with_the_table_too():
     table = dataclasses.replace(OESB, expectation="table")
     assert expected_score(table, 1830, 1980) == 0.30
     assert expected_score(table, 1950, 1820) == 0.68
@@ -47,21 +48,21 @@ def test_factor_reduction_1760_34_games():
     # 1640^2 / 100000 = 26.896 -> "26.9"; 850 / 34 = 25.0
     assert round(development_factor(OESB, rating=1760, games_count=0), 1) == 26.9
     assert development_factor(OESB, rating=1760, games_count=34) == 25.0
-    # The reduction starts with game 32 (850 / 26.896 = 31.6), not 27 as the seed says.
+    # The reduction starts with game 32 (850 / 26.896 = 31.6), not 27 as the Austrian text says.
     assert development_factor(OESB, rating=1760, games_count=31) == pytest.approx(26.896)
     assert development_factor(OESB, rating=1760, games_count=32) == 850 / 32
     assert development_factor(get_rules("oesb-2012"), rating=1760, games_count=34) == pytest.approx(26.896)
 
 
-def test_seed_001_performance_1770():
+def test_quick_performance_1770():
     # 20 games averaging 1650, 10 wins + 6 draws = 13 points = 65 %: 1650 - 400 + 520.
     assert performance_quick([1650] * 20, 13) == 1770
     # Exact: 1650 + dp(0.65) = 1650 + 110
     assert performance_exact([1650] * 20, 13) == 1760
 
 
-def test_seed_001_team_forecast_1_50():
-    # The seed's sums (3792 vs 3392) show the teams are A = (1984, 1808), B = (1744, 1648).
+def test_team_forecast_1_50():
+    # The DSB explanation's sums (3792 vs 3392) show the teams are A = (1984, 1808), B = (1744, 1648).
     assert team_forecast_quick([1984, 1808], [1744, 1648]) == 1.5
     assert team_forecast_quick([1984, 1808], [1648, 1744]) == 1.5  # "tactical" order
     assert quick_expectation(1984 - 1744) + quick_expectation(1808 - 1648) == 1.5
@@ -84,7 +85,7 @@ def test_seed_001_team_forecast_1_50():
         ("egf-classic", 2200, 2100, 5.6, -6.5),
     ],
 )
-def test_seed_003_midfield(rules, winner, loser, win, loss):
+def test_egf_elo_comparison_midfield(rules, winner, loser, win, loss):
     a, b = one_game(get_rules(rules), winner, loser, 1.0, games_count=100)
     assert round_half_away(a.change, 1) == win
     assert round_half_away(b.change, 1) == loss
@@ -111,7 +112,7 @@ def _games_needed(rules, start, games_count):
     return n
 
 
-# seed 003 "Dynamik 1", EGF column: GoR before the pill -> games.
+# The EGF/Elo comparison's "Dynamik 1", EGF column: GoR before the pill -> games.
 DYNAMIK_1_EGF = {
     2600: 30, 2500: 25, 2400: 21, 2300: 17, 2200: 14, 2100: 12, 2000: 11, 1900: 9, 1800: 8,
     1700: 7, 1600: 6, 1500: 6, 1400: 5, 1300: 5, 1200: 5, 1100: 4, 1000: 4, 900: 4, 800: 3,
@@ -179,3 +180,18 @@ def test_dsb_period_blends_below_30_games():
 def test_dp_table_symmetry():
     assert dp(1.0) == 800 and dp(0.0) == -800 and dp(0.5) == 0 and dp(0.65) == 110 and dp(0.35) == -110
     assert dp(0.655) == 117  # p rounded half away from zero to 0.66
+
+
+def test_newcomer_start_value_1717():
+    # 1600 + 700 x (5/7 - 0.5) x 7/9 = 1600 + 116.67 -> 1717 after seven games
+    players = [PlayerIn("new", None, 0)] + [PlayerIn(i, 1600, 100) for i in range(7)]
+    games = [GameIn(i, "new", i, 1.0 if i < 4 else 0.5 if i < 6 else 0.0) for i in range(7)]
+    new = evaluate_period(OESB, players, games).players["new"]
+    assert new.new_rating == 1717
+
+
+def test_half_rating_1925():
+    # 4 of 6 against an average of 1900: two half points above 50 % -> 1900 + 2 x 12.5
+    assert half_rating([1850, 1950, 1900, 1900, 1880, 1920], 4.0) == 1925
+    assert half_rating([1900] * 6, 3.0) == 1900
+    assert half_rating([1900] * 3, 3.0) is None

@@ -1,5 +1,9 @@
 import pytest
+from django.db import transaction
 
+from clubrating.clubs.models import Member
+from clubrating.tournaments.models import Game
+from ratings.models import RatingPool
 from ratings.selectors import (
     list_entries,
     live_list,
@@ -14,11 +18,29 @@ from tests.ratings.services.scenario import build, play
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    """The scenario's first tournaments played, once for the module (the tests only read it):
+    inside a transaction rolled back at the module's end; each test runs in a savepoint within it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        pool, rated, newcomers, first, second, rng = build()
+        play(first, rng)
+        yield pool.pk, [m.pk for m in rated], [m.pk for m in newcomers], [g.pk for g in first]
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def played():
-    pool, rated, newcomers, first, second, rng = build()
-    play(first, rng)
-    return pool, rated, newcomers, first
+def played(played_once, db):
+    """Fresh instances for each test, so nothing one test caches on them reaches the next."""
+    pool_pk, rated, newcomers, first = played_once
+    members = Member.objects.in_bulk(rated + newcomers)
+    games = Game.objects.in_bulk(first)
+    return (
+        RatingPool.objects.get(pk=pool_pk),
+        [members[pk] for pk in rated],
+        [members[pk] for pk in newcomers],
+        [games[pk] for pk in first],
+    )
 
 
 def test_live_list_in_one_query(played, django_assert_num_queries):

@@ -1,4 +1,4 @@
-"""FIDE ratings taken over as first national ratings (ratings.md §1.8, second half)."""
+"""FIDE ratings taken over as first national ratings (docs/rules.md §1.8, FIDE take-over)."""
 
 import datetime
 from unittest import mock

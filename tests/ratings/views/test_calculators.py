@@ -21,8 +21,8 @@ def test_index_links_every_calculator(client):
     assert "Wertungsänderung" in html
 
 
-def test_rating_change_seed_example_in_german(client):
-    # Seed 000: 1830 vs 1980, draw -> +5 (F 24.6, E 0.30).
+def test_rating_change_oesb_example_in_german(client):
+    # Austrian national rating rules: 1830 vs 1980, draw -> +5 (F 24.6, E 0.30).
     response = client.get(reverse("ratings:calc_change"),
                           {"rules": "oesb-classic", "rating": "1830", "games_count": "10",
                            **games((1980, "0.5"))})
@@ -36,7 +36,7 @@ def test_rating_change_seed_example_in_german(client):
 
 
 def test_rating_change_several_games_in_english(english):
-    # Seed 000's second example (1950 vs 1820, loss -> -14) plus a win against 1950.
+    # Their second example (1950 vs 1820, loss -> -14) plus a win against 1950.
     response = english.get(reverse("ratings:calc_change"), {
         "rules": "oesb-classic", "rating": "1950", "games_count": "0", **games((1820, "0"), (1950, "1")),
     })
@@ -82,8 +82,8 @@ def test_newcomer_with_too_few_games_in_english(english):
     assert "not yet: a first rating needs at least 7 rated games" in html
 
 
-def test_team_forecast_seed_example(client, english):
-    # Seed 001 (lines 71-73): A (1984, 1808) vs B (1744, 1648) -> 1.50 for A, whatever the board order.
+def test_team_forecast_dsb_example(client, english):
+    # DSB 1990 ELO list explanation: A (1984, 1808) vs B (1744, 1648) -> 1.50 for A, whatever the board order.
     params = {"rules": "oesb-classic", "team_a": "1984 1808", "team_b": "1648, 1744"}
     html = client.get(reverse("ratings:calc_forecast"), params).content.decode()
     assert '<dd class="col-sm-6" id="quick">1,50 : 0,50</dd>' in html

@@ -50,7 +50,7 @@ def test_saving_a_board_returns_the_row_with_both_rating_changes(official_client
     assert response.status_code == 200
     assert html.startswith("\n<form id=\"board-") or html.lstrip().startswith('<form id="board-')
     assert "data-saved" in html
-    # 1830 beats 1980: E = 0.2997, F = 24.649 -> +17.26; 1980: F = 20.164 -> -14.12 (ratings.md §1.1-1.3).
+    # 1830 beats 1980: E = 0.2997, F = 24.649 -> +17.26; 1980: F = 20.164 -> -14.12 (docs/rules.md §1.1-1.3).
     assert "+17.3" in html and "−14.1" in html
     game.refresh_from_db()
     assert (game.result, game.rated_result) == ("1-0", "1-0")

@@ -1,4 +1,4 @@
-"""The shared print helpers: the PDF renderer's CSS strings and static fetcher, and the SVG chart."""
+"""The PDF renderer's CSS strings, static fetcher and download names, and the SVG rating chart."""
 
 import datetime
 

@@ -1,4 +1,5 @@
-"""Issue 4's acceptance: karl-mala-2005 as starting list and as tournament, then close the period."""
+"""A pool started from a TRF file (karl-mala-2005 as starting list and as tournament): closing the
+period publishes exactly what the engine computes."""
 
 import datetime
 import json

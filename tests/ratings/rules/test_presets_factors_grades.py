@@ -78,8 +78,8 @@ def test_chess_classes(rating, code):
 
 @pytest.mark.parametrize(
     ("gor", "grade"),
-    # seed 002's ranges: 21k-18k 0-349, 17k-14k 350-749, 4k-1k 1650-2049, 1d-3d 2050-2349,
-    # 4d-6d 2350-2649; a grade is its nominal GoR +-50. Professional above 2700 (spec §5).
+    # The encyclopedia article's ranges: 21k-18k 0-349, 17k-14k 350-749, 4k-1k 1650-2049, 1d-3d 2050-2349,
+    # 4d-6d 2350-2649; a grade is its nominal GoR +-50. Professional above 2700 (docs/rules.md §5).
     [(2100, "1d"), (2050, "1d"), (2149, "1d"), (2150, "2d"), (2349, "3d"), (2350, "4d"), (2649, "6d"),
      (2650, "7d"), (2700, "7d"), (2701, "pro"), (2049, "1k"), (2000, "1k"), (1950, "1k"), (1949, "2k"),
      (1650, "4k"), (1649, "5k"), (750, "13k"), (749, "14k"), (350, "17k"), (349, "18k"), (100, "20k"),
