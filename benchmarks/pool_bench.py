@@ -145,6 +145,17 @@ def main() -> None:
             f"{time.perf_counter() - t0:.1f} s"
         )
 
+        from ratings.models import RatingPeriod
+        from ratings.services import period_reopen
+
+        latest = RatingPeriod.objects.filter(pool=pool, state=PeriodState.CLOSED).latest("start")
+        t0 = time.perf_counter()
+        period_reopen(period=latest, reason="benchmark")
+        reopen = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        period_close(pool=pool)
+        print(f"reopen the latest period: {reopen:.2f} s, close it again: {time.perf_counter() - t0:.2f} s")
+
         open_games = list(
             Game.objects.filter(
                 rating_records__period__state=PeriodState.OPEN,
