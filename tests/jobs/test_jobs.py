@@ -4,6 +4,7 @@ the job page with its polling, and real ``db_worker`` processes taking jobs from
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -13,9 +14,10 @@ from django.urls import reverse
 from clubrating.clubs.models import Club
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import JobBusy, job_start
-from tests.paths import ROOT
 
 pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def UserFactory(username=None):  # noqa: N802 - reads like the factories
