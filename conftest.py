@@ -39,3 +39,12 @@ def pytest_sessionfinish(session):
     for suffix in ("-wal", "-shm", "-journal"):
         if os.path.exists(name + suffix):
             os.remove(name + suffix)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Every test starts with an empty cache: cached pages must not leak between tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

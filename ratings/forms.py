@@ -261,22 +261,26 @@ class ListFilterForm(forms.Form):
             self.fields[name].widget.attrs["class"] = "form-select"
         self.fields["active"].widget.attrs["class"] = "form-check-input"
 
-    def filter(self, rows: list, *, year: int) -> list:
+    def filter(self, rows, *, year: int):
+        """``rows`` (a rating-list QuerySet, ``ratings.selectors.published_rows``/``live_rows``)
+        narrowed in SQL to the chosen club, sex, age group and activity."""
         if not self.is_valid():
             return rows
         data = self.cleaned_data
         if data["club"]:
-            rows = [r for r in rows if r.club == data["club"]]
+            rows = rows.filter(member__club__name=data["club"])
         if data["sex"]:
-            rows = [r for r in rows if r.sex == data["sex"]]
+            rows = rows.filter(member__sex=data["sex"])
         if data["age"] in AGE_GROUPS:
-            oldest = year - AGE_GROUPS[data["age"]]
-            rows = [r for r in rows if r.birth_year is not None and r.birth_year >= oldest]
+            rows = rows.filter(list_birth_year__gte=year - AGE_GROUPS[data["age"]])
         elif data["age"] == "S65":
-            rows = [r for r in rows if r.birth_year is not None and r.birth_year <= year - SENIOR_AGE]
+            rows = rows.filter(list_birth_year__lte=year - SENIOR_AGE)
         if data["active"]:
-            rows = [r for r in rows if r.active]
+            rows = rows.filter(member__active=True)
         return rows
+
+    def is_filtered(self) -> bool:
+        return self.is_valid() and any(self.cleaned_data.values())
 
     def description(self) -> str:
         """The active filters in words, for the printed header."""

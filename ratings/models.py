@@ -171,6 +171,13 @@ class ListEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["list", "member"], name="entry_member_once_per_list"),
         ]
+        # The list pages sort and page in SQL: rank (= rating order) and the numeric columns.
+        indexes = [
+            models.Index(fields=["list", "rank"], name="entry_list_rank"),
+            models.Index(fields=["list", "change"], name="entry_list_change"),
+            models.Index(fields=["list", "games_count"], name="entry_list_games"),
+            models.Index(fields=["list", "period_games"], name="entry_list_period_games"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.member}"
@@ -200,6 +207,11 @@ class PoolMember(models.Model):
         verbose_name_plural = _("pool members")
         constraints = [
             models.UniqueConstraint(fields=["pool", "member"], name="pool_member_once"),
+        ]
+        # The live list (and the home page's top list) in rating order, the change column sorted.
+        indexes = [
+            models.Index(fields=["pool", "-live_rating"], name="poolmember_live_rating"),
+            models.Index(fields=["pool", "live_change"], name="poolmember_live_change"),
         ]
 
     def __str__(self) -> str:

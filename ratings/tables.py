@@ -1,7 +1,9 @@
-"""Tables of the ratings pages (django-tables2; sortable, exported to CSV and XLSX).
+"""The rating-list table (django-tables2 over a QuerySet: sorted and paginated in SQL) and its
+columns for the print layout and the CSV/XLSX exports.
 
-Rows are plain ``ListRow`` objects built by ``ratings.views.lists`` from one query, so sorting,
-filtering and export never touch the database again.
+Rows come from ``ratings.selectors.published_rows``/``live_rows``: both carry the same
+``list_*`` attributes. What SQL does not hold (the live ranks, the live classes) is added to the
+rows of the page shown only (``RatingListTable.paginate``).
 """
 
 from __future__ import annotations
@@ -9,13 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import django_tables2 as tables
-from django.utils import formats
-from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.db.models import F
+from django.utils.html import escape, format_html
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django_tables2.rows import BoundRows
 
 from clubrating.clubs.models import Member
-from clubrating.core.formatting import signed
+from clubrating.core.exports import ExportColumn
+from clubrating.core.formatting import change_text, rating_text
 from ratings.rules.classes import CHESS_CLASSES
 
 CLASS_LABELS = {code: label for _lower, code, label in CHESS_CLASSES}
@@ -28,43 +32,22 @@ _CLASS_MSGIDS = [
     gettext_noop("Below-average hobby players"), gettext_noop("Beginners"),
 ]
 
+format_rating = rating_text  # the name the member page imports
 
-@dataclass
-class ListRow:
-    rank: int
-    member: Member
-    name: str
-    title: str
-    club: str
-    birth_year: int | None
-    sex: str
-    rating: float | None
-    change: float | None
-    games: int
-    period_games: int
-    markers: str
-    class_code: str
-    provisional: bool = False
-    active: bool = True
+# Orders in (field, descending) pairs; the published list's stored rank already is rating, name.
+PUBLISHED_RANK_ORDER = (("rank", False),)
+LIVE_RANK_ORDER = (("live_rating", True), ("member__last_name", False), ("member__first_name", False),
+                   ("member_id", False))
 
 
-def format_rating(value: float | None) -> str:
-    """Whole ratings as integers (chess), EGF ratings with their three decimals; localized."""
-    if value is None:
-        return "—"
-    if float(value).is_integer():
-        return formats.localize(int(value))
-    return formats.number_format(value, 3)
-
-
-def export_number(value: float | None) -> int | float | None:
-    return int(value) if value is not None and float(value).is_integer() else value
-
-
-def format_change(value: float | None) -> str:
-    if value is None:
-        return ""
-    return signed(value, -3)
+def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:
+    """``fields`` as ORDER BY expressions, all reversed when ``descending``; NULLs last if asked
+    (rank orders have no NULLs and keep the plain order their indexes have)."""
+    nulls = {"nulls_last": True} if nulls_last else {}
+    return [
+        F(name).desc(**nulls) if desc != descending else F(name).asc(**nulls)
+        for name, desc in fields
+    ]
 
 
 class NumberColumn(tables.Column):
@@ -77,59 +60,228 @@ class NumberColumn(tables.Column):
 
 class RatingColumn(NumberColumn):
     def render(self, value, record):
-        text = format_rating(value)
+        text = rating_text(value)
         if record.provisional:
             return format_html('<span class="provisional" title="{}">{}</span>', _("provisional"), text)
         return text
 
-    def value(self, value, record=None, **kwargs):
-        return export_number(value)  # exports keep the number itself, unformatted
-
 
 class ChangeColumn(NumberColumn):
     def render(self, value):
-        return format_change(value)
-
-    def value(self, value, **kwargs):
-        return export_number(value)
+        return change_text(value)
 
 
 class RatingListTable(tables.Table):
     rank = NumberColumn(verbose_name=_("Rank"))
-    name = tables.Column(verbose_name=_("Name"), linkify=lambda record: record.member.get_absolute_url(),
+    name = tables.Column(verbose_name=_("Name"), accessor="member__full_name",
+                         linkify=lambda record: record.member.get_absolute_url(),
                          attrs={"td": {"class": "name"}})
-    title = tables.Column(verbose_name=_("Title"), empty_values=())
-    club = tables.Column(verbose_name=_("Club"), empty_values=())
-    birth_year = NumberColumn(verbose_name=_("Born"), localize=False)
-    sex = tables.Column(verbose_name=_("Sex"), empty_values=())
-    rating = RatingColumn(verbose_name=_("Rating"))
-    change = ChangeColumn(verbose_name=pgettext_lazy("rating", "Change"))
-    games = NumberColumn(verbose_name=_("Games"))
-    period_games = NumberColumn(verbose_name=_("In period"))
-    markers = tables.Column(verbose_name=_("Markers"), empty_values=())
-    class_code = tables.Column(verbose_name=_("Class"), empty_values=())
+    title = tables.Column(verbose_name=_("Title"), accessor="member__fide_title", empty_values=())
+    club = tables.Column(verbose_name=_("Club"), accessor="member__club__name", default="", empty_values=())
+    birth_year = NumberColumn(verbose_name=_("Born"), accessor="list_birth_year", localize=False)
+    sex = tables.Column(verbose_name=_("Sex"), accessor="member__sex", empty_values=())
+    rating = RatingColumn(verbose_name=_("Rating"), accessor="list_rating")
+    change = ChangeColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change",
+                          empty_values=())
+    games = NumberColumn(verbose_name=_("Games"), accessor="list_games")
+    period_games = NumberColumn(verbose_name=_("In period"), accessor="list_period_games")
+    markers = tables.Column(verbose_name=_("Markers"), accessor="list_markers", empty_values=())
+    class_code = tables.Column(verbose_name=_("Class"), accessor="list_class", empty_values=())
 
     class Meta:
         attrs = {"class": "table table-sm table-striped table-hover rating-list"}
         order_by = ("rank",)
         empty_text = _("No entries.")
 
+    def __init__(self, data, *, live_pool=None, unfiltered: bool = False, **kwargs):
+        """``live_pool``: the pool of a live list (ranks and classes computed per page);
+        ``unfiltered``: the rows are the whole list (ranks then follow from positions)."""
+        self.live_pool = live_pool
+        self.unfiltered = unfiltered
+        self.ranked_order = False
+        self.rank_order = LIVE_RANK_ORDER if live_pool is not None else PUBLISHED_RANK_ORDER
+        super().__init__(data, **kwargs)
+
+    # Sorting in SQL, ties by rank; "sort=rating" starts with the best (rank order).
+    def _by(self, queryset, fields, descending):
+        self.ranked_order = False
+        return queryset.order_by(
+            *_ordering(fields, descending), *_ordering(self.rank_order, False, nulls_last=False)), True
+
+    def order_rank(self, queryset, is_descending):
+        self.ranked_order = not is_descending
+        return queryset.order_by(*_ordering(self.rank_order, is_descending, nulls_last=False)), True
+
+    def order_rating(self, queryset, is_descending):
+        return self.order_rank(queryset, is_descending)
+
+    def order_class_code(self, queryset, is_descending):
+        return self.order_rank(queryset, is_descending)
+
+    def order_name(self, queryset, is_descending):
+        self.ranked_order = False
+        fields = (("member__last_name", False), ("member__first_name", False), ("member_id", False))
+        return queryset.order_by(*_ordering(fields, is_descending)), True
+
+    def order_title(self, queryset, is_descending):
+        return self._by(queryset, (("member__fide_title", False),), is_descending)
+
+    def order_club(self, queryset, is_descending):
+        return self._by(queryset, (("member__club__name", False),), is_descending)
+
+    def order_birth_year(self, queryset, is_descending):
+        return self._by(queryset, (("list_birth_year", False),), is_descending)
+
+    def order_sex(self, queryset, is_descending):
+        return self._by(queryset, (("member__sex", False),), is_descending)
+
+    def order_change(self, queryset, is_descending):
+        return self._by(queryset, (("list_change", False),), is_descending)
+
+    def order_games(self, queryset, is_descending):
+        return self._by(queryset, (("list_games", False),), is_descending)
+
+    def order_period_games(self, queryset, is_descending):
+        return self._by(queryset, (("list_period_games", False),), is_descending)
+
+    def order_markers(self, queryset, is_descending):
+        return self._by(queryset, (("list_markers", False),), is_descending)
+
+    def paginate(self, *args, **kwargs):
+        """Read the page's rows once and add the live ranks and classes to those rows only."""
+        super().paginate(*args, **kwargs)
+        records = list(self.page.object_list.data)
+        if self.live_pool is not None:
+            live_decorate(self.live_pool, records, first_rank=self.first_rank_of_page())
+        self.page.object_list = BoundRows(data=records, table=self)
+        return self
+
+    def first_rank_of_page(self) -> int | None:
+        """The first rank of the page when ranks follow from positions (unfiltered, rank order)."""
+        return self.page.start_index() if self.unfiltered and self.ranked_order else None
+
     def render_class_code(self, value):
         label = CLASS_LABELS.get(value)
         return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
 
-    def value_class_code(self, value):
-        return value
+    # From the record: for fields with choices, django-tables2 hands the choice's label as value.
+    def render_sex(self, record):
+        return _sex_text(record.member.sex)
 
-    def render_sex(self, value):
-        return {"m": _("m"), "f": _("f")}.get(value, "")
+    def render_title(self, record):
+        return record.member.fide_title
 
 
-class PrintRatingListTable(RatingListTable):
-    """The print/PDF variant: no links, print styles."""
+def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list:
+    """Give live rows their rank in the whole list and their class (one query for the ranks,
+    none when ``first_rank`` says the rows are consecutive from that rank)."""
+    from ratings.selectors import live_ranks
+    from ratings.services.lists import class_code
 
-    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
+    if first_rank is not None:
+        ranks = {r.member_id: first_rank + i for i, r in enumerate(records)}
+    else:
+        ranks = live_ranks(pool, [r.member_id for r in records])
+    for record in records:
+        record.rank = ranks.get(record.member_id)
+        record.list_class = class_code(pool, record.list_rating)
+    return records
 
-    class Meta(RatingListTable.Meta):
-        attrs = {"class": "print-table"}
-        orderable = False
+
+# What an export or print-out reads of a row (published and live rows alike).
+FLAT_FIELDS = ("member_id", "rank", "member__last_name", "member__first_name", "member__fide_title",
+               "member__club__name", "list_birth_year", "member__sex", "list_rating", "list_change",
+               "list_games", "list_period_games", "list_markers", "list_class", "provisional")
+
+
+@dataclass(slots=True)
+class FlatRow:
+    member_id: int
+    rank: int | None
+    last_name: str
+    first_name: str
+    title: str
+    club: str | None
+    birth_year: int | None
+    sex: str
+    list_rating: float
+    list_change: float | None
+    list_games: int
+    list_period_games: int
+    list_markers: str
+    list_class: str
+    provisional: bool
+
+    @property
+    def name(self) -> str:
+        return Member.full_name.fget(self)  # the member's own spelling of the name
+
+
+def _sex_text(value: str) -> str:
+    return {"m": gettext("m"), "f": gettext("f")}.get(value, "")
+
+
+def export_columns() -> list[ExportColumn]:
+    """The list's columns for CSV and XLSX (headers in the active language)."""
+    sexes = {"m": gettext("m"), "f": gettext("f")}
+    return [
+        ExportColumn(gettext("Rank"), lambda r: r.rank, numeric=True),
+        ExportColumn(gettext("Name"), lambda r: r.name),
+        ExportColumn(gettext("Title"), lambda r: r.title),
+        ExportColumn(gettext("Club"), lambda r: r.club or ""),
+        ExportColumn(gettext("Born"), lambda r: r.birth_year, numeric=True),
+        ExportColumn(gettext("Sex"), lambda r: sexes.get(r.sex, "")),
+        ExportColumn(gettext("Rating"), lambda r: r.list_rating, numeric=True),
+        ExportColumn(pgettext("rating", "Change"), lambda r: r.list_change, numeric=True),
+        ExportColumn(gettext("Games"), lambda r: r.list_games, numeric=True),
+        ExportColumn(gettext("In period"), lambda r: r.list_period_games, numeric=True),
+        ExportColumn(gettext("Markers"), lambda r: r.list_markers),
+        ExportColumn(gettext("Class"), lambda r: r.list_class),
+    ]
+
+
+PRINT_COLUMNS = ("rank", "name", "title", "club", "birth_year", "sex", "rating", "change", "games",
+                 "period_games", "markers", "class_code")
+_NUMERIC = {"rank", "birth_year", "rating", "change", "games", "period_games"}
+
+
+def print_header(exclude: list[str]) -> list[tuple[str, str, bool]]:
+    """(name, header, numeric) of the printed columns."""
+    headers = {name: column.verbose_name for name, column in RatingListTable.base_columns.items()}
+    return [(name, str(headers[name]), name in _NUMERIC) for name in PRINT_COLUMNS if name not in exclude]
+
+
+def print_row_html(record: FlatRow, columns: list[tuple[str, str, bool]]) -> str:
+    """One ``<tr>`` of the print layout; written directly (not through a template) because a
+    federation list has tens of thousands of rows."""
+    cells = []
+    for name, _header, numeric in columns:
+        if name == "rank":
+            text = escape(record.rank if record.rank is not None else "")
+        elif name == "name":
+            text = escape(record.name)
+        elif name == "title":
+            text = escape(record.title)
+        elif name == "club":
+            text = escape(record.club or "")
+        elif name == "birth_year":
+            text = "" if record.birth_year is None else str(record.birth_year)
+        elif name == "sex":
+            text = escape(_sex_text(record.sex))
+        elif name == "rating":
+            text = rating_text(record.list_rating)
+            if record.provisional:
+                text = f'<span class="provisional">{text}</span>'
+        elif name == "change":
+            text = change_text(record.list_change)
+        elif name == "games":
+            text = str(record.list_games)
+        elif name == "period_games":
+            text = str(record.list_period_games)
+        elif name == "markers":
+            text = escape(record.list_markers)
+        else:
+            text = escape(record.list_class or "")
+        css = ' class="num"' if numeric else (' class="name"' if name == "name" else "")
+        cells.append(f"<td{css}>{text}</td>")
+    return "<tr>" + "".join(cells) + "</tr>\n"

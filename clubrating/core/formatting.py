@@ -1,4 +1,8 @@
-"""Rating changes as every page shows them: always signed, a real minus sign, never grouped."""
+"""Ratings and rating changes as every page, print-out and export shows them.
+
+A rating is a code more than a quantity ("1835", not "1.835"): never digit-grouped. Chess ratings are
+whole numbers, EGF ratings keep their three decimals. Changes are always signed, with a real minus.
+"""
 
 from __future__ import annotations
 
@@ -25,3 +29,20 @@ def signed(value: float | None, decimals: int = 0) -> str:
     if rounded == 0:
         return "±" + text
     return ("+" if rounded > 0 else MINUS) + text
+
+
+def rating_text(value: float | None, empty: str = "—") -> str:
+    """"1835", or "2109,306" for an EGF rating (decimal separator of the language); ``empty`` for None."""
+    if value is None or value == "":
+        return empty
+    value = float(value)
+    if value.is_integer():
+        return str(int(value))
+    return numberformat.format(value, get_format("DECIMAL_SEPARATOR"), 3, grouping=0)
+
+
+def change_text(value: float | None, empty: str = "") -> str:
+    """A rating change as ``signed`` shows it with up to three decimals; ``empty`` when there is none."""
+    if value is None or value == "":
+        return empty
+    return signed(float(value), -3)

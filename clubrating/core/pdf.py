@@ -1,7 +1,9 @@
-"""PDF responses rendered by WeasyPrint from the print templates.
+"""PDF responses rendered by WeasyPrint from the print templates, and print layouts streamed.
 
-Static files are read from disk through the staticfiles finders, never over the network: the
-application works without internet access and a PDF must not depend on a running web server.
+Static files are read from disk through the staticfiles finders or storage, never over the
+network: the application works without internet access and a PDF must not depend on a running
+web server. Under a manifest storage (production) the templates name the hashed files
+("css/print.1a2b3c.css"); those are found in the storage or mapped back to their source.
 """
 
 from __future__ import annotations
@@ -9,12 +11,16 @@ from __future__ import annotations
 import mimetypes
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 from urllib.parse import unquote, urlparse
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
 
 # A base URL that never resolves on a network; every resource must come from the fetcher below.
 _BASE_URL = "http://clubrating.invalid/"
@@ -37,11 +43,25 @@ def _static_file(url: str) -> tuple[bytes, str]:
     static_prefix = "/" + settings.STATIC_URL.strip("/") + "/"
     if not path.startswith(static_prefix):
         raise ValueError(f"PDF resources must be static files: {url}")
-    found = finders.find(path[len(static_prefix):])
-    if not found:
-        raise ValueError(f"static file not found: {url}")
-    with open(found, "rb") as handle:
-        return handle.read(), mimetypes.guess_type(found)[0] or "application/octet-stream"
+    name = path[len(static_prefix):]
+    mime_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    found = finders.find(name) or finders.find(_unhashed(name))
+    if found:
+        with open(found, "rb") as handle:
+            return handle.read(), mime_type
+    if staticfiles_storage.exists(name):  # collected (hashed) into STATIC_ROOT
+        with staticfiles_storage.open(name) as handle:
+            return handle.read(), mime_type
+    raise ValueError(f"static file not found: {url}")
+
+
+def _unhashed(name: str) -> str:
+    """The source name of a manifest storage's hashed name ("css/print.1a2b.css" -> "css/print.css")."""
+    hashed_files = getattr(staticfiles_storage, "hashed_files", None) or {}
+    for source, hashed in hashed_files.items():
+        if hashed == name:
+            return source
+    return name
 
 
 def _fetcher():
@@ -57,17 +77,56 @@ def _fetcher():
 
 def render_pdf(request: HttpRequest | None, template: str, context: dict) -> bytes:
     """The PDF bytes of ``template``; the template sees ``pdf=True`` in its context."""
+    return pdf_from_html(render_to_string(template, {**context, "pdf": True}, request=request))
+
+
+def pdf_from_html(html: str) -> bytes:
     from weasyprint import HTML  # imported late: loading WeasyPrint takes a noticeable moment
 
-    html = render_to_string(template, {**context, "pdf": True}, request=request)
     return HTML(string=html, base_url=_BASE_URL, url_fetcher=_fetcher()).write_pdf()
 
 
 def render_pdf_response(request: HttpRequest, template: str, context: dict, filename: str) -> HttpResponse:
     """An ``application/pdf`` download of ``template`` rendered with ``context``."""
-    response = HttpResponse(render_pdf(request, template, context), content_type="application/pdf")
+    return _pdf_response(render_pdf(request, template, context), filename)
+
+
+def render_pdf_html_response(html: str, filename: str) -> HttpResponse:
+    """An ``application/pdf`` download of a print page already rendered (with ``pdf=True``)."""
+    return _pdf_response(pdf_from_html(html), filename)
+
+
+def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{safe_filename(filename)}"'
     return response
+
+
+ROWS_MARKER = "<!--clubrating:rows-->"
+
+
+def streamed_print(
+    request: HttpRequest | None, template: str, context: dict, rows: Iterable[str], *, chunk: int = 500
+) -> Iterator[str]:
+    """``template`` rendered in pieces: everything before ``{{ rows_marker }}`` at once (the first
+    byte goes out before any row is read), then the ``rows`` (HTML) in chunks, then the rest.
+    The pieces are rendered in the language active now, whenever the server reads them."""
+    html = render_to_string(template, {**context, "rows_marker": mark_safe(ROWS_MARKER)}, request=request)
+    head, tail = html.split(ROWS_MARKER, 1)
+    language = translation.get_language()
+
+    def pieces() -> Iterator[str]:
+        yield head
+        with translation.override(language):
+            buffer: list[str] = []
+            for row in rows:
+                buffer.append(row)
+                if len(buffer) >= chunk:
+                    yield "".join(buffer)
+                    buffer = []
+            yield "".join(buffer) + tail
+
+    return pieces()
 
 
 def print_context(*, title: str, lines: list[str], back_url: str = "", pdf_url: str = "") -> dict:

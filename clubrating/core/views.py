@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.db.models import Count, Max, Q
+from django.core.cache import cache
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -17,10 +18,12 @@ from django.utils import timezone
 from clubrating.clubs.models import Club
 from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
 from clubrating.tournaments.models import GameCategory, Tournament
-from ratings.models import RatingPool
-from ratings.selectors import live_list, member_ratings, pool_list_on
+from ratings.models import PublishedList, RatingPool
+from ratings.selectors import live_list, live_rows, member_ratings
+from ratings.services.cache import pool_cache_version
 
 TOP = 10
+HOME_CACHE_SECONDS = 3600
 RECENT = 5
 
 
@@ -40,25 +43,37 @@ def _tournaments(today) -> dict:
 
 def _club_rating_list(club: Club | None) -> dict | None:
     """Top of the live list of the main pool (standard games first), counting the home club's
-    members only when there is a home club; None when there is no pool yet."""
-    pools = list(RatingPool.objects.all())
+    members only when there is a home club; None when there is no pool yet. An ``ORDER BY …
+    LIMIT`` and a count, cached until the pool's ratings change."""
+    # Each pool with its latest list in force (as ratings.selectors.pool_list_on), in one query.
+    latest = (PublishedList.objects.filter(pool=OuterRef("pk"), superseded=False)
+              .order_by("-valid_from", "-pk"))
+    pools = list(RatingPool.objects.annotate(
+        published_pk=Subquery(latest.values("pk")[:1]),
+        published_from=Subquery(latest.values("valid_from")[:1]),
+    ))
     if not pools:
         return None
     pool = next((p for p in pools if p.category == GameCategory.STANDARD), pools[0])
-    entries = live_list(pool)
-    if club is not None:
-        entries = [e for e in entries if e.member.club_id == club.pk]
+    club_id = club.pk if club is not None else None
+    key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}"
+    cached = cache.get(key)
+    if cached is None:
+        rows = live_rows(pool) if club_id is None else live_rows(pool).filter(member__club_id=club_id)
+        cached = {
+            "top": [
+                {"rank": e.rank, "name": e.member.full_name, "url": e.member.get_absolute_url(),
+                 "rating": e.rating, "change": e.change}
+                for e in live_list(pool, club_id=club_id, limit=TOP)
+            ],
+            "count": rows.count(),
+            "published": (pool.published_pk, pool.published_from) if pool.published_pk else None,
+        }
+        cache.set(key, cached, HOME_CACHE_SECONDS)
     full_url = reverse("ratings:live", args=[pool.pk])
     if club is not None:
         full_url += "?" + urlencode({"club": club.name})
-    return {
-        "pool": pool,
-        "top": [(rank, e) for rank, e in enumerate(entries[:TOP], start=1)],
-        "count": len(entries),
-        "full_url": full_url,
-        "published": pool_list_on(pool),
-        "other_pools": len(pools) - 1,
-    }
+    return {**cached, "pool": pool, "full_url": full_url, "other_pools": len(pools) - 1}
 
 
 def home(request):

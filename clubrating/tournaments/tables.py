@@ -16,28 +16,3 @@ class TournamentTable(tables.Table):
         sequence = ("name", "kind", "category", "start_date", "end_date", "place", "rounds_count",
                     "player_count", "rated")
         attrs = {"class": "table table-sm table-striped table-hover"}
-
-
-class StandingsTable(tables.Table):
-    """The standings for CSV/XLSX export; tie-break columns are added per tournament."""
-
-    rank = tables.Column(verbose_name=_("Rank"))
-    name = tables.Column(verbose_name=_("Name"), accessor="player__member__full_name")
-    club = tables.Column(verbose_name=_("Club"), accessor="player__member__club__name", default="")
-    rating = tables.Column(verbose_name=_("Rating"), accessor="player__rating", default="")
-    fide_id = tables.Column(verbose_name=_("FIDE ID"), accessor="player__member__fide_id", default="")
-    points = tables.Column(verbose_name=_("Points"))
-
-    class Meta:
-        attrs = {"class": "table table-sm table-striped"}
-        orderable = False
-
-    @classmethod
-    def for_rows(cls, codes: list[str], rows) -> "StandingsTable":
-        data = [
-            {"rank": r.rank, "player": r.player, "points": r.points,
-             **{f"tb{i}": value for i, value in enumerate(r.tiebreaks)}}
-            for r in rows
-        ]
-        extra = [(f"tb{i}", tables.Column(verbose_name=code, default="")) for i, code in enumerate(codes)]
-        return cls(data, extra_columns=extra)

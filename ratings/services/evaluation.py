@@ -16,6 +16,7 @@ from ratings.models import PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
 from ratings.services.bulk import rows_update
+from ratings.services.cache import pool_cache_bump
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
@@ -136,6 +137,7 @@ def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id:
 def _write_members(pool: RatingPool, result: PeriodResult, state: State, members: Iterable[int]) -> None:
     rows = [(*live_values(pool, result, state, mid), pool.pk, mid) for mid in members]
     rows_update(PoolMember, ("pool_id", "member_id"), LIVE_FIELDS, rows)
+    pool_cache_bump(pool_id=pool.pk)
 
 
 def period_evaluate(

@@ -9,6 +9,7 @@ from django.db import connection
 
 from ratings.models import ListEntry, ListKind, PoolMember, PublishedList, RatingPeriod, RatingPool
 from ratings.services.bulk import rows_insert, rows_update
+from ratings.services.cache import pool_cache_bump
 
 
 @dataclass(slots=True)
@@ -117,6 +118,7 @@ def state_from_entries(pool: RatingPool, values: dict[int, tuple[float, int, boo
         ("rating", "games_count", "reached_2400", "live_rating"),
         [(r, g, reached, r, pool.pk, m) for m, (r, g, reached) in values.items()],
     )
+    pool_cache_bump(pool_id=pool.pk)
 
 
 def list_values(plist: PublishedList | None) -> dict[int, tuple[float, int, bool]]:

@@ -1,79 +1,63 @@
 """Rating lists: the pools overview, the live list and every published list of a pool.
 
 Each list has four faces: the page (filter, sort, paginate), a print layout, a PDF and the
-CSV/XLSX exports. A list is read with one query into ``ListRow`` objects; filtering, sorting,
-printing and exporting work on those rows, so the query count does not depend on the rows.
+CSV/XLSX exports. Filtering, sorting, paging and counting happen in SQL on
+``ratings.selectors.published_rows``/``live_rows``; the print layout and the exports stream the
+rows. A published list never changes, so its faces carry an ``ETag``/``Last-Modified`` and may
+be cached; the live list's ETag and cached table follow the pool's cache version
+(``ratings.services.cache``), which every rating change bumps.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
+from dataclasses import dataclass, field
 
+from django.core.cache import cache
+from django.db.models import Count, Q
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, translation
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
-from clubrating.core.pdf import print_context, render_pdf_response, safe_filename
+from clubrating.clubs.models import Club
+from clubrating.core.exports import EXPORT_FORMATS, export_response
+from clubrating.core.pdf import print_context, render_pdf_html_response, safe_filename, streamed_print
 from clubrating.core.permissions import is_rating_officer, public_ratings_required
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
-from ratings.models import ListEntry, PeriodState, PoolMember, PublishedList, RatingPeriod, RatingPool
+from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.selectors import live_ranks, live_rows, published_rows
+from ratings.services.cache import pool_cache_version
 from ratings.services.lists import class_code
-from ratings.tables import ListRow, PrintRatingListTable, RatingListTable
+from ratings.tables import FLAT_FIELDS, FlatRow, RatingListTable, export_columns, print_header, print_row_html
 
 PER_PAGE = 100
-EXPORT_FORMATS = ("csv", "xlsx")
+PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
+TABLE_CACHE_SECONDS = 3600
+ETAG_SCHEMA = "2"  # change when the pages' markup changes, so that browsers fetch them again
 
 
-def _member_fields(member) -> dict:
-    return {
-        "member": member,
-        "name": member.full_name,
-        "title": member.fide_title,
-        "club": member.club.name if member.club else "",
-        "birth_year": member.year_of_birth,
-        "sex": member.sex,
-        "active": member.active,
-    }
+@dataclass
+class ListSource:
+    """One list (live or published) with everything its faces show."""
 
-
-def published_rows(plist: PublishedList) -> list[ListRow]:
-    entries = ListEntry.objects.filter(list=plist).select_related("member__club").order_by("rank")
-    return [
-        ListRow(
-            rank=e.rank, rating=e.rating, change=e.change, games=e.games_count,
-            period_games=e.period_games, markers=e.markers, class_code=e.class_code,
-            **_member_fields(e.member),
-        )
-        for e in entries
-    ]
-
-
-def live_rows(pool: RatingPool) -> list[ListRow]:
-    """Published rating + the open period's rounded changes; newcomers appear once they would
-    get a start value (as ``ratings.selectors.live_list``)."""
-    states = (
-        PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member__club")
-    )
-    rows = []
-    for state in states:
-        rating = state.live_rating
-        rows.append(ListRow(
-            rank=0, rating=rating, change=state.live_change if state.live_games else None,
-            games=state.games_count + state.live_games, period_games=state.live_games,
-            markers="" if state.rating is not None else "N",
-            class_code=class_code(pool, rating),
-            provisional=bool(state.live_games), **_member_fields(state.member),
-        ))
-    # Ranked like a published list (ratings.services.lists.list_publish): rating, then name.
-    rows.sort(key=lambda r: (
-        -r.rating, r.member.last_name.casefold(), r.member.first_name.casefold(), r.member.pk))
-    for rank, row in enumerate(rows, start=1):
-        row.rank = rank
-    return rows
+    pool: RatingPool
+    rows: object  # the unfiltered QuerySet
+    year: int
+    title: str
+    lines: list[str]
+    urls: dict[str, str]
+    version: str  # changes whenever the list's content does
+    file_stem: str
+    live: bool
+    last_modified: datetime.datetime | None = None
+    context: dict = field(default_factory=dict)
 
 
 def _rules_label(pool: RatingPool) -> str:
@@ -83,48 +67,88 @@ def _rules_label(pool: RatingPool) -> str:
     }
 
 
-def _render_list(request, *, pool, rows, year, title, lines, urls, template_context):
-    filters = ListFilterForm(request.GET or None, clubs=sorted({r.club for r in rows if r.club}))
-    rows = filters.filter(rows, year=year)
-    lines = [*lines, filters.description()]
+def _period_text(period: RatingPeriod | None) -> str:
+    if period is None:
+        return ""
+    return _("Period %(start)s – %(end)s") % {
+        "start": formats.date_format(period.start, "SHORT_DATE_FORMAT"),
+        "end": formats.date_format(period.end, "SHORT_DATE_FORMAT"),
+    }
+
+
+def _live_source(pk: int) -> ListSource:
+    pool = get_object_or_404(RatingPool, pk=pk)
+    period = RatingPeriod.objects.filter(pool=pool, state=PeriodState.OPEN).first()
+    today = datetime.date.today()
+    lines = [
+        _rules_label(pool), _period_text(period),
+        _("As of %(date)s – provisional until the period is closed") % {
+            "date": formats.date_format(today, "SHORT_DATE_FORMAT")},
+    ]
+    urls = {name: reverse(f"ratings:live_{name}" if name != "page" else "ratings:live", args=[pool.pk])
+            for name in ("page", "print", "pdf")}
+    return ListSource(
+        pool=pool, rows=live_rows(pool), year=(period.end if period else today).year,
+        title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
+        version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}",
+        file_stem=f"live-{today:%Y-%m-%d}", live=True, context={"live": True, "period": period},
+    )
+
+
+def _published_source(pk: int) -> ListSource:
+    plist = get_object_or_404(PublishedList.objects.select_related("pool", "period"), pk=pk)
+    pool = plist.pool
+    lines = [
+        _rules_label(pool),
+        _period_text(plist.period) or plist.get_kind_display(),
+        _("Valid from %(date)s") % {"date": formats.date_format(plist.valid_from, "SHORT_DATE_FORMAT")},
+    ]
+    if plist.superseded:
+        lines.append(_("Superseded by a republished list"))
+    urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
+            for name in ("page", "print", "pdf")}
+    return ListSource(
+        pool=pool, rows=published_rows(plist),
+        year=plist.period.end.year if plist.period else plist.valid_from.year,
+        title=_("Rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
+        version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}",
+        file_stem=f"{plist.valid_from:%Y-%m-%d}", live=False, last_modified=plist.published_at,
+        context={"live": False, "plist": plist},
+    )
+
+
+def _etag(request, source: ListSource, face: str, *, per_user: bool = True) -> str:
+    """The validator of one face of a list for this query and language (and user: the page's
+    navigation names the user)."""
+    user = request.user
+    parts = [ETAG_SCHEMA, face, source.version, translation.get_language() or "", request.GET.urlencode(),
+             str(user.pk if per_user and user.is_authenticated else "")]
+    return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
+
+
+def _conditional(request, source: ListSource, face: str, build):
+    """A 304 when the browser has this face of this list already; otherwise ``build()``, with
+    the validators and the cache lifetime (long for a published list, revalidated for the live one)."""
+    etag = _etag(request, source, face)
+    last_modified = int(source.last_modified.timestamp()) if source.last_modified else None
+    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if response is None:
+        response = build()
+    response.headers["ETag"] = etag
+    if source.last_modified is not None:
+        response.headers["Last-Modified"] = http_date(last_modified)
+    if source.live:
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        patch_cache_control(response, private=True, max_age=PUBLISHED_MAX_AGE)
+    return response
+
+
+def _query_suffix(request) -> tuple[object, str]:
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("_export", None)
-    suffix = f"?{query.urlencode()}" if query else ""
-    mode = template_context.pop("mode")
-    base_name = safe_filename(f"{pool.name}-{template_context.get('file_stem', 'list')}")
-    if mode in ("print", "pdf"):
-        table = PrintRatingListTable(rows, exclude=_empty_columns(rows))
-        context = {
-            **template_context, "pool": pool, "table": table,
-            **print_context(title=title, lines=lines, back_url=urls["page"] + suffix,
-                            pdf_url=urls["pdf"] + suffix),
-        }
-        if mode == "pdf":
-            return render_pdf_response(request, "ratings/list_print.html", context, f"{base_name}.pdf")
-        return render(request, "ratings/list_print.html", context)
-    table = RatingListTable(rows)
-    export_format = request.GET.get("_export")
-    if export_format in EXPORT_FORMATS:
-        RequestConfig(request, paginate=False).configure(table)
-        return TableExport(export_format, table).response(f"{base_name}.{export_format}")
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    return render(request, "ratings/list.html", {
-        **template_context, "pool": pool, "table": table, "filters": filters, "title": title,
-        "lines": lines, "suffix": suffix, "urls": urls,
-        "export_csv": f"?{_with(query, '_export', 'csv')}",
-        "export_xlsx": f"?{_with(query, '_export', 'xlsx')}",
-        "user_is_rating_officer": is_rating_officer(request.user),
-    })
-
-
-def _empty_columns(rows: list[ListRow]) -> list[str]:
-    """Columns without any value; left out on paper so that A4 portrait keeps every column."""
-    checks = {
-        "title": lambda r: r.title, "markers": lambda r: r.markers,
-        "change": lambda r: r.change is not None, "period_games": lambda r: r.period_games,
-    }
-    return [name for name, has_value in checks.items() if not any(has_value(r) for r in rows)]
+    return query, (f"?{query.urlencode()}" if query else "")
 
 
 def _with(query, key, value) -> str:
@@ -133,13 +157,106 @@ def _with(query, key, value) -> str:
     return query.urlencode()
 
 
-def _period_text(period: RatingPeriod | None) -> str:
-    if period is None:
-        return ""
-    return _("Period %(start)s – %(end)s") % {
-        "start": formats.date_format(period.start, "SHORT_DATE_FORMAT"),
-        "end": formats.date_format(period.end, "SHORT_DATE_FORMAT"),
+def _filters(request) -> ListFilterForm:
+    clubs = list(Club.objects.order_by("name").values_list("name", flat=True))
+    return ListFilterForm(request.GET or None, clubs=clubs)
+
+
+def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) -> RatingListTable:
+    rows = filters.filter(source.rows, year=source.year)
+    table = RatingListTable(rows, live_pool=source.pool if source.live else None,
+                            unfiltered=not filters.is_filtered())
+    RequestConfig(request, paginate=paginate).configure(table)
+    return table
+
+
+def _page(request, source: ListSource):
+    filters = _filters(request)
+    query, suffix = _query_suffix(request)
+    key = "ratings:list-table:" + _etag(request, source, "table", per_user=False).strip('"')
+    table_html = cache.get(key)
+    if table_html is None:
+        table = _table(request, source, filters, paginate={"per_page": PER_PAGE})
+        table_html = table.as_html(request)
+        cache.set(key, table_html, TABLE_CACHE_SECONDS)
+    return render(request, "ratings/list.html", {
+        **source.context, "pool": source.pool, "table_html": table_html, "filters": filters,
+        "title": source.title, "lines": [*source.lines, filters.description()], "suffix": suffix,
+        "urls": source.urls,
+        "export_csv": f"?{_with(query, '_export', 'csv')}",
+        "export_xlsx": f"?{_with(query, '_export', 'xlsx')}",
+        "user_is_rating_officer": is_rating_officer(request.user),
+    })
+
+
+def _export_rows(source: ListSource, table: RatingListTable):
+    """The rows of an export or print-out in the table's order, read in chunks as plain values
+    (``ratings.tables.FlatRow``: no model instances for tens of thousands of rows); live rows
+    get their ranks (one query for the whole list) and classes as they stream."""
+    queryset = table.data.data.values_list(*FLAT_FIELDS)
+    ranks = live_ranks(source.pool) if source.live else None
+    for values in queryset.iterator(chunk_size=2000):
+        row = FlatRow(*values)
+        if ranks is not None:
+            row.rank = ranks.get(row.member_id)
+            row.list_class = class_code(source.pool, row.list_rating)
+        yield row
+
+
+def _export(request, source: ListSource, fmt: str):
+    table = _table(request, source, _filters(request), paginate=False)
+    return export_response(
+        fmt, filename=safe_filename(f"{source.pool.name}-{source.file_stem}"), sheet=_("Rating list"),
+        columns=export_columns(), rows=_export_rows(source, table),
+    )
+
+
+def _empty_columns(rows) -> list[str]:
+    """Columns without any value; left out on paper so that A4 portrait keeps every column."""
+    found = rows.aggregate(
+        title=Count("pk", filter=~Q(member__fide_title="")),
+        markers=Count("pk", filter=~Q(list_markers="")),
+        change=Count("pk", filter=Q(list_change__isnull=False)),
+        period_games=Count("pk", filter=Q(list_period_games__gt=0)),
+    )
+    return [name for name, count in found.items() if not count]
+
+
+def _print_parts(request, source: ListSource, *, pdf: bool):
+    """The print layout in pieces: the page head, the table rows in chunks, the page end."""
+    filters = _filters(request)
+    _query, suffix = _query_suffix(request)
+    table = _table(request, source, filters, paginate=False)
+    rows = table.data.data
+    context = {
+        **source.context, "pool": source.pool,
+        **print_context(title=source.title, lines=[*source.lines, filters.description()],
+                        back_url=source.urls["page"] + suffix, pdf_url=source.urls["pdf"] + suffix),
     }
+    columns = print_header(_empty_columns(rows))
+    context.update({"pdf": pdf, "print_columns": columns})
+    return streamed_print(request, "ratings/list_print.html", context,
+                          (print_row_html(record, columns) for record in _export_rows(source, table)))
+
+
+def _face(request, pk: int, face: str):
+    source = _live_source(pk) if face.startswith("live") else _published_source(pk)
+    face = face.removeprefix("live_")
+    if face == "page" and request.GET.get("_export") in EXPORT_FORMATS:
+        face = request.GET["_export"]
+
+    def build():
+        if face in EXPORT_FORMATS:
+            return _export(request, source, face)
+        if face == "print":
+            return StreamingHttpResponse(_print_parts(request, source, pdf=False),
+                                         content_type="text/html; charset=utf-8")
+        if face == "pdf":
+            html = "".join(_print_parts(request, source, pdf=True))
+            return render_pdf_html_response(html, safe_filename(f"{source.pool.name}-{source.file_stem}.pdf"))
+        return _page(request, source)
+
+    return _conditional(request, source, face, build)
 
 
 @public_ratings_required
@@ -160,72 +277,32 @@ def pool_list(request):
     })
 
 
-def _live(request, pk: int, mode: str):
-    pool = get_object_or_404(RatingPool, pk=pk)
-    period = RatingPeriod.objects.filter(pool=pool, state=PeriodState.OPEN).first()
-    today = datetime.date.today()
-    title = _("Live rating list: %(pool)s") % {"pool": pool.name}
-    lines = [
-        _rules_label(pool), _period_text(period),
-        _("As of %(date)s – provisional until the period is closed") % {
-            "date": formats.date_format(today, "SHORT_DATE_FORMAT")},
-    ]
-    urls = {name: reverse(f"ratings:live_{name}" if name != "page" else "ratings:live", args=[pool.pk])
-            for name in ("page", "print", "pdf")}
-    return _render_list(
-        request, pool=pool, rows=live_rows(pool), year=(period.end if period else today).year,
-        title=title, lines=lines, urls=urls,
-        template_context={
-            "mode": mode, "live": True, "period": period, "file_stem": f"live-{today:%Y-%m-%d}"},
-    )
-
-
-def _published(request, pk: int, mode: str):
-    plist = get_object_or_404(PublishedList.objects.select_related("pool", "period"), pk=pk)
-    pool = plist.pool
-    title = _("Rating list: %(pool)s") % {"pool": pool.name}
-    lines = [
-        _rules_label(pool),
-        _period_text(plist.period) or plist.get_kind_display(),
-        _("Valid from %(date)s") % {"date": formats.date_format(plist.valid_from, "SHORT_DATE_FORMAT")},
-    ]
-    if plist.superseded:
-        lines.append(_("Superseded by a republished list"))
-    urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
-            for name in ("page", "print", "pdf")}
-    year = plist.period.end.year if plist.period else plist.valid_from.year
-    return _render_list(
-        request, pool=pool, rows=published_rows(plist), year=year, title=title, lines=lines, urls=urls,
-        template_context={"mode": mode, "live": False, "plist": plist,
-                          "file_stem": f"{plist.valid_from:%Y-%m-%d}"},
-    )
-
-
 @public_ratings_required
 def live_list(request, pk):
-    return _live(request, pk, "page")
+    return _face(request, pk, "live_page")
 
 
 @public_ratings_required
 def live_print(request, pk):
-    return _live(request, pk, "print")
+    return _face(request, pk, "live_print")
 
 
 @public_ratings_required
 def live_pdf(request, pk):
-    return _live(request, pk, "pdf")
+    return _face(request, pk, "live_pdf")
 
 
 @public_ratings_required
 def published_list(request, pk):
-    return _published(request, pk, "page")
+    return _face(request, pk, "page")
 
 
 @public_ratings_required
 def published_print(request, pk):
-    return _published(request, pk, "print")
+    return _face(request, pk, "print")
 
 
 @public_ratings_required
 def published_pdf(request, pk):
-    return _published(request, pk, "pdf")
+    return _face(request, pk, "pdf")
+

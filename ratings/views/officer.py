@@ -31,11 +31,11 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
+from ratings.selectors import published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.periods import period_close, period_reopen
 from ratings.tables import RatingListTable
-from ratings.views.lists import published_rows
 
 SESSION_KEY = "ratings_import"
 
@@ -92,7 +92,8 @@ def period_close_view(request, pk):
         messages.success(request, _("The period is closed and the new list is published."))
         return redirect("ratings:list", plist.pk)
     try:
-        rows = dry_run(lambda: published_rows(period_close(pool=pool, user=request.user)))
+        rows = dry_run(
+            lambda: list(published_rows(period_close(pool=pool, user=request.user)).order_by("rank")))
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")

@@ -51,7 +51,7 @@ def test_visitor_prints_the_rating_list(page, live_server, artifacts_dir, long_l
     assert page.locator(".print-head h1").inner_text() == "Wertungsliste: Standard"
     assert "Gültig ab 01.01.2025" in page.locator(".print-head").inner_text()
     assert page.locator("table.print-table tbody tr").count() == 90
-    assert page.locator("table.print-table tbody tr").first.locator("td").nth(5).inner_text() == "2.350"
+    assert page.locator("table.print-table tbody tr").first.locator("td").nth(5).inner_text() == "2350"
     page.emulate_media(media="print")
     assert not page.locator(".print-toolbar").is_visible()
     page.screenshot(path=str(artifacts_dir / "rating-list-print.png"), full_page=True)

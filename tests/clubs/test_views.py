@@ -42,8 +42,8 @@ def test_member_sees_his_ratings_chart_and_games_in_german(client, rated_club, a
     # The chart: server-side SVG with axis labels and one point per list plus the live value.
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart"' in html
     assert ">Datum</text>" in html and ">Wertung</text>" in html
-    assert "<title>Standard, Liste vom 01.07.2026: 1.835</title>" in html
-    assert "<title>Standard, live (vorläufig): 1.843</title>" in html
+    assert "<title>Standard, Liste vom 01.07.2026: 1835</title>" in html
+    assert "<title>Standard, live (vorläufig): 1843</title>" in html
     assert "<script" not in html.split('id="rating-chart"')[1].split("</figure>")[0]
     # The spring game with its calculation: 1830 vs 1980, D -150, E 0.300, F 24.65, +4.94.
     spring = html.split("<td>01.03.2026</td>")[1].split("</tr>")[0]

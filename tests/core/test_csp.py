@@ -95,7 +95,9 @@ def crawl(client, start: list[str], limit: int = 120) -> dict[str, str]:
         response = client.get(url)
         if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
             continue
-        html = response.content.decode()
+        # Long pages (the print layouts) are streamed.
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        html = body.decode()
         pages[url] = html
         for href in re.findall(r"href=\"([^\"#]+)\"", html):
             target = urljoin(url, href.replace("&amp;", "&"))

@@ -5,14 +5,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django_tables2.export import TableExport
 
+from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.core.permissions import public_tournaments_required
 
 from ..models import Bye, Round, Tournament, TournamentKind
 from ..selectors import tournament_crosstable
-from ..tables import StandingsTable
 from . import _standings, _tables
 from .public import games_queryset
 
@@ -82,11 +81,29 @@ def round_print(request, pk, number):
     return render(request, template, context)
 
 
+def standings_columns(codes: list[str]) -> list[ExportColumn]:
+    """The standings' export columns: rank, player, points and the tournament's tie-breaks."""
+    def club(row) -> str:
+        return row.player.member.club.name if row.player.member.club else ""
+
+    return [
+        ExportColumn(_("Rank"), lambda r: r.rank, numeric=True),
+        ExportColumn(_("Name"), lambda r: r.player.member.full_name),
+        ExportColumn(_("Club"), club),
+        ExportColumn(_("Rating"), lambda r: r.player.rating, numeric=True),
+        ExportColumn(_("FIDE ID"), lambda r: r.player.member.fide_id, numeric=True),
+        ExportColumn(_("Points"), lambda r: r.points, numeric=True),
+        *[ExportColumn(code, lambda r, i=i: r.tiebreaks[i], numeric=True) for i, code in enumerate(codes)],
+    ]
+
+
 @public_tournaments_required
 def standings_export(request, pk, fmt):
     tournament = get_object_or_404(Tournament, pk=pk)
-    if not TableExport.is_valid_format(fmt) or fmt not in ("csv", "xlsx"):
+    if fmt not in EXPORT_FORMATS:
         raise Http404
     codes, rows, _error = _standings.standings(tournament)
-    exporter = TableExport(fmt, StandingsTable.for_rows(codes, rows))
-    return exporter.response(f"{slugify(tournament.name)}-{slugify(_('standings'))}.{fmt}")
+    return export_response(
+        fmt, filename=f"{slugify(tournament.name)}-{slugify(_('standings'))}", sheet=_("Standings"),
+        columns=standings_columns(codes), rows=rows,
+    )

@@ -1,21 +1,40 @@
 """Rating list pages: pools overview, live and published lists, filters, print, PDF, exports."""
 
+import csv
 import datetime
 import io
+import re
 
 import openpyxl
 import pytest
 from django.urls import reverse
 
 from clubrating.clubs.models import Club
+from clubrating.tournaments.models import Result
+from ratings.services import game_record_result
 from ratings.services.lists import EntryData, list_publish
-from tests.factories import MemberFactory
+from tests.factories import GameFactory, MemberFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def names(response):
-    return [row.name for row in response.context["table"].data]
+    """The names of the table's rows, in the order shown."""
+    return re.findall(r'<td class="name"><a href="[^"]*">([^<]*)</a></td>', response.content.decode())
+
+
+def table_rows(response):
+    """The cells' texts of the table's rows (tags removed)."""
+    html = response.content.decode()
+    body = html[html.index("<tbody"):html.index("</tbody>")]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    ]
+
+
+def streamed(response) -> str:
+    return b"".join(response.streaming_content).decode("utf-8-sig")
 
 
 def test_pool_list_links_the_live_list_and_every_published_list(client, rated_club):
@@ -34,7 +53,9 @@ def test_published_list_in_german(client, rated_club):
     assert "Wertungsliste: Standard" in html
     assert "Gültig ab 01.07.2026" in html
     assert "Periode 01.01.2026 – 30.06.2026" in html
-    assert ">1.835<" in html and ">+5<" in html and ">1.977<" in html and ">−3<" in html
+    # Ratings are never digit-grouped; changes carry their sign (a real minus).
+    assert ">1835<" in html and ">+5<" in html and ">1977<" in html and ">−3<" in html
+    assert "1.835" not in html
     assert '<abbr title="Klasse A">A</abbr>' in html
 
 
@@ -42,7 +63,7 @@ def test_published_list_in_english(english, rated_club):
     html = english.get(reverse("ratings:list", args=[rated_club["list"].pk])).content.decode()
     assert "Rating list: Standard" in html
     assert "Valid from 2026-07-01" in html
-    assert ">1,835<" in html and ">1,977<" in html
+    assert ">1835<" in html and ">1977<" in html
     assert '<abbr title="Class A">A</abbr>' in html
 
 
@@ -50,15 +71,17 @@ def test_live_list_is_marked_provisional(client, english, rated_club):
     response = client.get(reverse("ratings:live", args=[rated_club["pool"].pk]))
     html = response.content.decode()
     assert names(response) == ["Huber, Bernd", "Berger, Anna", "Moser, Clara", "Alt, Dora"]
-    rows = {row.name: row for row in response.context["table"].data}
-    anna = rows["Berger, Anna"]
-    assert (anna.rating, anna.change, anna.games) == (1843, 8, 12)
-    assert (rows["Moser, Clara"].rating, rows["Moser, Clara"].change) == (1691, -9)
-    assert rows["Huber, Bernd"].change is None
-    assert '<span class="provisional" title="vorläufig">1.843</span>' in html
+    # Rank, name, title, club, born, sex, rating, change, games, in period, markers, class.
+    assert table_rows(response) == [
+        ["1", "Huber, Bernd", "", "Schachklub Donaustadt", "1955", "m", "1977", "", "51", "0", "", "A"],
+        ["2", "Berger, Anna", "", "Schachklub Donaustadt", "2010", "w", "1843", "+8", "12", "1", "", "A"],
+        ["3", "Moser, Clara", "", "SV Gäste", "1990", "w", "1691", "−9", "21", "1", "", "B"],
+        ["4", "Alt, Dora", "", "Schachklub Donaustadt", "1960", "w", "1500", "", "30", "0", "", "C"],
+    ]
+    assert '<span class="provisional" title="vorläufig">1843</span>' in html
     assert "Live-Wertungsliste: Standard" in html
     english_html = english.get(reverse("ratings:live", args=[rated_club["pool"].pk])).content.decode()
-    assert '<span class="provisional" title="provisional">1,843</span>' in english_html
+    assert '<span class="provisional" title="provisional">1843</span>' in english_html
 
 
 @pytest.mark.parametrize(
@@ -85,12 +108,52 @@ def test_sorting_by_name_and_by_change(client, rated_club):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
     by_name = names(client.get(url, {"sort": "name"}))
     assert by_name == ["Alt, Dora", "Berger, Anna", "Huber, Bernd", "Moser, Clara"]
-    assert names(client.get(url, {"sort": "-change"}))[0] == "Berger, Anna"
+    assert names(client.get(url, {"sort": "-name"})) == by_name[::-1]
+    # Equal changes in rank order.
+    descending = ["Berger, Anna", "Moser, Clara", "Alt, Dora", "Huber, Bernd"]
+    assert names(client.get(url, {"sort": "-change"})) == descending
+    ascending = ["Huber, Bernd", "Moser, Clara", "Alt, Dora", "Berger, Anna"]
+    assert names(client.get(url, {"sort": "change"})) == ascending
+    # No change (not played in the period) sorts last both ways.
+    live = reverse("ratings:live", args=[rated_club["pool"].pk])
+    assert names(client.get(live, {"sort": "change"}))[:2] == ["Moser, Clara", "Berger, Anna"]
+    assert names(client.get(live, {"sort": "-change"}))[:2] == ["Berger, Anna", "Moser, Clara"]
+
+
+def test_sorting_by_rating_starts_with_the_best(client, rated_club):
+    for url in (reverse("ratings:list", args=[rated_club["list"].pk]),
+                reverse("ratings:live", args=[rated_club["pool"].pk])):
+        best_first = names(client.get(url, {"sort": "rating"}))
+        assert best_first == ["Huber, Bernd", "Berger, Anna", "Moser, Clara", "Alt, Dora"]
+        assert names(client.get(url, {"sort": "-rating"})) == best_first[::-1]
+
+
+def test_live_ranks_stay_those_of_the_whole_list_when_filtered_or_sorted(client, rated_club):
+    url = reverse("ratings:live", args=[rated_club["pool"].pk])
+    assert [row[0] for row in table_rows(client.get(url, {"club": "SV Gäste"}))] == ["3"]
+    by_name = table_rows(client.get(url, {"sort": "name"}))
+    assert [(row[0], row[1]) for row in by_name] == [
+        ("4", "Alt, Dora"), ("2", "Berger, Anna"), ("1", "Huber, Bernd"), ("3", "Moser, Clara")]
+
+
+def test_pages_are_paginated_in_sql(client, rated_club):
+    pool = rated_club["pool"]
+    club = Club.objects.get(name="SV Gäste")
+    members = [MemberFactory(club=club, last_name=f"Zeh{i:03d}") for i in range(130)]
+    plist = list_publish(pool=pool, entries={m.pk: EntryData(rating=1000 + i) for i, m in enumerate(members)},
+                         kind="start", valid_from=pool.start_date)
+    url = reverse("ratings:list", args=[plist.pk])
+    first = table_rows(client.get(url))
+    assert len(first) == 100 and first[0][0] == "1" and first[0][1].startswith("Zeh129,")
+    assert first[-1][0] == "100"
+    second = table_rows(client.get(url, {"page": 2}))
+    assert [row[0] for row in second] == [str(n) for n in range(101, 131)]
+    assert second[-1][1].startswith("Zeh000,")
 
 
 def test_print_layout_has_the_header_and_no_navigation(client, rated_club):
     url = reverse("ratings:list_print", args=[rated_club["list"].pk])
-    html = client.get(url, {"age": "U18"}).content.decode()
+    html = streamed(client.get(url, {"age": "U18"}))
     assert "navbar" not in html
     assert '<div class="print-club">Schachklub Donaustadt</div>' in html
     # The running header repeated on every printed page, and the page numbers.
@@ -115,24 +178,55 @@ def test_csv_export_in_both_languages(client, english, rated_club):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
     german = client.get(url, {"_export": "csv", "active": "on"})
     assert german["Content-Type"].startswith("text/csv")
-    lines = german.content.decode().splitlines()
-    assert lines[0] == ("Rang,Name,Titel,Verein,Geboren,Geschlecht,Wertung,Veränderung,Partien,"
-                        "In der Periode,Kennzeichen,Klasse")
-    assert lines[2] == '2,"Berger, Anna",,Schachklub Donaustadt,2010,w,1835,5,11,1,,A'
+    assert german["Content-Disposition"] == 'attachment; filename="Standard-2026-07-01.csv"'
+    content = b"".join(german.streaming_content)
+    assert content.startswith("\ufeff".encode())  # Excel reads UTF-8 with its byte-order mark
+    lines = content.decode("utf-8-sig").splitlines()
+    assert lines[0] == ("Rang;Name;Titel;Verein;Geboren;Geschlecht;Wertung;Veränderung;Partien;"
+                        "In der Periode;Kennzeichen;Klasse")
+    assert lines[1] == "1;Huber, Bernd;;Schachklub Donaustadt;1955;m;1977;-3;51;1;;A"
+    assert lines[2] == "2;Berger, Anna;;Schachklub Donaustadt;2010;w;1835;5;11;1;;A"
     assert len(lines) == 4  # header + the three active members
-    english_lines = english.get(url, {"_export": "csv"}).content.decode().splitlines()
+    english_lines = streamed(english.get(url, {"_export": "csv"})).splitlines()
     assert english_lines[0] == "Rank,Name,Title,Club,Born,Sex,Rating,Change,Games,In period,Markers,Class"
     assert english_lines[2] == '2,"Berger, Anna",,Schachklub Donaustadt,2010,f,1835,5,11,1,,A'
+
+
+def test_csv_follows_the_sort_and_has_live_ranks(client, rated_club):
+    url = reverse("ratings:live", args=[rated_club["pool"].pk])
+    rows = list(csv.reader(io.StringIO(streamed(client.get(url, {"_export": "csv", "sort": "name"}))),
+                           delimiter=";"))
+    assert [(r[0], r[1], r[6], r[7], r[11]) for r in rows[1:]] == [
+        ("4", "Alt, Dora", "1500", "", "C"), ("2", "Berger, Anna", "1843", "8", "A"),
+        ("1", "Huber, Bernd", "1977", "", "A"), ("3", "Moser, Clara", "1691", "-9", "B"),
+    ]
+
+
+def test_exports_neutralise_formulas(client, rated_club):
+    Club.objects.filter(name="SV Gäste").update(name="=HYPERLINK(\"http://x\")")
+    rated_club["clara"].refresh_from_db()
+    url = reverse("ratings:list", args=[rated_club["list"].pk])
+    rows = list(csv.reader(io.StringIO(streamed(client.get(url, {"_export": "csv"}))), delimiter=";"))
+    clara = next(r for r in rows if r[1] == "Moser, Clara")
+    assert clara[3] == "'=HYPERLINK(\"http://x\")"
+    assert clara[6:8] == ["1700", "0"]  # numbers stay numbers
+    response = client.get(url, {"_export": "xlsx"})
+    sheet = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content))).active
+    cells = [cell for row in sheet.iter_rows() for cell in row]
+    assert not [c for c in cells if c.data_type == "f"]
+    assert "=HYPERLINK(\"http://x\")" in [c.value for c in cells]
 
 
 def test_xlsx_export(client, rated_club):
     response = client.get(reverse("ratings:live", args=[rated_club["pool"].pk]), {"_export": "xlsx"})
     assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
-    rows = list(sheet.iter_rows(values_only=True))
+    workbook = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    assert workbook.sheetnames == ["Wertungsliste"]
+    rows = list(workbook.active.iter_rows(values_only=True))
     assert rows[0][:8] == (
         "Rang", "Name", "Titel", "Verein", "Geboren", "Geschlecht", "Wertung", "Veränderung")
-    assert rows[2][1] == "Berger, Anna" and rows[2][6] == 1843 and rows[2][7] == 8
+    assert rows[2] == (2, "Berger, Anna", None, "Schachklub Donaustadt", 2010, "w", 1843, 8, 12, 1, None, "A")
+    assert rows[1][7] is None  # not played in the period: no change
 
 
 def test_list_queries_do_not_grow_with_rows(client, rated_club, django_assert_max_num_queries):
@@ -145,10 +239,13 @@ def test_list_queries_do_not_grow_with_rows(client, rated_club, django_assert_ma
     for target in (small, plist):
         with django_assert_max_num_queries(8):
             assert client.get(reverse("ratings:list", args=[target.pk])).status_code == 200
-        with django_assert_max_num_queries(8):
-            assert client.get(reverse("ratings:list_print", args=[target.pk])).status_code == 200
-    with django_assert_max_num_queries(8):
-        assert client.get(reverse("ratings:live", args=[pool.pk])).status_code == 200
+        with django_assert_max_num_queries(9):
+            streamed(client.get(reverse("ratings:list_print", args=[target.pk])))
+        with django_assert_max_num_queries(7):
+            streamed(client.get(reverse("ratings:list", args=[target.pk]), {"_export": "csv"}))
+    for params in ({}, {"sort": "name"}, {"club": "SV Gäste"}):
+        with django_assert_max_num_queries(9):
+            assert client.get(reverse("ratings:live", args=[pool.pk]), params).status_code == 200
 
 
 PUBLIC_VIEWS = ["pool_list", "live", "live_print", "live_pdf", "list", "list_print", "list_pdf"]
@@ -168,7 +265,7 @@ def test_visitors_need_public_ratings(client, rated_club, plain_user, name):
 
 def test_live_print_header_says_provisional_and_today(client, rated_club):
     today = datetime.date.today()
-    html = client.get(reverse("ratings:live_print", args=[rated_club["pool"].pk])).content.decode()
+    html = streamed(client.get(reverse("ratings:live_print", args=[rated_club["pool"].pk])))
     assert "<h1>Live-Wertungsliste: Standard</h1>" in html
     assert f"Stand {today:%d.%m.%Y} – vorläufig bis zum Abschluss der Periode" in html
     assert "Periode 01.07.2026 – 31.12.2026" in html
@@ -177,3 +274,53 @@ def test_live_print_header_says_provisional_and_today(client, rated_club):
 def test_pool_list_in_english(english, rated_club):
     html = english.get(reverse("ratings:pool_list")).content.decode()
     assert "List of 2026-07-01" in html and "open period 2026-07-01 – 2026-12-31" in html
+
+
+def test_published_list_is_cached_by_validators(client, rated_club):
+    plist = rated_club["list"]
+    for name, params in (("ratings:list", {}), ("ratings:list", {"_export": "csv"}),
+                         ("ratings:list_print", {}), ("ratings:list_pdf", {})):
+        url = reverse(name, args=[plist.pk])
+        first = client.get(url, params)
+        assert first.status_code == 200
+        assert "max-age=86400" in first["Cache-Control"] and "private" in first["Cache-Control"]
+        assert first["Last-Modified"]
+        again = client.get(url, params, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert again.status_code == 304
+        since = client.get(url, params, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"])
+        assert since.status_code == 304
+    # Another filter or language is another document.
+    url = reverse("ratings:list", args=[plist.pk])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, {"sex": "f"}, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_a_new_result_changes_the_live_lists_etag(client, rated_club):
+    url = reverse("ratings:live", args=[rated_club["pool"].pk])
+    first = client.get(url)
+    assert "no-cache" in first["Cache-Control"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    game = GameFactory(round=RoundFactory(tournament=rated_club["autumn"], number=2), board=1,
+                       white=rated_club["bernd"], black=rated_club["dora"], result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.BLACK_WINS)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    row = next(r for r in table_rows(changed) if r[1] == "Huber, Bernd")
+    assert row[7].startswith("−")  # the cached table was not reused
+
+
+def test_home_top_list_is_cached_until_a_result_changes_it(client, rated_club, django_assert_max_num_queries):
+    def top():
+        html = client.get("/").content.decode()
+        block = html[html.index('id="top-ratings"'):]
+        row = r'<a href="/members/\d+/">([^<]*)</a></td>\s*<td class="num[^"]*">(\d+)</td>'
+        return re.findall(row, block)
+
+    assert top()[:2] == [("Huber, Bernd", "1977"), ("Berger, Anna", "1843")]
+    with django_assert_max_num_queries(12):  # the top list comes from the cache now
+        top()
+    game = GameFactory(round=RoundFactory(tournament=rated_club["autumn"], number=2), board=1,
+                       white=rated_club["anna"], black=rated_club["bernd"], result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    anna, bernd = dict(top())["Berger, Anna"], dict(top())["Huber, Bernd"]
+    assert int(anna) > 1843 and int(bernd) < 1977

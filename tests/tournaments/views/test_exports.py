@@ -1,10 +1,12 @@
 """Print layouts, PDFs and the CSV/XLSX export of the standings."""
 
+import csv
 import io
 
 import openpyxl
 import pytest
 
+from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Game, Result
 
 from .helpers import page, text
@@ -65,22 +67,35 @@ def test_unknown_print_kind_is_404(client, played):
     assert page(client, "standings_export", played.pk, "json").status_code == 404
 
 
-@pytest.mark.parametrize(("lang", "header"), [
-    ("en", "Rank,Name,Club,Rating,FIDE ID,Points,BH,SB"),
-    ("de-at", "Rang,Name,Verein,Wertung,FIDE-ID,Punkte,BH,SB"),
+@pytest.mark.parametrize(("lang", "header", "first"), [
+    ("en", "Rank,Name,Club,Rating,FIDE ID,Points,BH,SB", '1,"Adler, Max",Schachklub Heimat,1830,,1,'),
+    # German: semicolons and decimal commas, as Excel in Austria reads them.
+    ("de-at", "Rang;Name;Verein;Wertung;FIDE-ID;Punkte;BH;SB", "1;Adler, Max;Schachklub Heimat;1830;;1;"),
 ])
-def test_standings_csv_with_translated_headers(client, played, lang, header):
+def test_standings_csv_with_translated_headers(client, played, lang, header, first):
     response = page(client, "standings_export", played.pk, "csv", lang=lang)
-    lines = response.content.decode("utf-8-sig").splitlines()
+    lines = b"".join(response.streaming_content).decode("utf-8-sig").splitlines()
     assert lines[0] == header
-    assert lines[1].startswith("1,\"Adler, Max\",Schachklub Heimat,1830,,1.0")
+    assert lines[1].startswith(first)
     assert len(lines) == 5
 
 
+def test_standings_csv_neutralises_formulas(client, played):
+    Club.objects.filter(name="Schachklub Heimat").update(name="@SUM(A1:A9)")
+    response = page(client, "standings_export", played.pk, "csv", lang="de-at")
+    text = b"".join(response.streaming_content).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[1][2] == "'@SUM(A1:A9)"
+
+
 def test_standings_xlsx(client, played):
+    Club.objects.filter(name="Schachklub Heimat").update(name="=1+1")
     response = page(client, "standings_export", played.pk, "xlsx", lang="de-at")
-    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
-    rows = list(sheet.iter_rows(values_only=True))
+    workbook = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    assert workbook.sheetnames == ["Rangliste"]
+    cells = [cell for row in workbook.active.iter_rows() for cell in row]
+    assert not [cell for cell in cells if cell.data_type == "f"]
+    rows = list(workbook.active.iter_rows(values_only=True))
     assert rows[0][:6] == ("Rang", "Name", "Verein", "Wertung", "FIDE-ID", "Punkte")
-    assert rows[1][1] == "Adler, Max"
+    assert rows[1][:6] == (1, "Adler, Max", "=1+1", 1830, None, 1)
     assert len(rows) == 5
