@@ -38,6 +38,8 @@ class Job(models.Model):
     output = models.BinaryField(_("file"), null=True, blank=True)
     output_name = models.CharField(_("file name"), max_length=200, blank=True)
     output_type = models.CharField(_("file type"), max_length=100, blank=True)
+    # Shown to everyone who may read the rating lists (a list's PDF), not only to its starter.
+    public = models.BooleanField(_("public"), default=False)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("started by"),

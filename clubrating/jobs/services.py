@@ -43,7 +43,7 @@ def job_active(key: str) -> Job | None:
     return Job.objects.filter(key=key, state__in=[JobState.QUEUED, JobState.RUNNING]).first()
 
 
-def job_start(*, key: str, title: str, handler: str, params: dict, user=None) -> Job:
+def job_start(*, key: str, title: str, handler: str, params: dict, user=None, public: bool = False) -> Job:
     """Queue ``handler(progress=…, **params)`` to run in the background (at once under the
     immediate backend of the tests). Refused (``JobBusy``) while a job of the same ``key`` waits
     or runs; the message says who started it and when."""
@@ -57,6 +57,7 @@ def job_start(*, key: str, title: str, handler: str, params: dict, user=None) ->
                 handler=handler,
                 params=params,
                 language=translation.get_language() or "de-at",
+                public=public,
                 started_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
             )
     except IntegrityError:
