@@ -191,7 +191,7 @@ def officials_run(pool, threads: int = 20, saves: int = 10) -> float | None:
         try:
             client = Client()
             client.force_login(official)
-            barrier.wait()
+            barrier.wait(timeout=300)
             for game, result in chunk:
                 url = _board_url(game)
                 t0 = time.perf_counter()
@@ -201,6 +201,10 @@ def officials_run(pool, threads: int = 20, saves: int = 10) -> float | None:
                     timings.append(elapsed)
                     if response.status_code != 200:
                         failed.append(f"{game.pk}: HTTP {response.status_code}")
+        except Exception as error:  # counted and shown, the other officials go on
+            with guard:
+                failed.append(repr(error)[:200])
+            barrier.abort()
         finally:
             connection.close()
 
