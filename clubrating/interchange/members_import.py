@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -156,8 +157,11 @@ def _existing(matcher: MemberMatcher, values: dict, row_no: int) -> Member | Non
 
 
 @transaction.atomic
-def members_import_csv(*, text: str) -> MembersImportReport:
-    """Create or update members from CSV; any bad row refuses the whole file."""
+def members_import_csv(
+    *, text: str, progress: Callable[[int, str], None] | None = None
+) -> MembersImportReport:
+    """Create or update members from CSV; any bad row refuses the whole file. ``progress(percent,
+    step)`` hears how far it is (a background job's page shows it)."""
     report = MembersImportReport()
     rows = []
     for row in _table(text).rows:
@@ -171,7 +175,10 @@ def members_import_csv(*, text: str) -> MembersImportReport:
     matcher = MemberMatcher(_identity(values) for _line, values in rows)
     seen: set[tuple[str, str, date | None]] = set()
     clubs: dict[str, Club] = {}
-    for row_no, values in rows:
+    for index, (row_no, values) in enumerate(rows):
+        if progress is not None and index % 500 == 0:
+            step = _("Row %(row)d of %(rows)d") % {"row": index, "rows": len(rows)}
+            progress(100 * index // len(rows), step)
         key = (values["last_name"].casefold(), values["first_name"].casefold(), values["birth_date"])
         if key in seen:
             report.duplicates.append(row_no)

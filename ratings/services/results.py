@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
@@ -10,7 +10,13 @@ from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import members_reevaluate
-from ratings.services.pools import pool_lock, tournament_pools
+from ratings.services.pools import (
+    members_lock,
+    members_try_lock,
+    pool_lock,
+    pools_share_lock,
+    tournament_pools,
+)
 
 
 def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
@@ -43,7 +49,8 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     held: dict[int, set[int | None]] = {}
     for pool_id, period_id in RatingRecord.objects.filter(game=game).values_list("pool_id", "period_id"):
         held.setdefault(pool_id, set()).add(period_id)
-    pools = [pool_lock(p) for p in RatingPool.objects.filter(pk__in=rating | held.keys()).order_by("pk")]
+    # Saves of different games run side by side: each locks the members it touches.
+    pools = pools_share_lock(rating | held.keys())
     periods, former = {}, {}
     for pool in pools:
         period = _period_for(pool, day) if pool.pk in rating else None
@@ -140,17 +147,53 @@ def game_records_rebuild(
 ) -> None:
     """Replace the records of ``games`` (all in ``period``, None = after the open period), drop
     those of ``former`` (no longer rated in the pool), and re-evaluate what they touch in
-    ``period`` and the ``also`` periods the old records lay in. Callers hold the pool lock."""
-    RatingRecord.objects.filter(pool=pool, game__in=[*games, *former]).delete()
+    ``period`` and the ``also`` periods the old records lay in. Callers hold the pool lock or
+    its shared form (``pool_share_lock``).
+
+    Under the shared form, the members whose records or live values the change rewrites are
+    locked first (``members_lock``): the two players, and where a newcomer is involved its group
+    and the group's opponents (``evaluation._affected``). A rated player's calculation reads only
+    its own records, published values and the start values of newcomers it met; every save that
+    could change those rewrites that player and therefore locks it too. The set is found after
+    locking the players; members beyond them are then locked without waiting and the set is
+    found again. If one of them is held elsewhere, the attempt is rolled back to a savepoint
+    (which releases its locks) and repeated with the whole set locked at once in ascending order:
+    a save never waits while holding locks out of that order, so two saves cannot deadlock.
+    """
     seeds = {m for game in [*games, *former] for m in (game.white_id, game.black_id)}
+    open_periods = [p for p in {p.pk: p for p in [period, *also] if p is not None}.values() if p.is_open]
+    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
+        _records_replace(pool, period, games, former, seeds)
+        for p in open_periods:
+            members_reevaluate(pool, p, seeds)
+        return
+    locked = set(seeds)
+    savepoint = transaction.savepoint()
+    members_lock(pool, locked)
+    _records_replace(pool, period, games, former, seeds)
+    while True:
+        reach: set[int] = set()
+        for p in open_periods:
+            reach |= members_reevaluate(pool, p, seeds, locked=locked)
+        if reach <= locked:
+            transaction.savepoint_commit(savepoint)
+            return
+        if not members_try_lock(pool, reach - locked):
+            transaction.savepoint_rollback(savepoint)
+            savepoint = transaction.savepoint()
+            members_lock(pool, locked | reach)
+            _records_replace(pool, period, games, former, seeds)
+        locked |= reach
+
+
+def _records_replace(
+    pool: RatingPool, period: RatingPeriod | None, games: list[Game], former: list[Game], seeds: set[int]
+) -> None:
+    RatingRecord.objects.filter(pool=pool, game__in=[*games, *former]).delete()
     RatingRecord.objects.bulk_create(_records(pool, [(g, period.pk if period else None) for g in games]))
     PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True)
-    for p in {p.pk: p for p in [period, *also] if p is not None}.values():
-        if p.state == PeriodState.OPEN:
-            members_reevaluate(pool, p, seeds)
 
 
-@transaction.atomic
 def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> int:
     """(Re)build the records of every game of ``tournament`` in ``pool`` (linking it), or in every
     pool that rates it; for games created in bulk, e.g. by the TRF import. Returns the records

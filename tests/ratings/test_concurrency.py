@@ -110,6 +110,18 @@ def test_of_officials_saving_one_board_from_the_same_state_through_the_service_e
     game.refresh_from_db()
     assert game.result == RESULTS[outcomes.index("saved") % 3]
     assert ResultChange.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_officials_saving_different_boards_at_once_equal_a_recalculation():
+    pool, rated, newcomers, first, second, rng = build()
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.NOT_PLAYED]
+    for _attempt in range(4):  # rated players and newcomers' groups, boards of several rounds
+        chosen = {g.pk: (g, rng.choice(results)) for g in rng.sample(first, 8)}
+        assert _save_together(list(chosen.values())) == []
+        for game, result in chosen.values():
+            game.refresh_from_db()
+            assert game.result == result
     before = snapshot(pool)
     pool_recalculate(pool=pool)
     assert snapshot(pool) == before
@@ -138,3 +150,30 @@ def test_of_officials_saving_one_board_from_the_same_state_through_the_page_exac
     before = snapshot(pool)
     pool_recalculate(pool=pool)
     assert snapshot(pool) == before
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row and advisory locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_a_save_waits_only_for_the_players_it_touches():
+    from django.db import OperationalError, connections, transaction
+
+    pool, rated, newcomers, first, second, rng = build()
+    between_rated = [g for g in first if {g.white_id, g.black_id} <= {m.pk for m in rated}]
+    held, other = between_rated[0], next(
+        g for g in between_rated[1:] if not {g.white_id, g.black_id} & {between_rated[0].white_id}
+    )
+    holder = connections.create_connection("default")
+    try:
+        with holder.cursor() as cursor:  # another official's save holding the white player of ``held``
+            cursor.execute("BEGIN")
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [pool.pk, held.white_id])
+        game_record_result(game=other, result=Result.DRAW)  # different players: not held up
+        with pytest.raises(OperationalError), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '1s'")
+            game_record_result(game=held, result=Result.DRAW)
+    finally:
+        holder.close()
+    other.refresh_from_db()
+    held.refresh_from_db()
+    assert (other.result, held.result) == (Result.DRAW, "")

@@ -25,6 +25,8 @@ def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = Fal
 def round_results(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
     games = list(games_queryset().filter(round=rnd))
+    for g in games:  # the board forms' URLs need the round: one query for the page, not one per board
+        g.round = rnd
     changes = game_rating_changes(g.pk for g in games)
     boards = [_board_context(g, ResultForm(game=g), changes.get(g.pk, [])) for g in games]
     # The first board without a result gets the focus: the official starts typing at once.

@@ -1,6 +1,7 @@
 import datetime
 
 import pytest
+from django.db import connection
 
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import Game, Result, ResultChange
@@ -179,9 +180,12 @@ def test_query_counts_do_not_grow_with_the_pool(size, django_assert_max_num_quer
         pks = [g.pk for i, g in enumerate(games[:-1]) if i % 3 == k]
         Game.objects.filter(pk__in=pks).update(result=result, rated_result=result)
     pool_recalculate(pool=pool)
-    with django_assert_max_num_queries(23):
+    # PostgreSQL: a save also locks the members it touches (a savepoint, advisory locks) and finds
+    # a newcomer's group again once it holds its locks.
+    locking = 8 if connection.vendor == "postgresql" else 0
+    with django_assert_max_num_queries(23 + locking):
         game_record_result(game=games[-1], result=Result.DRAW)  # a newcomer's game
-    with django_assert_max_num_queries(23):
+    with django_assert_max_num_queries(23 + locking):
         game_record_result(game=games[-1], result=Result.NOT_PLAYED)
     with django_assert_max_num_queries(22):
         period_close(pool=pool)
