@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/pool_bench.py [--members 20000] [--games 200000] [--periods 8]
 
-Seeds a throw-away SQLite database (WAL, as in production) with members, 10 % of them newcomers,
+Seeds a throw-away SQLite database (WAL, as in production), or the empty database of
+``DATABASE_URL``, with members, 10 % of them newcomers,
 and rated games spread over quarterly periods of an ``oesb-2024`` pool; then prints the time to
 close each period, to recalculate the whole pool, and the median / 95th percentile of recording
 one result through ``game_record_result``.
@@ -20,8 +21,9 @@ from pathlib import Path
 
 
 def setup_django(db_path: Path) -> None:
+    """A throw-away SQLite file, or the (empty) database of ``DATABASE_URL`` when one is set."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{db_path}")
     os.environ.setdefault("CLUBRATING_TESTING", "1")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubrating.settings")
     import django
@@ -142,6 +144,17 @@ def main() -> None:
             f"recalculate whole pool ({count} records, {args.periods} periods): "
             f"{time.perf_counter() - t0:.1f} s"
         )
+
+        from ratings.models import RatingPeriod
+        from ratings.services import period_reopen
+
+        latest = RatingPeriod.objects.filter(pool=pool, state=PeriodState.CLOSED).latest("start")
+        t0 = time.perf_counter()
+        period_reopen(period=latest, reason="benchmark")
+        reopen = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        period_close(pool=pool)
+        print(f"reopen the latest period: {reopen:.2f} s, close it again: {time.perf_counter() - t0:.2f} s")
 
         open_games = list(
             Game.objects.filter(

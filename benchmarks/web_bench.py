@@ -9,6 +9,14 @@ the open period (so the live list has changes). A database built before is reuse
 requested through Django's test client at their real URLs; each figure is the median of
 ``--runs`` requests (the first, warming request is not counted). Every size runs in its own
 process because Django binds to one database per process.
+
+The largest size also gets the work that is not a page: one official's result POST (median of
+20 saves), 20 officials saving different boards at once through the real result-entry view (p95),
+the whole pool's recalculation, reopening and closing its latest period, and a load run: gunicorn
+with 3 workers on 127.0.0.1 under production settings (DEBUG off, after ``collectstatic``) and
+``wrk`` with 16 connections for ``--load-seconds`` per page (the list, home and member pages and,
+for comparison, the bare admin login page). Without ``wrk`` the load run is skipped with a message
+(``apt-get install wrk``); ``--no-extras`` skips all of it.
 """
 
 from __future__ import annotations
@@ -136,6 +144,230 @@ def _median_time(client, url: str, runs: int, *, first_byte: bool = False, heade
     return statistics.median(once() for _ in range(runs))
 
 
+
+def _board_url(game) -> str:
+    from django.urls import reverse
+
+    return reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
+
+
+def officials_run(pool, threads: int = 20, saves: int = 10) -> float | None:
+    """``threads`` officials save different boards of the open period at the same moment through
+    the real result-entry view (htmx POST); returns the 95th percentile of a save in seconds."""
+    import random
+    import threading
+
+    from django.conf import settings
+    from django.contrib.auth.models import Group, User
+    from django.db import connection
+    from django.db.models import F
+    from django.test import Client
+
+    from clubrating.tournaments.models import Game, Result
+
+    games = list(
+        Game.objects.filter(
+            rating_records__pool=pool,
+            rating_records__period__state="open",
+            rating_records__white=True,
+            rating_records__played_on__gte=F("rating_records__period__start"),
+        ).select_related("round")[: threads * saves]
+    )
+    if len(games) < threads:
+        print("# officials: too few open games", file=sys.stderr)
+        return None
+    official, _created = User.objects.get_or_create(username="bench-official")
+    official.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    rng = random.Random(3)
+    choices = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
+    plan = [(g, rng.choice([r for r in choices if r != g.result])) for g in games]
+    chunks = [plan[i::threads] for i in range(threads)]
+    barrier = threading.Barrier(threads)
+    timings: list[float] = []
+    failed: list[str] = []
+    guard = threading.Lock()
+
+    def official_saves(chunk):
+        try:
+            client = Client()
+            client.force_login(official)
+            barrier.wait(timeout=300)
+            for game, result in chunk:
+                url = _board_url(game)
+                t0 = time.perf_counter()
+                response = client.post(url, {"result": result, "seen": game.result}, HTTP_HX_REQUEST="true")
+                elapsed = time.perf_counter() - t0
+                with guard:
+                    timings.append(elapsed)
+                    if response.status_code != 200:
+                        failed.append(f"{game.pk}: HTTP {response.status_code}")
+        except Exception as error:  # counted and shown, the other officials go on
+            with guard:
+                failed.append(repr(error)[:200])
+            barrier.abort()
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=official_saves, args=(chunk,)) for chunk in chunks]
+    t0 = time.perf_counter()
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    wall = time.perf_counter() - t0
+    saved = dict(Game.objects.filter(pk__in=[g.pk for g, _r in plan]).values_list("pk", "result"))
+    wrong = [g.pk for g, r in plan if saved[g.pk] != r]
+    timings.sort()
+    p95 = timings[int(0.95 * (len(timings) - 1))]
+    print(
+        f"# officials: {threads} at once, {len(timings)} saves in {wall:.1f} s "
+        f"({len(timings) / wall:.0f} saves/s), "
+        f"median {1000 * timings[len(timings) // 2]:.0f} ms, p95 {1000 * p95:.0f} ms"
+        + (f"; NOT SAVED: {wrong[:5]} {failed[:5]}" if wrong or failed else ""),
+        file=sys.stderr,
+    )
+    return p95
+
+
+def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) -> dict[str, float]:
+    """Requests per second of each page from gunicorn (3 workers, production settings, DEBUG off)
+    under wrk with ``connections`` connections; skipped with a message when wrk is missing."""
+    import re
+    import shutil
+    import socket
+    import subprocess
+    import urllib.request
+
+    if shutil.which("wrk") is None:
+        print("# load: skipped, wrk is not installed (apt-get install wrk)", file=sys.stderr)
+        return {}
+    from django.db import connection
+
+    s = connection.settings_dict
+    if connection.vendor == "sqlite":
+        url = f"sqlite:///{s['NAME']}"
+    else:
+        url = f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST'] or '127.0.0.1'}:{s['PORT']}/{s['NAME']}"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUBRATING_"))
+    } | {
+        "DATABASE_URL": url, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_HSTS_SECONDS": "0", "DATABASE_CONN_MAX_AGE": "60", "CLUBRATING_ENV_FILE": "/nonexistent/.env",
+    }
+    root = Path(__file__).resolve().parent.parent
+    python = sys.executable
+    subprocess.run([python, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=root, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [str(Path(python).with_name("gunicorn")), "clubrating.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", "3", "--log-level", "warning"],
+        cwd=root, env=env,
+    )
+    results: dict[str, float] = {}
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _attempt in range(100):
+            try:
+                urllib.request.urlopen(base + "/admin/login/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        for name, path in paths.items():
+            urllib.request.urlopen(base + path, timeout=60).read()  # warm: caches, connections
+            out = subprocess.run(
+                ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "--latency", base + path],
+                capture_output=True, text=True, check=True,
+            ).stdout
+            rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+            errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+            results[name] = rate
+            print(f"# load {name}: {rate:.0f} req/s" + (f" ({errors.group(1)} non-2xx)" if errors else ""),
+                  file=sys.stderr)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return results
+
+
+def _result_post(pool, saves: int = 20) -> float:
+    """One official alone: the median of ``saves`` result POSTs through the result-entry view."""
+    from django.conf import settings
+    from django.contrib.auth.models import Group, User
+    from django.db.models import F
+    from django.test import Client
+
+    from clubrating.tournaments.models import Game, Result
+
+    official, _created = User.objects.get_or_create(username="bench-official")
+    official.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    client = Client()
+    client.force_login(official)
+    games = Game.objects.filter(
+        rating_records__pool=pool, rating_records__period__state="open", rating_records__white=True,
+        rating_records__played_on__gte=F("rating_records__period__start"),
+    ).select_related("round").order_by("-pk")[: saves + 1]
+    timings = []
+    for game in games:
+        result = Result.DRAW if game.result != Result.DRAW else Result.WHITE_WINS
+        url = _board_url(game)
+        t0 = time.perf_counter()
+        response = client.post(url, {"result": result, "seen": game.result}, HTTP_HX_REQUEST="true")
+        timings.append(time.perf_counter() - t0)
+        assert response.status_code == 200 and b"alert-danger" not in response.content, response.content[:300]
+    return statistics.median(timings[1:])  # the first warms up
+
+
+def _pool_work(pool) -> dict[str, float]:
+    """Recalculating the whole pool, reopening its latest closed period and closing it again."""
+    from ratings.models import PeriodState, RatingPeriod
+    from ratings.services import period_close, period_reopen, pool_recalculate
+
+    figures = {}
+    t0 = time.perf_counter()
+    records = pool_recalculate(pool=pool)
+    figures["recalculate"] = time.perf_counter() - t0
+    print(f"# recalculation: {records} records in {figures['recalculate']:.1f} s", file=sys.stderr)
+    latest = RatingPeriod.objects.filter(pool=pool, state=PeriodState.CLOSED).latest("start")
+    t0 = time.perf_counter()
+    period_reopen(period=latest, reason="benchmark")
+    figures["reopen"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    plist = period_close(pool=pool)
+    figures["close"] = time.perf_counter() - t0
+    entries = plist.entries.count()
+    print(f"# reopen {figures['reopen']:.2f} s, close ({entries} entries) {figures['close']:.2f} s",
+          file=sys.stderr)
+    return figures
+
+
+def _extras(pool, load_seconds: int) -> dict:
+    from django.urls import reverse
+
+    from clubrating.clubs.models import Member
+    from ratings.models import PublishedList
+
+    pages = {"result_post": _result_post(pool)}
+    print(f"# result_post       {pages['result_post']:.3f} s", file=sys.stderr)
+    p95 = officials_run(pool)
+    timings = _pool_work(pool)
+    plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
+    member = Member.objects.order_by("pk")[Member.objects.count() // 2]
+    load = load_run(
+        {
+            "list": reverse("ratings:list", args=[plist.pk]),
+            "home": reverse("home"),
+            "member": member.get_absolute_url(),
+            "admin_login": reverse("admin:login"),
+        },
+        seconds=load_seconds,
+    )
+    return {"pages": pages, "timings": timings, "load": load, "officials_p95_s": p95}
+
+
 def _measure(size: int, runs: int, pdf: bool = False) -> dict[str, float]:
     from django.core.cache import cache
     from django.test import Client
@@ -183,35 +415,57 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="one JSON object on standard output")
     parser.add_argument("--pdf", action="store_true", help="also time the whole list's PDF (once)")
+    parser.add_argument("--no-extras", action="store_true", help="pages only: no officials, load, pool work")
+    parser.add_argument("--load-seconds", type=int, default=10, help="wrk's duration per page")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a size, in a child process
+    parser.add_argument("--extras", action="store_true", help=argparse.SUPPRESS)  # ... the largest
     args = parser.parse_args()
     if args.one:
         _setup_django()
         from django.core.cache import cache
 
+        from ratings.models import RatingPool
+
         cache.clear()
-        print(json.dumps(_measure(args.one, args.runs, args.pdf)))
+        out = {"pages": _measure(args.one, args.runs, args.pdf)}
+        if args.extras:
+            extra = _extras(RatingPool.objects.get(name=f"Bench {args.one}"), args.load_seconds)
+            out = {**extra, "pages": {**out["pages"], **extra["pages"]}}
+        print(json.dumps(out))
         return
 
     default = Path(tempfile.gettempdir()) / "clubrating-web.sqlite3"
     base = os.environ.get("DATABASE_URL") or f"sqlite:///{default}"
     pages: dict[str, dict[str, float]] = {page: {} for page in PAGES}
-    for size in [int(s) for s in args.sizes.split(",") if s]:
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    extra: dict = {"load": {}, "officials_p95_s": None, "timings": {}}
+    for size in sizes:
         env = {**os.environ, "DATABASE_URL": _size_url(base, size)}
+        largest = size == max(sizes) and not args.no_extras
         out = subprocess.run(
             [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
-             *(["--pdf"] if args.pdf else [])],
+             "--load-seconds", str(args.load_seconds),
+             *(["--pdf"] if args.pdf else []), *(["--extras"] if largest else [])],
             env=env, check=True, stdout=subprocess.PIPE, text=True,
         ).stdout
-        for page, seconds in json.loads(out.strip().splitlines()[-1]).items():
+        figures = json.loads(out.strip().splitlines()[-1])
+        for page, seconds in figures["pages"].items():
             pages.setdefault(page, {})[str(size)] = round(seconds, 4)
+        if largest:
+            extra = {key: figures[key] for key in ("load", "officials_p95_s", "timings")}
     if args.json:
-        print(json.dumps({"pages": pages, "load": {}, "officials_p95_s": None}))
+        print(json.dumps({"pages": pages, **extra}))
         return
     sizes = sorted({s for figures in pages.values() for s in figures}, key=int)
     print(f"{'page':<18}" + "".join(f"{s:>10}" for s in sizes) + "   (seconds, median)")
     for page, figures in pages.items():
         print(f"{page:<18}" + "".join(f"{figures.get(s, float('nan')):>10.3f}" for s in sizes))
+    for work, seconds in extra["timings"].items():
+        print(f"{work:<18}{seconds:>10.2f} s at {max(sizes)}")
+    if extra["officials_p95_s"] is not None:
+        print(f"{'officials p95':<18}{extra['officials_p95_s']:>10.3f} s (20 at once)")
+    for page, rate in extra["load"].items():
+        print(f"{'load ' + page:<18}{rate:>10.0f} req/s")
 
 
 if __name__ == "__main__":

@@ -72,11 +72,14 @@ INSTALLED_APPS = [
     "bootstrap",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "clubrating.accounts",
     "clubrating.core",
     "clubrating.clubs",
     "clubrating.tournaments",
     "clubrating.interchange",
+    "clubrating.jobs",
     "ratings",
 ]
 
@@ -266,6 +269,31 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
+# Uploaded files (TRF, PGN and CSV imports): the import forms refuse files over
+# IMPORT_MAX_BYTES with a message; Django keeps uploads up to FILE_UPLOAD_MAX_MEMORY_SIZE in
+# memory and streams larger ones to a temporary file, and refuses form data other than files
+# over DATA_UPLOAD_MAX_MEMORY_SIZE.
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 # Groups that carry the roles of officials and rating officers (README, "What is where").
 OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
+
+# Background jobs: Django's task framework (the django-tasks backport of Django 6's django.tasks)
+# with its database queue; `manage.py db_worker` runs them. The tests run each job at once
+# (immediate backend) unless CLUBRATING_TASK_BACKEND=database.
+_TASK_BACKEND = os.environ.get("CLUBRATING_TASK_BACKEND", "immediate" if TESTING else "database")
+TASKS = {
+    "default": {
+        "BACKEND": {
+            "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+            "database": "django_tasks_db.DatabaseBackend",
+        }[_TASK_BACKEND],
+    }
+}
+# Above these sizes the pages hand the work to a background job (smaller work stays synchronous).
+BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS", "2000"))
+BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
+BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))

@@ -17,4 +17,5 @@ urlpatterns = [
     path("tournaments/", include("clubrating.tournaments.urls")),
     path("ratings/", include("ratings.urls")),
     path("exchange/", include("clubrating.interchange.urls")),
+    path("jobs/", include("clubrating.jobs.urls")),
 ]

@@ -1,13 +1,15 @@
 """Read-mostly admin: ratings change only through ratings.services, so rating data is read-only here.
 
-Deleting a game moves ratings too, so the ratings app replaces the tournaments' game admin with
-one that withdraws the result through ``game_record_result`` first.
+Deleting a game or changing its date moves ratings too, so the ratings app replaces the
+tournaments' game admin with one that goes through ``game_record_result`` / ``game_date_change``.
 """
 
 from django.contrib import admin, messages
+from django.contrib.admin.actions import delete_selected
 from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubrating.core.errors import Refused
 from clubrating.tournaments.admin import GameAdmin
@@ -23,7 +25,7 @@ from ratings.models import (
     RatingRecord,
     TournamentRating,
 )
-from ratings.services import game_record_result
+from ratings.services import game_date_change, game_record_result
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -55,6 +57,9 @@ class ListEntryInline(admin.TabularInline):
     raw_id_fields = ["member"]
     can_delete = False
     extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(PublishedList)
@@ -116,23 +121,61 @@ class TournamentRatingAdmin(admin.ModelAdmin):
 admin.site.unregister(Game)
 
 
+def _delete_games(modeladmin, request, queryset):
+    """Django's confirmation page, then each game deleted through the service: the message
+    counts the games really deleted, and each refused one is reported with the reason."""
+    if not request.POST.get("post"):
+        return delete_selected(modeladmin, request, queryset)
+    deleted = 0
+    for game in queryset.select_related("round__tournament", "white", "black"):
+        with transaction.atomic():
+            if modeladmin._withdraw_result(request, game, prefix=f"{game}: "):
+                game.delete()
+                deleted += 1
+    if deleted:
+        modeladmin.message_user(
+            request,
+            ngettext("%(count)d game deleted.", "%(count)d games deleted.", deleted) % {"count": deleted},
+            messages.SUCCESS,
+        )
+    return None
+
+
 @admin.register(Game)
 class RatedGameAdmin(GameAdmin):
     # Deleting a game withdraws its result through the ratings service first, so the ratings it
-    # moved are re-evaluated; a game in a closed rating period is refused (ratings.md).
-    def _withdraw_result(self, request, game: Game) -> bool:
+    # moved are re-evaluated; a game in a closed rating period is refused (docs/rules.md). Its date
+    # moves its rating records to the new date's period through the service as well.
+    def get_readonly_fields(self, request, obj=None):
+        return tuple(f for f in super().get_readonly_fields(request, obj) if f != "date")
+
+    def changes_apply(self, request, obj, form):
+        if "date" in form.changed_data:
+            game_date_change(game=obj, date=obj.date)
+        return super().changes_apply(request, obj, form)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if "delete_selected" in actions:
+            # Same name: Django's confirmation page posts back to it.
+            actions["delete_selected"] = (_delete_games, "delete_selected",
+                                          gettext_lazy("Delete selected games (ratings follow)"))
+        return actions
+
+    def _withdraw_result(self, request, game: Game, prefix: str = "") -> bool:
         try:
             game_record_result(game=game, result=Result.NOT_PLAYED, user=request.user)
         except Refused as error:
-            self.message_user(request, error.message, level=messages.ERROR)
+            self.message_user(request, prefix + error.message, level=messages.ERROR)
             return False
         return True
 
     def get_deleted_objects(self, objs, request):
-        # The rating records go with the game through the service, not by the user's permission.
+        # The rating records and the result history go with the game through the service, not by
+        # the user's permission (both are read-only in the admin).
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
         managed = {str(rel.related_model._meta.verbose_name) for rel in Game._meta.related_objects
-                   if rel.get_accessor_name() == "rating_records"}
+                   if rel.get_accessor_name() in ("rating_records", "history")}
         return deleted, counts, {p for p in perms_needed if str(p) not in managed}, protected
 
     def delete_model(self, request, obj):

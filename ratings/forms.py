@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.interchange.formats.detect import CSV, TRF
-from clubrating.interchange.formats.text import decode_text
+from clubrating.interchange.forms import upload_text
 from clubrating.tournaments.models import GameCategory
 from ratings.models import PRESET_NAMES, Expectation
 from ratings.rule_names import rules_label
@@ -234,13 +234,8 @@ class ImportForm(_NoTagHelperMixin, forms.Form):
     )
     file = forms.FileField(label=_("File"))
 
-    MAX_BYTES = 5 * 1024 * 1024
-
     def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_("The file is larger than 5 MB."))
-        return upload.name, decode_text(upload.read())
+        return upload_text(self.cleaned_data["file"])
 
 
 AGE_GROUPS = {  # code: maximum age reached during the year (U8 … U18), or minimum (seniors)

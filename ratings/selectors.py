@@ -29,6 +29,7 @@ from django.db.models.functions import Coalesce, ExtractYear, RowNumber
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
+from ratings.adapters import pool_rules
 from ratings.models import ListEntry, PoolMember, PublishedList, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
@@ -145,13 +146,19 @@ def member_ratings(member: Member) -> QuerySet[PoolMember]:
 
 @dataclass
 class TournamentPerformance:
+    """A member's tournament in one pool. ``games``, ``points`` and ``opponents`` cover the games
+    against opponents with a rating, so that performance = average + dp(points / games) holds
+    (FIDE Rating Regulations 8.1.1); the other games (against newcomers still without a first
+    rating) are ``unrated``. ``change`` sums the rated games' changes."""
+
     tournament: object
     games: int = 0
     points: float = 0.0
     opponents: list[float] = field(default_factory=list)
-    # Points against opponents with a rating used (not pending games against newcomers).
-    rated_points: float = 0.0
     change: float = 0.0
+    unrated: int = 0
+    unrated_points: float = 0.0
+    pending: int = 0
 
     @property
     def average(self) -> float | None:
@@ -159,7 +166,43 @@ class TournamentPerformance:
 
     @property
     def performance(self) -> int | None:
-        return performance_exact(self.opponents, self.rated_points) if self.opponents else None
+        return performance_exact(self.opponents, self.points) if self.opponents else None
+
+
+def _opponent_rating(record: RatingRecord) -> float | None:
+    """The rating the opponent played with: the one used in this record, else (a pending game of
+    a newcomer) the one the opponent's rated records of the period used (``opponent_own``)."""
+    if record.opponent_rating is not None:
+        return record.opponent_rating
+    return getattr(record, "opponent_own", None)
+
+
+def _opponent_own() -> Subquery:
+    # The rating a member plays with is the same for every game of a period: any of the
+    # opponent's rated records of the period tells it.
+    return Subquery(RatingRecord.objects.filter(
+        pool=OuterRef("pool"), period=OuterRef("period"), member=OuterRef("opponent"),
+        own_rating__isnull=False,
+    ).values("own_rating")[:1])
+
+
+def _with_state(records: QuerySet[RatingRecord]) -> QuerySet[RatingRecord]:
+    """Annotate the member's published rating and pending games in the pool (``_mark_pending``)."""
+    state = PoolMember.objects.filter(pool=OuterRef("pool"), member=OuterRef("member"))
+    return records.annotate(member_published=Subquery(state.values("rating")[:1]),
+                            member_pending=Subquery(state.values("pending_games")[:1]))
+
+
+def _mark_pending(records: list[RatingRecord]) -> None:
+    """Say per pending record whose first rating it waits for: ``waits_for_own`` when the member
+    himself is a newcomer (with ``own_games`` of ``needed_games``, the rules' minimum), else it
+    waits for the opponent's (Austrian national rating rules, newcomers: a game against a newcomer
+    is rated once he has a first rating). The records carry ``_with_state``'s annotations."""
+    for r in records:
+        if r.pending or r.change is None:
+            r.waits_for_own = r.member_published is None and r.own_rating is None
+            r.own_games = r.member_pending or 0
+            r.needed_games = pool_rules(r.pool).min_games
 
 
 @dataclass
@@ -180,12 +223,18 @@ def _performances(records: list[RatingRecord]) -> list[TournamentPerformance]:
     for record in records:
         tournament = record.game.round.tournament
         perf = by_tournament.setdefault(tournament.pk, TournamentPerformance(tournament))
-        perf.games += 1
-        perf.points += record.score
-        perf.change += record.change or 0.0
-        if record.opponent_rating is not None:
-            perf.opponents.append(record.opponent_rating)
-            perf.rated_points += record.score
+        if record.pending or record.change is None:
+            perf.pending += 1
+        else:
+            perf.change += record.change
+        opponent = _opponent_rating(record)
+        if opponent is None:
+            perf.unrated += 1
+            perf.unrated_points += record.score
+        else:
+            perf.games += 1
+            perf.points += record.score
+            perf.opponents.append(opponent)
     return list(by_tournament.values())
 
 
@@ -202,11 +251,13 @@ def member_rating_blocks(member: Member) -> list[PoolBlock]:
     )
     for entry in history:
         blocks.setdefault(entry.list.pool_id, PoolBlock(entry.list.pool, None)).history.append(entry)
-    records = (
-        RatingRecord.objects.filter(member=member)
+    records = list(
+        _with_state(RatingRecord.objects.filter(member=member))
+        .annotate(opponent_own=_opponent_own())
         .select_related("pool", "period", "opponent", "game__round__tournament")
         .order_by("played_on", "game__round__tournament__start_date", "game__round__number", "pk")
     )
+    _mark_pending(records)
     for record in records:
         blocks.setdefault(record.pool_id, PoolBlock(record.pool, None)).records.append(record)
     for block in blocks.values():
@@ -371,7 +422,8 @@ def published_ratings(tournament: Tournament, member_ids: Iterable[int]) -> dict
 def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None) -> list[PoolEvaluation]:
     """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order:
     rating, rated games, points, expected points, factor, change and the per-game calculation
-    (chess-results' "Elo evaluation"), pending games apart. One query."""
+    (chess-results' "Elo evaluation"), pending games apart with whose first rating they wait for.
+    One query."""
     start_rank = TournamentPlayer.objects.filter(tournament=tournament, member=OuterRef("member_id"))
     records = (
         RatingRecord.objects.filter(game__round__tournament=tournament)
@@ -381,6 +433,8 @@ def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None
     )
     if pool is not None:
         records = records.filter(pool=pool)
+    records = list(_with_state(records))
+    _mark_pending(records)
     pools: dict[int, PoolEvaluation] = {}
     rows: dict[tuple[int, int], PlayerEvaluation] = {}
     for record in records:
@@ -477,3 +531,31 @@ def period_close_preview(*, period: RatingPeriod) -> ClosePreview:
         tournaments=list(by_tournament.values()),
         pending=[PendingMember(m, counts[m.pk], m.pk in newcomers) for m in members],
     )
+# --- the tournament pages: which national rating they show ---------------------------------------
+
+
+def tournament_rating_pool(tournament: Tournament) -> RatingPool | None:
+    """The pool whose national rating the tournament's pages show: the first that rates it."""
+    from ratings.services.pools import tournament_pools
+
+    return tournament_pools(tournament).first()
+
+
+@dataclass(frozen=True)
+class PoolRating:
+    published: int | None  # the current published rating, rounded as lists print it
+    live: int | None
+
+
+def pool_ratings(pool: RatingPool | None, member_ids: Iterable[int]) -> dict[int, PoolRating]:
+    """{member id: published and live rating in ``pool``} for the registration (one query)."""
+    if pool is None:
+        return {}
+    if not isinstance(member_ids, QuerySet):
+        member_ids = list(member_ids)
+    rows = PoolMember.objects.filter(pool=pool, member_id__in=member_ids).values_list(
+        "member_id", "rating", "live_rating")
+    def whole(value):
+        return None if value is None else round_half_away(value)
+
+    return {m: PoolRating(whole(r), whole(live)) for m, r, live in rows}

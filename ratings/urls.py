@@ -20,6 +20,7 @@ urlpatterns = [
     path("officer/periods/<int:pk>/close/", officer.period_close_view, name="period_close"),
     path("officer/periods/<int:pk>/reopen/", officer.period_reopen_view, name="period_reopen"),
     path("officer/pools/<int:pk>/import/", officer.pool_import, name="import"),
+    path("officer/pools/<int:pk>/recalculate/", officer.pool_recalculate_view, name="recalculate"),
     path("officer/pools/new/", pools.pool_create_view, name="pool_create"),
     path("officer/pools/<int:pk>/transform-2024/", pools.pool_transform_view, name="transform"),
     path("officer/pools/<int:pk>/fide/", pools.pool_fide_view, name="fide"),

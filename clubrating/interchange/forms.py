@@ -3,14 +3,26 @@ tournament and a member CSV."""
 
 from __future__ import annotations
 
+import re
+
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.interchange.formats.text import decode_text
 from clubrating.tournaments.models import Tournament
 
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def upload_text(upload) -> tuple[str, str]:
+    """(file name, decoded text) of an uploaded file no larger than ``IMPORT_MAX_BYTES``; the name
+    (shown and stored with what is imported) loses control characters and is cut to 200."""
+    if upload.size > settings.IMPORT_MAX_BYTES:
+        raise forms.ValidationError(_("The file is larger than 5 MB."))
+    name = " ".join(_CONTROL.sub(" ", upload.name or "").split())[:200]
+    return name, decode_text(upload.read())
 
 
 class _UploadForm(forms.Form):
@@ -24,10 +36,7 @@ class _UploadForm(forms.Form):
         self.helper.form_tag = False
 
     def clean_file(self) -> tuple[str, str]:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(_("The file is larger than 5 MB."))
-        return upload.name, decode_text(upload.read())
+        return upload_text(self.cleaned_data["file"])
 
 
 class PgnImportForm(_UploadForm):

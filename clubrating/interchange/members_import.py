@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -14,13 +15,27 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
 from clubrating.interchange.formats.csvtext import CsvError, CsvTable, read_csv
+from clubrating.interchange.formats.limits import (
+    FIDE_ID_MAX,
+    LENGTHS,
+    RATING_MAX,
+    FieldError,
+    check_date,
+    check_length,
+    parse_rating,
+    parse_whole,
+)
 
 from .errors import ImportRefused, ambiguous_member
+from .refusals import csv_column, csv_refused, field_refused, text_checked
 from .titles import title_code
 
 COLUMNS = ("last_name", "first_name", "sex", "birth_date", "club", "national_id", "fide_id",
            "fide_rating", "title", "email", "phone")
 _SEX = {"m": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": ""}
+# Column -> the length of the field it is stored in.
+_LENGTHS = {"last_name": "member_name", "first_name": "member_name", "club": "club",
+            "national_id": "national_id", "email": "email", "phone": "phone"}
 
 
 @dataclass
@@ -50,23 +65,30 @@ def _date(text: str) -> date | None:
         return None
     for pattern in ("%d.%m.%Y", "%Y-%m-%d"):
         try:
-            return datetime.strptime(text, pattern).date()
+            return check_date(datetime.strptime(text, pattern).date(), csv_column("birth_date"),
+                              literal=True)
+        except FieldError:
+            raise
         except ValueError:
             continue
     raise ValueError(_("birth date %(value)s is neither dd.mm.yyyy nor yyyy-mm-dd") % {"value": text})
 
 
-def _number(text: str, what: str) -> int | None:
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise ValueError(_("%(what)s %(value)s is not a number") % {"what": what, "value": text})
-    return int(text)
+def _check(row_no: int, values: dict[str, str]) -> None:
+    """Every value within the range and length of the field it is stored in."""
+    where = {"line": row_no, "literal": True}
+    for column, kind in _LENGTHS.items():
+        check_length(values[column], csv_column(column), LENGTHS[kind], **where)
+    if values["fide_id"]:
+        parse_whole(values["fide_id"], csv_column("fide_id"), 1, FIDE_ID_MAX, **where)
+    if values["fide_rating"]:  # whole Elo points: 0 (unrated) or within the rating range
+        parse_whole(values["fide_rating"], csv_column("fide_rating"), 0, RATING_MAX, **where)
+        parse_rating(values["fide_rating"], csv_column("fide_rating"), **where)
 
 
-def _clean(row: dict[str, str]) -> dict:
+def _clean(row: dict[str, str], row_no: int = 0) -> dict:
     values = {key: row.get(key, "") for key in COLUMNS}
+    _check(row_no, values)
     if not values["last_name"]:
         raise ValueError(_("the last name is missing"))
     sex = values["sex"].lower()
@@ -80,24 +102,28 @@ def _clean(row: dict[str, str]) -> dict:
             validate_email(values["email"])
         except ValidationError:
             raise ValueError(_("e-mail %(value)s is not valid") % {"value": values["email"]}) from None
-    rating = _number(values["fide_rating"], _("FIDE rating"))
-    if rating is not None and rating > 3500:
-        raise ValueError(_("FIDE rating %(value)s is not plausible") % {"value": rating})
+    rating = parse_rating(values["fide_rating"], csv_column("fide_rating"))
     return {
         "last_name": values["last_name"], "first_name": values["first_name"], "sex": _SEX[sex],
         "birth_date": _date(values["birth_date"]), "club": values["club"],
-        "national_id": values["national_id"], "fide_id": _number(values["fide_id"], _("FIDE ID")),
-        "fide_rating": rating, "fide_title": title, "email": values["email"], "phone": values["phone"],
+        "national_id": values["national_id"],
+        "fide_id": int(values["fide_id"]) if values["fide_id"] else None,
+        "fide_rating": int(rating) if rating else None, "fide_title": title,
+        "email": values["email"], "phone": values["phone"],
     }
 
 
 def _table(text: str) -> CsvTable:
     try:
-        table = read_csv(text)
-    except CsvError as error:
-        raise ImportRefused(_("The CSV file cannot be read: %(error)s") % {"error": error},
-                            line=error.line) from None
+        table = read_csv(text_checked(text))
+    except (CsvError, FieldError) as error:
+        raise csv_refused(error) from None
     missing = [c for c in ("last_name", "first_name", "birth_date") if c not in table.columns]
+    if missing and not table.sniffed:
+        raise ImportRefused(_(
+            "The header line has no delimiter (comma, semicolon or tab), so the file reads as the "
+            "one column “%(column)s”; it needs the columns %(columns)s."
+        ) % {"column": table.columns[0][:60], "columns": ", ".join(missing)}, line=1)
     if missing:
         raise ImportRefused(
             _("The CSV file lacks the columns %(columns)s.") % {"columns": ", ".join(missing)}
@@ -131,20 +157,28 @@ def _existing(matcher: MemberMatcher, values: dict, row_no: int) -> Member | Non
 
 
 @transaction.atomic
-def members_import_csv(*, text: str) -> MembersImportReport:
-    """Create or update members from CSV; any bad row refuses the whole file."""
+def members_import_csv(
+    *, text: str, progress: Callable[[int, str], None] | None = None
+) -> MembersImportReport:
+    """Create or update members from CSV; any bad row refuses the whole file. ``progress(percent,
+    step)`` hears how far it is (a background job's page shows it)."""
     report = MembersImportReport()
     rows = []
     for row in _table(text).rows:
         try:
-            rows.append((row.line, _clean(row.values)))
+            rows.append((row.line, _clean(row.values, row.line)))
+        except FieldError as problem:
+            raise field_refused(problem, row.line) from None
         except ValueError as error:
             raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row.line, "error": error},
                                 line=row.line) from None
     matcher = MemberMatcher(_identity(values) for _line, values in rows)
     seen: set[tuple[str, str, date | None]] = set()
     clubs: dict[str, Club] = {}
-    for row_no, values in rows:
+    for index, (row_no, values) in enumerate(rows):
+        if progress is not None and index % 500 == 0:
+            step = _("Row %(row)d of %(rows)d") % {"row": index, "rows": len(rows)}
+            progress(100 * index // len(rows), step)
         key = (values["last_name"].casefold(), values["first_name"].casefold(), values["birth_date"])
         if key in seen:
             report.duplicates.append(row_no)

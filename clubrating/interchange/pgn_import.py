@@ -34,13 +34,27 @@ from clubrating.tournaments.models import (
 )
 
 from .errors import ImportRefused, ambiguous_member
+from .formats.limits import (
+    BOARDS_MAX,
+    FIDE_ID_MAX,
+    LENGTHS,
+    RATING_MAX,
+    ROUNDS_MAX,
+    FieldError,
+    check_date,
+    check_length,
+    parse_rating,
+    parse_whole,
+)
+from .refusals import text_checked
 from .titles import title_code
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*$")
 _RESULTS = {"1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "1/2-1/2": Result.DRAW}
-_ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
-_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+_ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$", re.ASCII)
+_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$", re.ASCII)
+_UNKNOWN = ("", "?", "-", "0")  # what PGN writers put for an unknown rating or ID
 
 
 @dataclass
@@ -174,10 +188,13 @@ def _read(text: str) -> list[_PgnGame]:
         if not round_match:
             raise ImportRefused(_("%(game)s: the round %(round)s is not a number like 3 or 3.1.")
                                 % {"game": game.label, "round": headers.get("Round", "")})
+        try:
+            _check(game.headers, round_match)
+        except FieldError as problem:
+            message = _("%(game)s: %(problem)s") % {"game": game.label, "problem": problem.render(_)}
+            raise ImportRefused(message, line=line_no, field=problem.field) from None
         game.round = int(round_match.group(1))
         game.board = int(round_match.group(2)) if round_match.group(2) else None
-        if game.round < 1 or game.board == 0:
-            raise ImportRefused(_("%(game)s: rounds and boards start at 1.") % {"game": game.label})
         game.date = _parse_date(headers)
         game.event_date = _parse_date(headers, ("EventDate",))
         event = headers.get("Event", "").strip()
@@ -187,6 +204,34 @@ def _read(text: str) -> list[_PgnGame]:
     if not games:
         raise ImportRefused(_("The file holds no games."))
     return games
+
+
+def _check(headers: dict[str, str], round_match: re.Match) -> None:
+    """The headers the import stores, each within the range and length of its field."""
+    parse_whole(round_match.group(1), "Round", 1, ROUNDS_MAX)
+    if round_match.group(2):
+        parse_whole(round_match.group(2), "Round", 1, BOARDS_MAX)
+    for side in ("White", "Black"):
+        for part in split_name(headers[side]):
+            check_length(part, side, LENGTHS["member_name"], literal=True)
+        elo = headers.get(f"{side}Elo", "").strip()
+        if elo not in _UNKNOWN:
+            parse_whole(elo, f"{side}Elo", 0, RATING_MAX, literal=True)
+            parse_rating(elo, f"{side}Elo", literal=True)
+        fide = headers.get(f"{side}FideId", "").strip()
+        if fide not in _UNKNOWN:
+            parse_whole(fide, f"{side}FideId", 0, FIDE_ID_MAX, literal=True)
+    check_length(headers.get("Event", "").strip(), "Event", LENGTHS["tournament_name"], literal=True)
+    for key in ("Site", "TimeControl"):
+        check_length(headers.get(key, ""), key, LENGTHS["place"], literal=True)
+    for key in ("Date", "UTCDate", "EventDate"):
+        match = _DATE.match(headers.get(key, ""))
+        if match:  # a complete date must be a real one ("2024.??.??" is a date not known)
+            try:
+                day = date(*(int(g) for g in match.groups()))
+            except ValueError:
+                raise FieldError("date", field=key, literal=True, value=headers[key]) from None
+            check_date(day, key, literal=True)
 
 
 def _category(games: list[_PgnGame], name: str) -> str:
@@ -241,7 +286,7 @@ def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, _Player], dict[
         for side in ("White", "Black"):
             name = ", ".join(part for part in split_name(game.headers[side]) if part)
             fide = game.headers.get(f"{side}FideId", "").strip()
-            fide_id = int(fide) if fide.isdigit() and int(fide) else None
+            fide_id = int(fide) if fide.isascii() and fide.isdigit() and int(fide) else None
             key = f"fide:{fide_id}" if fide_id else f"name:{name.casefold()}"
             candidates.setdefault(key, _Player(game.label, name, Identity.named(name, fide_id=fide_id)))
             pair.append(key)
@@ -253,8 +298,8 @@ def _player_candidates(games: list[_PgnGame]) -> tuple[dict[str, _Player], dict[
 
 
 def _elo(game: _PgnGame, side: str) -> int | None:
-    text = game.headers.get(f"{side}Elo", "")
-    return int(text) or None if text.isdigit() else None
+    text = game.headers.get(f"{side}Elo", "").strip()
+    return int(text) or None if text.isascii() and text.isdigit() else None
 
 
 def _tournament_for(event: str, games: list[_PgnGame], keys, given: Tournament | str | None):
@@ -295,7 +340,10 @@ def _boards(games: list[_PgnGame]) -> dict[int, int]:
 @transaction.atomic
 def games_import_pgn(*, text: str, tournament: Tournament | str | None = None, user=None) -> PgnImportReport:
     """Import every game of ``text``; ``tournament`` (an object or a name) overrides Event headers."""
-    games = _read(text)
+    if isinstance(tournament, str) and len(tournament.strip()) > LENGTHS["tournament_name"]:
+        raise ImportRefused(_("The tournament name is longer than %(max)d characters.")
+                            % {"max": LENGTHS["tournament_name"]})
+    games = _read(text_checked(text))
     candidates, keys = _player_candidates(games)
     # PGN headers carry no birth data: the name alone identifies a member without an ID.
     matcher = MemberMatcher((c.identity for c in candidates.values()), name_alone=True)

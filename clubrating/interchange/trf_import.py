@@ -48,6 +48,8 @@ from clubrating.tournaments.models import (
 )
 
 from .errors import ImportRefused, ambiguous_member
+from .formats.limits import LENGTHS
+from .refusals import trf_refused
 from .titles import title_code
 
 # (white code, black code) -> (scored result, rated flag)
@@ -119,17 +121,6 @@ def _kind(text: str) -> str:
     return TournamentKind.SWISS
 
 
-def _declared_rounds(trf: TrfTournament) -> int | None:
-    """The JaVaFo ``XXR`` line (total rounds planned), when present."""
-    for line in trf.extra_lines:
-        if line.startswith("XXR"):
-            try:
-                return int(line[3:].split()[0])
-            except (IndexError, ValueError):
-                return None
-    return None
-
-
 @dataclass
 class _Plan:
     """Everything the file says, checked, before a single row is written."""
@@ -139,62 +130,36 @@ class _Plan:
     byes: list[tuple[int, int, str]] = field(default_factory=list)  # (round, start rank, kind)
 
 
-def _check_pair(
-    player: TrfPlayer, game: TrfGame, other: TrfPlayer
-) -> tuple[int, int, str, bool, bool]:
+def _pair(player: TrfPlayer, game: TrfGame, other: TrfPlayer) -> tuple[int, int, str, bool, bool]:
     """The game of ``player`` against ``other`` in ``game.round`` as (white, black, result, rated,
-    colours given)."""
-    theirs = next((g for g in other.results if g.round == game.round), None)
-    if theirs is None or theirs.opponent != player.start_rank:
-        raise _refuse(player.line_no, _(
-            "round %(round)d: player %(me)d plays %(other)d, but the line of %(other)d (line "
-            "%(other_line)d) does not have this game."
-        ) % {"round": game.round, "me": player.start_rank, "other": other.start_rank,
-             "other_line": other.line_no})
+    colours given); the reader has checked that both lines agree (``formats.trf.checks``)."""
+    theirs = next(g for g in other.results if g.round == game.round)
     colours = (game.colour, theirs.colour)
-    if colours not in (("w", "b"), ("b", "w"), ("-", "-")):
-        raise _refuse(player.line_no, _(
-            "round %(round)d: players %(me)d and %(other)d disagree about the colours."
-        ) % {"round": game.round, "me": player.start_rank, "other": other.start_rank})
     # Without colours (forfeits in old files) the lower start rank is recorded as white, and the
     # game as having no colours, so that an export writes none either.
-    white, black = (game, theirs) if colours[0] != "b" else (theirs, game)
+    white, black = (game, theirs) if game.colour != "b" else (theirs, game)
     white_rank, black_rank = ((player, other) if white is game else (other, player))
-    mapped = _GAME_RESULTS.get((white.result, black.result))
-    if mapped is None:
-        raise _refuse(player.line_no, _(
-            "round %(round)d: the results of players %(me)d (%(mine)s) and %(other)d (%(theirs)s) "
-            "do not fit together."
-        ) % {"round": game.round, "me": player.start_rank, "mine": game.result or " ",
-             "other": other.start_rank, "theirs": theirs.result or " "})
+    mapped = _GAME_RESULTS[(white.result, black.result)]
     return white_rank.start_rank, black_rank.start_rank, mapped[0], mapped[1], colours != ("-", "-")
 
 
 def _plan(trf: TrfTournament) -> _Plan:
     plan = _Plan()
-    declared = _declared_rounds(trf)
     by_rank = {p.start_rank: p for p in trf.players}
     for player in trf.players:
         if player.is_dummy:
             continue
         for game in player.results:
-            if declared and game.round > declared:
-                raise _refuse(player.line_no, _(
-                    "round %(round)d is beyond the %(rounds)d rounds of the tournament."
-                ) % {"round": game.round, "rounds": declared})
             if game.opponent is None:
                 if game.result:
                     plan.byes.append((game.round, player.start_rank, _BYE_CODES[game.result]))
                 continue
-            if game.opponent == player.start_rank:
-                raise _refuse(player.line_no, _("round %(round)d: the player plays against himself.")
-                              % {"round": game.round})
             other = by_rank[game.opponent]  # the reader has checked that it exists
             if other.is_dummy:
                 plan.byes.append((game.round, player.start_rank, _BYE_CODES.get(game.result, "")
                                   or ByeKind.ZERO))
                 continue
-            paired = _check_pair(player, game, other)
+            paired = _pair(player, game, other)
             if player.start_rank < other.start_rank:
                 plan.games.setdefault(game.round, []).append(paired)
     return plan
@@ -239,13 +204,16 @@ def tournament_import_trf(
     except OSError as error:
         raise ImportRefused(_("Cannot read the file: %(error)s") % {"error": error.strerror}) from error
     except TrfError as error:
-        raise ImportRefused(_("Cannot read the TRF file: %(error)s") % {"error": error}) from error
+        raise trf_refused(error) from None
     if category not in GameCategory.values:
         raise ImportRefused(_("Unknown game category %(category)s.") % {"category": category})
     start, end = _check_dates(trf)
     name = (name or trf.name or "").strip()
     if not name:
         raise ImportRefused(_("The file gives no tournament name (line 012); give one."))
+    if len(name) > LENGTHS["tournament_name"]:
+        raise ImportRefused(_("The tournament name is longer than %(max)d characters.")
+                            % {"max": LENGTHS["tournament_name"]})
     if Tournament.objects.filter(name=name, start_date=start).exists():
         raise ImportRefused(_("A tournament %(name)s starting on %(date)s exists already.")
                             % {"name": name, "date": start.isoformat()})
@@ -264,7 +232,7 @@ def tournament_import_trf(
         name=name, kind=_kind(trf.kind), category=category, start_date=start, end_date=end,
         place=trf.city[:120], director=trf.chief_arbiter[:120], rated=rated,
         federation=trf.federation.strip().upper()[:3],
-        rounds_count=max(trf.rounds, _declared_rounds(trf) or 0, 1), time_control=trf.time_control[:120],
+        rounds_count=max(trf.rounds, trf.declared_rounds or 0, 1), time_control=trf.time_control[:120],
     )
     report = ImportReport(tournament=tournament)
     report.refused = [(p.start_rank, _("dummy bye player")) for p in trf.players if p.is_dummy]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -20,6 +21,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import (
     is_official,
     official_required,
@@ -33,6 +35,7 @@ from ratings.services import RatingsError, tournament_ratings_update
 
 from .errors import ImportRefused
 from .forms import MembersImportForm, PgnImportForm, TrfImportForm
+from .jobs import members_import_start, members_preview_start
 from .members_import import members_import_csv
 from .pgn_import import games_import_pgn
 from .trf_export import tournament_export_trf
@@ -122,6 +125,11 @@ def pgn_import(request):
     return render(request, "interchange/pgn_import.html", {"form": form})
 
 
+def _large(text: str) -> bool:
+    """A member file this long is previewed and imported in the background."""
+    return sum(1 for line in text.splitlines() if line.strip()) > settings.BACKGROUND_IMPORT_ROWS
+
+
 def _members_run(text: str) -> dict:
     return members_import_csv(text=text).plain()
 
@@ -134,6 +142,14 @@ def members_import(request):
         if not pending:
             messages.error(request, _("Nothing to import: upload the file again."))
             return redirect("interchange:members_import")
+        if _large(pending["text"]):
+            try:
+                job = members_import_start(text=pending["text"], name=pending["name"], user=request.user)
+            except Refused as error:
+                messages.error(request, str(error))
+                return redirect("interchange:members_import")
+            del request.session[MEMBERS_SESSION_KEY]
+            return redirect("jobs:detail", job.pk)
         try:
             report = _members_run(pending["text"])
         except ImportRefused as error:
@@ -145,6 +161,14 @@ def members_import(request):
     form = MembersImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         name, text = form.cleaned_data["file"]
+        if _large(text):
+            try:
+                job = members_preview_start(text=text, name=name, user=request.user)
+            except Refused as error:
+                form.add_error("file", str(error))
+                return render(request, "interchange/members_import.html", {"form": form})
+            request.session[MEMBERS_SESSION_KEY] = {"name": name, "text": text}
+            return redirect("jobs:detail", job.pk)
         try:
             report = dry_run(lambda: _members_run(text))
         except ImportRefused as error:

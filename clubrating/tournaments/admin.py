@@ -1,9 +1,17 @@
-from django.contrib import admin
+"""Admin of the tournaments: what moves ratings, standings or history is read-only once a result
+exists, or goes through the same services as the pages."""
+
+from django.contrib import admin, messages
+from django.db import transaction
+from django.http import HttpResponseRedirect
+
+from clubrating.core.errors import Refused
 
 from .models import (
     Bye,
     Game,
     LineupEntry,
+    Result,
     ResultChange,
     Round,
     Team,
@@ -11,12 +19,27 @@ from .models import (
     Tournament,
     TournamentPlayer,
 )
+from .services import game_pairing_change
+
+
+def _has_results(games) -> bool:
+    return games.exclude(result=Result.NOT_PLAYED).exists()
+
+
+# What a game counts on for standings and ratings: fixed once a result exists.
+SCORED_GAME_FIELDS = ("white", "black", "date", "rated", "team_match")
 
 
 class RoundInline(admin.TabularInline):
+    # A round's date is the date of its games: changed on the round's own page (below).
     model = Round
     extra = 0
+    fields = readonly_fields = ("number", "date")
+    can_delete = False
     show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class TournamentPlayerInline(admin.TabularInline):
@@ -29,12 +52,15 @@ class TournamentPlayerInline(admin.TabularInline):
 class GameInline(admin.TabularInline):
     model = Game
     extra = 0
-    autocomplete_fields = ("white", "black")
-    fields = ("board", "white", "black", "result", "rated_result", "rated", "date")
     # Results change ratings: they are entered on the result-entry pages, which go through the
-    # ratings service and keep the history; the admin shows them only.
-    readonly_fields = ("result", "rated_result", "rated")
+    # ratings service and keep the history. Players and dates are changed on the game's own admin
+    # page, which goes through the services too; the list here only shows them.
+    fields = readonly_fields = ("board", "white", "black", "result", "rated_result", "rated", "date")
+    can_delete = False
     show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class ByeInline(admin.TabularInline):
@@ -53,6 +79,14 @@ class ResultChangeInline(admin.TabularInline):
     model = ResultChange
     extra = 0
     can_delete = False
+    fields = (
+        "changed_at",
+        "changed_by",
+        "old_result",
+        "new_result",
+        "old_rated_result",
+        "new_rated_result",
+    )
     readonly_fields = (
         "changed_at",
         "changed_by",
@@ -65,6 +99,9 @@ class ResultChangeInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
@@ -73,6 +110,18 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ("name", "place", "director")
     date_hierarchy = "start_date"
     inlines = [TournamentPlayerInline, RoundInline]
+
+    # The start date is the date of games without their own or their round's; whether and in
+    # which category it is rated decides the pools that rate it: fixed once a result exists.
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and _has_results(Game.objects.filter(round__tournament=obj)):
+            return ("start_date", "rated", "category")
+        return ()
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and _has_results(Game.objects.filter(round__tournament=obj)):
+            return False
+        return super().has_delete_permission(request, obj)
 
 
 @admin.register(Round)
@@ -83,6 +132,17 @@ class RoundAdmin(admin.ModelAdmin):
     list_select_related = ("tournament",)
     inlines = [GameInline, ByeInline]
 
+    # The round's date is its games' date: fixed once one of them has a result.
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ()
+        return ("tournament", "number", "date") if _has_results(obj.games) else ("tournament", "number")
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and _has_results(obj.games):
+            return False
+        return super().has_delete_permission(request, obj)
+
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
@@ -91,8 +151,45 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("white__last_name", "black__last_name", "round__tournament__name")
     list_select_related = ("round__tournament", "white", "black")
     autocomplete_fields = ("white", "black")
-    readonly_fields = ("result", "rated_result", "rated")  # see GameInline
     inlines = [ResultChangeInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Results: see GameInline. A game moves to another round or tournament only by pairing.
+        if obj is None:
+            return ("result", "rated_result")
+        fixed = ("round", "result", "rated_result")
+        return fixed + SCORED_GAME_FIELDS if obj.result else fixed
+
+    def changes_apply(self, request, obj: Game, form) -> Game:
+        """Apply through the services what they own; returns the game to save (a changed pairing
+        is a new row). Raises ``Refused``."""
+        if {"white", "black"} & set(form.changed_data):
+            current = Game.objects.get(pk=obj.pk)
+            new = game_pairing_change(game=current, white=obj.white, black=obj.black)
+            obj.pk = obj.id = new.pk
+        return obj
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            return super().save_model(request, obj, form, change)
+        try:
+            with transaction.atomic():
+                obj = self.changes_apply(request, obj, form)
+                super().save_model(request, obj, form, change)
+        except Refused as error:
+            self.message_user(request, error.message, level=messages.ERROR)
+            request._game_change_refused = True
+
+    def log_change(self, request, obj, message):
+        if not getattr(request, "_game_change_refused", False):
+            return super().log_change(request, obj, message)
+        return None
+
+    def response_change(self, request, obj):
+        if getattr(request, "_game_change_refused", False):
+            # Nothing was saved: back to the form (as the database holds it), with the reason.
+            return HttpResponseRedirect(request.path)
+        return super().response_change(request, obj)
 
 
 @admin.register(Bye)
@@ -142,5 +239,12 @@ class ResultChangeAdmin(admin.ModelAdmin):
         "new_rated_result",
     )
 
+    # The result history is a record of what officials did: it is only read here.
     def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

@@ -32,7 +32,8 @@ class ResultForm(forms.Form):
         required=False, error_messages={"invalid_choice": _("Choose one of the results offered.")},
     )
     # The result the official saw when the page was drawn: if another official changed it
-    # meanwhile, the save is refused instead of silently overwriting his correction.
+    # meanwhile, the ratings service refuses the save (it compares under the game's row lock)
+    # instead of silently overwriting his correction.
     seen = forms.CharField(required=False, widget=forms.HiddenInput)
     # Changing an entered result takes a second step: the official confirms it and may say why.
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -48,15 +49,10 @@ class ResultForm(forms.Form):
         return (bool(self.game.result) and self.cleaned_data["result"] != self.game.result
                 and not self.cleaned_data.get("confirm"))
 
-    def clean(self):
-        data = super().clean()
-        if "seen" in self.data and data.get("seen", "") != self.game.result:
-            raise forms.ValidationError(
-                _("Another official has changed this result meanwhile (now: %(result)s). "
-                  "Check it and save again."),
-                params={"result": self.game.get_result_display()}, code="stale",
-            )
-        return data
+    def seen_value(self) -> str | None:
+        """The result the page showed, for the service's check under the row lock (None: no
+        check, e.g. a form sent without the field)."""
+        return self.cleaned_data.get("seen", "") if "seen" in self.data else None
 
 
 class CorrectionForm(ResultForm):
@@ -180,6 +176,19 @@ class RegisterPlayersForm(forms.Form):
         for word in query.split():
             members = members.filter(Q(last_name__icontains=word) | Q(first_name__icontains=word))
         self.fields["members"].queryset = members.order_by("last_name", "first_name")
+
+    def ratings_show(self, ratings: dict) -> None:
+        """Label each member with his ratings (member id -> published and live, in the pool that
+        rates the tournament, given by the view): the published one is registered."""
+        self.fields["members"].label_from_instance = lambda m: _label(m, ratings.get(m.pk))
+
+
+def _label(member: Member, rating) -> str:
+    if rating is None or (rating.published is None and rating.live is None):
+        return str(member)
+    return _("%(member)s (%(published)s, live %(live)s)") % {
+        "member": member, "published": "–" if rating.published is None else rating.published,
+        "live": "–" if rating.live is None else rating.live}
 
 
 class StartRanksForm(forms.Form):

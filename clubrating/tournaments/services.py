@@ -109,11 +109,13 @@ def player_register(
 
 @transaction.atomic
 def players_register(
-    *, tournament: Tournament, members: Iterable[Member], ratings: dict[int, int] | None = None
+    *, tournament: Tournament, members: Iterable[Member], ratings: dict[int, int | None] | None = None
 ) -> list[TournamentPlayer]:
-    """Register members; ``ratings`` ({member id: national rating}) sets their starting ratings."""
+    """Register members with their national ``ratings`` (member id -> the current published
+    rating of the pool that rates the tournament, passed in by the caller)."""
     ratings = ratings or {}
     return [player_register(tournament=tournament, member=m, rating=ratings.get(m.pk)) for m in members]
+
 
 
 @transaction.atomic

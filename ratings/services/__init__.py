@@ -7,7 +7,7 @@ from ratings.services.periods import period_close, period_reopen
 from ratings.services.pools import pool_create, pool_get, tournament_pools, tournament_rate_in_pool
 from ratings.services.recalc import pool_recalculate
 from ratings.services.redate import games_redate
-from ratings.services.results import game_record_result, tournament_ratings_update
+from ratings.services.results import game_date_change, game_record_result, tournament_ratings_update
 from ratings.services.transform import pool_transform_2024
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "RatingsError",
     "fide_conversion_applies",
     "fide_converted",
+    "game_date_change",
     "game_record_result",
     "games_redate",
     "period_close",

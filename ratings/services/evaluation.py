@@ -2,8 +2,8 @@
 
 Two entry points: ``period_evaluate`` (every record of a period, used by close, import,
 reopen and recalculation) and ``members_reevaluate`` (the smallest set of records that a result
-change can touch; see ``_affected`` for why that set is exact). Writes use ``executemany`` with
-one statement per table, never a query per game or player.
+change can touch; see ``_affected`` for why that set is exact). Writes are set-based
+(``ratings.services.bulk``), never a query per game or player.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import connection
 from django.db.models import Max, Q
 
 from ratings.adapters import pool_rules
@@ -26,10 +25,15 @@ from ratings.models import (
 )
 from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
+from ratings.services.bulk import rows_update
 from ratings.services.cache import pool_cache_bump
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+# PoolMember's live columns in the order of ``live_values``.
+LIVE_FIELDS = (
+    "live_rating", "live_change", "live_games", "live_points", "live_expected", "start_value", "pending_games"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,20 +145,15 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
             values = (False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change)
         if values != r.stored:
             rows.append((*values, r.id))
-    table = RatingRecord._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {table} SET pending=%s, own_rating=%s, opponent_rating=%s, difference=%s, "
-            "expected=%s, factor=%s, change=%s WHERE id=%s",
-            rows,
-        )
+    rows_update(RatingRecord, ("id",), CALC_FIELDS, rows)
 
 
 def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
     """(live_rating, live_change, games, points, expected, start_value, pending_games).
 
-    Live = published + rounded sum of the period's changes (docs/rules.md, vocabulary); a newcomer's
-    live rating is the start value the engine would publish now, if it would publish one.
+    Live = what closing the period now would publish: published + rounded sum of the period's
+    changes (docs/rules.md, vocabulary), raised to the rules' floor; a newcomer's live rating is
+    the start value the engine would publish now, if it would publish one.
     """
     published = (state.get(member_id) or Published(None)).rating
     pr = result.players.get(member_id)
@@ -164,20 +163,18 @@ def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id:
         live = pr.new_rating if pr.published else None
         change = None
     else:
-        change = pr.rounded_change if pr.games else None
-        live = round_half_away(published + pr.rounded_change, pool_rules(pool).decimals)
+        # What closing now would publish (the engine's new rating: the floor, §1.4, and the
+        # rules' blend included), and the change to it, as the close preview shows it.
+        decimals = pool_rules(pool).decimals
+        new = pr.new_rating if pr.new_rating is not None else published + pr.rounded_change
+        live = round_half_away(new, decimals)
+        change = round_half_away(live - published, decimals) if pr.games else None
     return (live, change, pr.games, pr.points, pr.expected, pr.start_value, pr.pending_games)
 
 
 def _write_members(pool: RatingPool, result: PeriodResult, state: State, members: Iterable[int]) -> None:
     rows = [(*live_values(pool, result, state, mid), pool.pk, mid) for mid in members]
-    table = PoolMember._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {table} SET live_rating=%s, live_change=%s, live_games=%s, live_points=%s, "
-            "live_expected=%s, start_value=%s, pending_games=%s WHERE pool_id=%s AND member_id=%s",
-            rows,
-        )
+    rows_update(PoolMember, ("pool_id", "member_id"), LIVE_FIELDS, rows)
     pool_cache_bump(pool_id=pool.pk)
 
 
@@ -240,9 +237,17 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
     return affected, list(recs.values()), state
 
 
-def members_reevaluate(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> set[int]:
-    """Re-evaluate what a change of the seeds' games touches; returns the members rewritten."""
+def members_reevaluate(
+    pool: RatingPool, period: RatingPeriod, seeds: set[int], *, locked: set[int] | None = None
+) -> set[int]:
+    """Re-evaluate what a change of the seeds' games touches; returns the members it touches.
+
+    With ``locked`` (the members the caller holds locks on), nothing is written when the
+    change touches members beyond them: the caller locks the returned set and tries again.
+    """
     affected, recs, state = _affected(pool, period, seeds)
+    if locked is not None and not affected <= locked:
+        return affected
     result = evaluate(pool, period, state, recs)
     _write_records(result, recs, affected)
     _write_members(pool, result, state, affected)

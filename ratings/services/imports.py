@@ -14,10 +14,23 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.matching import Identity, MemberMatcher
+from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.formats.csvtext import CsvError, read_csv
 from clubrating.interchange.formats.detect import CSV, TRF, sniff_format
+from clubrating.interchange.formats.limits import (
+    FIDE_ID_MAX,
+    GAMES_MAX,
+    LENGTHS,
+    FieldError,
+    check_date,
+    check_length,
+    check_year,
+    parse_rating,
+    parse_whole,
+)
 from clubrating.interchange.formats.text import read_text
 from clubrating.interchange.formats.trf import TrfError, parse_trf
+from clubrating.interchange.refusals import csv_column, csv_refused, field_refused, text_checked, trf_refused
 from ratings.models import ListEntry, ListKind, PublishedList, RatingPool
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import period_evaluate
@@ -53,46 +66,68 @@ class _Row:
     games: int = 0
 
 
+def _refused(refusal: ImportRefused) -> RatingsError:
+    """The format's refusal as the ratings app's, which its views and commands catch."""
+    return RatingsError(refusal.message, line=refusal.line, field=refusal.field)
+
+
 def _parse_birth(text: str, line: int) -> tuple[datetime.date | None, int | None]:
     text = text.strip()
+    where = {"line": line, "literal": True}
     if not text:
         return None, None
-    if text.isdigit() and len(text) == 4:
-        return None, int(text)
+    if text.isascii() and text.isdigit() and len(text) == 4:
+        return None, check_year(int(text), csv_column("birth_date"), **where)
     for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%Y.%m.%d", "%Y/%m/%d"):
         try:
             day = datetime.datetime.strptime(text, fmt).date()
-            return day, day.year
         except ValueError:
             continue
-    raise RatingsError(_("Line %(line)s: “%(value)s” is not a birth date.") % {"line": line, "value": text})
+        return check_date(day, csv_column("birth_date"), **where), day.year
+    raise RatingsError(_("Line %(line)s: “%(value)s” is not a birth date.")
+                       % {"line": line, "value": text[:40]})
+
+
+def _csv_row(row) -> _Row | None:
+    """The row's values, each within its range; None for an unrated player (rating 0 or blank)."""
+    where = {"line": row.line, "literal": True}
+    rating = parse_rating(row.get("rating"), csv_column("rating"), **where)
+    games = parse_whole(row.get("games") or "0", csv_column("games"), 0, GAMES_MAX, **where)
+    fide_id = parse_whole(row.get("fide_id"), csv_column("fide_id"), 1, FIDE_ID_MAX, **where) \
+        if row.get("fide_id") else None
+    check_length(row.get("id"), csv_column("id"), LENGTHS["national_id"], **where)
+    check_length(row.get("name"), csv_column("name"), 2 * LENGTHS["member_name"] + 2, **where)
+    bdate, byear = _parse_birth(row.get("birth_date"), row.line)
+    if rating is None:
+        return None
+    identity = Identity.named(row.get("name"), national_id=row.get("id"), fide_id=fide_id,
+                              birth_date=bdate, birth_year=byear)
+    label = row.get("name") or row.get("id") or str(fide_id)
+    return _Row(row.line, label, identity, rating, games)
 
 
 def _csv_rows(text: str) -> list[_Row]:
     try:
         table = read_csv(text)
-    except CsvError as error:
-        raise RatingsError(_("The CSV file cannot be read: %(error)s") % {"error": error}) from None
+    except (CsvError, FieldError) as error:
+        raise _refused(csv_refused(error)) from None
     headers = set(table.columns)
     if "rating" not in headers or not ({"id", "fide_id"} & headers or "name" in headers):
+        if not table.sniffed:
+            raise RatingsError(_(
+                "The header line has no delimiter (comma, semicolon or tab), so the file reads as "
+                "one column; it needs the columns “rating” and “id” or “name”."), line=1)
         raise RatingsError(
             _("The CSV file needs the columns “rating” and “id” or “name” (optional: “birth_date”, “games”).")
         )
     rows = []
     for row in table.rows:
         try:
-            rating = float(row.get("rating").replace(",", "."))
-            games = int(row.get("games") or 0)
-            fide_id = int(row.get("fide_id")) if row.get("fide_id") else None
-        except ValueError:
-            raise RatingsError(
-                _("Line %(line)s: rating, games and FIDE ID must be numbers.") % {"line": row.line}
-            ) from None
-        bdate, byear = _parse_birth(row.get("birth_date"), row.line)
-        identity = Identity.named(row.get("name"), national_id=row.get("id"), fide_id=fide_id,
-                                  birth_date=bdate, birth_year=byear)
-        label = row.get("name") or row.get("id") or str(fide_id)
-        rows.append(_Row(row.line, label, identity, rating, games))
+            parsed = _csv_row(row)
+        except FieldError as problem:
+            raise _refused(field_refused(problem, row.line)) from None
+        if parsed is not None:
+            rows.append(parsed)
     return rows
 
 
@@ -100,7 +135,7 @@ def _trf_rows(text: str) -> list[_Row]:
     try:
         trf = parse_trf(text)
     except TrfError as exc:
-        raise RatingsError(_("The TRF file cannot be read: %(error)s") % {"error": exc}) from None
+        raise _refused(trf_refused(exc)) from None
     return [
         _Row(p.line_no, p.name, Identity.named(p.name, fide_id=p.fide_id, birth_date=p.birth_date,
                                                birth_year=p.birth_year), float(p.rating))
@@ -157,6 +192,10 @@ def ratings_import_list(
             )
             % {"pool": pool.name}
         )
+    try:
+        text_checked(text)
+    except ImportRefused as refusal:
+        raise _refused(refusal) from None
     file_format = file_format or sniff_format(text)
     if file_format not in (CSV, TRF):
         raise ValueError(f"unknown file format {file_format!r}")

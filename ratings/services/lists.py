@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from ratings.models import ListEntry, ListKind, PoolMember, PublishedList, RatingPeriod, RatingPool
+from ratings.services.bulk import rows_insert, rows_update
 from ratings.services.cache import pool_cache_bump
 
 
@@ -92,13 +93,8 @@ def list_publish(
                 e.reached_2400,
             )
         )
-    # One prepared statement for the whole list: the ORM's bulk_create costs seconds at 20,000 rows.
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO {ListEntry._meta.db_table} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(['%s'] * len(columns))})",
-            rows,
-        )
+    # Set-based: the ORM's bulk_create costs seconds at 20,000 rows.
+    rows_insert(ListEntry, columns, rows)
     state_from_entries(pool, {m: (e.rating, e.games_count, e.reached_2400) for m, e in entries.items()})
     return plist
 
@@ -116,11 +112,12 @@ def state_from_entries(pool: RatingPool, values: dict[int, tuple[float, int, boo
             "pending_games=0 WHERE pool_id=%s",
             [False, pool.pk],
         )
-        cursor.executemany(
-            f"UPDATE {table} SET rating=%s, games_count=%s, reached_2400=%s, live_rating=%s "
-            "WHERE pool_id=%s AND member_id=%s",
-            [(r, g, reached, r, pool.pk, m) for m, (r, g, reached) in values.items()],
-        )
+    rows_update(
+        PoolMember,
+        ("pool_id", "member_id"),
+        ("rating", "games_count", "reached_2400", "live_rating"),
+        [(r, g, reached, r, pool.pk, m) for m, (r, g, reached) in values.items()],
+    )
     pool_cache_bump(pool_id=pool.pk)
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,6 +19,7 @@ from ratings.models import (
     RatingRecord,
 )
 from ratings.rules.period import PeriodResult
+from ratings.services.bulk import rows_update
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import Rec, State, pending_sides, period_evaluate
@@ -28,6 +30,12 @@ from ratings.services.pools import open_period, pool_lock
 # A record waiting with no period has no calculation (as recording it there leaves it).
 UNCALCULATED = dict.fromkeys(("own_rating", "opponent_rating", "difference", "expected", "factor", "change"))
 UNCALCULATED["pending"] = False
+
+Progress = Callable[[int, str], None]
+
+
+def _silent(percent: int, step: str) -> None:
+    """Progress goes nowhere when no background job listens."""
 
 
 def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
@@ -67,10 +75,7 @@ def carry_pending(result: PeriodResult, recs: list[Rec], target: RatingPeriod) -
         for r in recs
         if (r.game_id, r.member_id) in pending
     ]
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {RatingRecord._meta.db_table} SET period_id=%s, solo=%s WHERE id=%s", rows
-        )
+    rows_update(RatingRecord, ("id",), ("period_id", "solo"), rows)
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
@@ -89,14 +94,15 @@ def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
     for _id, game_id, _solo in rows:
         sides[game_id] = sides.get(game_id, 0) + 1
     changed = [(sides[g] == 1, i) for i, g, solo in rows if solo != (sides[g] == 1)]
-    with connection.cursor() as cursor:
-        cursor.executemany(f"UPDATE {RatingRecord._meta.db_table} SET solo=%s WHERE id=%s", changed)
+    rows_update(RatingRecord, ("id",), ("solo",), changed)
 
 
 @transaction.atomic
-def period_close(*, pool: RatingPool, user=None) -> PublishedList:
+def period_close(*, pool: RatingPool, user=None, progress: Progress | None = None) -> PublishedList:
     """Publish the open period's list exactly as the engine computes it and open the next period."""
+    report = progress or _silent
     pool = pool_lock(pool)
+    report(5, _("Evaluating the period"))
     try:
         period = open_period(pool)
     except RatingPeriod.DoesNotExist:
@@ -107,6 +113,7 @@ def period_close(*, pool: RatingPool, user=None) -> PublishedList:
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
         del entries[member_id]
+    report(40, _("Publishing the list"))
     plist = list_publish(
         pool=pool,
         entries=entries,
@@ -118,6 +125,7 @@ def period_close(*, pool: RatingPool, user=None) -> PublishedList:
     period.closed_at = timezone.now()
     period.closed_by = user if user is not None and getattr(user, "is_authenticated", False) else None
     period.save(update_fields=["state", "closed_at", "closed_by"])
+    report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
     carry_pending(result, recs, successor)
     period_evaluate(pool, successor)
@@ -125,13 +133,17 @@ def period_close(*, pool: RatingPool, user=None) -> PublishedList:
 
 
 @transaction.atomic
-def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReopening:
+def period_reopen(
+    *, period: RatingPeriod, reason: str, user=None, progress: Progress | None = None
+) -> PeriodReopening:
     """Reopen the pool's latest closed period so its games can be corrected; closing it again
     publishes a list that replaces the old one. The reason is required and kept."""
     reason = (reason or "").strip()
     if not reason:
         raise RatingsError(_("Reopening a period needs a reason."))
+    report = progress or _silent
     pool = pool_lock(period.pool)
+    report(5, _("Returning the games to the period"))
     period = RatingPeriod.objects.get(pk=period.pk)
     if period.state != PeriodState.CLOSED:
         raise RatingsError(_("Only a closed period can be reopened."))
@@ -154,6 +166,7 @@ def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReop
         records.update(period=period)
         following.delete()
     solo_refresh(pool, period)
+    report(40, _("Restoring the list in force before"))
     state_from_entries(pool, list_values(current_list(pool, before=plist) if plist else current_list(pool)))
     period.state = PeriodState.OPEN
     period.closed_at = None
@@ -164,5 +177,6 @@ def period_reopen(*, period: RatingPeriod, reason: str, user=None) -> PeriodReop
         reason=reason,
         reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
+    report(70, _("Evaluating the period"))
     period_evaluate(pool, period)
     return reopening

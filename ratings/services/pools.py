@@ -3,7 +3,7 @@
 import datetime
 from typing import Literal
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -69,8 +69,51 @@ def pool_get(name: str) -> RatingPool:
 
 def pool_lock(pool: RatingPool) -> RatingPool:
     """Serialise every rating change of a pool (a row lock on PostgreSQL; SQLite's IMMEDIATE
-    transactions already serialise writers)."""
+    transactions already serialise writers). Closing, reopening, recalculating and importing
+    take it; result saves take the shared form and lock their members (``members_lock``)."""
     return RatingPool.objects.select_for_update().get(pk=pool.pk)
+
+
+def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
+    """The pools, locked so that result saves run side by side while ``pool_lock``'s holders
+    (closing, reopening, recalculating, importing) wait for them and they for those."""
+    if not pool_ids:
+        return []
+    share = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    ids = sorted(pool_ids)
+    return list(
+        RatingPool.objects.raw(
+            f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({', '.join(['%s'] * len(ids))}) "
+            f"ORDER BY id{share}",
+            ids,
+        )
+    )
+
+
+def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
+    """Lock the members' ratings in ``pool`` until the transaction ends (PostgreSQL advisory
+    locks, taken in one statement in ascending order so that two saves never wait for each
+    other crosswise). No-op on SQLite, whose writers are serialised anyway."""
+    if connection.vendor != "postgresql" or not member_ids:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, m) FROM (SELECT unnest(%s::int[]) AS m ORDER BY 1) AS s",
+            [pool.pk, sorted(member_ids)],
+        )
+
+
+def members_try_lock(pool: RatingPool, member_ids: set[int]) -> bool:
+    """Like ``members_lock`` but without waiting: False if another transaction holds any of them
+    (those that were free stay locked until the caller rolls back to a savepoint)."""
+    if connection.vendor != "postgresql" or not member_ids:
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT bool_and(pg_try_advisory_xact_lock(%s, m)) FROM unnest(%s::int[]) AS m",
+            [pool.pk, sorted(member_ids)],
+        )
+        return bool(cursor.fetchone()[0])
 
 
 def open_period(pool: RatingPool) -> RatingPeriod:

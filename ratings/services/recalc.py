@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
+from ratings.services.bulk import rows_insert
 from ratings.services.evaluation import (
     Published,
     Rec,
@@ -74,10 +77,13 @@ def _pool_games(pool: RatingPool) -> list[_PoolGame]:
 
 
 @transaction.atomic
-def pool_recalculate(*, pool: RatingPool) -> int:
+def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] | None = None) -> int:
     """Delete and rebuild the pool's records period by period, each against the list that was
-    in force for it, carrying pending games as closing did. Returns the number of records."""
+    in force for it, carrying pending games as closing did. Returns the number of records.
+    ``progress(percent, step)`` hears how far it is (a background job's page shows it)."""
+    report = progress or (lambda percent, step: None)
     pool = pool_lock(pool)
+    report(2, _("Reading the games"))
     periods = list(RatingPeriod.objects.filter(pool=pool).order_by("start"))
     birth = {m: p.birth_year for m, p in pool_state(pool).items()}
     RatingRecord.objects.filter(pool=pool).delete()
@@ -99,6 +105,11 @@ def pool_recalculate(*, pool: RatingPool) -> int:
             )
     open_state = pool_state(pool)
     for index, period in enumerate(periods):
+        report(
+            5 + 85 * index // max(1, len(periods)),
+            _("Period %(start)s – %(end)s")
+            % {"start": f"{period.start:%d.%m.%Y}", "end": f"{period.end:%d.%m.%Y}"},
+        )
         if period.state == PeriodState.OPEN:
             state = open_state
         else:
@@ -131,10 +142,6 @@ def pool_recalculate(*, pool: RatingPool) -> int:
             pool_members_ensure(pool, members)
             _write_members(pool, result, state, set(open_state) | members)
     pool_members_ensure(pool, {r.member_id for r in by_period[None]})
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO {RatingRecord._meta.db_table} ({', '.join(COLUMNS)}) "
-            f"VALUES ({', '.join(['%s'] * len(COLUMNS))})",
-            [_values(row) for row in rows.values()],
-        )
+    report(92, _("Writing the rating records"))
+    rows_insert(RatingRecord, COLUMNS, (_values(row) for row in rows.values()))
     return len(rows)

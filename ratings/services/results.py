@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
@@ -10,7 +10,13 @@ from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import members_reevaluate
-from ratings.services.pools import pool_lock, tournament_pools
+from ratings.services.pools import (
+    members_lock,
+    members_try_lock,
+    pool_lock,
+    pools_share_lock,
+    tournament_pools,
+)
 
 
 def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
@@ -18,48 +24,88 @@ def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
     return RatingPeriod.objects.filter(pool=pool, start__lte=day, end__gte=day).first()
 
 
-@transaction.atomic
-def game_record_result(
-    *, game: Game, result: str, rated_result: str | None = None, user=None, reason: str = ""
-) -> Game:
-    """Record, correct or delete (``result=""``) a result and update the ratings it touches.
+def _closed_refusal(pool: RatingPool, period: RatingPeriod, day) -> RatingsError:
+    return RatingsError(
+        _(
+            "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
+            "it cannot be changed unless the period is reopened."
+        )
+        % {
+            "day": day.strftime("%d.%m.%Y"),
+            "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
+            "pool": pool.name,
+        }
+    )
 
-    ``reason`` (why an entered result changes) is kept in the result's history.
 
-    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. Refused
-    (``Refused``) by the club side's ``result_validate``, and for a game in a closed period of any
-    pool that rates its tournament.
-    """
-    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
-    result_validate(game=game, result=result, rated_result=rated_result)
-    rated_result = result if rated_result is None else rated_result
-    tournament = game.round.tournament
+def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
+    """Lock and return the pools a change of ``game`` touches: those rating it on its (new)
+    date and those holding its (old) records, with the period of the date and the periods of
+    the old records per pool. Refused if any of them is closed."""
     day = game.played_on
-    rating = {p.pk for p in tournament_pools(tournament) if p.start_date <= day}
+    rating = {p.pk for p in tournament_pools(game.round.tournament) if p.start_date <= day}
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them.
     held: dict[int, set[int | None]] = {}
     for pool_id, period_id in RatingRecord.objects.filter(game=game).values_list("pool_id", "period_id"):
         held.setdefault(pool_id, set()).add(period_id)
-    pools = [pool_lock(p) for p in RatingPool.objects.filter(pk__in=rating | held.keys()).order_by("pk")]
+    # Saves of different games run side by side: each locks the members it touches.
+    pools = pools_share_lock(rating | held.keys())
     periods, former = {}, {}
     for pool in pools:
         period = _period_for(pool, day) if pool.pk in rating else None
         former[pool.pk] = list(RatingPeriod.objects.filter(pk__in=held.get(pool.pk, set()) - {None}))
         for p in [period, *former[pool.pk]]:
             if p is not None and p.state == PeriodState.CLOSED:
-                raise RatingsError(
-                    _(
-                        "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
-                        "it cannot be changed unless the period is reopened."
-                    )
-                    % {
-                        "day": day.strftime("%d.%m.%Y"),
-                        "period": f"{p.start:%d.%m.%Y}–{p.end:%d.%m.%Y}",
-                        "pool": pool.name,
-                    }
-                )
+                raise _closed_refusal(pool, p, day)
         periods[pool.pk] = period
+    return pools, rating, periods, former
+
+
+def _rebuild(game: Game, pools, rating, periods, former) -> None:
+    for pool in pools:
+        game_records_rebuild(
+            pool=pool,
+            period=periods[pool.pk],
+            games=[game] if pool.pk in rating else [],
+            former=[game] if pool.pk not in rating else [],
+            also=former[pool.pk],
+        )
+
+
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+
+
+@transaction.atomic
+def game_record_result(
+    *, game: Game, result: str, rated_result: str | None = None, user=None, seen: str | None = None,
+    reason: str = "",
+) -> Game:
+    """Record, correct or delete (``result=""``) a result and update the ratings it touches.
+
+    ``reason`` (why an entered result changes) is kept in the result's history.
+
+    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. ``seen`` is the
+    result the official saw when he loaded the page: compared under the game's row lock, so of
+    two officials saving one board from the same page state exactly one is saved and the other is
+    refused (``code="stale"``) with what the board holds now. Refused (``Refused``) by the club
+    side's ``result_validate``, and for a game in a closed period of any pool that rates its
+    tournament.
+    """
+    game = _locked(game)
+    if seen is not None and seen != game.result:
+        raise RatingsError(
+            _(
+                "Another official has saved this board meanwhile: it now holds %(result)s. "
+                "Nothing of yours was saved; check the result and save again."
+            )
+            % {"result": game.get_result_display()},
+            code="stale",
+        )
+    result_validate(game=game, result=result, rated_result=rated_result)
+    rated_result = result if rated_result is None else rated_result
+    touched = _touched(game)
 
     old_result, old_rated = game.result, game.rated_result
     if (old_result, old_rated) != (result, rated_result):
@@ -74,14 +120,24 @@ def game_record_result(
             new_rated_result=rated_result,
             reason=reason,
         )
-    for pool in pools:
-        game_records_rebuild(
-            pool=pool,
-            period=periods[pool.pk],
-            games=[game] if pool.pk in rating else [],
-            former=[game] if pool.pk not in rating else [],
-            also=former[pool.pk],
-        )
+    _rebuild(game, *touched)
+    return game
+
+
+@transaction.atomic
+def game_date_change(*, game: Game, date) -> Game:
+    """Give a game its own date (None: its round's) and move its rating records to the period of
+    the new date, re-evaluating the periods it leaves and enters. Refused when either lies in a
+    closed period."""
+    game = _locked(game)
+    if game.date == date:
+        return game
+    game.date = date
+    # A game without a rated result has no records: its date touches no rating.
+    touched = _touched(game) if game.is_rateable else None
+    game.save(update_fields=["date"])
+    if touched is not None:
+        _rebuild(game, *touched)
     return game
 
 
@@ -95,17 +151,53 @@ def game_records_rebuild(
 ) -> None:
     """Replace the records of ``games`` (all in ``period``, None = after the open period), drop
     those of ``former`` (no longer rated in the pool), and re-evaluate what they touch in
-    ``period`` and the ``also`` periods the old records lay in. Callers hold the pool lock."""
-    RatingRecord.objects.filter(pool=pool, game__in=[*games, *former]).delete()
+    ``period`` and the ``also`` periods the old records lay in. Callers hold the pool lock or
+    its shared form (``pool_share_lock``).
+
+    Under the shared form, the members whose records or live values the change rewrites are
+    locked first (``members_lock``): the two players, and where a newcomer is involved its group
+    and the group's opponents (``evaluation._affected``). A rated player's calculation reads only
+    its own records, published values and the start values of newcomers it met; every save that
+    could change those rewrites that player and therefore locks it too. The set is found after
+    locking the players; members beyond them are then locked without waiting and the set is
+    found again. If one of them is held elsewhere, the attempt is rolled back to a savepoint
+    (which releases its locks) and repeated with the whole set locked at once in ascending order:
+    a save never waits while holding locks out of that order, so two saves cannot deadlock.
+    """
     seeds = {m for game in [*games, *former] for m in (game.white_id, game.black_id)}
+    open_periods = [p for p in {p.pk: p for p in [period, *also] if p is not None}.values() if p.is_open]
+    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
+        _records_replace(pool, period, games, former, seeds)
+        for p in open_periods:
+            members_reevaluate(pool, p, seeds)
+        return
+    locked = set(seeds)
+    savepoint = transaction.savepoint()
+    members_lock(pool, locked)
+    _records_replace(pool, period, games, former, seeds)
+    while True:
+        reach: set[int] = set()
+        for p in open_periods:
+            reach |= members_reevaluate(pool, p, seeds, locked=locked)
+        if reach <= locked:
+            transaction.savepoint_commit(savepoint)
+            return
+        if not members_try_lock(pool, reach - locked):
+            transaction.savepoint_rollback(savepoint)
+            savepoint = transaction.savepoint()
+            members_lock(pool, locked | reach)
+            _records_replace(pool, period, games, former, seeds)
+        locked |= reach
+
+
+def _records_replace(
+    pool: RatingPool, period: RatingPeriod | None, games: list[Game], former: list[Game], seeds: set[int]
+) -> None:
+    RatingRecord.objects.filter(pool=pool, game__in=[*games, *former]).delete()
     RatingRecord.objects.bulk_create(_records(pool, [(g, period.pk if period else None) for g in games]))
     PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True)
-    for p in {p.pk: p for p in [period, *also] if p is not None}.values():
-        if p.state == PeriodState.OPEN:
-            members_reevaluate(pool, p, seeds)
 
 
-@transaction.atomic
 def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> int:
     """(Re)build the records of every game of ``tournament`` in ``pool`` (linking it), or in every
     pool that rates it; for games created in bulk, e.g. by the TRF import. Returns the records

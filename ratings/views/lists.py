@@ -14,6 +14,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import StreamingHttpResponse
@@ -37,6 +38,7 @@ from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
 from ratings.tables import FLAT_FIELDS, FlatRow, RatingListTable, export_columns, print_header, print_row_html
+from ratings.views.pdf_jobs import list_pdf_job
 
 PER_PAGE = 100
 PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
@@ -272,6 +274,7 @@ def _print_parts(request, source: ListSource, *, pdf: bool):
 
 def _face(request, pk: int, face: str):
     source = _live_source(pk) if face.startswith("live") else _published_source(pk)
+    pdf_face = face
     face = face.removeprefix("live_")
     if face == "page" and request.GET.get("_export") in EXPORT_FORMATS:
         face = request.GET["_export"]
@@ -283,6 +286,11 @@ def _face(request, pk: int, face: str):
             return StreamingHttpResponse(_print_parts(request, source, pdf=False),
                                          content_type="text/html; charset=utf-8")
         if face == "pdf":
+            if _table(request, source, _filters(request), paginate=False).data.data.count() > (
+                settings.BACKGROUND_PDF_ROWS
+            ):
+                return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title,
+                                    etag=_etag(request, source, "pdf", per_user=False))
             html = "".join(_print_parts(request, source, pdf=True))
             return render_pdf_html_response(html, safe_filename(f"{source.pool.name}-{source.file_stem}.pdf"))
         return _page(request, source)

@@ -8,20 +8,25 @@ publishes.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.permissions import rating_officer_required
 from clubrating.core.preview import dry_run
+from clubrating.jobs.models import Job
 from ratings.forms import ImportForm, ReopenForm
+from ratings.jobs import period_close_start, period_reopen_start, pool_key, pool_recalculate_start
 from ratings.models import (
     FideTakeover,
     ListKind,
     PeriodReopening,
     PeriodState,
+    PoolMember,
     PublishedList,
     RatingPeriod,
     RatingPool,
@@ -54,10 +59,15 @@ def officer_home(request):
         p.period_id: p for p in PublishedList.objects.filter(superseded=False, period__isnull=False)
     }
     pools = list(pools)
+    jobs: dict[str, list[Job]] = {}
+    recent = Job.objects.filter(key__in=[pool_key(p) for p in pools]).select_related("started_by")
+    for job in recent.defer("output").order_by("-created_at", "-pk")[: 5 * len(pools)]:
+        jobs.setdefault(job.key, []).append(job)
     for pool in pools:
         pool.transformed = any(p.kind == ListKind.TRANSFORMATION for p in pool.audited_lists)
         pool.may_transform = pool.rules.startswith("oesb") and not pool.transformed
         pool.takes_fide = not pool.rules.startswith("egf")
+        pool.jobs = jobs.get(pool_key(pool), [])[:3]
         for period in pool.periods.all():
             period.current_list = current.get(period.pk)
     return render(request, "ratings/officer/home.html", {"pools": pools, "user_is_rating_officer": True})
@@ -73,8 +83,10 @@ def period_close_view(request, pk):
         return redirect("ratings:officer")
     if request.method == "POST":
         try:
+            if background(pool):
+                return redirect("jobs:detail", period_close_start(period=period, user=request.user).pk)
             plist = period_close(pool=pool, user=request.user)
-        except RatingsError as error:
+        except Refused as error:
             messages.error(request, str(error))
             return redirect("ratings:officer")
         messages.success(request, _("The period is closed and the new list is published."))
@@ -98,9 +110,13 @@ def period_reopen_view(request, pk):
     period = get_object_or_404(RatingPeriod.objects.select_related("pool"), pk=pk)
     form = ReopenForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        reason = form.cleaned_data["reason"]
         try:
-            period_reopen(period=period, reason=form.cleaned_data["reason"], user=request.user)
-        except RatingsError as error:
+            if background(period.pool):
+                job = period_reopen_start(period=period, reason=reason, user=request.user)
+                return redirect("jobs:detail", job.pk)
+            period_reopen(period=period, reason=reason, user=request.user)
+        except Refused as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("The period is open again; closing it republishes its list."))
@@ -108,6 +124,24 @@ def period_reopen_view(request, pk):
     return render(request, "ratings/officer/reopen.html", {
         "period": period, "form": form, "user_is_rating_officer": True,
     })
+
+
+def background(pool: RatingPool) -> bool:
+    """Large pools close and reopen in the background; small ones at once."""
+    return PoolMember.objects.filter(pool=pool).count() > settings.BACKGROUND_POOL_MEMBERS
+
+
+@rating_officer_required
+@require_POST
+def pool_recalculate_view(request, pk):
+    """Rebuild every rating record of the pool, always in the background."""
+    pool = get_object_or_404(RatingPool, pk=pk)
+    try:
+        job = pool_recalculate_start(pool=pool, user=request.user)
+    except Refused as error:
+        messages.error(request, str(error))
+        return redirect("ratings:officer")
+    return redirect("jobs:detail", job.pk)
 
 
 def _run_import(pool: RatingPool, kind: str, name: str, text: str, user) -> dict:

@@ -55,8 +55,9 @@ def test_member_sees_his_ratings_chart_and_games_in_german(client, rated_club, a
     for cell in ("Moser, Clara", ">1<", ">1.835<", ">1.700<", ">135<", ">0,682<", ">24,49<", ">+7,79<"):
         assert cell in autumn
     # Performance per tournament (exact): 1980 + dp(0.50) = 1980; 1700 + dp(1.00) = 2500.
-    assert ('Frühjahrsturnier 2026</a></td><td class="text-end">1</td>\n      <td class="text-end">0,5</td>'
-            '<td class="text-end">1.980</td>\n      <td class="text-end">1.980</td>') in html
+    assert ('Frühjahrsturnier 2026</a></td>\n      <td class="text-end">1</td>\n'
+            '      <td class="text-end">0,5</td>\n      <td class="text-end">1.980</td>\n'
+            '      <td class="text-end">1.980</td>') in html
     assert '<td class="text-end">1.700</td>\n      <td class="text-end">2.500</td>' in html
     # No FIDE rating and one game against a FIDE-rated opponent: no half rating yet (§1.9).
     assert "Noch nicht: eine Halbzahl braucht mindestens 4 gewertete Partien" in html

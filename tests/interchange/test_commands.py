@@ -152,7 +152,7 @@ def test_import_members_creates_updates_and_reports_duplicates(tmp_path):
             "Row 3: birth date 31.02.1990 is neither dd.mm.yyyy nor yyyy-mm-dd",
         ),
         ("Maier;Carl;x;;;;;;;;", "Row 3: sex x is not m or f"),
-        ("Maier;Carl;m;;;;16x;;;;", "Row 3: FIDE ID 16x is not a number"),
+        ("Maier;Carl;m;;;;16x;;;;", "Line 3: column “fide_id” “16x” is not a whole number."),
         (";Carl;m;;;;;;;;", "Row 3: the last name is missing"),
         ("Maier;Carl;m;;;;1601001;;;;", "Row 3: .*FIDE ID"),
     ],

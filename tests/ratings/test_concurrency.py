@@ -1,12 +1,17 @@
 """Two officials save results of the same round at the same moment (SQLite and PostgreSQL)."""
 
+import datetime
 import threading
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
-from clubrating.tournaments.models import Result
-from ratings.services import game_record_result, pool_recalculate
+from clubrating.tournaments.models import Result, ResultChange
+from ratings.services import RatingsError, game_record_result, pool_recalculate
 from tests.ratings.services.scenario import build
 from tests.ratings.services.test_recalc import snapshot
 
@@ -48,3 +53,127 @@ def test_two_results_of_one_round_saved_at_once_both_count_and_equal_a_recalcula
     assert len(before[0]) == 2 * len(round_one)
     pool_recalculate(pool=pool)
     assert snapshot(pool) == before
+
+
+# --- the stale check: several officials save one board from the same page state ------------------
+
+N_OFFICIALS = 6
+
+
+def _one_board():
+    from tests.factories import MemberFactory
+    from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+
+    pool = make_pool()
+    a, b = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1950, b: 1820})
+    return pool, unplayed_game(make_round(start_date=datetime.date(2025, 3, 1)), a, b)
+
+
+def _together(n, work):
+    """Run ``work(i)`` in ``n`` threads released at once; returns their return values."""
+    barrier = threading.Barrier(n)
+    outcomes = [None] * n
+
+    def run(i):
+        try:
+            barrier.wait()
+            outcomes[i] = work(i)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
+RESULTS = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_of_officials_saving_one_board_from_the_same_state_through_the_service_exactly_one_is_saved():
+    pool, game = _one_board()
+
+    def work(i):
+        try:
+            game_record_result(game=game, result=RESULTS[i % 3], seen="")
+        except RatingsError as error:
+            return error.code
+        return "saved"
+
+    outcomes = _together(N_OFFICIALS, work)
+
+    assert sorted(outcomes) == ["saved"] + ["stale"] * (N_OFFICIALS - 1)
+    game.refresh_from_db()
+    assert game.result == RESULTS[outcomes.index("saved") % 3]
+    assert ResultChange.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_officials_saving_different_boards_at_once_equal_a_recalculation():
+    pool, rated, newcomers, first, second, rng = build()
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.NOT_PLAYED]
+    for _attempt in range(4):  # rated players and newcomers' groups, boards of several rounds
+        chosen = {g.pk: (g, rng.choice(results)) for g in rng.sample(first, 8)}
+        assert _save_together(list(chosen.values())) == []
+        for game, result in chosen.values():
+            game.refresh_from_db()
+            assert game.result == result
+    before = snapshot(pool)
+    pool_recalculate(pool=pool)
+    assert snapshot(pool) == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_of_officials_saving_one_board_from_the_same_state_through_the_page_exactly_one_is_told_saved():
+    pool, game = _one_board()
+    user = User.objects.create_user("offi")
+    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    url = reverse("tournaments:board_result", args=[game.round.tournament_id, 1, game.pk])
+
+    def work(i):
+        client = Client()
+        client.force_login(user)
+        html = client.post(url, {"result": RESULTS[i % 3], "seen": ""}, HTTP_HX_REQUEST="true",
+                           HTTP_ACCEPT_LANGUAGE="de-at").content.decode()
+        if "data-saved" in html:
+            return "saved"
+        return "told" if "Von Ihrer Eingabe wurde nichts gespeichert" in html else html
+
+    outcomes = _together(N_OFFICIALS, work)
+
+    assert sorted(outcomes) == ["saved"] + ["told"] * (N_OFFICIALS - 1)
+    assert ResultChange.objects.filter(game=game).count() == 1
+    before = snapshot(pool)
+    pool_recalculate(pool=pool)
+    assert snapshot(pool) == before
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row and advisory locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_a_save_waits_only_for_the_players_it_touches():
+    from django.db import OperationalError, connections, transaction
+
+    pool, rated, newcomers, first, second, rng = build()
+    between_rated = [g for g in first if {g.white_id, g.black_id} <= {m.pk for m in rated}]
+    held, other = between_rated[0], next(
+        g for g in between_rated[1:] if not {g.white_id, g.black_id} & {between_rated[0].white_id}
+    )
+    holder = connections.create_connection("default")
+    try:
+        with holder.cursor() as cursor:  # another official's save holding the white player of ``held``
+            cursor.execute("BEGIN")
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [pool.pk, held.white_id])
+        game_record_result(game=other, result=Result.DRAW)  # different players: not held up
+        with pytest.raises(OperationalError), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '1s'")
+            game_record_result(game=held, result=Result.DRAW)
+    finally:
+        holder.close()
+    other.refresh_from_db()
+    held.refresh_from_db()
+    assert (other.result, held.result) == (Result.DRAW, "")

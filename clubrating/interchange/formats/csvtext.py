@@ -2,7 +2,9 @@
 
 Line endings CR, CRLF and LF are all accepted, a byte order mark is dropped, and the delimiter
 (comma, semicolon or tab) is taken from the header line. A header line with none of them is read
-as a single column, so that the importer can name the columns it misses.
+as a single column (``sniffed`` False), so that the importer can say so and name the columns it
+misses. Rows are refused, with their line, where a quote left open would merge the following
+lines into one field, or where they hold more fields than the header names.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
+
+from .limits import FieldError
 
 __all__ = ["DELIMITERS", "CsvError", "CsvRow", "CsvTable", "read_csv"]
 
@@ -47,37 +51,60 @@ class CsvTable:
     columns: list[str]  # lower-case, stripped, in file order
     delimiter: str
     rows: list[CsvRow] = field(default_factory=list)
+    sniffed: bool = True  # False: the header line has no delimiter and was read as one column
 
 
-def _delimiter(header: str) -> str:
+def _delimiter(header: str) -> str | None:
     try:
         return csv.Sniffer().sniff(header, delimiters=DELIMITERS).delimiter
     except csv.Error:
-        return ","  # no delimiter in the header line: one column
+        # The sniffer gives up on some headers that do hold a delimiter: take the most frequent.
+        counts = {d: header.count(d) for d in DELIMITERS}
+        best = max(counts, key=counts.get)
+        return best if counts[best] else None
+
+
+def _check_row(cells: list[str], columns: list[str], line: int, end: int, sniffed: bool) -> None:
+    if end > line and any("\n" in cell for cell in cells):
+        # No imported field spans lines: this is a quote left open, swallowing the rows below.
+        raise FieldError("line_break", line=line, end=end)
+    extra = [cell for cell in cells[len(columns):] if cell.strip()]
+    if extra and sniffed:  # without a delimiter in the header the importer says so instead
+        used = len(columns) + max(i for i, cell in enumerate(cells[len(columns):], 1) if cell.strip())
+        raise FieldError("extra_cells", line=line, count=used, columns=len(columns))
 
 
 def read_csv(text: str) -> CsvTable:
     """The table of ``text``: a header line, then one row per record; blank lines are skipped.
 
-    Cells beyond the header's columns are ignored; missing cells read as ""."""
+    Empty cells beyond the header's columns are ignored; missing cells read as "". Raises
+    CsvError for text the csv module cannot read and FieldError for a refused row."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     first = next((n for n, line in enumerate(lines) if line.strip()), None)
     if first is None:
         raise CsvError("the file is empty")
     delimiter = _delimiter(lines[first])
-    reader = csv.reader(io.StringIO("\n".join(lines[first:])), delimiter=delimiter)
+    sniffed = delimiter is not None
+    delimiter = delimiter or ","
+    reader = csv.reader(io.StringIO("\n".join(lines[first:])), delimiter=delimiter, strict=True)
     offset = first  # lines skipped before the header
+    start = 1
     try:
         header = next(reader)
         columns = [name.strip().lower() for name in header]
-        table = CsvTable(columns=columns, delimiter=delimiter)
+        table = CsvTable(columns=columns, delimiter=delimiter, sniffed=sniffed)
         start = reader.line_num + 1
         for cells in reader:
             if any(cell.strip() for cell in cells):
+                _check_row(cells, columns, start + offset, reader.line_num + offset, sniffed)
                 values = {name: cell.strip() for name, cell in zip(columns, cells, strict=False) if name}
                 table.rows.append(CsvRow(line=start + offset, values=values))
             start = reader.line_num + 1
+    except StopIteration:
+        raise CsvError("the file is empty") from None
     except csv.Error as error:
+        if reader.line_num > start:  # a quote opened on the row's first line runs on
+            raise FieldError("line_break", line=start + offset, end=reader.line_num + offset) from None
         raise CsvError(str(error), reader.line_num + offset) from None
     return table

@@ -13,6 +13,11 @@ ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
 
 
 def decode_text(raw: bytes) -> str:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with its byte order mark (Excel)
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
     for encoding in ENCODINGS[:-1]:
         try:
             return raw.decode(encoding)

@@ -12,7 +12,7 @@ from clubrating.core.permissions import public_tournaments_required
 
 from ..models import Round, Tournament, TournamentKind
 from . import _standings, _tables
-from .public import rounds_with_pairings
+from .public import national_label, rounds_with_pairings
 
 PRINT_KINDS = ("standings", "crosstable")
 
@@ -42,6 +42,7 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
         pdf_url=reverse("tournaments:print", args=[tournament.pk, kind]) + "?pdf=1",
     ))
     context["tournament"] = tournament
+    context["national_label"] = national_label(tournament)
     return f"tournaments/print/{kind}.html", context
 
 
@@ -78,8 +79,9 @@ def round_print(request, pk, number):
     return render(request, template, context)
 
 
-def standings_columns(codes: list[str]) -> list[ExportColumn]:
-    """The standings' export columns: rank, player, points and the tournament's tie-breaks."""
+def standings_columns(codes: list[str], national: str | None = None) -> list[ExportColumn]:
+    """The standings' export columns: rank, player, the national rating (headed ``national``, the
+    pool that rates the tournament) and FIDE, points and the tournament's tie-breaks."""
     def club(row) -> str:
         return row.player.member.club.name if row.player.member.club else ""
 
@@ -87,7 +89,8 @@ def standings_columns(codes: list[str]) -> list[ExportColumn]:
         ExportColumn(_("Rank"), lambda r: r.rank, numeric=True),
         ExportColumn(_("Name"), lambda r: r.player.member.full_name),
         ExportColumn(_("Club"), club),
-        ExportColumn(_("Rating"), lambda r: r.player.rating, numeric=True),
+        ExportColumn(national or _("Rating"), lambda r: r.player.rating, numeric=True),
+        ExportColumn(_("FIDE"), lambda r: r.player.fide_rating, numeric=True),
         ExportColumn(_("FIDE ID"), lambda r: r.player.member.fide_id, numeric=True),
         ExportColumn(_("Points"), lambda r: r.points, numeric=True),
         *[ExportColumn(code, lambda r, i=i: r.tiebreaks[i], numeric=True) for i, code in enumerate(codes)],
@@ -102,5 +105,5 @@ def standings_export(request, pk, fmt):
     codes, rows, _error = _standings.standings(tournament)
     return export_response(
         fmt, filename=f"{slugify(tournament.name)}-{slugify(_('standings'))}", sheet=_("Standings"),
-        columns=standings_columns(codes), rows=rows,
+        columns=standings_columns(codes, national_label(tournament)), rows=rows,
     )

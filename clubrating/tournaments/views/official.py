@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from clubrating.core.errors import Refused
 from clubrating.core.permissions import official_required
-from ratings.selectors import published_ratings
+from ratings.selectors import pool_ratings, tournament_rating_pool
 from ratings.services import games_redate
 
 from .. import selectors, services
@@ -49,6 +49,7 @@ def players_register(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     search = MemberSearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
+    pool = tournament_rating_pool(tournament)
     action = request.POST.get("action", "register") if request.method == "POST" else ""
     form = RegisterPlayersForm(request.POST if action == "register" else None, tournament=tournament,
                                query=query)
@@ -56,9 +57,9 @@ def players_register(request, pk):
     ranks_form = StartRanksForm(request.POST if action == "ranks" else None, players=players)
     if action == "register" and form.is_valid():
         members = list(form.cleaned_data["members"])
+        ratings = {m: r.published for m, r in pool_ratings(pool, [m.pk for m in members]).items()}
         try:
-            services.players_register(tournament=tournament, members=members,
-                                      ratings=published_ratings(tournament, [m.pk for m in members]))
+            services.players_register(tournament=tournament, members=members, ratings=ratings)
         except Refused as error:
             form.add_error(error.field or None, error.message)
         else:
@@ -80,7 +81,9 @@ def players_register(request, pk):
             messages.success(request, _("The starting numbers have been saved."))
         return redirect(request.get_full_path())
     candidates = list(form.fields["members"].queryset[:CANDIDATES_SHOWN + 1])
-    ratings = published_ratings(tournament, [m.pk for m in candidates])
+    candidate_ratings = pool_ratings(pool, [m.pk for m in candidates])
+    form.ratings_show(candidate_ratings)
+    ratings = {m: r.published for m, r in candidate_ratings.items()}
     # Namesakes (the same first and last name) are marked: birth year and club tell them apart.
     names: dict[tuple, int] = {}
     for member in candidates:

@@ -3,10 +3,11 @@
 from django.db.models import Count, F, Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.core.permissions import is_official, public_tournaments_required
-from ratings.selectors import game_rating_changes
+from ratings.selectors import game_rating_changes, tournament_rating_pool
 from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
@@ -32,10 +33,18 @@ def rounds_with_pairings(tournament: Tournament, **filters):
     return rounds
 
 
+def national_label(tournament: Tournament) -> str:
+    """The heading of the national rating column: the name of the pool that rates the tournament
+    (its registered ratings are that pool's); FIDE has a column of its own."""
+    pool = tournament_rating_pool(tournament)
+    return pool.name if pool is not None else gettext("National")
+
+
 def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
-    """What the tournament's tab bar needs on every page."""
+    """What the tournament's tab bar needs on every page, and the rating columns' heading."""
     return {
         "tournament": tournament, "tab": tab, "official": is_official(request.user),
+        "national_label": national_label(tournament),
         "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
         "is_round_robin": tournament.kind == TournamentKind.ROUND_ROBIN,
         **extra,

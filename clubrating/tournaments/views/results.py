@@ -27,6 +27,8 @@ def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = Fal
 def round_results(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
     games = list(games_queryset().filter(round=rnd))
+    for g in games:  # the board forms' URLs need the round: one query for the page, not one per board
+        g.round = rnd
     changes = game_rating_changes(g.pk for g in games)
     boards = [_board_context(g, ResultForm(game=g), changes.get(g.pk, [])) for g in games]
     # The first board without a result gets the focus: the official starts typing at once.
@@ -43,7 +45,8 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
         return False, []
     try:
         game_record_result(game=game, result=form.cleaned_data["result"], user=request.user,
-                           rated_result=rated_result, reason=form.cleaned_data.get("reason", ""))
+                           rated_result=rated_result, seen=form.seen_value(),
+                           reason=form.cleaned_data.get("reason", ""))
     except Refused as error:
         form.add_error(None, error.message)
         return False, []
@@ -67,9 +70,10 @@ def board_result(request, pk, number, game_pk):
     confirm = not saved and form.is_valid() and form.needs_confirmation()
     if request.htmx or confirm:
         # Always 200: htmx swaps only successful responses, and the errors belong in the row.
-        # A change of an entered result comes back as the question whether to change it.
+        # Saved or refused, the row shows what the board holds now (the hidden ``seen`` too);
+        # a change of an entered result comes back as the question whether to change it.
+        game.refresh_from_db()
         if saved:
-            game.refresh_from_db()
             form = ResultForm(game=game)
         if confirm and not request.htmx:
             return render(request, "tournaments/results/confirm.html", tournament_context(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubrating.interchange.formats.trf import TrfError, TrfTournament, played_games, read_trf
+from clubrating.interchange.refusals import problem_message
 from ratings.rules import DEFAULT_RULES, PRESETS, UnknownRules, evaluate_period, get_rules
 from ratings.rules.performance import performance_exact
 from ratings.rules.period import GameIn, PlayerIn
@@ -43,6 +44,9 @@ class Command(BaseCommand):
                 _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}
             ) from None
         except TrfError as exc:
+            if exc.problem is not None:  # checked as import_trf checks it, in the same words
+                raise CommandError(_("%(path)s: %(message)s") % {
+                    "path": path, "message": problem_message(exc.problem, exc.line_no)}) from None
             if exc.line_no:
                 raise CommandError(
                     _("%(path)s, line %(line)s: %(message)s")

@@ -1,6 +1,7 @@
 import pytest
 
 from clubrating.interchange.formats.csvtext import CsvError, read_csv
+from clubrating.interchange.formats.limits import FieldError
 
 
 def _rows(table):
@@ -16,20 +17,47 @@ def test_line_endings_and_delimiters(newline, delimiter):
     assert _rows(table) == [(2, {"name": "Huber", "rating": "1500"})]
 
 
-def test_rows_keep_their_file_lines_past_blank_lines_and_quoted_breaks():
-    text = '\nid;name;rating\n1;"Huber,\nAnna";1500\n\n2;Maier;\n3;Gruber;1400;extra\n'
+def test_rows_keep_their_file_lines_past_blank_lines_and_empty_extra_cells():
+    text = '\nid;name;rating\n1;"Huber, Anna";1500\n\n2;Maier;\n3;Gruber;1400;;\n'
     table = read_csv(text)
     assert _rows(table) == [
-        (3, {"id": "1", "name": "Huber,\nAnna", "rating": "1500"}),
-        (6, {"id": "2", "name": "Maier", "rating": ""}),
-        (7, {"id": "3", "name": "Gruber", "rating": "1400"}),
+        (3, {"id": "1", "name": "Huber, Anna", "rating": "1500"}),
+        (5, {"id": "2", "name": "Maier", "rating": ""}),
+        (6, {"id": "3", "name": "Gruber", "rating": "1400"}),
     ]
     assert table.rows[1].get("games") == ""
+
+
+def test_an_unbalanced_quote_is_refused_at_its_line_not_merged_with_the_rows_below():
+    rows = "".join(f"{n};Name{n};1500\n" for n in range(2, 14))
+    with pytest.raises(FieldError) as error:
+        read_csv('id;name;rating\n1;"Huber, Anna;1500\n' + rows + '14;"x";1400\n')
+    assert (error.value.code, error.value.line, str(error.value)) == (
+        "line_break", 2, "line 2: a quoted field runs on to line 15; is a quote unbalanced?")
+    assert error.value.params == {"end": 15}
+    with pytest.raises(FieldError) as at_end:
+        read_csv('id;name;rating\n1;"Huber, Anna;1500\n2;Maier;1400\n')
+    assert (at_end.value.line, at_end.value.params) == (2, {"end": 3})
+    with pytest.raises(CsvError) as on_one_line:
+        read_csv('id;name;rating\n1;"Huber" Anna;1500\n')
+    assert str(on_one_line.value) == "line 2: ';' expected after '\"'"
+
+
+def test_more_fields_than_the_header_are_refused():
+    with pytest.raises(FieldError) as error:
+        read_csv("id;name;rating\n1;Huber;1500\n3;Gruber;1400;;extra;\n")
+    assert str(error.value) == "line 3: the row has 5 fields, the header only 3."
+
+
+def test_a_header_the_sniffer_gives_up_on_still_gives_its_delimiter():
+    table = read_csv("a;b;c;d\n1;2;3;4\n")
+    assert (table.delimiter, table.sniffed, table.columns) == (";", True, ["a", "b", "c", "d"])
 
 
 def test_a_header_without_delimiter_is_one_column():
     table = read_csv("rating\n1500\n")
     assert (table.columns, table.delimiter, _rows(table)) == (["rating"], ",", [(2, {"rating": "1500"})])
+    assert table.sniffed is False
 
 
 def test_errors_carry_the_line():

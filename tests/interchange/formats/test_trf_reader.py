@@ -96,10 +96,10 @@ def test_parsed_fields_of_a_small_file():
 
 def test_paired_game_without_result_in_the_last_round():
     # A pairing without a result yet ends the line right after the colour once trailing blanks go.
-    t = parse_trf(HEADER + LINE1 + "     2 w" + "\n" + LINE2 + "     1 b  ")
+    t = parse_trf(HEADER + LINE1 + "     2 w" + "\n" + LINE2 + "  0000 - U" + "     1 b  ")
     a, b = t.players
     assert a.results[-1] == TrfGame(4, 2, "w", "")
-    assert b.results[-1] == TrfGame(3, 1, "b", "")
+    assert b.results[-1] == TrfGame(4, 1, "b", "")
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,8 @@ def test_played_games_once_each_from_the_lower_start_rank():
 
 def test_played_games_refuse_lines_that_disagree():
     bad = TRF.replace("2 w 1     3 b =", "2 w 1     3 b 1")
+    # The reader refuses them already, so that every reader of the file refuses it alike.
     with pytest.raises(TrfError) as error:
         played_games(parse_trf(bad))
-    assert (error.value.line_no, error.value.message) == (
-        2, "round 2: the result against 3 does not match line 4")
+    assert (error.value.line_no, error.value.message, error.value.problem.code) == (
+        2, "round 2: the results of players 1 (1) and 3 (=) do not fit together.", "results")

@@ -48,5 +48,5 @@ def test_the_format_is_given_or_told_from_the_content(tmp_path):
     assert out.getvalue() == "Imported 1 ratings.\n"
     assert ListEntry.objects.get().rating == 1800
     make_pool(name="Q")
-    with pytest.raises(CommandError, match="^The CSV file needs the columns"):
+    with pytest.raises(CommandError, match="^The header line has no delimiter"):
         call_command("import_ratings", str(path), "--pool", "Q", "--format", "csv")

@@ -111,7 +111,8 @@ def test_contradicting_results(tmp_path):
         + line(1, "Alpha, Anna", "1800", "1.0", "   2 w 1")
         + line(2, "Beta, Bert", "1700", "1.0", "   1 b 1")
     )
-    with pytest.raises(CommandError, match="line 2: round 1"):
+    with pytest.raises(CommandError, match=r"bad.trf: Line 2: round 1: the results of players 1 \(1\) and 2 "
+                                           r"\(1\) do not fit together.$"):
         run(str(bad))
 
 

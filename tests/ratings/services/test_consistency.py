@@ -1,18 +1,29 @@
 """Random sequences of service calls on a small pool: after every step the stored records and live
-values equal a fresh ``pool_recalculate`` (run in a savepoint that is rolled back)."""
+values equal a fresh ``pool_recalculate`` (run in a savepoint that is rolled back). The steps include
+admin edits (a game's date, bulk deletion), stale saves refused by the ``seen`` check and game date
+changes through the ratings service."""
 
 import datetime
 import random
 
 import pytest
 from django.db import transaction
+from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Result
 from ratings.models import PeriodState, RatingPeriod
-from ratings.services import RatingsError, game_record_result, period_close, period_reopen, pool_recalculate
+from ratings.services import (
+    RatingsError,
+    game_date_change,
+    game_record_result,
+    period_close,
+    period_reopen,
+    pool_recalculate,
+)
 from tests.factories import MemberFactory, RoundFactory, TournamentFactory
 from tests.ratings.factories import make_pool, publish_start_list, unplayed_game
 from tests.ratings.services.test_recalc import snapshot
+from tests.tournaments.admin_helpers import change
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +56,12 @@ def build(rng, newcomers=4):
     return pool, games
 
 
-def step(rng, pool, games) -> str:
-    op = rng.choices(["result", "close", "reopen", "move", "flag"], weights=[10, 2, 1, 2, 1])[0]
+OPERATIONS = ["result", "close", "reopen", "move", "flag", "date", "stale", "admin_date", "admin_delete"]
+
+
+def step(rng, pool, games, admin_client=None) -> str:
+    op = rng.choices(OPERATIONS, weights=[10, 2, 1, 2, 1, 2, 2, 1 if admin_client else 0,
+                                          1 if admin_client else 0])[0]
     try:
         if op == "result":
             game = rng.choice(games)
@@ -64,22 +79,44 @@ def step(rng, pool, games) -> str:
                 game.rated = not game.rated
                 game.save(update_fields=["rated"])
                 game_record_result(game=game, result=game.result)
-        else:  # an edited game date, then the result saved again through the service
+        elif op == "move":  # an edited game date, then the result saved again through the service
             game = Game.objects.get(pk=rng.choice(games).pk)
             with transaction.atomic():
                 game.date = datetime.date(2025, 1, 15) + datetime.timedelta(days=rng.randrange(500))
                 game.save(update_fields=["date"])
                 game_record_result(game=game, result=game.result)
+        elif op == "date":  # a game's own date through the ratings service
+            game_date_change(game=rng.choice(games), date=_some_day(rng))
+        elif op == "stale":  # an official saves from a page drawn before another's save
+            game = Game.objects.get(pk=rng.choice(games).pk)
+            seen = rng.choice([r for r in RESULTS if r != game.result])
+            before = snapshot(pool)
+            with pytest.raises(RatingsError) as refused:
+                game_record_result(game=game, result=rng.choice(RESULTS), seen=seen)
+            assert refused.value.code == "stale" and snapshot(pool) == before
+            game_record_result(game=game, result=rng.choice(RESULTS), seen=game.result)
+        elif op == "admin_date":  # the admin's change form (the ratings service behind it)
+            change(admin_client, "game", rng.choice(games), date=_some_day(rng).isoformat())
+        else:  # the admin's bulk deletion (the ratings service withdraws the result first)
+            game = rng.choice(games)
+            admin_client.post(reverse("admin:tournaments_game_changelist"),
+                              {"action": "delete_selected", "_selected_action": [game.pk], "post": "yes"})
+            if not Game.objects.filter(pk=game.pk).exists():
+                games.remove(game)
     except RatingsError:
         pass
     return op
 
 
+def _some_day(rng) -> datetime.date:
+    return datetime.date(2025, 1, 15) + datetime.timedelta(days=rng.randrange(500))
+
+
 @pytest.mark.parametrize("seed", range(6))
-def test_random_service_sequences_equal_a_recalculation(seed):
+def test_random_service_sequences_equal_a_recalculation(seed, admin_client):
     rng = random.Random(seed)
     pool, games = build(rng)
     done = []
     for _ in range(40):
-        done.append(step(rng, pool, games))
+        done.append(step(rng, pool, games, admin_client))
         assert snapshot(pool) == recalculated(pool), f"after {done}"

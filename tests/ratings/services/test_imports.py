@@ -43,7 +43,8 @@ def test_bad_csv_and_second_import_are_refused_and_change_nothing():
     MemberFactory(national_id="1")
     with pytest.raises(RatingsError, match="columns"):
         ratings_import_list(pool=pool, text="foo,bar\n1,2\n")
-    with pytest.raises(RatingsError, match="numbers"):
+    with pytest.raises(RatingsError, match="^Line 2: column “rating” “abc” is not a rating: 0 "
+                                           r"\(unrated\) or 100 to 3000.$"):
         ratings_import_list(pool=pool, text="id,rating\n1,abc\n")
     assert not ListEntry.objects.exists()
     ratings_import_list(pool=pool, text="id,rating\n1,1500\n")

@@ -73,9 +73,11 @@ def test_unknown_print_kind_is_404(client, played):
 
 
 @pytest.mark.parametrize(("lang", "header", "first"), [
-    ("en", "Rank,Name,Club,Rating,FIDE ID,Points,BH,SB", '1,"Adler, Max",Schachklub Heimat,1830,,1,'),
+    # The national rating is headed by the pool that rates the tournament; FIDE has its own column.
+    ("en", "Rank,Name,Club,Standard,FIDE,FIDE ID,Points,BH,SB", '1,"Adler, Max",Schachklub Heimat,1830,,,1,'),
     # German: semicolons and decimal commas, as Excel in Austria reads them.
-    ("de-at", "Rang;Name;Verein;Wertung;FIDE-ID;Punkte;BH;SB", "1;Adler, Max;Schachklub Heimat;1830;;1;"),
+    ("de-at", "Rang;Name;Verein;Standard;FIDE;FIDE-ID;Punkte;BH;SB",
+     "1;Adler, Max;Schachklub Heimat;1830;;;1;"),
 ])
 def test_standings_csv_with_translated_headers(client, played, lang, header, first):
     response = page(client, "standings_export", played.pk, "csv", lang=lang)
@@ -101,6 +103,6 @@ def test_standings_xlsx(client, played):
     cells = [cell for row in workbook.active.iter_rows() for cell in row]
     assert not [cell for cell in cells if cell.data_type == "f"]
     rows = list(workbook.active.iter_rows(values_only=True))
-    assert rows[0][:6] == ("Rang", "Name", "Verein", "Wertung", "FIDE-ID", "Punkte")
-    assert rows[1][:6] == (1, "Adler, Max", "=1+1", 1830, None, 1)
+    assert rows[0][:7] == ("Rang", "Name", "Verein", "Standard", "FIDE", "FIDE-ID", "Punkte")
+    assert rows[1][:7] == (1, "Adler, Max", "=1+1", 1830, None, None, 1)
     assert len(rows) == 5

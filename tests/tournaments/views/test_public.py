@@ -96,8 +96,8 @@ def cells(html: str, name: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Crosstable", "Progress table", "Rk.", "Rtg", "Pts.", "Rd. 1", "BH", "SB"]),
-    ("de-at", ["Kreuztabelle", "Fortschrittstabelle", "Rk.", "Elo", "Pkt.", "Rd. 1", "BH", "SB"]),
+    ("en", ["Crosstable", "Progress table", "Rk.", "FIDE", "Pts.", "Rd. 1", "BH", "SB"]),
+    ("de-at", ["Kreuztabelle", "Fortschrittstabelle", "Rk.", "FIDE", "Pkt.", "Rd. 1", "BH", "SB"]),
 ])
 def test_crosstable_and_progress_table_of_a_swiss(client, played, lang, words):
     html = text(page(client, "crosstable", played.pk, lang=lang))
@@ -109,11 +109,11 @@ def test_crosstable_and_progress_table_of_a_swiss(client, played, lang, words):
     one = "1.0" if lang == "en" else "1,0"
     club = "Schachklub Heimat"
     zero = "0.0" if lang == "en" else "0,0"
-    assert cells(html, "Adler, Max")[:7] == ["1", "1", "Adler, Max", "1830", club, f"4{white}1", one]
-    assert cells(html, "Berger, Max")[:7] == ["4", "2", "Berger, Max", "1980", club, f"1{black}0", zero]
-    assert cells(html, "Ced, Max")[5:7] == [f"2{white}½", half]
+    assert cells(html, "Adler, Max")[:8] == ["1", "1", "Adler, Max", "1830", "—", club, f"4{white}1", one]
+    assert cells(html, "Berger, Max")[:8] == ["4", "2", "Berger, Max", "1980", "—", club, f"1{black}0", zero]
+    assert cells(html, "Ced, Max")[6:8] == [f"2{white}½", half]
     progress = html[html.index('id="progress"'):]
-    assert cells(progress, "Adler, Max") == ["1", "Adler, Max", "1830", one, one]
+    assert cells(progress, "Adler, Max") == ["1", "Adler, Max", "1830", "—", one, one]
 
 
 @pytest.mark.parametrize(("lang", "word", "points"), [
@@ -125,10 +125,11 @@ def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     html = text(page(client, "crosstable", played.pk, lang=lang))
     assert word in html
     # Rank order (Adler, Ced, Dorn, Berger); Adler: ×, nothing yet against Ced and Dorn, 1 against Berger.
+    # National rating (1830) and FIDE (none) in columns of their own.
     zero = "0.0" if lang == "en" else "0,0"
-    assert cells(html, "Adler, Max")[:11] == [
-        "1", "1", "Adler, Max", "1830", "Schachklub Heimat", "×", "", "", "1", points, zero]
-    assert cells(html, "Berger, Max")[5:9] == ["0", "", "", "×"]
+    assert cells(html, "Adler, Max")[:12] == [
+        "1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "×", "", "", "1", points, zero]
+    assert cells(html, "Berger, Max")[6:10] == ["0", "", "", "×"]
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -154,8 +155,9 @@ def test_rating_evaluation_without_pool(client, home_club):
 
 
 def test_standings_queries_do_not_grow_with_the_players(client, tournament, django_assert_max_num_queries):
-    # Seven for the standings, two for the version of the live table.
-    with django_assert_max_num_queries(9):
+    # Seven for the standings, two for the version of the live table, two for the pool that
+    # rates the tournament (the heading of the national rating column).
+    with django_assert_max_num_queries(11):
         assert page(client, "standings", tournament.pk).status_code == 200
     rnd = tournament.rounds.get(number=1)
     for board in range(3, 23):
@@ -163,6 +165,6 @@ def test_standings_queries_do_not_grow_with_the_players(client, tournament, djan
         TournamentPlayerFactory(tournament=tournament, member=white, start_rank=board * 2)
         TournamentPlayerFactory(tournament=tournament, member=black, start_rank=board * 2 + 1)
         GameFactory(round=rnd, board=board, white=white, black=black, result=Result.DRAW)
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(11):
         html = text(page(client, "standings", tournament.pk))
     assert html.count("<tr>") == 45  # header + 44 players

@@ -211,3 +211,29 @@ def test_members_without_the_role_get_403(client, plain_user, tournament):
     assert_forbidden(client, *_protected(tournament))
     _unchanged(tournament)
 
+
+
+def test_registration_takes_the_published_rating_of_the_pool_and_shows_the_live_one(
+        official_client, tournament, home_club):
+    from ratings.models import PoolMember
+    from tests.factories import MemberFactory
+
+    newcomer = MemberFactory(last_name="Zeller", first_name="Eva", club=home_club, fide_rating=1911)
+    PoolMember.objects.create(pool=tournament.pool, member=newcomer, rating=1850.4, games_count=20,
+                              live_rating=1862.0, live_change=11.6, live_games=2)
+    html = text(page(official_client, "register", tournament.pk, lang="de-at", q="Zeller"))
+    assert "Zeller, Eva (1850, live 1862)" in html
+
+    response = official_client.post(reverse("tournaments:register", args=[tournament.pk]) + "?q=Zeller",
+                                     {"members": [newcomer.pk]})
+
+    assert response.status_code == 302
+    player = TournamentPlayer.objects.get(tournament=tournament, member=newcomer)
+    assert (player.rating, player.fide_rating) == (1850, 1911)
+
+
+@pytest.mark.parametrize("name", ["overview", "players", "standings", "crosstable"])
+def test_every_tab_heads_the_national_rating_by_its_pool_and_fide_apart(client, tournament, name):
+    html = text(page(client, name if name != "overview" else "detail", tournament.pk))
+    assert '<th class="num">Standard</th><th class="num">FIDE</th>' in html
+    assert '<th class="num">Rating</th>' not in html

@@ -86,8 +86,9 @@ def test_an_invalid_result_is_shown_next_to_the_board_and_saves_nothing(official
 
 
 @pytest.mark.parametrize(("lang", "message"), [
-    ("en", "Another official has changed this result meanwhile"),
-    ("de-at", "Ein anderer Funktionär hat dieses Ergebnis inzwischen geändert"),
+    ("en", "Another official has saved this board meanwhile: it now holds ½-½. Nothing of yours was saved"),
+    ("de-at", "Ein anderer Funktionär hat dieses Brett inzwischen gespeichert: es steht jetzt ½-½. "
+              "Von Ihrer Eingabe wurde nichts gespeichert"),
 ])
 def test_a_result_changed_meanwhile_by_someone_else_is_not_overwritten(official_client, tournament, lang,
                                                                         message):
@@ -95,6 +96,9 @@ def test_a_result_changed_meanwhile_by_someone_else_is_not_overwritten(official_
     save(official_client, game, Result.DRAW)
     html = text(save(official_client, game, Result.BLACK_WINS, lang=lang, seen=""))
     assert message in html
+    assert "data-saved" not in html
+    # The row now carries what the board holds: saving again from it is a deliberate correction.
+    assert '<input type="hidden" name="seen" value="1/2">' in html
     game.refresh_from_db()
     assert game.result == Result.DRAW
     assert ResultChange.objects.count() == 1

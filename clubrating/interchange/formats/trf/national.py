@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .reader import TrfTournament
+from ..limits import LENGTHS, START_RANK_MAX, FieldError, check_length, parse_rating, parse_whole
 
-__all__ = ["NationalRating", "national_ratings"]
+if TYPE_CHECKING:
+    from .reader import TrfTournament
 
-_LINE = re.compile(r"^(?!XX)[A-Z]{3} [ \d]{3}\d")
+__all__ = ["NationalRating", "national_record", "national_ratings"]
+
+_LINE = re.compile(r"^(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]")
+_DIGITS = re.compile(r"[0-9]*")
 
 
 @dataclass(frozen=True)
@@ -20,15 +25,27 @@ class NationalRating:
     national_id: str
 
 
+def national_record(line: str) -> tuple[int, NationalRating] | None:
+    """(start rank, record) of a national rating line, None for any other line; FieldError for
+    a rating or ID out of range (the reader checks every line with it)."""
+    if not _LINE.match(line):
+        return None
+    padded = line.ljust(79)
+    rating = padded[48:52].strip()
+    if not _DIGITS.fullmatch(rating):
+        raise FieldError("not_number", field="national rating", value=rating)
+    national_id = check_length(padded[57:68].strip(), "national ID", LENGTHS["national_id"])
+    value = parse_rating(rating, "national rating")
+    return parse_whole(padded[4:8], "start rank", 1, START_RANK_MAX), NationalRating(
+        rating=int(value) if value else None, national_id=national_id,
+    )
+
+
 def national_ratings(tournament: TrfTournament) -> dict[int, NationalRating]:
     """Start rank -> the player's national record, from the lines the reader kept verbatim."""
     found: dict[int, NationalRating] = {}
     for line in tournament.extra_lines:
-        if _LINE.match(line):
-            padded = line.ljust(79)
-            rating = padded[48:52].strip()
-            found[int(padded[4:8])] = NationalRating(
-                rating=int(rating) or None if rating.isdigit() else None,
-                national_id=padded[57:68].strip(),
-            )
+        record = national_record(line)
+        if record is not None:
+            found[record[0]] = record[1]
     return found

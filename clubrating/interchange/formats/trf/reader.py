@@ -2,7 +2,10 @@
 
 Player lines (``001``) are read at the fixed TRF16 columns; where a real file deviates and
 the meaning is still unambiguous (round columns shifted, comma decimals, dates in several
-formats) we accept it, otherwise we raise ``TrfError`` with the line number.
+formats) we accept it, otherwise we raise ``TrfError`` with the line number. Every value is
+checked against the ranges of ``formats.limits`` and the pairings by ``trf.checks``, so that
+every reader of a file accepts and refuses the same files; a value outside them gives a
+``TrfError`` whose ``problem`` is the ``FieldError`` (translated by the services).
 """
 
 from __future__ import annotations
@@ -12,7 +15,23 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from ..limits import (
+    FIDE_ID_MAX,
+    LENGTHS,
+    POINTS_MAX,
+    ROUNDS_MAX,
+    START_RANK_MAX,
+    FieldError,
+    check_date,
+    check_length,
+    check_text,
+    check_year,
+    parse_rating,
+    parse_whole,
+)
 from ..text import read_text
+from .checks import check_pairings
+from .national import national_record
 
 __all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfTournament", "parse_date", "parse_trf", "read_trf"]
 
@@ -29,17 +48,25 @@ ROUND_START = 91  # 0-based index of column 92, where round 1 begins
 ROUND_WIDTH = 10
 # The result may be blank (paired, not yet played), also in the last round where the line ends
 # right after the colour.
-_SLOT = re.compile(r"^\s*(\d{1,4})?\s+([wbWB\-])(?:\s+([10=+\-HFUZWDLhfuzwdl]))?\s*$")
-_TOKEN = re.compile(r"(\d{1,4})\s+([wbWB\-])\s+([10=+\-HFUZWDLhfuzwdl])")
+_SLOT = re.compile(r"^\s*(\d{1,4})?\s+([wbWB\-])(?:\s+([10=+\-HFUZWDLhfuzwdl]))?\s*$", re.ASCII)
+_TOKEN = re.compile(r"(\d{1,4})\s+([wbWB\-])\s+([10=+\-HFUZWDLhfuzwdl])", re.ASCII)
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class TrfError(ValueError):
     """A malformed TRF file; ``line_no`` is 1-based (0 when the file as a whole is wrong)."""
 
-    def __init__(self, message: str, line_no: int = 0):
+    def __init__(self, message: str, line_no: int = 0, problem: FieldError | None = None):
         super().__init__(message, line_no)
         self.message = message
         self.line_no = line_no
+        self.problem = problem  # a value out of range or pairings that cannot stand
+
+    @classmethod
+    def of(cls, problem: FieldError, line_no: int = 0) -> TrfError:
+        line_no = problem.line or line_no
+        problem.line = line_no
+        return cls(problem.render(lambda text: text), line_no, problem)
 
     def __str__(self) -> str:
         if self.line_no:
@@ -111,6 +138,7 @@ class TrfTournament:
     time_control: str = ""
     round_dates: list[date | None] = field(default_factory=list)
     rounds: int = 0
+    declared_rounds: int | None = None  # JaVaFo's XXR line: the rounds planned
     players: list[TrfPlayer] = field(default_factory=list)
     extra_lines: list[str] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
@@ -123,10 +151,10 @@ class TrfTournament:
 
 
 _DATE_PATTERNS = (
-    (re.compile(r"^(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})$"), ("y", "m", "d")),
-    (re.compile(r"^(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})$"), ("d", "m", "y")),
+    (re.compile(r"^(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})$", re.ASCII), ("y", "m", "d")),
+    (re.compile(r"^(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})$", re.ASCII), ("d", "m", "y")),
     # Two-digit years appear in 132 lines as yy/mm/dd (TRF16).
-    (re.compile(r"^(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})$"), ("y2", "m", "d")),
+    (re.compile(r"^(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})$", re.ASCII), ("y2", "m", "d")),
 )
 
 
@@ -139,7 +167,7 @@ def parse_date(text: str) -> date | None:
         match = pattern.match(text)
         if match:
             parts = dict(zip(order, (int(g) for g in match.groups())))
-            year = parts.get("y") or 2000 + parts["y2"]
+            year = parts["y"] if "y" in parts else 2000 + parts["y2"]  # year 0 is no date
             return date(year, parts["m"], parts["d"])
     raise ValueError(f"unreadable date {text!r}")
 
@@ -150,12 +178,15 @@ def _int_or_none(text: str) -> int | None:
 
 
 def _parse_birth(text: str) -> tuple[int | None, date | None]:
+    """(year, date); an empty or all-zero birth date (0000/00/00) is unknown: (None, None)."""
     text = text.strip()
     if not text or set(text) <= {"0", ".", "/", "-"}:
         return None, None
-    if re.fullmatch(r"\d{4}", text):
-        return int(text), None
+    if re.fullmatch(r"[0-9]{4}", text):
+        return check_year(int(text), "birth year"), None
     birth = parse_date(text)
+    if birth is not None:
+        check_date(birth, "birth date")
     return (birth.year if birth else None), birth
 
 
@@ -193,44 +224,52 @@ def _game(number: int, opp: str | None, colour: str, result: str | None) -> TrfG
 
 def _parse_player(line: str, line_no: int) -> TrfPlayer:
     padded = line.ljust(ROUND_START)
-    try:
-        start_rank = int(padded[4:8])
-    except ValueError:
-        raise TrfError(f"start rank {padded[4:8].strip()!r} is not a number", line_no) from None
+    rank_field = padded[4:8].strip()
+    if not _DIGITS.fullmatch(rank_field.lstrip("-")):
+        raise TrfError(f"start rank {rank_field!r} is not a number", line_no)
     rating_text = padded[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not _DIGITS.fullmatch(rating_text):
         raise TrfError(f"rating {rating_text!r} is not a number", line_no)
     fide_text = padded[57:68].strip()
-    if fide_text and not fide_text.isdigit():
+    if fide_text and not _DIGITS.fullmatch(fide_text):
         raise TrfError(f"FIDE id {fide_text!r} is not a number", line_no)
     try:
         birth_year, birth_date = _parse_birth(padded[69:79])
+    except FieldError:
+        raise
     except ValueError:
         raise TrfError(f"birth date {padded[69:79].strip()!r} is not a date", line_no) from None
     points_text = padded[80:84].strip().replace(",", ".")
-    try:
-        points = float(points_text) if points_text else 0.0
-    except ValueError:
-        raise TrfError(f"points {points_text!r} are not a number", line_no) from None
+    if points_text and not re.fullmatch(r"[0-9]*\.?[0-9]+|[0-9]+\.", points_text):
+        raise TrfError(f"points {points_text!r} are not a number", line_no)
+    points = float(points_text) if points_text else 0.0
     rank_text = padded[85:89].strip()
-    if rank_text and not rank_text.isdigit():
+    if rank_text and not _DIGITS.fullmatch(rank_text):
         raise TrfError(f"rank {rank_text!r} is not a number", line_no)
-    return TrfPlayer(
-        start_rank=start_rank,
+    rating = parse_rating(rating_text, "rating")
+    if not padded[14:47].strip():
+        raise FieldError("missing", field="name")
+    if points > POINTS_MAX:
+        raise FieldError("range", field="points", value=points_text, low=0, high=POINTS_MAX)
+    player = TrfPlayer(
+        start_rank=parse_whole(rank_field, "start rank", 1, START_RANK_MAX),
         sex=padded[9].strip().lower(),
         title=padded[10:13].strip(),
         name=padded[14:47].strip(),
-        rating=int(rating_text) or None if rating_text else None,
+        rating=int(rating) if rating else None,
         federation=padded[53:56].strip(),
-        fide_id=int(fide_text) or None if fide_text else None,
+        fide_id=parse_whole(fide_text, "FIDE ID", 0, FIDE_ID_MAX) or None if fide_text else None,
         birth_year=birth_year,
         birth_date=birth_date,
         points=points,
-        rank=int(rank_text) if rank_text else None,
+        rank=parse_whole(rank_text, "rank", 0, START_RANK_MAX) if rank_text else None,
         results=_parse_rounds(line[ROUND_START:].rstrip(), line_no),
         line_no=line_no,
         raw_line=line,
     )
+    if len(player.results) > ROUNDS_MAX:
+        raise FieldError("range", field="round", value=len(player.results), low=1, high=ROUNDS_MAX)
+    return player
 
 
 def _round_dates(value_line: str, line_no: int) -> list[date | None]:
@@ -240,6 +279,10 @@ def _round_dates(value_line: str, line_no: int) -> list[date | None]:
             dates.append(parse_date(text))
         except ValueError:
             raise TrfError(f"round date {text!r} is not a date", line_no) from None
+        if dates[-1] is not None:
+            check_date(dates[-1], "round date")
+    if len(dates) > ROUNDS_MAX:
+        raise FieldError("range", field="round", value=len(dates), low=1, high=ROUNDS_MAX)
     return dates
 
 
@@ -253,43 +296,29 @@ _HEADER_FIELDS = {
     "122": "time_control",
 }
 _HEADER_INTS = {"062": "players_count", "072": "rated_players_count", "082": "teams_count"}
+# Lengths of the fields the header values are stored in.
+_HEADER_LENGTHS = {"012": ("tournament name", "tournament_name"), "022": ("place", "place"),
+                   "102": ("chief arbiter", "place"), "122": ("time control", "place")}
 
 
 def parse_trf(text: str) -> TrfTournament:
-    """Parse a TRF16 document (any line endings)."""
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    """Parse and check a TRF16 document (any line endings)."""
+    try:
+        return _parse_trf(text)
+    except FieldError as problem:
+        raise TrfError.of(problem) from None
+
+
+def _parse_trf(text: str) -> TrfTournament:
+    text = text.lstrip("\ufeff")
+    check_text(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     tournament = TrfTournament()
     for line_no, line in enumerate(text.split("\n"), start=1):
-        line = line.rstrip()
-        if not line.strip():
-            continue
-        code = line[:3]
-        value = line[4:].strip()
-        if code == "001":
-            tournament.players.append(_parse_player(line, line_no))
-        elif code in _HEADER_FIELDS:
-            tournament.header[code] = value
-            setattr(tournament, _HEADER_FIELDS[code], value)
-        elif code in _HEADER_INTS:
-            tournament.header[code] = value
-            try:
-                setattr(tournament, _HEADER_INTS[code], _int_or_none(value))
-            except ValueError:
-                raise TrfError(f"{code}: {value!r} is not a number", line_no) from None
-        elif code in ("042", "052"):
-            tournament.header[code] = value
-            try:
-                parsed = parse_date(value)
-            except ValueError:
-                raise TrfError(f"{code}: {value!r} is not a date", line_no) from None
-            setattr(tournament, "start_date" if code == "042" else "end_date", parsed)
-        elif code == "132":
-            tournament.header[code] = line[3:]
-            tournament.round_dates = _round_dates(line, line_no)
-        else:
-            # JaVaFo XX lines, team lines (013), national rating lines and anything
-            # else are kept verbatim so that a writer can reproduce them.
-            tournament.extra_lines.append(line)
+        try:
+            _parse_line(tournament, line, line_no)
+        except FieldError as problem:
+            raise TrfError.of(problem, line_no) from None
     if not tournament.players:
         raise TrfError("the file has no player lines (001)")
     seen: set[int] = set()
@@ -303,10 +332,53 @@ def parse_trf(text: str) -> TrfTournament:
                 raise TrfError(
                     f"round {game.round}: opponent {game.opponent} has no player line", player.line_no
                 )
+    check_pairings(tournament.players, tournament.declared_rounds)
     tournament.rounds = max(
         [len(tournament.round_dates)] + [len(p.results) for p in tournament.players]
     )
     return tournament
+
+
+def _parse_line(tournament: TrfTournament, line: str, line_no: int) -> None:
+    line = line.rstrip()
+    if not line.strip():
+        return
+    code = line[:3]
+    value = line[4:].strip()
+    if code == "001":
+        tournament.players.append(_parse_player(line, line_no))
+    elif code in _HEADER_FIELDS:
+        if code in _HEADER_LENGTHS:
+            label, kind = _HEADER_LENGTHS[code]
+            check_length(value, label, LENGTHS[kind])
+        tournament.header[code] = value
+        setattr(tournament, _HEADER_FIELDS[code], value)
+    elif code in _HEADER_INTS:
+        tournament.header[code] = value
+        try:
+            setattr(tournament, _HEADER_INTS[code], _int_or_none(value))
+        except ValueError:
+            raise TrfError(f"{code}: {value!r} is not a number", line_no) from None
+    elif code in ("042", "052"):
+        tournament.header[code] = value
+        try:
+            parsed = parse_date(value)
+        except ValueError:
+            raise TrfError(f"{code}: {value!r} is not a date", line_no) from None
+        if parsed is not None:
+            check_date(parsed, "start date" if code == "042" else "end date")
+        setattr(tournament, "start_date" if code == "042" else "end_date", parsed)
+    elif code == "132":
+        tournament.header[code] = line[3:]
+        tournament.round_dates = _round_dates(line, line_no)
+    else:
+        # JaVaFo XX lines, team lines (013), national rating lines and anything
+        # else are kept verbatim so that a writer can reproduce them.
+        national_record(line)  # checks a national rating line (TRF-2026)
+        if code == "XXR" and tournament.declared_rounds is None:
+            tournament.declared_rounds = parse_whole(
+                (line[3:].split() or [""])[0], "XXR", 1, ROUNDS_MAX)
+        tournament.extra_lines.append(line)
 
 
 def read_trf(path: str | Path) -> TrfTournament:

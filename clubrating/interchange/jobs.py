@@ -1,0 +1,58 @@
+"""Large member files in the background: the preview (a dry run) and the import itself.
+
+Above ``settings.BACKGROUND_IMPORT_ROWS`` rows both steps run as jobs, because a federation's
+member file (10,000 rows) takes longer than a web request may. One member import at a time
+(the key ``members-import``).
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from clubrating.core.preview import dry_run
+from clubrating.jobs.models import Job
+from clubrating.jobs.services import Outcome, Progress, job_start
+
+from .members_import import members_import_csv
+
+KEY = "members-import"
+
+
+def members_preview_run(*, progress: Progress, text: str, name: str) -> Outcome:
+    report = dry_run(lambda: members_import_csv(text=text, progress=progress).plain())
+    return Outcome(
+        message=report["summary"],
+        report={**report, "file_name": name, "done": False},
+        report_template="interchange/_members_job_report.html",
+    )
+
+
+def members_import_run(*, progress: Progress, text: str, name: str) -> Outcome:
+    report = members_import_csv(text=text, progress=progress).plain()
+    return Outcome(
+        message=report["summary"],
+        result_url=reverse("clubs:member_list"),
+        report={**report, "file_name": name, "done": True},
+        report_template="interchange/_members_job_report.html",
+    )
+
+
+def members_preview_start(*, text: str, name: str, user=None) -> Job:
+    return job_start(
+        key=KEY,
+        title=_("Import preview: %(name)s") % {"name": name},
+        handler="clubrating.interchange.jobs.members_preview_run",
+        params={"text": text, "name": name},
+        user=user,
+    )
+
+
+def members_import_start(*, text: str, name: str, user=None) -> Job:
+    return job_start(
+        key=KEY,
+        title=_("Member import: %(name)s") % {"name": name},
+        handler="clubrating.interchange.jobs.members_import_run",
+        params={"text": text, "name": name},
+        user=user,
+    )

@@ -1,0 +1,59 @@
+"""PDFs of long rating lists as background jobs (WeasyPrint needs tens of seconds for a
+federation's list, longer than a web request may take).
+
+Above ``settings.BACKGROUND_PDF_ROWS`` rows the PDF link leads to a job; the job renders the
+very print layout the synchronous PDF uses, from the same list, filters and language. One job per
+distinct PDF (list version, filters, language): a second visitor asking for the same PDF is
+sent to the running or finished job and downloads its file, so it is drawn once.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.shortcuts import redirect
+from django.test import RequestFactory
+from django.utils.translation import gettext as _
+
+from clubrating.core.errors import Refused
+from clubrating.core.pdf import pdf_from_html, safe_filename
+from clubrating.jobs.models import Job, JobState
+from clubrating.jobs.services import Outcome, Progress, job_start
+
+PDF = "application/pdf"
+
+
+def pdf_key(etag: str) -> str:
+    return "pdf:" + etag.strip('"')
+
+
+def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str) -> Outcome:
+    from ratings.views.lists import _live_source, _print_parts, _published_source
+
+    request = RequestFactory().get(path + (f"?{query}" if query else ""))
+    request.user = AnonymousUser()
+    source = _live_source(pk) if face == "live_pdf" else _published_source(pk)
+    progress(5, _("Reading the list"))
+    html = "".join(_print_parts(request, source, pdf=True))
+    progress(30, _("Drawing the PDF"))
+    name = safe_filename(f"{source.pool.name}-{source.file_stem}.pdf")
+    pdf = pdf_from_html(html)
+    return Outcome(message=_("The PDF is ready."), output=pdf, output_name=name, output_type=PDF)
+
+
+def list_pdf_job(request, *, face: str, pk: int, etag: str, title: str):
+    """Redirect to the job drawing this PDF: an existing one (waiting, running or done), else a new one."""
+    key = pdf_key(etag)
+    existing = Job.objects.filter(key=key).exclude(state=JobState.FAILED).order_by("-pk").first()
+    if existing is None:
+        try:
+            existing = job_start(
+                key=key,
+                title=_("PDF: %(title)s") % {"title": title},
+                handler="ratings.views.pdf_jobs.list_pdf_run",
+                params={"face": face, "pk": pk, "path": request.path, "query": request.GET.urlencode()},
+                user=request.user,
+                public=True,
+            )
+        except Refused:  # another visitor started it a moment ago
+            existing = Job.objects.filter(key=key).order_by("-pk").first()
+    return redirect("jobs:detail", existing.pk)

@@ -1,0 +1,40 @@
+"""Job handlers for the tests (the worker process imports them by their dotted path)."""
+
+from django.db import connection, connections, transaction
+from django.utils.translation import gettext as _
+
+from clubrating.clubs.models import Club
+from clubrating.core.errors import Refused
+from clubrating.jobs.models import Job
+from clubrating.jobs.services import Outcome
+
+
+def refuse(*, progress):
+    raise Refused(_("Nothing to import: upload the file again."))
+
+
+def crash(*, progress):
+    raise RuntimeError("a bug")
+
+
+def look(*, progress, key):
+    """Reports progress inside its own transaction, like the services, and reads what a polling
+    page would read: on PostgreSQL from another connection while the transaction is still open."""
+    with transaction.atomic():
+        progress(40, "half way")
+        if connection.vendor == "postgresql":
+            other = connections.create_connection("default")
+            try:
+                with other.cursor() as cursor:
+                    cursor.execute(f"SELECT progress, step FROM {Job._meta.db_table} WHERE key=%s", [key])
+                    seen = cursor.fetchone()
+            finally:
+                other.close()
+        else:  # SQLite: one writer at a time; the work's connection sees its own writes
+            seen = Job.objects.filter(key=key).values_list("progress", "step").get()
+    return Outcome(message=f"{seen[0]} {seen[1]}")
+
+
+def mark(*, progress, name):
+    Club.objects.create(name=name)
+    return Outcome(message=name)

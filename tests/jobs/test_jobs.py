@@ -1,0 +1,136 @@
+"""Background jobs: starting, one active job per subject, progress, result and translated error,
+the job page with its polling, and real ``db_worker`` processes taking jobs from the queue."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from django.urls import reverse
+
+from clubrating.clubs.models import Club
+from clubrating.jobs.models import Job, JobState
+from clubrating.jobs.services import JobBusy, job_start
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def UserFactory(username=None):  # noqa: N802 - reads like the factories
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user(username or f"user{User.objects.count() + 1}", password="x")
+
+
+def test_a_job_runs_and_keeps_its_result_and_who_started_it():
+    user = UserFactory()
+    job = job_start(key="k", title="T", handler="tests.jobs.handlers.mark", params={"name": "A"}, user=user)
+    assert (job.state, job.progress, job.message, job.started_by) == (JobState.DONE, 100, "A", user)
+    assert job.started_at is not None and job.finished_at is not None
+    assert Club.objects.filter(name="A").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_progress_is_written_while_the_job_runs():
+    job = job_start(key="look", title="T", handler="tests.jobs.handlers.look", params={"key": "look"})
+    assert job.message == "40 half way"
+
+
+def test_a_refusal_is_kept_as_the_translated_error():
+    job = job_start(key="k", title="T", handler="tests.jobs.handlers.refuse", params={})
+    refusal = "Nichts zu importieren: bitte die Datei erneut hochladen."
+    assert (job.state, job.message) == (JobState.FAILED, refusal)
+
+
+def test_an_unexpected_error_fails_the_job_with_a_general_message():
+    job = job_start(key="k", title="T", handler="tests.jobs.handlers.crash", params={})
+    assert job.state == JobState.FAILED
+    assert job.message == (
+        "Der Auftrag brach mit einem unerwarteten Fehler ab; Details stehen im Server-Protokoll."
+    )
+
+
+def test_the_same_subject_cannot_run_twice():
+    user = UserFactory(username="anna")
+    Job.objects.create(key="pool:1", title="Neuberechnung", handler="x", started_by=user)
+    with pytest.raises(JobBusy) as refused:
+        job_start(key="pool:1", title="T", handler="tests.jobs.handlers.mark", params={"name": "B"})
+    assert str(refused.value).startswith("„Neuberechnung“ wartet oder läuft bereits (gestartet von anna, ")
+    assert not Club.objects.filter(name="B").exists()
+    # once it has finished, the subject is free again
+    Job.objects.filter(key="pool:1").update(state=JobState.DONE)
+    job_start(key="pool:1", title="T", handler="tests.jobs.handlers.mark", params={"name": "B"})
+    assert Club.objects.filter(name="B").count() == 1
+
+
+def test_the_status_block_polls_while_the_job_is_active_and_stops_when_done(client):
+    user = UserFactory(username="berta")
+    job = Job.objects.create(
+        key="k", title="Neuberechnung", handler="x", started_by=user, progress=30, step="Periode"
+    )
+    client.force_login(user)
+    html = client.get(reverse("jobs:status", args=[job.pk])).content.decode()
+    assert f'hx-get="{reverse("jobs:status", args=[job.pk])}" hx-trigger="every 2s"' in html
+    assert 'value="30"' in html and "30 % · Periode" in html
+    assert "Gestartet von berta" in html
+    Job.objects.filter(pk=job.pk).update(state=JobState.FAILED, message="Geht nicht.")
+    html = client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert "hx-trigger" not in html
+    assert '<div class="alert alert-danger" role="alert" id="job-message">Geht nicht.</div>' in html
+
+
+def test_a_job_is_shown_to_its_starter_and_the_officers_only(client):
+    job = Job.objects.create(key="k", title="T", handler="x", started_by=UserFactory())
+    client.force_login(UserFactory())
+    assert client.get(reverse("jobs:detail", args=[job.pk])).status_code == 403
+
+
+def test_a_produced_file_is_downloaded_from_the_job_page(client):
+    user = UserFactory()
+    job = Job.objects.create(
+        key="k", title="T", handler="x", started_by=user, state=JobState.DONE,
+        output=b"%PDF-1.7", output_name="Liste.pdf", output_type="application/pdf",
+    )
+    client.force_login(user)
+    response = client.get(reverse("jobs:output", args=[job.pk]))
+    assert (response.content, response["Content-Type"]) == (b"%PDF-1.7", "application/pdf")
+    assert response["Content-Disposition"] == 'attachment; filename="Liste.pdf"'
+
+
+def _database_url() -> str:
+    s = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{s['NAME']}"
+    return f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+
+
+def _worker(**popen):
+    env = {**os.environ, "DATABASE_URL": _database_url(), "CLUBRATING_TASK_BACKEND": "database"}
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0.2", "--no-startup-delay"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **popen,
+    )
+
+
+DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(TASKS=DATABASE_QUEUE)
+def test_two_worker_processes_take_queued_jobs_from_one_queue_without_doubles():
+    jobs = [
+        job_start(key=f"mark:{n}", title="T", handler="tests.jobs.handlers.mark", params={"name": f"ran {n}"})
+        for n in range(12)
+    ]
+    assert {j.state for j in jobs} == {JobState.QUEUED}  # nothing runs inside the web process
+    workers = [_worker(), _worker()]
+    outputs = [w.communicate(timeout=120)[0].decode() for w in workers]
+    assert [w.returncode for w in workers] == [0, 0], outputs
+    assert set(Job.objects.values_list("state", flat=True)) == {JobState.DONE}
+    assert sorted(Club.objects.filter(name__startswith="ran ").values_list("name", flat=True)) == sorted(
+        f"ran {n}" for n in range(12)
+    )

@@ -1,0 +1,94 @@
+"""Pending newcomer games apart from rated ones (evaluation, member page): the rated figures add
+up, the performance is FIDE's over the games against rated opponents, and each pending game says
+whose first rating it waits for."""
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from clubrating.clubs.models import Club
+from clubrating.tournaments.models import Result
+from ratings.selectors import member_rating_blocks, tournament_evaluation
+from ratings.services import game_record_result
+from tests.factories import ClubFactory, MemberFactory, TournamentFactory
+from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+
+pytestmark = pytest.mark.django_db
+
+# Adler (1900) against four rated opponents averaging 1900, then a draw with the newcomer Neu.
+OPPONENTS = [("Berg", 1850, Result.WHITE_WINS), ("Cerny", 1950, Result.WHITE_WINS),
+             ("Dorn", 1880, Result.DRAW), ("Eder", 1920, Result.DRAW)]
+
+
+@pytest.fixture
+def season():
+    ClubFactory(is_home=True, public_ratings=True, public_tournaments=True)
+    pool = make_pool()
+    adler = MemberFactory(last_name="Adler", first_name="Anna")
+    neu = MemberFactory(last_name="Neu", first_name="Nora")
+    others = [(MemberFactory(last_name=name, first_name="Max"), rating, result)
+              for name, rating, result in OPPONENTS]
+    publish_start_list(pool, {adler: (1900, 30), **{m: (r, 30) for m, r, _res in others}})
+    tournament = TournamentFactory(name="Frühling", start_date=datetime.date(2025, 3, 1))
+    for number, (member, _rating, result) in enumerate(others, start=1):
+        game_record_result(game=unplayed_game(make_round(tournament, number), adler, member), result=result)
+    game_record_result(game=unplayed_game(make_round(tournament, 5), adler, neu), result=Result.DRAW)
+    return pool, tournament, adler, neu
+
+
+def test_the_evaluation_counts_rated_games_only_and_says_whose_rating_a_pending_game_waits_for(season):
+    pool, tournament, adler, neu = season
+
+    [evaluation] = tournament_evaluation(tournament, pool)
+
+    row = next(r for r in evaluation.rows if r.member == adler)
+    rated = [r for r in row.records if not r.pending]
+    assert (row.games, row.points, row.pending, row.pending_points) == (4, 3.0, 1, 0.5)
+    assert row.expected == pytest.approx(sum(r.expected for r in rated))
+    assert row.change == pytest.approx(sum((r.score - r.expected) * r.factor for r in rated))
+    [waiting] = [r for r in row.records if r.pending]
+    assert (waiting.opponent, waiting.waits_for_own) == (neu, False)
+    newcomer = next(r for r in evaluation.rows if r.member == neu)
+    [own] = newcomer.records
+    assert (newcomer.games, newcomer.pending, own.waits_for_own, own.own_games, own.needed_games) == (
+        0, 1, True, 1, 7)
+
+
+def test_the_performance_is_fides_over_the_games_against_rated_opponents(season):
+    pool, tournament, adler, neu = season
+
+    [block] = member_rating_blocks(adler)
+    [perf] = block.performances
+
+    # 3 of 4 against an average of 1900: 1900 + dp(0.75) = 1900 + 193 (FIDE Rating Regulations 8.1.1).
+    assert (perf.games, perf.points, perf.average, perf.performance) == (4, 3.0, 1900.0, 2093)
+    assert (perf.unrated, perf.unrated_points, perf.pending) == (1, 0.5, 1)
+    assert perf.change == pytest.approx(sum(r.change for r in block.records if not r.pending))
+    # The newcomer's own game counts for his performance: the opponent played with 1900.
+    [newcomer_block] = member_rating_blocks(neu)
+    [newcomer_perf] = newcomer_block.performances
+    assert (newcomer_perf.games, newcomer_perf.average, newcomer_perf.performance, newcomer_perf.pending) == (
+        1, 1900.0, 1900, 1)
+
+
+def test_pages_word_the_pending_reason_for_each_side(client, season):
+    pool, tournament, adler, neu = season
+    Club.objects.filter(is_home=True).update(public_ratings=True, public_tournaments=True)
+    client.force_login(User.objects.create_superuser("chef", password="x"))
+
+    evaluation = client.get(reverse("tournaments:evaluation", args=[tournament.pk])).content.decode()
+    adler_page = client.get(reverse("clubs:member_detail", args=[adler.pk])).content.decode()
+    neu_page = client.get(reverse("clubs:member_detail", args=[neu.pk])).content.decode()
+
+    mine = "offen: wartet auf die eigene erste Wertungszahl (1 von 7 Partien)"
+    theirs = "offen: wartet auf die erste Wertungszahl von Neu, Nora"
+    assert evaluation.count(mine) == 1 and evaluation.count(theirs) == 1
+    assert "Gegners" not in evaluation
+    assert theirs in adler_page and mine not in adler_page
+    assert mine in neu_page and "wartet auf die erste Wertungszahl von" not in neu_page
+    # Adler's performance line: 4 games (+1 pending), 3 points (+½), average 1.900, performance 2.093.
+    assert ('<td class="text-end">4 <small class="text-muted">(+1 ausständig)</small></td>\n'
+            '      <td class="text-end">3 <small class="text-muted">(+0,5)</small></td>\n'
+            '      <td class="text-end">1.900</td>\n      <td class="text-end">2.093</td>') in adler_page

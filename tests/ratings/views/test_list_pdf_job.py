@@ -1,0 +1,34 @@
+"""A long list's PDF is drawn once, as a background job, and downloaded from the job's page."""
+
+from django.test import override_settings
+from django.urls import reverse
+
+from clubrating.jobs.models import Job, JobState
+
+
+@override_settings(BACKGROUND_PDF_ROWS=3)
+def test_a_long_lists_pdf_is_a_job_that_every_reader_shares(client, rated_club):
+    url = reverse("ratings:list_pdf", args=[rated_club["list"].pk])
+    response = client.get(url)  # a visitor: the club's lists are public
+    job = Job.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("jobs:detail", args=[job.pk])
+    assert (job.state, job.public, job.started_by, job.output_name) == (
+        JobState.DONE, True, None, "Standard-2026-07-01.pdf"
+    )
+    html = client.get(response["Location"]).content.decode()
+    assert "Das PDF ist fertig." in html and "Standard-2026-07-01.pdf herunterladen" in html
+    download = client.get(reverse("jobs:output", args=[job.pk]))
+    assert download["Content-Type"] == "application/pdf" and download.content.startswith(b"%PDF-")
+    # asked again: the same job, not a second drawing
+    assert client.get(url)["Location"] == reverse("jobs:detail", args=[job.pk])
+    assert Job.objects.count() == 1
+    # another order is another PDF
+    client.get(url, {"sort": "name"})
+    assert Job.objects.count() == 2
+
+
+@override_settings(BACKGROUND_PDF_ROWS=3)
+def test_a_short_filtered_lists_pdf_is_drawn_at_once(client, rated_club):
+    response = client.get(reverse("ratings:list_pdf", args=[rated_club["list"].pk]), {"club": "SV Gäste"})
+    assert response["Content-Type"] == "application/pdf"
+    assert not Job.objects.exists()
