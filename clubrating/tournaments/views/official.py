@@ -89,7 +89,10 @@ def players_register(request, pk):
     for member in candidates:
         names[(member.last_name, member.first_name)] = names.get((member.last_name, member.first_name), 0) + 1
     chosen = {str(v) for v in form["members"].value() or []}
-    rows = [{"member": m, "rating": ratings.get(m.pk), "namesake": names[(m.last_name, m.first_name)] > 1,
+    # The name carries the published and the live rating (the published one is registered).
+    label = form.fields["members"].label_from_instance
+    rows = [{"member": m, "label": label(m), "rating": ratings.get(m.pk),
+             "namesake": names[(m.last_name, m.first_name)] > 1,
              "checked": str(m.pk) in chosen} for m in candidates[:CANDIDATES_SHOWN]]
     return render(request, "tournaments/official/register.html", tournament_context(
         request, tournament, "register", form=form, search=search, players=players, query=query,
