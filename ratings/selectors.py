@@ -409,16 +409,6 @@ class PoolEvaluation:
     rows: list[PlayerEvaluation]
 
 
-def published_ratings(tournament: Tournament, member_ids: Iterable[int]) -> dict[int, int]:
-    """{member id: published rating} in the first pool that rates ``tournament`` (the starting
-    rating of a new registration); members without a rating there are left out. Two queries."""
-    pool = tournament_pools(tournament).first()
-    if pool is None:
-        return {}
-    rows = PoolMember.objects.filter(pool=pool, member_id__in=list(member_ids), rating__isnull=False)
-    return {member: round_half_away(rating) for member, rating in rows.values_list("member_id", "rating")}
-
-
 def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None) -> list[PoolEvaluation]:
     """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order:
     rating, rated games, points, expected points, factor, change and the per-game calculation
@@ -536,7 +526,6 @@ def period_close_preview(*, period: RatingPeriod) -> ClosePreview:
 
 def tournament_rating_pool(tournament: Tournament) -> RatingPool | None:
     """The pool whose national rating the tournament's pages show: the first that rates it."""
-    from ratings.services.pools import tournament_pools
 
     return tournament_pools(tournament).first()
 

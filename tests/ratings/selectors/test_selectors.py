@@ -3,7 +3,7 @@ from django.db import transaction
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game
-from ratings.models import PoolMember, RatingPool
+from ratings.models import RatingPool
 from ratings.rules.performance import dp
 from ratings.rules.rounding import round_half_away
 from ratings.selectors import (
@@ -12,7 +12,6 @@ from ratings.selectors import (
     member_rating_blocks,
     member_ratings,
     pool_list_on,
-    published_ratings,
     tournament_evaluation,
 )
 from ratings.services import period_close
@@ -115,12 +114,3 @@ def test_tournament_evaluation_average_opponent_performance_and_surplus(played):
     assert top.performance == round_half_away(average + dp(points / len(counted)))
 
 
-def test_published_ratings_of_the_first_pool(played):
-    pool, rated, newcomers, first = played
-    tournament = first[0].round.tournament
-    ratings = published_ratings(tournament, [m.pk for m in rated + newcomers])
-    expected = {
-        pm.member_id: round_half_away(pm.rating)
-        for pm in PoolMember.objects.filter(pool=pool, member__in=rated + newcomers, rating__isnull=False)
-    }
-    assert ratings == expected and set(ratings) <= {m.pk for m in rated + newcomers} and ratings
