@@ -45,8 +45,12 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def needs_confirmation(self) -> bool:
-        """The (valid) form would overwrite an entered result and was not confirmed yet."""
+        """The (valid) form would overwrite an entered result the official saw, and was not
+        confirmed yet. A page that showed another result (someone saved meanwhile) is not asked:
+        the service refuses it as stale and says what the board now holds."""
+        seen = self.seen_value()
         return (bool(self.game.result) and self.cleaned_data["result"] != self.game.result
+                and (seen is None or seen == self.game.result)
                 and not self.cleaned_data.get("confirm"))
 
     def seen_value(self) -> str | None:

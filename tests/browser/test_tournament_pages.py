@@ -86,8 +86,8 @@ def pages(tournament) -> list[tuple[str, str]]:
 HEADINGS = {
     ("round", "de"): ["Bo.", "Nr.", "Weiß", "Elo", "Pkt.", "Ergebnis", "Schwarz"],
     ("round", "en"): ["Bo.", "No.", "White", "Rtg", "Pts.", "Result", "Black"],
-    ("crosstable", "de"): ["Rk.", "Name", "Elo", "Verein", "Rd. 1", "Rd. 2", "Pkt.", "BH/C1", "SB"],
-    ("crosstable", "en"): ["Rk.", "Name", "Rtg", "Club", "Rd. 1", "Rd. 2", "Pts.", "BH/C1", "SB"],
+    ("crosstable", "de"): ["Rk.", "Name", "FIDE", "Verein", "Rd. 1", "Rd. 2", "Pkt.", "BH/C1", "SB"],
+    ("crosstable", "en"): ["Rk.", "Name", "FIDE", "Club", "Rd. 1", "Rd. 2", "Pts.", "BH/C1", "SB"],
     ("evaluation", "de"): ["Name", "Elo", "Ø", "W−We", "Rp"],
     ("evaluation", "en"): ["Name", "Rtg", "Ø", "W−We", "Rp"],
 }
