@@ -48,3 +48,16 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's default language (German). A request made with the English
+    language cookie leaves English active in the thread that served it (the middleware keeps it
+    for streamed responses), and the next test on the same worker would otherwise inherit it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

@@ -58,8 +58,14 @@ def focused_board(page) -> str | None:
 
 
 def save_by_keys(page, game, keys: str) -> None:
-    """Type the result keys and Enter; return once htmx has swapped in the server's answer."""
-    page.keyboard.type(keys)
+    """Type the result keys and Enter; return once htmx has swapped in the server's answer.
+
+    The keys go to the board that has the focus, so first wait until the page's script has put it
+    on this game's board (on a busy machine it runs a moment after the page has loaded). Without keys
+    Enter confirms whatever field has the focus (the correction's reason)."""
+    if keys:
+        page.wait_for_function(f"() => ({FOCUSED}) === '{game.board}'")
+        page.keyboard.type(keys)
     with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{game.pk}/" in r.url):
         page.keyboard.press("Enter")
     page.wait_for_function(
