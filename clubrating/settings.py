@@ -1,5 +1,6 @@
 """ClubRating settings. Everything deployment-specific comes from the environment (see .env.example)."""
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -297,3 +298,30 @@ TASKS = {
 BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS", "2000"))
 BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
 BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))
+
+# Cache: the cached live list, home page and the pools' cache versions (ratings/services/cache.py).
+# Every process that serves pages or runs jobs must see the same cache, or a result saved in one
+# gunicorn worker would leave the others showing the old live list. Both shared backends need
+# nothing installed: "file" (the default; one machine: every process of the site shares the
+# folder CLUBRATING_CACHE_DIR) and "database" (several machines: a table in the site's database,
+# created by `manage.py createcachetable`). "memory" is per process: tests and single-process use.
+_CACHE = os.environ.get("CLUBRATING_CACHE", "memory" if TESTING else "file")
+_CACHE_DIR = os.environ.get("CLUBRATING_CACHE_DIR") or str(
+    # one folder per installation (the same in every process: not Python's salted hash())
+    Path(tempfile.gettempdir()) / f"clubrating-cache-{hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]}"
+)
+CACHES = {
+    "default": {
+        "memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "file": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": _CACHE_DIR,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        },
+        "database": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "clubrating_cache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        },
+    }[_CACHE],
+}
