@@ -298,6 +298,11 @@ TASKS = {
 BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS", "2000"))
 BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
 BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))
+# A running job's worker writes a sign of life this often; a running job silent for
+# JOB_STALE_SECONDS (its worker was killed or its machine stopped) is shown as failed and may be
+# started again. Generous: on SQLite the sign of life waits while the work holds the write lock.
+JOB_HEARTBEAT_SECONDS = int(os.environ.get("CLUBRATING_JOB_HEARTBEAT_SECONDS", "15"))
+JOB_STALE_SECONDS = int(os.environ.get("CLUBRATING_JOB_STALE_SECONDS", "300"))
 
 # Cache: the cached live list, home page and the pools' cache versions (ratings/services/cache.py).
 # Every process that serves pages or runs jobs must see the same cache, or a result saved in one

@@ -51,6 +51,9 @@ class Job(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Written by the running worker every few seconds: a running job whose worker died stops
+    # beating and is then shown as failed (``clubrating.jobs.services.jobs_fail_stale``).
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -38,3 +38,11 @@ def look(*, progress, key):
 def mark(*, progress, name):
     Club.objects.create(name=name)
     return Outcome(message=name)
+
+
+def wait(*, progress, seconds):
+    """Works for ``seconds`` without reporting progress (the sign of life must still be written)."""
+    import time
+
+    time.sleep(seconds)
+    return Outcome(message="waited")

@@ -1,0 +1,107 @@
+"""Jobs whose worker died: their sign of life stops, they are shown as failed with a translated
+message, and the same job can be started again."""
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import override_settings
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from clubrating.clubs.models import Club
+from clubrating.jobs.models import Job, JobState
+from clubrating.jobs.services import JobBusy, job_start, jobs_fail_stale
+
+pytestmark = pytest.mark.django_db
+
+
+def _running(*, silent_seconds: int, key="pool:1", user=None) -> Job:
+    last = timezone.now() - datetime.timedelta(seconds=silent_seconds)
+    return Job.objects.create(
+        key=key, title="Neuberechnung", handler="tests.jobs.handlers.mark", params={"name": "again"},
+        state=JobState.RUNNING, started_at=last - datetime.timedelta(seconds=60), heartbeat_at=last,
+        started_by=user,
+    )
+
+
+def _stale_message(job: Job) -> str:
+    when = date_format(timezone.localtime(job.heartbeat_at), "SHORT_DATETIME_FORMAT")
+    return (f"Der Hintergrundprozess dieses Auftrags endete, bevor der Auftrag fertig war (letztes "
+            f"Lebenszeichen {when}); bitte erneut starten.")
+
+
+@override_settings(JOB_STALE_SECONDS=300)
+def test_a_running_job_silent_too_long_is_marked_failed_with_a_translated_message():
+    dead = _running(silent_seconds=301)
+    alive = _running(silent_seconds=10, key="pool:2")
+    assert jobs_fail_stale() == 1
+    dead.refresh_from_db()
+    alive.refresh_from_db()
+    assert (dead.state, dead.message) == (JobState.FAILED, _stale_message(dead))
+    assert dead.finished_at is not None
+    assert alive.state == JobState.RUNNING
+
+
+@override_settings(JOB_STALE_SECONDS=300)
+def test_a_job_without_any_sign_of_life_counts_from_its_start():
+    job = _running(silent_seconds=0)
+    Job.objects.filter(pk=job.pk).update(heartbeat_at=None,
+                                         started_at=timezone.now() - datetime.timedelta(seconds=400))
+    assert jobs_fail_stale(key="pool:1") == 1
+    assert Job.objects.get(pk=job.pk).state == JobState.FAILED
+
+
+@override_settings(JOB_STALE_SECONDS=300)
+def test_the_same_job_starts_again_once_its_dead_worker_is_detected():
+    _running(silent_seconds=10)
+    with pytest.raises(JobBusy):
+        job_start(key="pool:1", title="Neuberechnung", handler="tests.jobs.handlers.mark", params={"name": "B"})
+    Job.objects.filter(state=JobState.RUNNING).update(heartbeat_at=timezone.now() - datetime.timedelta(hours=1))
+    job = job_start(key="pool:1", title="Neuberechnung", handler="tests.jobs.handlers.mark", params={"name": "B"})
+    assert (job.state, job.message) == (JobState.DONE, "B")
+    assert list(Job.objects.order_by("pk").values_list("state", flat=True)) == [JobState.FAILED, JobState.DONE]
+
+
+@override_settings(JOB_STALE_SECONDS=300)
+def test_the_job_page_shows_a_dead_job_as_failed_and_starts_it_again(client):
+    user = User.objects.create_user("anna", password="x")
+    job = _running(silent_seconds=600, user=user)
+    client.force_login(user)
+    html = client.get(reverse("jobs:status", args=[job.pk])).content.decode()
+    job.refresh_from_db()
+    assert job.state == JobState.FAILED
+    assert _stale_message(job) in html and "hx-trigger" not in html
+    assert 'id="job-restart"' in html and "Erneut starten" in html
+    response = client.post(reverse("jobs:restart", args=[job.pk]))
+    again = Job.objects.latest("pk")
+    assert response.status_code == 302 and response["Location"] == reverse("jobs:detail", args=[again.pk])
+    assert (again.key, again.handler, again.params, again.state, again.started_by) == (
+        "pool:1", "tests.jobs.handlers.mark", {"name": "again"}, JobState.DONE, user)
+    assert Club.objects.filter(name="again").count() == 1
+
+
+def test_only_who_may_manage_a_job_may_start_it_again(client):
+    job = _running(silent_seconds=0, user=User.objects.create_user("anna", password="x"))
+    Job.objects.filter(pk=job.pk).update(state=JobState.FAILED)
+    client.force_login(User.objects.create_user("bert", password="x"))
+    assert client.post(reverse("jobs:restart", args=[job.pk])).status_code == 403
+    assert Job.objects.count() == 1
+
+
+def test_a_job_that_did_not_fail_is_not_started_again(client):
+    user = User.objects.create_user("anna", password="x")
+    job = _running(silent_seconds=0, user=user)
+    client.force_login(user)
+    assert client.post(reverse("jobs:restart", args=[job.pk])).status_code == 403
+    html = client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert 'id="job-restart"' not in html
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(JOB_HEARTBEAT_SECONDS=0.05)
+def test_a_working_job_writes_its_sign_of_life_without_reporting_progress():
+    job = job_start(key="k", title="T", handler="tests.jobs.handlers.wait", params={"seconds": 0.6})
+    assert job.state == JobState.DONE
+    assert job.heartbeat_at > job.started_at + datetime.timedelta(seconds=0.3)
