@@ -313,7 +313,7 @@ JOB_STALE_SECONDS = int(os.environ.get("CLUBRATING_JOB_STALE_SECONDS", "300"))
 _CACHE = os.environ.get("CLUBRATING_CACHE", "memory" if TESTING else "file")
 _CACHE_DIR = os.environ.get("CLUBRATING_CACHE_DIR") or str(
     # one folder per installation (the same in every process: not Python's salted hash())
-    Path(tempfile.gettempdir()) / f"clubrating-cache-{hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]}"
+    Path(tempfile.gettempdir()) / f"clubrating-cache-{hashlib.sha256(bytes(BASE_DIR)).hexdigest()[:12]}"
 )
 CACHES = {
     "default": {

@@ -20,6 +20,7 @@ from django_tables2.rows import BoundRows
 from clubrating.clubs.models import Member
 from clubrating.core.exports import ExportColumn
 from clubrating.core.formatting import change_text, rating_text
+from clubrating.core.table_pdf import Italic
 from ratings.rules.classes import CHESS_CLASSES
 
 CLASS_LABELS = {code: label for _lower, code, label in CHESS_CLASSES}
@@ -251,27 +252,27 @@ def print_header(exclude: list[str]) -> list[tuple[str, str, bool]]:
     return [(name, str(headers[name]), name in _NUMERIC) for name in PRINT_COLUMNS if name not in exclude]
 
 
-def print_row_html(record: FlatRow, columns: list[tuple[str, str, bool]]) -> str:
-    """One ``<tr>`` of the print layout; written directly (not through a template) because a
-    federation list has tens of thousands of rows."""
+def print_cells(record: FlatRow, columns: list[tuple[str, str, bool]]) -> list[str]:
+    """The texts of one printed row (PDF and print page alike); a provisional rating is an
+    ``Italic`` text."""
     cells = []
-    for name, _header, numeric in columns:
+    for name, _header, _numeric in columns:
         if name == "rank":
-            text = escape(record.rank if record.rank is not None else "")
+            text = "" if record.rank is None else str(record.rank)
         elif name == "name":
-            text = escape(record.name)
+            text = record.name
         elif name == "title":
-            text = escape(record.title)
+            text = record.title
         elif name == "club":
-            text = escape(record.club or "")
+            text = record.club or ""
         elif name == "birth_year":
             text = "" if record.birth_year is None else str(record.birth_year)
         elif name == "sex":
-            text = escape(_sex_text(record.sex))
+            text = _sex_text(record.sex)
         elif name == "rating":
             text = rating_text(record.list_rating)
             if record.provisional:
-                text = f'<span class="provisional">{text}</span>'
+                text = Italic(text)
         elif name == "change":
             text = change_text(record.list_change)
         elif name == "games":
@@ -279,9 +280,21 @@ def print_row_html(record: FlatRow, columns: list[tuple[str, str, bool]]) -> str
         elif name == "period_games":
             text = str(record.list_period_games)
         elif name == "markers":
-            text = escape(record.list_markers)
+            text = record.list_markers
         else:
-            text = escape(record.list_class or "")
+            text = record.list_class or ""
+        cells.append(text)
+    return cells
+
+
+def print_row_html(record: FlatRow, columns: list[tuple[str, str, bool]]) -> str:
+    """One ``<tr>`` of the print layout; written directly (not through a template) because a
+    federation list has tens of thousands of rows."""
+    html = []
+    for (name, _header, numeric), text in zip(columns, print_cells(record, columns), strict=True):
+        value = escape(text)
+        if isinstance(text, Italic):
+            value = f'<span class="provisional">{value}</span>'
         css = ' class="num"' if numeric else (' class="name"' if name == "name" else "")
-        cells.append(f"<td{css}>{text}</td>")
-    return "<tr>" + "".join(cells) + "</tr>\n"
+        html.append(f"<td{css}>{value}</td>")
+    return "<tr>" + "".join(html) + "</tr>\n"

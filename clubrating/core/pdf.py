@@ -96,6 +96,11 @@ def render_pdf_html_response(html: str, filename: str) -> HttpResponse:
     return _pdf_response(pdf_from_html(html), filename)
 
 
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    """An ``application/pdf`` download of PDF bytes."""
+    return _pdf_response(pdf, filename)
+
+
 def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{safe_filename(filename)}"'

@@ -127,7 +127,9 @@ class _Reporter:
                 )
             self.side.commit()
         else:
-            Job.objects.filter(pk=self.job_id).update(progress=percent, step=step[:200], heartbeat_at=timezone.now())
+            Job.objects.filter(pk=self.job_id).update(
+                progress=percent, step=step[:200], heartbeat_at=timezone.now()
+            )
 
     def close(self) -> None:
         if self.side is not None:
@@ -156,7 +158,8 @@ class _Heartbeat:
         try:
             while not self.stop_event.wait(settings.JOB_HEARTBEAT_SECONDS):
                 try:
-                    Job.objects.filter(pk=self.job_id, state=JobState.RUNNING).update(heartbeat_at=timezone.now())
+                    beating = Job.objects.filter(pk=self.job_id, state=JobState.RUNNING)
+                    beating.update(heartbeat_at=timezone.now())
                 except DatabaseError:
                     logger.info("background job %s: sign of life not written", self.job_id)
         finally:

@@ -3,17 +3,16 @@ started it, and its result, report, file or translated error."""
 
 from functools import wraps
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from clubrating.core.errors import Refused
 from clubrating.core.pdf import safe_filename
 from clubrating.core.permissions import can_view_ratings, is_official, is_rating_officer
-
-from clubrating.core.errors import Refused
 
 from .models import Job, JobState
 from .services import job_start, jobs_fail_stale

@@ -1,8 +1,9 @@
-"""PDFs of long rating lists as background jobs (WeasyPrint needs tens of seconds for a
-federation's list, longer than a web request may take).
+"""PDFs of long rating lists as background jobs (a federation's list takes seconds, longer
+than a page should keep its reader waiting).
 
-Above ``settings.BACKGROUND_PDF_ROWS`` rows the PDF link leads to a job; the job renders the
-very print layout the synchronous PDF uses, from the same list, filters and language. One job per
+Above ``settings.BACKGROUND_PDF_ROWS`` rows the PDF link leads to a job; the job draws the very
+PDF the synchronous link gives (``ratings.views.lists.list_pdf``), from the same list, filters
+and language. One job per
 distinct PDF (list version, filters, language): a second visitor asking for the same PDF is
 sent to the running or finished job and downloads its file, so it is drawn once.
 """
@@ -15,7 +16,7 @@ from django.test import RequestFactory
 from django.utils.translation import gettext as _
 
 from clubrating.core.errors import Refused
-from clubrating.core.pdf import pdf_from_html, safe_filename
+from clubrating.core.pdf import safe_filename
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import Outcome, Progress, job_start
 
@@ -27,16 +28,14 @@ def pdf_key(etag: str) -> str:
 
 
 def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str) -> Outcome:
-    from ratings.views.lists import _live_source, _print_parts, _published_source
+    from ratings.views.lists import _live_source, _published_source, list_pdf
 
     request = RequestFactory().get(path + (f"?{query}" if query else ""))
     request.user = AnonymousUser()
     source = _live_source(pk) if face == "live_pdf" else _published_source(pk)
-    progress(5, _("Reading the list"))
-    html = "".join(_print_parts(request, source, pdf=True))
-    progress(30, _("Drawing the PDF"))
+    progress(5, _("Drawing the PDF"))
     name = safe_filename(f"{source.pool.name}-{source.file_stem}.pdf")
-    pdf = pdf_from_html(html)
+    pdf = list_pdf(request, source)
     return Outcome(message=_("The PDF is ready."), output=pdf, output_name=name, output_type=PDF)
 
 

@@ -56,12 +56,16 @@ def test_a_job_without_any_sign_of_life_counts_from_its_start():
 @override_settings(JOB_STALE_SECONDS=300)
 def test_the_same_job_starts_again_once_its_dead_worker_is_detected():
     _running(silent_seconds=10)
+    start = {"key": "pool:1", "title": "Neuberechnung", "handler": "tests.jobs.handlers.mark",
+             "params": {"name": "B"}}
     with pytest.raises(JobBusy):
-        job_start(key="pool:1", title="Neuberechnung", handler="tests.jobs.handlers.mark", params={"name": "B"})
-    Job.objects.filter(state=JobState.RUNNING).update(heartbeat_at=timezone.now() - datetime.timedelta(hours=1))
-    job = job_start(key="pool:1", title="Neuberechnung", handler="tests.jobs.handlers.mark", params={"name": "B"})
+        job_start(**start)
+    an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    Job.objects.filter(state=JobState.RUNNING).update(heartbeat_at=an_hour_ago)
+    job = job_start(**start)
     assert (job.state, job.message) == (JobState.DONE, "B")
-    assert list(Job.objects.order_by("pk").values_list("state", flat=True)) == [JobState.FAILED, JobState.DONE]
+    states = list(Job.objects.order_by("pk").values_list("state", flat=True))
+    assert states == [JobState.FAILED, JobState.DONE]
 
 
 @override_settings(JOB_STALE_SECONDS=300)

@@ -50,7 +50,8 @@ def test_a_result_saved_by_another_process_invalidates_the_cached_live_list(clie
 def test_a_cache_of_its_own_per_client_would_not_see_the_change(client, rated_club):
     """The control: two separate memory caches (one per process) keep the stale page."""
     memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    with override_settings(CACHES={"default": {**memory, "LOCATION": "a"}, "worker2": {**memory, "LOCATION": "b"}}):
+    separate = {"default": {**memory, "LOCATION": "a"}, "worker2": {**memory, "LOCATION": "b"}}
+    with override_settings(CACHES=separate):
         url = reverse("ratings:live", args=[rated_club["pool"].pk])
         first = client.get(url)
         game = GameFactory(round=RoundFactory(tournament=rated_club["autumn"], number=2), board=1,

@@ -1,0 +1,62 @@
+"""Long tables drawn as PDF by ReportLab: pages, running header, page numbers, cut cells."""
+
+import io
+
+from pypdf import PdfReader
+
+from clubrating.core.table_pdf import Column, Italic, table_pdf
+
+COLUMNS = [Column("Rang", numeric=True), Column("Name", shrinks=True), Column("Wertung", numeric=True)]
+
+
+def _pages(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def _pdf(rows, **kwargs) -> bytes:
+    return table_pdf(title="Wertungsliste: Standard", club="Schachklub Donaustadt",
+                     lines=["Gültig ab 01.07.2026", "", "Verein: SV Gäste"], columns=COLUMNS, rows=rows,
+                     page_text="Seite %(page)d von %(pages)d", **kwargs)
+
+
+def test_every_page_carries_the_running_header_and_its_number():
+    rows = [[str(i), f"Spieler {i:03d}, Anna", str(2000 - i)] for i in range(1, 121)]
+    pages = _pages(_pdf(rows))
+    assert len(pages) == 3
+    for number, text in enumerate(pages, start=1):
+        assert "Schachklub Donaustadt · Wertungsliste: Standard" in text
+        assert "Gültig ab 01.07.2026 · Verein: SV Gäste" in text
+        assert f"Seite {number} von 3" in text
+        assert "Rang" in text and "Wertung" in text  # the column header repeats
+    every = "\n".join(pages)
+    assert all(f"Spieler {i:03d}, Anna" in every for i in range(1, 121))
+    assert pages[0].index("Spieler 001") < pages[0].index("Spieler 002")
+    assert "Spieler 120" in pages[2] and "Spieler 120" not in pages[1]
+
+
+def test_names_outside_latin_1_and_italic_cells_are_written():
+    pages = _pages(_pdf([["1", "Ivančić, Łukasz", Italic("1830")]], note="Live-Wertungen sind vorläufig."))
+    assert len(pages) == 1
+    assert "Ivančić, Łukasz" in pages[0] and "1830" in pages[0]
+    assert "Live-Wertungen sind vorläufig." in pages[0]
+
+
+def test_a_text_wider_than_the_page_is_cut_short():
+    long_name = "Sehr-Langer-Doppelname " * 20
+    text = _pages(_pdf([["1", long_name, "1500"]]))[0]
+    assert "Sehr-Langer-Doppelname" in text and "…" in text and long_name.strip() not in text
+
+
+def test_an_empty_table_is_one_page_with_its_header():
+    pages = _pages(_pdf([]))
+    assert len(pages) == 1 and "Seite 1 von 1" in pages[0] and "Rang" in pages[0]
+
+
+def test_the_note_gets_a_page_of_its_own_when_the_last_page_is_full():
+    full = [[str(i), f"Spieler {i}", "1500"] for i in range(1, 200)]
+    counts = set()
+    for n in range(40, 120):  # some n fills the first or second page exactly
+        pages = _pages(_pdf(full[:n], note="NOTIZ"))
+        assert f"Seite {len(pages)} von {len(pages)}" in pages[-1] and "NOTIZ" in pages[-1]
+        counts.add(len(pages))
+    assert counts == {1, 2, 3}
