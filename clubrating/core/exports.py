@@ -13,10 +13,13 @@ written as numbers (a rating change "−14" becomes -14), never as text.
 from __future__ import annotations
 
 import csv
+import re
 import tempfile
+import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
+from xml.sax.saxutils import escape as xml_escape
 
 from django.http import FileResponse, StreamingHttpResponse
 from django.utils import translation
@@ -48,6 +51,8 @@ def export_number(value: Any) -> int | float | None:
     """Whole numbers as ``int`` (1835, not 1835.0); None stays empty."""
     if value is None or value == "":
         return None
+    if type(value) is int:  # the common case (ranks, years, games), without the float round trip
+        return value
     number = float(value)
     return int(number) if number.is_integer() else number
 
@@ -80,42 +85,130 @@ def _csv_lines(columns: list[ExportColumn], rows: Iterable[Any], german: bool) -
             return ""
         return str(value).replace(".", ",") if german else str(value)
 
+    # Each column's formatter chosen once, not per cell (tens of thousands of rows).
+    cells = [(column.value, number if column.numeric else safe_text) for column in columns]
     yield ("\ufeff" if german else "") + writer.writerow([safe_text(c.header) for c in columns])
     for row in rows:
-        yield writer.writerow([
-            number(c.value(row)) if c.numeric else safe_text(c.value(row)) for c in columns
-        ])
+        yield writer.writerow([format_cell(value(row)) for value, format_cell in cells])
+
+
+def _chunks(lines: Iterator[str], size: int = 500) -> Iterator[str]:
+    """``size`` lines to a piece: the response writes a piece at a time, not a line."""
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) >= size:
+            yield "".join(batch)
+            batch = []
+    if batch:
+        yield "".join(batch)
 
 
 def csv_response(*, filename: str, columns: list[ExportColumn], rows: Iterable[Any]) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(csv_lines(columns, rows), content_type=CSV_TYPE)
+    response = StreamingHttpResponse(_chunks(csv_lines(columns, rows)), content_type=CSV_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{safe_filename(filename)}"'
     return response
 
 
+# Characters XML 1.0 does not allow (a spreadsheet cannot hold them either).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_XLSX_PARTS = {
+    "[Content_Types].xml": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        '<Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+        '<Override PartName="/xl/worksheets/sheet1.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+        "</Types>"
+    ),
+    "_rels/.rels": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" '
+        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" '
+        'Target="xl/workbook.xml"/></Relationships>'
+    ),
+    "xl/_rels/workbook.xml.rels": (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" '
+        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
+        'Target="worksheets/sheet1.xml"/></Relationships>'
+    ),
+}
+_WORKBOOK = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+    '<sheets><sheet name="{name}" sheetId="1" r:id="rId1"/></sheets></workbook>'
+)
+_SHEET_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+)
+
+
+def _column_letters(count: int) -> list[str]:
+    letters = []
+    for index in range(1, count + 1):
+        name = ""
+        while index:
+            index, rest = divmod(index - 1, 26)
+            name = chr(65 + rest) + name
+        letters.append(name)
+    return letters
+
+
+def _xml_text(text: str) -> str:
+    return xml_escape(_NOT_XML.sub("", text))
+
+
 def xlsx_file(*, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]):
-    """The workbook in a temporary file (openpyxl's write-only mode: rows go to disk as written)."""
-    from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
+    """The workbook in a temporary file. Its worksheet is written directly as SpreadsheetML
+    (ECMA-376), row by row into the compressed part: openpyxl, even in write-only mode, builds a
+    cell object per value and took 7-13 s for a 20,000-row list where this takes about one.
+    Text goes in as inline strings (never a formula, whatever it starts with), numbers as numbers."""
+    letters = _column_letters(len(columns))
+    cells = [(column.value, column.numeric, letter) for column, letter in zip(columns, letters, strict=True)]
+    name = re.sub(r"[\\/?*\[\]:]", " ", sheet)[:31] or "Sheet1"
 
-    workbook = Workbook(write_only=True)
-    worksheet = workbook.create_sheet(title=sheet[:31])
-
-    def text_cell(value: Any) -> str | WriteOnlyCell:
+    def text_cell(reference: str, value: Any) -> str:
         text = "" if value is None else str(value)
-        if not text.startswith("="):
-            return text  # openpyxl writes any other text as a string
-        cell = WriteOnlyCell(worksheet, value=text)
-        cell.data_type = "s"  # a string although it starts with "=": never a formula
-        return cell
+        if not text:
+            return ""
+        return f'<c r="{reference}" t="inlineStr"><is><t xml:space="preserve">{_xml_text(text)}</t></is></c>'
 
-    worksheet.append([text_cell(c.header) for c in columns])
-    for row in rows:
-        worksheet.append([
-            export_number(c.value(row)) if c.numeric else text_cell(c.value(row)) for c in columns
-        ])
+    def row_xml(number: int, values: list[tuple[Any, bool, str]]) -> str:
+        parts = [f'<row r="{number}">']
+        for value, numeric, letter in values:
+            if numeric:
+                value = export_number(value)
+                if value is not None:
+                    parts.append(f'<c r="{letter}{number}"><v>{value!r}</v></c>')
+            else:
+                parts.append(text_cell(f"{letter}{number}", value))
+        parts.append("</row>")
+        return "".join(parts)
+
     handle = tempfile.TemporaryFile()
-    workbook.save(handle)
+    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
+        for part, content in _XLSX_PARTS.items():
+            archive.writestr(part, content)
+        archive.writestr("xl/workbook.xml", _WORKBOOK.format(name=xml_escape(name, {'"': "&quot;"})))
+        with archive.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as part:
+            part.write(_SHEET_HEAD.encode())
+            header = [(c.header, False, letter) for c, letter in zip(columns, letters, strict=True)]
+            batch = [row_xml(1, header)]
+            for number, row in enumerate(rows, start=2):
+                batch.append(row_xml(number, [(value(row), numeric, letter)
+                                              for value, numeric, letter in cells]))
+                if len(batch) >= 1000:
+                    part.write("".join(batch).encode())
+                    batch = []
+            part.write(("".join(batch) + "</sheetData></worksheet>").encode())
     handle.seek(0)
     return handle
 

@@ -70,3 +70,21 @@ def test_xlsx_writes_text_as_strings_and_numbers_as_numbers():
         ("=cmd|' /C calc'!A0", 1234.567, None),
         ("+43 1 234", 1500, 12),
     ]
+
+
+def test_xlsx_columns_past_z_and_text_xml_cannot_hold():
+    columns = [ExportColumn(f"C{i}", lambda r, i=i: r[i % 2], numeric=i % 2 == 1) for i in range(28)]
+    rows = [("Bell\x07 & <Co> \"A\"", 7)]
+    handle = xlsx_file(sheet="Liste: 2026/Q1 [alt]", columns=columns, rows=rows)
+    workbook = openpyxl.load_workbook(handle)
+    assert workbook.sheetnames == ["Liste  2026 Q1  alt "]
+    sheet = workbook.active
+    assert sheet["AA1"].value == "C26" and sheet["AB2"].value == 7
+    assert sheet["A2"].value == "Bell & <Co> \"A\"" and sheet["B2"].value == 7
+
+
+def test_xlsx_leaves_empty_values_empty():
+    handle = xlsx_file(sheet="S", columns=COLUMNS, rows=[("", None, "")])
+    assert list(openpyxl.load_workbook(handle).active.iter_rows(values_only=True)) == [
+        ("Name", "Rating", "Change"),
+    ]
