@@ -86,6 +86,15 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     )
 
 
+def live_count(pool: RatingPool, *, club_id: int | None = None) -> int:
+    """How many rows the live list has (of one club's members): counted on the pool's live
+    rating index alone, without the joins and annotations of ``live_rows``."""
+    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
+    if club_id is not None:
+        rows = rows.filter(member__club_id=club_id)
+    return rows.count()
+
+
 def live_ranks(pool: RatingPool, member_ids: list[int] | None = None) -> dict[int, int]:
     """{member id: rank in the whole live list} for ``member_ids`` (default: everyone); one query.
     The rank is the position in the unfiltered list, as a published list stores it."""

@@ -21,23 +21,27 @@ from clubrating.clubs.models import Club
 from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
 from clubrating.tournaments.models import GameCategory, Tournament
 from ratings.models import PublishedList, RatingPool
-from ratings.selectors import live_list, live_rows, member_ratings
+from ratings.selectors import live_count, live_list, member_ratings
 from ratings.services.cache import pool_cache_version
 
 TOP = 10
 HOME_CACHE_SECONDS = 3600
 RECENT = 5
+RUNNING = 10  # a federation runs hundreds at once: the page shows the latest, the list has all
 
 
 def _tournaments(today) -> dict:
-    """Running (today within its dates), upcoming and recently finished tournaments."""
+    """Running (today within its dates; the latest ``RUNNING`` of them, oldest first), upcoming
+    and recently finished tournaments."""
     base = Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
         rounds_paired=Max("rounds__number"),
     )
     running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today))
+    running = list(base.filter(running_q).order_by("-start_date", "name")[:RUNNING + 1])
     return {
-        "running": list(base.filter(running_q).order_by("start_date", "name")),
+        "running": sorted(running[:RUNNING], key=lambda t: (t.start_date, t.name)),
+        "running_more": len(running) > RUNNING,
         "upcoming": list(base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT]),
         "recent": list(base.filter(end_date__lt=today).order_by("-end_date", "name")[:RECENT]),
     }
@@ -61,14 +65,13 @@ def _club_rating_list(club: Club | None) -> dict | None:
     key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}"
     cached = cache.get(key)
     if cached is None:
-        rows = live_rows(pool) if club_id is None else live_rows(pool).filter(member__club_id=club_id)
         cached = {
             "top": [
                 {"rank": e.rank, "name": e.member.full_name, "url": e.member.get_absolute_url(),
                  "rating": e.rating, "change": e.change}
                 for e in live_list(pool, club_id=club_id, limit=TOP)
             ],
-            "count": rows.count(),
+            "count": live_count(pool, club_id=club_id),
             "published": (pool.published_pk, pool.published_from) if pool.published_pk else None,
         }
         cache.set(key, cached, HOME_CACHE_SECONDS)

@@ -19,10 +19,12 @@ from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -207,6 +209,20 @@ def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) ->
     return table
 
 
+def _filters_html(request, filters: ListFilterForm) -> str:
+    """The filter form, cached: Django renders each of a federation's hundreds of club options
+    through a template, which took most of a cached list page's time."""
+    clubs = "|".join(name for name, _label in filters.fields["club"].choices)
+    key = "ratings:list-filters:" + hashlib.sha256(
+        "|".join([translation.get_language() or "", request.GET.urlencode(), clubs]).encode()
+    ).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("ratings/_list_filters.html", {"filters": filters})
+        cache.set(key, html, TABLE_CACHE_SECONDS)
+    return mark_safe(html)  # rendered by the template above, escaped there
+
+
 def _page(request, source: ListSource):
     filters = _filters(request)
     query, suffix = _query_suffix(request)
@@ -218,6 +234,7 @@ def _page(request, source: ListSource):
         cache.set(key, table_html, TABLE_CACHE_SECONDS)
     return render(request, "ratings/list.html", {
         **source.context, "pool": source.pool, "table_html": table_html, "filters": filters,
+        "filters_html": _filters_html(request, filters),
         "title": source.title, "lines": [*source.lines, filters.description()], "suffix": suffix,
         "urls": source.urls,
         "export_csv": f"?{_with(query, '_export', 'csv')}",

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils import timezone
 
 from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Tournament
@@ -103,3 +104,18 @@ def test_query_count_does_not_depend_on_the_data(client, demo, django_assert_max
     with django_assert_max_num_queries(14):
         client.get("/")
 
+
+
+def test_the_page_shows_the_latest_running_tournaments_and_links_all(client, db):
+    from clubrating.core.views import RUNNING
+    from tests.factories import TournamentFactory
+
+    today = timezone.localdate()
+    for day in range(RUNNING + 2):
+        TournamentFactory(name=f"Offen {day:02d}", start_date=today - datetime.timedelta(days=day),
+                          end_date=None)
+    html = client.get(reverse("home")).content.decode()
+    running = _section(html, "running")
+    shown = re.findall(r"Offen (\d\d)", running)
+    assert shown == [f"{day:02d}" for day in range(RUNNING - 1, -1, -1)]  # the latest, oldest first
+    assert 'id="running-more"' in html
