@@ -1,4 +1,5 @@
 """PDF responses rendered by WeasyPrint from the print templates, and print layouts streamed.
+(Long tables such as a federation's rating list are drawn by ``clubrating.core.table_pdf``.)
 
 Static files are read from disk through the staticfiles finders or storage, never over the
 network: the application works without internet access and a PDF must not depend on a running
@@ -88,20 +89,11 @@ def pdf_from_html(html: str) -> bytes:
 
 def render_pdf_response(request: HttpRequest, template: str, context: dict, filename: str) -> HttpResponse:
     """An ``application/pdf`` download of ``template`` rendered with ``context``."""
-    return _pdf_response(render_pdf(request, template, context), filename)
-
-
-def render_pdf_html_response(html: str, filename: str) -> HttpResponse:
-    """An ``application/pdf`` download of a print page already rendered (with ``pdf=True``)."""
-    return _pdf_response(pdf_from_html(html), filename)
+    return pdf_response(render_pdf(request, template, context), filename)
 
 
 def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     """An ``application/pdf`` download of PDF bytes."""
-    return _pdf_response(pdf, filename)
-
-
-def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{safe_filename(filename)}"'
     return response

@@ -54,7 +54,7 @@ from ratings.views.pdf_jobs import list_pdf_job
 PER_PAGE = 100
 PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
 TABLE_CACHE_SECONDS = 3600
-ETAG_SCHEMA = "3"  # change when the pages' markup changes, so that browsers fetch them again
+ETAG_SCHEMA = "4"  # change when the pages' markup changes, so that browsers fetch them again
 
 
 @dataclass

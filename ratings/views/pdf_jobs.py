@@ -3,9 +3,9 @@ than a page should keep its reader waiting).
 
 Above ``settings.BACKGROUND_PDF_ROWS`` rows the PDF link leads to a job; the job draws the very
 PDF the synchronous link gives (``ratings.views.lists.list_pdf``), from the same list, filters
-and language. One job per
-distinct PDF (list version, filters, language): a second visitor asking for the same PDF is
-sent to the running or finished job and downloads its file, so it is drawn once.
+and language. One job per distinct PDF (list version, filters, language): a second visitor
+asking for the same PDF is sent to the running or finished job and downloads its file, so it is
+drawn once.
 """
 
 from __future__ import annotations
