@@ -128,7 +128,8 @@ def table_pdf(
     widths = _widths(columns, rows, width)
     lefts = [MARGIN_LEFT + sum(widths[:i]) for i in range(len(widths))]
     body_top = page_height - MARGIN_TOP
-    title_block = (10 + 15 + 4) * 1.25 + 9 * 1.3 * len(lines) + 6 * mm  # club, title, lines, rule
+    lines = [line for line in lines if line]
+    title_block = (10 + 15) * 1.25 + 4 + 9 * 1.3 * len(lines) + 6 * mm  # club, title, lines, rule
     usable = body_top - MARGIN_BOTTOM - ROW_HEIGHT  # less the column header
     per_page = int(usable // ROW_HEIGHT)
     first_page = max(1, int((usable - title_block) // ROW_HEIGHT))
@@ -144,7 +145,7 @@ def table_pdf(
     canvas.setTitle(f"{title} · {club}")
     canvas.setAuthor(author)
     running = [_fit(f"{club} · {title}", regular, MARGIN_SIZE, width),
-               *_wrap([line for line in lines if line], regular, MARGIN_SIZE, width)][:4]
+               *_wrap(lines, regular, MARGIN_SIZE, width)][:4]
     cut = {i for i, c in enumerate(columns) if c.shrinks}
     widths_seen: dict[tuple[str, str], float] = {}
     pieces_seen: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -232,9 +233,8 @@ def table_pdf(
     y -= (10 + 15) * 1.25 + 4
     canvas.setFont(regular, 9)
     for line in lines:
-        if line:
-            y -= 9 * 1.3
-            canvas.drawString(MARGIN_LEFT, y, _fit(line, regular, 9, width))
+        y -= 9 * 1.3
+        canvas.drawString(MARGIN_LEFT, y, _fit(line, regular, 9, width))
     y -= 2 * mm
     canvas.setLineWidth(1)
     canvas.line(MARGIN_LEFT, y, page_width - MARGIN_RIGHT, y)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from clubrating.core.errors import Refused
 from clubrating.core.pdf import safe_filename
 from clubrating.jobs.models import Job, JobState
-from clubrating.jobs.services import Outcome, Progress, job_start
+from clubrating.jobs.services import Outcome, Progress, job_start, jobs_fail_stale
 
 PDF = "application/pdf"
 
@@ -42,6 +42,7 @@ def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: st
 def list_pdf_job(request, *, face: str, pk: int, etag: str, title: str):
     """Redirect to the job drawing this PDF: an existing one (waiting, running or done), else a new one."""
     key = pdf_key(etag)
+    jobs_fail_stale(key=key)  # a job whose worker died is drawn anew
     existing = Job.objects.filter(key=key).exclude(state=JobState.FAILED).order_by("-pk").first()
     if existing is None:
         try:

@@ -32,3 +32,19 @@ def test_a_short_filtered_lists_pdf_is_drawn_at_once(client, rated_club):
     response = client.get(reverse("ratings:list_pdf", args=[rated_club["list"].pk]), {"club": "SV Gäste"})
     assert response["Content-Type"] == "application/pdf"
     assert not Job.objects.exists()
+
+
+@override_settings(BACKGROUND_PDF_ROWS=3, JOB_STALE_SECONDS=300)
+def test_a_pdf_job_whose_worker_died_is_drawn_anew(client, rated_club):
+    import datetime
+
+    from django.utils import timezone
+
+    url = reverse("ratings:list_pdf", args=[rated_club["list"].pk])
+    first = Job.objects.get(pk=int(client.get(url)["Location"].rstrip("/").split("/")[-1]))
+    an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    Job.objects.filter(pk=first.pk).update(state=JobState.RUNNING, heartbeat_at=an_hour_ago, output=None)
+    again = client.get(url)
+    second = Job.objects.latest("pk")
+    assert second.pk != first.pk and again["Location"] == reverse("jobs:detail", args=[second.pk])
+    assert Job.objects.get(pk=first.pk).state == JobState.FAILED and second.state == JobState.DONE
