@@ -209,12 +209,13 @@ def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) ->
     return table
 
 
-def _filters_html(request, filters: ListFilterForm) -> str:
+def _filters_html(filters: ListFilterForm) -> str:
     """The filter form, cached: Django renders each of a federation's hundreds of club options
     through a template, which took most of a cached list page's time."""
     clubs = "|".join(name for name, _label in filters.fields["club"].choices)
+    chosen = [str(filters[name].value()) for name in filters.fields]  # not the page or the order
     key = "ratings:list-filters:" + hashlib.sha256(
-        "|".join([translation.get_language() or "", request.GET.urlencode(), clubs]).encode()
+        "|".join([translation.get_language() or "", *chosen, clubs]).encode()
     ).hexdigest()
     html = cache.get(key)
     if html is None:
@@ -234,7 +235,7 @@ def _page(request, source: ListSource):
         cache.set(key, table_html, TABLE_CACHE_SECONDS)
     return render(request, "ratings/list.html", {
         **source.context, "pool": source.pool, "table_html": table_html, "filters": filters,
-        "filters_html": _filters_html(request, filters),
+        "filters_html": _filters_html(filters),
         "title": source.title, "lines": [*source.lines, filters.description()], "suffix": suffix,
         "urls": source.urls,
         "export_csv": f"?{_with(query, '_export', 'csv')}",

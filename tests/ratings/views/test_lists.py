@@ -396,3 +396,13 @@ def test_pools_without_the_rule_say_nothing(client, rated_club):
     for url in urls:
         html = client.get(url).content.decode()
         assert "TUWO" not in html, url
+
+
+def test_the_cached_filter_form_shows_each_visitors_own_choice(client, rated_club):
+    url = reverse("ratings:list", args=[rated_club["list"].pk])
+    chosen = '<option value="SV Gäste" selected>'
+    assert chosen in client.get(url, {"club": "SV Gäste", "page": "1"}).content.decode()
+    assert chosen not in client.get(url).content.decode()
+    assert chosen in client.get(url, {"club": "SV Gäste", "sort": "name"}).content.decode()
+    assert 'name="active" class="form-check-input" id="id_active" checked' in client.get(
+        url, {"active": "on"}).content.decode()
