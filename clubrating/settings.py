@@ -311,6 +311,10 @@ JOB_STALE_SECONDS = int(os.environ.get("CLUBRATING_JOB_STALE_SECONDS", "300"))
 # folder CLUBRATING_CACHE_DIR) and "database" (several machines: a table in the site's database,
 # created by `manage.py createcachetable`). "memory" is per process: tests and single-process use.
 _CACHE = os.environ.get("CLUBRATING_CACHE", "memory" if TESTING else "file")
+if _CACHE not in ("memory", "file", "database"):
+    raise ImproperlyConfigured(
+        f"CLUBRATING_CACHE={_CACHE!r}: expected one of memory, file, database."
+    )
 _CACHE_DIR = os.environ.get("CLUBRATING_CACHE_DIR") or str(
     # one folder per installation (the same in every process: not Python's salted hash())
     Path(tempfile.gettempdir()) / f"clubrating-cache-{hashlib.sha256(bytes(BASE_DIR)).hexdigest()[:12]}"
