@@ -25,7 +25,7 @@ def _members():
 ])
 def test_bom_semicolons_latin_1_and_a_duplicate_row(raw):
     report = members_import_csv(text=decode_text(raw))
-    assert (len(report.created), len(report.updated), report.duplicates) == (1, 0, [3])
+    assert (len(report.created), len(report.updated), report.duplicates) == (1, 0, [(3, 2)])
     assert [m[:2] + m[4:] for m in _members()] == [("Müller", "Jörg", "SK Wien")]
 
 

@@ -119,8 +119,11 @@ def test_csv_starting_list_preview_then_import(client, rated_club, officer):
     response = client.post(url, {"kind": "csv", "file": upload("start.csv", csv_text)})
     html = response.content.decode()
     assert "Importvorschau" in html
+    summary = "1 Wertungszahlen werden importiert, 1 Zeilen übersprungen."
+    assert f'<p id="import-summary" class="lead">{summary}</p>' in html
     assert '<ul class="small" id="matched"><li>1. Berger, Anna: 1650</li></ul>' in html
-    assert "line 3: Unbekannt, Max" in html or "Zeile 3: Unbekannt, Max" in html
+    skipped = "Zeile 3: Unbekannt, Max (kein Mitglied passt)"
+    assert f'<ul class="small" id="refused"><li>{skipped}</li></ul>' in html
     assert not PublishedList.objects.filter(pool=pool).exists()  # only a preview
 
     response = client.post(url, {"confirm": "1"})
