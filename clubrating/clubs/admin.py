@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Member
@@ -35,9 +36,13 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ("name", "short_name", "city")
     inlines = [MemberInline]
 
-    @admin.display(description=_("members"))
+    def get_queryset(self, request):
+        # Counted in the list's one query, not one count per club.
+        return super().get_queryset(request).annotate(members_counted=Count("members"))
+
+    @admin.display(description=_("members"), ordering="members_counted")
     def member_count(self, obj):
-        return obj.members.count()
+        return obj.members_counted
 
 
 @admin.register(Member)
