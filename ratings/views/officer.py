@@ -32,6 +32,7 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
+from ratings.rule_names import rules_name
 from ratings.selectors import period_close_preview, published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
@@ -65,6 +66,7 @@ def officer_home(request):
     for job in recent.defer("output").order_by("-created_at", "-pk")[: 5 * len(pools)]:
         jobs.setdefault(job.key, []).append(job)
     for pool in pools:
+        pool.rules_name = rules_name(pool.rules)
         pool.transformed = any(p.kind == ListKind.TRANSFORMATION for p in pool.audited_lists)
         pool.may_transform = pool.rules.startswith("oesb") and not pool.transformed
         pool.takes_fide = not pool.rules.startswith("egf")
