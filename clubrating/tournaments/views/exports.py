@@ -64,7 +64,8 @@ def round_print(request, pk, number):
     rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     title = _("Pairings round %(number)d") % {"number": rnd.number}
     context = {
-        "round": rnd, "tournament": tournament, "rows": rnd.rows, "national_label": national_label(tournament),
+        "round": rnd, "tournament": tournament, "rows": rnd.rows,
+        "national_label": national_label(tournament),
         **print_context(
             title=f"{tournament.name}: {title}",
             lines=_lines(tournament, rnd.date.strftime("%d.%m.%Y") if rnd.date else ""),
