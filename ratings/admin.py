@@ -120,6 +120,9 @@ class RatingRecordAdmin(ReadOnlyAdmin):
     ]
     list_filter = ["pool", "pending"]
     list_select_related = ["member", "opponent", "pool"]
+    # The latest records first, read along the primary key: the model's order (pool name, date,
+    # game) would sort every record of a federation (~10^6) for one page.
+    ordering = ["-pk"]
     raw_id_fields = ["game", "member", "opponent"]
 
 

@@ -62,6 +62,8 @@ class MemberAdmin(admin.ModelAdmin):
     list_filter = ("active", "sex", "club", "fide_title")
     search_fields = ("last_name", "first_name", "national_id", "fide_id", "email")
     list_select_related = ("club",)
+    # A filtered page counts its own rows only, not the whole register's as well.
+    show_full_result_count = False
     autocomplete_fields = ("user",)
     fieldsets = (
         (None, {"fields": ("last_name", "first_name", "sex", "birth_date", "birth_year", "club", "active")}),
