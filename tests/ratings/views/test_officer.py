@@ -52,7 +52,9 @@ def test_officer_home_lists_pools_and_periods(client, english, rated_club, offic
     client.force_login(officer)
     html = client.get(reverse("ratings:officer")).content.decode()
     assert "Wertungspools und Perioden" in html
-    assert "01.01.2026 – 30.06.2026" in html and "01.07.2026 – 31.12.2026" in html
+    # Each date stays on one line on a phone.
+    for start, end in (("01.01.2026", "30.06.2026"), ("01.07.2026", "31.12.2026")):
+        assert f'<span class="text-nowrap">{start} –</span> <span class="text-nowrap">{end}</span>' in html
     assert reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]) in html
     assert reverse("ratings:list", args=[rated_club["list"].pk]) in html
     english.force_login(officer)
