@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubrating.core.errors import Refused
+from clubrating.core.formatting import decimal_text, rating_text, signed
 from clubrating.tournaments.admin import GameAdmin
 from clubrating.tournaments.models import Game, Result
 from ratings.models import (
@@ -26,6 +27,26 @@ from ratings.models import (
     TournamentRating,
 )
 from ratings.services import game_date_change, game_record_result
+
+
+def figure(model, field: str, kind: str):
+    """A column showing ``field`` rounded for reading, headed and sorted as the field: whole
+    ratings ("rating"), changes signed with one decimal ("change"), other figures such as
+    expected scores and factors with one decimal ("decimal"). The stored value stays exact."""
+
+    def show(obj):
+        value = getattr(obj, field)
+        if value is None:
+            return "—"
+        if kind == "rating":
+            return rating_text(round(value))
+        if kind == "change":
+            return signed(value, 1)
+        return decimal_text(value, 1)
+
+    show.short_description = model._meta.get_field(field).verbose_name
+    show.admin_order_field = field
+    return show
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -48,11 +69,13 @@ class RatingPoolAdmin(ReadOnlyAdmin):
 class RatingPeriodAdmin(ReadOnlyAdmin):
     list_display = ["pool", "start", "end", "state", "closed_at", "closed_by"]
     list_filter = ["pool", "state"]
+    list_select_related = ["pool", "closed_by"]
 
 
 class ListEntryInline(admin.TabularInline):
     model = ListEntry
-    fields = ["rank", "member", "rating", "change", "games_count", "markers", "class_code", "start_value"]
+    fields = ["rank", "member", figure(ListEntry, "rating", "rating"), figure(ListEntry, "change", "change"),
+              "games_count", "markers", "class_code", "start_value"]
     readonly_fields = fields
     raw_id_fields = ["member"]
     can_delete = False
@@ -66,12 +89,15 @@ class ListEntryInline(admin.TabularInline):
 class PublishedListAdmin(ReadOnlyAdmin):
     list_display = ["pool", "kind", "valid_from", "published_at", "published_by", "superseded"]
     list_filter = ["pool", "kind", "superseded"]
+    list_select_related = ["pool", "published_by"]
     inlines = [ListEntryInline]
 
 
 @admin.register(PoolMember)
 class PoolMemberAdmin(ReadOnlyAdmin):
-    list_display = ["member", "pool", "rating", "games_count", "live_rating", "live_change", "pending_games"]
+    list_display = ["member", "pool", figure(PoolMember, "rating", "rating"), "games_count",
+                    figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "change"),
+                    "pending_games"]
     list_filter = ["pool"]
     search_fields = ["member__last_name", "member__first_name"]
     list_select_related = ["member", "pool"]
@@ -84,28 +110,33 @@ class RatingRecordAdmin(ReadOnlyAdmin):
         "member",
         "opponent",
         "score",
-        "own_rating",
-        "opponent_rating",
-        "expected",
-        "factor",
-        "change",
+        figure(RatingRecord, "own_rating", "rating"),
+        figure(RatingRecord, "opponent_rating", "rating"),
+        figure(RatingRecord, "expected", "decimal"),
+        figure(RatingRecord, "factor", "decimal"),
+        figure(RatingRecord, "change", "change"),
         "pending",
         "pool",
     ]
     list_filter = ["pool", "pending"]
     list_select_related = ["member", "opponent", "pool"]
+    # The latest records first, read along the primary key: the model's order (pool name, date,
+    # game) would sort every record of a federation (~10^6) for one page.
+    ordering = ["-pk"]
     raw_id_fields = ["game", "member", "opponent"]
 
 
 @admin.register(PeriodReopening)
 class PeriodReopeningAdmin(ReadOnlyAdmin):
     list_display = ["period", "reopened_at", "reopened_by", "reason"]
+    list_select_related = ["period__pool", "reopened_by"]
 
 
 @admin.register(FideTakeover)
 class FideTakeoverAdmin(ReadOnlyAdmin):
-    list_display = ["member", "fide_rating", "rating", "converted", "list"]
+    list_display = ["member", "fide_rating", figure(FideTakeover, "rating", "rating"), "converted", "list"]
     list_filter = ["converted"]
+    list_select_related = ["member", "list__pool"]
     search_fields = ["member__last_name", "member__first_name"]
 
 
@@ -115,6 +146,7 @@ class TournamentRatingAdmin(admin.ModelAdmin):
 
     list_display = ["tournament", "pool"]
     list_filter = ["pool"]
+    list_select_related = ["tournament", "pool"]
     raw_id_fields = ["tournament"]
 
 

@@ -26,6 +26,8 @@ from django.db.models import (
     Window,
 )
 from django.db.models.functions import Coalesce, ExtractYear, RowNumber
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
@@ -530,6 +532,21 @@ def period_close_preview(*, period: RatingPeriod) -> ClosePreview:
         tournaments=list(by_tournament.values()),
         pending=[PendingMember(m, counts[m.pk], m.pk in newcomers) for m in members],
     )
+
+
+def tournament_outside_periods(*, tournament: Tournament, pool: RatingPool) -> str:
+    """A notice when no game day of ``tournament`` lies in a rating period of ``pool`` (nor after
+    the pool's start), so that rating it changes nobody's rating; "" when some day does."""
+    start = tournament.start_date
+    end = tournament.end_date or start
+    inside = end >= pool.start_date and RatingPeriod.objects.filter(
+        pool=pool, start__lte=end, end__gte=start).exists()
+    if inside:
+        return ""
+    return _("The tournament (%(start)s–%(end)s) lies outside every rating period of “%(pool)s”: "
+             "its games change no rating.") % {
+        "start": date_format(start, "SHORT_DATE_FORMAT"), "end": date_format(end, "SHORT_DATE_FORMAT"),
+        "pool": pool.name}
 # --- the tournament pages: which national rating they show ---------------------------------------
 
 

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Member
@@ -35,9 +36,13 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ("name", "short_name", "city")
     inlines = [MemberInline]
 
-    @admin.display(description=_("members"))
+    def get_queryset(self, request):
+        # Counted in the list's one query, not one count per club.
+        return super().get_queryset(request).annotate(members_counted=Count("members"))
+
+    @admin.display(description=_("members"), ordering="members_counted")
     def member_count(self, obj):
-        return obj.members.count()
+        return obj.members_counted
 
 
 @admin.register(Member)
@@ -57,6 +62,8 @@ class MemberAdmin(admin.ModelAdmin):
     list_filter = ("active", "sex", "club", "fide_title")
     search_fields = ("last_name", "first_name", "national_id", "fide_id", "email")
     list_select_related = ("club",)
+    # A filtered page counts its own rows only, not the whole register's as well.
+    show_full_result_count = False
     autocomplete_fields = ("user",)
     fieldsets = (
         (None, {"fields": ("last_name", "first_name", "sex", "birth_date", "birth_year", "club", "active")}),

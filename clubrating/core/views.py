@@ -7,6 +7,7 @@ block is read with a fixed number of queries; blocks the visitor may not see are
 
 from __future__ import annotations
 
+from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.core.cache import cache
@@ -28,6 +29,9 @@ TOP = 10
 HOME_CACHE_SECONDS = 3600
 RECENT = 5
 RUNNING = 10  # a federation runs hundreds at once: the page shows the latest, the list has all
+# "Recently finished" means within the last year (a club's season): a tournament imported years
+# after it was played is history, not news.
+RECENT_DAYS = 365
 
 
 def _tournaments(today) -> dict:
@@ -43,7 +47,8 @@ def _tournaments(today) -> dict:
         "running": sorted(running[:RUNNING], key=lambda t: (t.start_date, t.name)),
         "running_more": len(running) > RUNNING,
         "upcoming": list(base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT]),
-        "recent": list(base.filter(end_date__lt=today).order_by("-end_date", "name")[:RECENT]),
+        "recent": list(base.filter(end_date__lt=today, end_date__gte=today - timedelta(days=RECENT_DAYS))
+                       .order_by("-end_date", "name")[:RECENT]),
     }
 
 

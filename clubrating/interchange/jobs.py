@@ -22,7 +22,7 @@ KEY = "members-import"
 def members_preview_run(*, progress: Progress, text: str, name: str) -> Outcome:
     report = dry_run(lambda: members_import_csv(text=text, progress=progress).plain())
     return Outcome(
-        message=report["summary"],
+        message=report["preview"],
         report={**report, "file_name": name, "done": False},
         report_template="interchange/_members_job_report.html",
     )

@@ -42,20 +42,35 @@ _LENGTHS = {"last_name": "member_name", "first_name": "member_name", "club": "cl
 class MembersImportReport:
     created: list[Member] = field(default_factory=list)
     updated: list[Member] = field(default_factory=list)
-    duplicates: list[int] = field(default_factory=list)  # row numbers repeating an earlier row
+    duplicates: list[tuple[int, int]] = field(default_factory=list)  # (row, the earlier row it repeats)
+
+    def _counts(self) -> dict:
+        return {"created": len(self.created), "updated": len(self.updated),
+                "duplicates": len(self.duplicates)}
 
     def summary(self) -> str:
         return _(
             "%(created)d members created, %(updated)d updated, %(duplicates)d duplicate rows skipped."
-        ) % {"created": len(self.created), "updated": len(self.updated), "duplicates": len(self.duplicates)}
+        ) % self._counts()
+
+    def preview(self) -> str:
+        """The summary before confirming: nothing is saved yet."""
+        return _(
+            "%(created)d members will be created and %(updated)d updated; %(duplicates)d duplicate "
+            "rows will be skipped."
+        ) % self._counts()
 
     def plain(self) -> dict:
         """The report as plain data, safe to read after a preview's rollback."""
         return {
             "summary": self.summary(),
+            "preview": self.preview(),
             "created": [m.full_name for m in self.created],
             "updated": [m.full_name for m in self.updated],
-            "duplicates": list(self.duplicates),
+            "duplicates": [
+                _("Row %(row)d: the same name and birth date as row %(first)d") % {"row": row, "first": first}
+                for row, first in self.duplicates
+            ],
         }
 
 
@@ -173,7 +188,7 @@ def members_import_csv(
             raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row.line, "error": error},
                                 line=row.line) from None
     matcher = MemberMatcher(_identity(values) for _line, values in rows)
-    seen: set[tuple[str, str, date | None]] = set()
+    seen: dict[tuple[str, str, date | None], int] = {}  # -> the row it was first seen on
     clubs: dict[str, Club] = {}
     for index, (row_no, values) in enumerate(rows):
         if progress is not None and index % 500 == 0:
@@ -181,9 +196,9 @@ def members_import_csv(
             progress(100 * index // len(rows), step)
         key = (values["last_name"].casefold(), values["first_name"].casefold(), values["birth_date"])
         if key in seen:
-            report.duplicates.append(row_no)
+            report.duplicates.append((row_no, seen[key]))
             continue
-        seen.add(key)
+        seen[key] = row_no
         club_name = values.pop("club")
         if club_name:
             if club_name not in clubs:

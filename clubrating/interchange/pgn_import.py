@@ -74,11 +74,21 @@ class PgnImportReport:
              "tournaments": ", ".join(t.name for t in self.tournaments),
              "matched": len(self.matched), "created": len(self.created)}
 
+    def preview(self) -> str:
+        """The summary before confirming: nothing is saved yet."""
+        return _(
+            "%(games)d games (%(moves)d with moves) will be imported into %(tournaments)s; players: "
+            "%(matched)d matched, %(created)d new members."
+        ) % {"games": self.games, "moves": self.with_moves,
+             "tournaments": ", ".join(t.name for t in self.tournaments),
+             "matched": len(self.matched), "created": len(self.created)}
+
     def plain(self) -> dict:
         """The report as plain data, safe to read after a preview's rollback."""
         created = {t.pk for t in self.created_tournaments}
         return {
             "summary": self.summary(),
+            "preview": self.preview(),
             "games": self.games,
             "with_moves": self.with_moves,
             "tournaments": [

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from .errors import ImportRefused
@@ -10,10 +13,15 @@ from .formats.limits import FieldError, check_text
 from .formats.trf import TrfError
 
 
+def _shown(value):
+    """Dates in the UI's format (22.11.2026 in German)."""
+    return date_format(value, "SHORT_DATE_FORMAT") if isinstance(value, date) else value
+
+
 def problem_message(problem: FieldError, line: int | None = None) -> str:
     """``Line n: ...`` in the active language; the file's own column names stay as they are."""
     line = line or problem.line
-    text = problem.render(_)
+    text = problem.render(_, _shown)
     return _("Line %(line)d: %(message)s") % {"line": line, "message": text} if line else text
 
 

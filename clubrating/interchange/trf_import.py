@@ -21,6 +21,7 @@ from datetime import date
 from pathlib import Path
 
 from django.db import transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.matching import Identity, MemberMatcher, split_name
@@ -78,34 +79,48 @@ _BYE_CODES = {
 class ImportReport:
     tournament: Tournament
     matched: list[tuple[int, Member]] = field(default_factory=list)  # (start rank, member)
-    created: list[tuple[int, Member]] = field(default_factory=list)
-    refused: list[tuple[int, str]] = field(default_factory=list)  # (start rank, why)
+    created: list[tuple[int, Member]] = field(default_factory=list)  # new guests
+    refused: list[tuple[int, int, str]] = field(default_factory=list)  # (start rank, line, why)
     games: int = 0
     forfeits: int = 0
     unrated: int = 0  # played results coded W/D/L
     byes: Counter = field(default_factory=Counter)  # ByeKind -> count
     rounds: int = 0  # rounds created
 
-    def summary(self) -> str:
-        return _(
-            "Imported %(name)s: %(players)d players (%(matched)d matched, %(created)d new members, "
-            "%(refused)d refused), %(rounds)d rounds, %(games)d games (%(forfeits)d forfeits, "
-            "%(unrated)d unrated), %(byes)d byes."
-        ) % {
+    def _counts(self) -> dict:
+        return {
             "name": self.tournament.name, "players": len(self.matched) + len(self.created),
             "matched": len(self.matched), "created": len(self.created), "refused": len(self.refused),
             "rounds": self.rounds, "games": self.games, "forfeits": self.forfeits,
             "unrated": self.unrated, "byes": sum(self.byes.values()),
         }
 
+    def summary(self) -> str:
+        return _(
+            "Imported %(name)s: %(players)d players (%(matched)d matched, %(created)d new guests, "
+            "%(refused)d refused), %(rounds)d rounds, %(games)d games (%(forfeits)d forfeits, "
+            "%(unrated)d unrated), %(byes)d byes."
+        ) % self._counts()
+
+    def preview(self) -> str:
+        """The summary before confirming: nothing is saved yet."""
+        return _(
+            "%(name)s will be imported: %(players)d players (%(matched)d matched, %(created)d new "
+            "guests, %(refused)d refused), %(rounds)d rounds, %(games)d games (%(forfeits)d forfeits, "
+            "%(unrated)d unrated), %(byes)d byes."
+        ) % self._counts()
 
     def plain(self) -> dict:
         """The report as plain data, safe to read after a preview's rollback."""
         return {
             "summary": self.summary(),
+            "preview": self.preview(),
             "matched": [f"{rank}. {member.full_name}" for rank, member in self.matched],
             "created": [f"{rank}. {member.full_name}" for rank, member in self.created],
-            "refused": [f"{rank}: {why}" for rank, why in self.refused],
+            "refused": [
+                _("Line %(line)d: player %(rank)d (%(why)s)") % {"line": line, "rank": rank, "why": why}
+                for rank, line, why in self.refused
+            ],
             "tournament_url": self.tournament.get_absolute_url(),
         }
 
@@ -175,7 +190,14 @@ def _member_for(player: TrfPlayer, national_id: str) -> Member:
         fide_title=title_code(player.title),
         # Blank in the file stays blank: an unknown federation, not the club's.
         federation=player.federation.strip().upper()[:3],
+        # A player the club does not know is a guest (in no club, not active), not a club member.
+        active=False,
     )
+
+
+def _day(day: date) -> str:
+    """A date in the UI's format (22.11.2026 in German)."""
+    return date_format(day, "SHORT_DATE_FORMAT")
 
 
 def _check_dates(trf: TrfTournament) -> tuple[date, date | None]:
@@ -186,7 +208,7 @@ def _check_dates(trf: TrfTournament) -> tuple[date, date | None]:
         raise ImportRefused(_("The file gives no start date (line 042) and no round dates (line 132)."))
     if end and end < start:
         raise ImportRefused(_("The end date %(end)s (line 052) is before the start date %(start)s.")
-                            % {"end": end.isoformat(), "start": start.isoformat()})
+                            % {"end": _day(end), "start": _day(start)})
     return start, end
 
 
@@ -216,7 +238,7 @@ def tournament_import_trf(
                             % {"max": LENGTHS["tournament_name"]})
     if Tournament.objects.filter(name=name, start_date=start).exists():
         raise ImportRefused(_("A tournament %(name)s starting on %(date)s exists already.")
-                            % {"name": name, "date": start.isoformat()})
+                            % {"name": name, "date": _day(start)})
     plan = _plan(trf)
     national = national_ratings(trf)
     players = [p for p in trf.players if not p.is_dummy]
@@ -235,7 +257,7 @@ def tournament_import_trf(
         rounds_count=max(trf.rounds, trf.declared_rounds or 0, 1), time_control=trf.time_control[:120],
     )
     report = ImportReport(tournament=tournament)
-    report.refused = [(p.start_rank, _("dummy bye player")) for p in trf.players if p.is_dummy]
+    report.refused = [(p.start_rank, p.line_no, _("dummy bye player")) for p in trf.players if p.is_dummy]
     members: dict[int, Member] = {}
     seen: dict[int, int] = {}  # member id -> line that matched it first
     fide_lines: dict[int, int] = {}

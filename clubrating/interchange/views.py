@@ -1,8 +1,8 @@
 """Exchanging files in the browser: TRF download, TRF tournament, PGN and member CSV imports.
 
-Imports are previewed with ``clubrating.core.preview.dry_run``: the very service that confirming
-runs, in a transaction that is rolled back. The uploaded text waits in the session between
-preview and confirmation, so the file is sent only once.
+Imports go through ``clubrating.core.preview.upload_preview_confirm``: the preview is the very
+service that confirming runs, in a transaction that is rolled back; the uploaded text waits in
+the session between preview and confirmation, so the file is sent only once.
 """
 
 from __future__ import annotations
@@ -11,27 +11,27 @@ import re
 from functools import wraps
 
 from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clubrating.core.errors import Refused
 from clubrating.core.permissions import (
     is_official,
     official_required,
     public_tournaments_required,
     rating_officer_required,
 )
-from clubrating.core.preview import dry_run
+from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool
-from ratings.services import RatingsError, tournament_ratings_update
+from ratings.selectors import tournament_outside_periods
+from ratings.services import tournament_ratings_update
 
 from .errors import ImportRefused
 from .forms import MembersImportForm, PgnImportForm, TrfImportForm
@@ -77,107 +77,67 @@ def tournament_trf(request, pk):
     return response
 
 
-def _pgn_run(text: str, tournament: Tournament | str | None, user) -> dict:
-    return games_import_pgn(text=text, tournament=tournament, user=user).plain()
+def _pgn_run(pending: dict, user) -> dict:
+    tournament = pending["tournament_name"] or None
+    if pending["tournament"] is not None:
+        tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
+        if tournament is None:
+            raise ImportRefused(_("The chosen tournament no longer exists; upload the file again."))
+    return games_import_pgn(text=pending["text"], tournament=tournament, user=user).plain()
+
+
+def _pgn_pending(form: PgnImportForm) -> dict:
+    name, text = form.cleaned_data["file"]
+    tournament = form.target()
+    return {
+        "name": name, "text": text,
+        "tournament": tournament.pk if isinstance(tournament, Tournament) else None,
+        "tournament_name": tournament if isinstance(tournament, str) else "",
+    }
+
+
+def _upload_pending(form) -> dict:
+    name, text = form.cleaned_data["file"]
+    return {"name": name, "text": text}
 
 
 @official_required
 @require_http_methods(["GET", "POST"])
 def pgn_import(request):
-    if request.method == "POST" and request.POST.get("confirm"):
-        pending = request.session.get(PGN_SESSION_KEY)
-        if not pending:
-            messages.error(request, _("Nothing to import: upload the file again."))
-            return redirect("interchange:pgn_import")
-        tournament = pending["tournament_name"] or None
-        if pending["tournament"] is not None:
-            tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
-            if tournament is None:
-                del request.session[PGN_SESSION_KEY]
-                messages.error(request, _("The chosen tournament no longer exists; upload the file again."))
-                return redirect("interchange:pgn_import")
-        try:
-            report = _pgn_run(pending["text"], tournament, request.user)
-        except ImportRefused as error:
-            del request.session[PGN_SESSION_KEY]  # the data changed since the preview: start again
-            messages.error(request, str(error))
-            return redirect("interchange:pgn_import")
-        del request.session[PGN_SESSION_KEY]
-        return render(request, "interchange/pgn_report.html", {"report": report, "done": True})
     preselected = request.GET.get("tournament", "")
     initial = {"tournament": preselected} if preselected.isdigit() else {}
-    form = PgnImportForm(request.POST or None, request.FILES or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        name, text = form.cleaned_data["file"]
-        tournament = form.target()
-        try:
-            report = dry_run(lambda: _pgn_run(text, tournament, request.user))
-        except ImportRefused as error:
-            form.add_error("file", str(error))
-        else:
-            request.session[PGN_SESSION_KEY] = {
-                "name": name, "text": text,
-                "tournament": tournament.pk if isinstance(tournament, Tournament) else None,
-                "tournament_name": tournament if isinstance(tournament, str) else "",
-            }
-            return render(request, "interchange/pgn_report.html",
-                          {"report": report, "done": False, "file_name": name})
-    return render(request, "interchange/pgn_import.html", {"form": form})
+    return upload_preview_confirm(
+        request, form=PgnImportForm(request.POST or None, request.FILES or None, initial=initial),
+        session_key=PGN_SESSION_KEY, pending=_pgn_pending,
+        run=lambda pending: _pgn_run(pending, request.user),
+        form_template="interchange/pgn_import.html", report_template="interchange/pgn_report.html",
+        restart_url=reverse("interchange:pgn_import"),
+    )
 
 
-def _large(text: str) -> bool:
+def _large(pending: dict) -> bool:
     """A member file this long is previewed and imported in the background."""
-    return sum(1 for line in text.splitlines() if line.strip()) > settings.BACKGROUND_IMPORT_ROWS
+    rows = sum(1 for line in pending["text"].splitlines() if line.strip())
+    return rows > settings.BACKGROUND_IMPORT_ROWS
 
 
-def _members_run(text: str) -> dict:
-    return members_import_csv(text=text).plain()
+MEMBERS_BACKGROUND = Background(
+    wanted=_large,
+    preview=lambda pending, user: members_preview_start(**pending, user=user),
+    run=lambda pending, user: members_import_start(**pending, user=user),
+)
 
 
 @official_or_staff_required
 @require_http_methods(["GET", "POST"])
 def members_import(request):
-    if request.method == "POST" and request.POST.get("confirm"):
-        pending = request.session.get(MEMBERS_SESSION_KEY)
-        if not pending:
-            messages.error(request, _("Nothing to import: upload the file again."))
-            return redirect("interchange:members_import")
-        if _large(pending["text"]):
-            try:
-                job = members_import_start(text=pending["text"], name=pending["name"], user=request.user)
-            except Refused as error:
-                messages.error(request, str(error))
-                return redirect("interchange:members_import")
-            del request.session[MEMBERS_SESSION_KEY]
-            return redirect("jobs:detail", job.pk)
-        try:
-            report = _members_run(pending["text"])
-        except ImportRefused as error:
-            del request.session[MEMBERS_SESSION_KEY]  # the data changed since the preview: start again
-            messages.error(request, str(error))
-            return redirect("interchange:members_import")
-        del request.session[MEMBERS_SESSION_KEY]
-        return render(request, "interchange/members_report.html", {"report": report, "done": True})
-    form = MembersImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        name, text = form.cleaned_data["file"]
-        if _large(text):
-            try:
-                job = members_preview_start(text=text, name=name, user=request.user)
-            except Refused as error:
-                form.add_error("file", str(error))
-                return render(request, "interchange/members_import.html", {"form": form})
-            request.session[MEMBERS_SESSION_KEY] = {"name": name, "text": text}
-            return redirect("jobs:detail", job.pk)
-        try:
-            report = dry_run(lambda: _members_run(text))
-        except ImportRefused as error:
-            form.add_error("file", str(error))
-        else:
-            request.session[MEMBERS_SESSION_KEY] = {"name": name, "text": text}
-            return render(request, "interchange/members_report.html",
-                          {"report": report, "done": False, "file_name": name})
-    return render(request, "interchange/members_import.html", {"form": form})
+    return upload_preview_confirm(
+        request, form=MembersImportForm(request.POST or None, request.FILES or None),
+        session_key=MEMBERS_SESSION_KEY, pending=_upload_pending,
+        run=lambda pending: members_import_csv(text=pending["text"]).plain(),
+        form_template="interchange/members_import.html", report_template="interchange/members_report.html",
+        restart_url=reverse("interchange:members_import"), background=MEMBERS_BACKGROUND,
+    )
 
 
 def _trf_run(pool: RatingPool, text: str, user) -> dict:
@@ -186,7 +146,8 @@ def _trf_run(pool: RatingPool, text: str, user) -> dict:
     with transaction.atomic():
         report = tournament_import_trf(text=text, category=pool.category, user=user)
         tournament_ratings_update(tournament=report.tournament, pool=pool)
-    return report.plain()
+        outside = tournament_outside_periods(tournament=report.tournament, pool=pool)
+    return {**report.plain(), "notices": [outside] if outside else []}
 
 
 @rating_officer_required
@@ -194,29 +155,11 @@ def _trf_run(pool: RatingPool, text: str, user) -> dict:
 def trf_import(request, pk):
     """A tournament from a TRF file, rated in the pool ``pk``."""
     pool = get_object_or_404(RatingPool, pk=pk)
-    context = {"pool": pool, "user_is_rating_officer": True}
-    if request.method == "POST" and request.POST.get("confirm"):
-        pending = request.session.get(TRF_SESSION_KEY)
-        if not pending or pending["pool"] != pool.pk:
-            messages.error(request, _("Nothing to import: upload the file again."))
-            return redirect("interchange:trf_import", pool.pk)
-        try:
-            report = _trf_run(pool, pending["text"], request.user)
-        except (RatingsError, ImportRefused) as error:
-            messages.error(request, str(error))
-            return redirect("interchange:trf_import", pool.pk)
-        del request.session[TRF_SESSION_KEY]
-        messages.success(request, report["summary"])
-        return render(request, "interchange/trf_report.html", {**context, "report": report, "done": True})
-    form = TrfImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        name, text = form.cleaned_data["file"]
-        try:
-            report = dry_run(lambda: _trf_run(pool, text, request.user))
-        except (RatingsError, ImportRefused) as error:
-            form.add_error("file", str(error))
-        else:
-            request.session[TRF_SESSION_KEY] = {"pool": pool.pk, "name": name, "text": text}
-            return render(request, "interchange/trf_report.html",
-                          {**context, "report": report, "done": False, "file_name": name})
-    return render(request, "interchange/trf_import.html", {**context, "form": form})
+    return upload_preview_confirm(
+        request, form=TrfImportForm(request.POST or None, request.FILES or None),
+        session_key=f"{TRF_SESSION_KEY}:{pool.pk}", pending=_upload_pending,
+        run=lambda pending: _trf_run(pool, pending["text"], request.user),
+        form_template="interchange/trf_import.html", report_template="interchange/trf_report.html",
+        restart_url=reverse("interchange:trf_import", args=[pool.pk]),
+        context={"pool": pool, "user_is_rating_officer": True}, announce=True,
+    )

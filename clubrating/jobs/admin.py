@@ -9,6 +9,7 @@ class JobAdmin(admin.ModelAdmin):
 
     list_display = ("title", "state", "progress", "started_by", "created_at", "finished_at")
     list_filter = ("state",)
+    list_select_related = ("started_by",)
     search_fields = ("title", "key")
     exclude = ("output",)
     readonly_fields = ("key", "handler", "params", "language", "report", "report_template", "created_at")

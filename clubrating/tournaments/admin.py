@@ -205,6 +205,7 @@ class ByeAdmin(admin.ModelAdmin):
 class TeamAdmin(admin.ModelAdmin):
     list_display = ("name", "tournament", "club", "start_rank")
     list_filter = ("tournament",)
+    list_select_related = ("tournament", "club")
     search_fields = ("name", "club__name")
 
 
@@ -212,6 +213,7 @@ class TeamAdmin(admin.ModelAdmin):
 class TeamMatchAdmin(admin.ModelAdmin):
     list_display = ("round", "number", "home_team", "away_team", "boards")
     list_filter = ("round__tournament",)
+    list_select_related = ("round__tournament", "home_team", "away_team")
     search_fields = ("home_team__name", "away_team__name")
     inlines = [LineupInline]
 
@@ -220,6 +222,7 @@ class TeamMatchAdmin(admin.ModelAdmin):
 class TournamentPlayerAdmin(admin.ModelAdmin):
     list_display = ("tournament", "start_rank", "member", "rating", "fide_rating", "withdrawn_from_round")
     list_filter = ("tournament",)
+    list_select_related = ("tournament", "member")
     search_fields = ("member__last_name", "member__first_name", "tournament__name")
     autocomplete_fields = ("member",)
 
@@ -228,6 +231,7 @@ class TournamentPlayerAdmin(admin.ModelAdmin):
 class ResultChangeAdmin(admin.ModelAdmin):
     list_display = ("game", "changed_at", "changed_by", "old_result", "new_result")
     list_filter = ("changed_at",)
+    list_select_related = ("game__white", "game__black", "changed_by")
     search_fields = ("game__white__last_name", "game__black__last_name")
     readonly_fields = (
         "game",

@@ -44,15 +44,17 @@ class ImportReport:
     imported: int
     unknown: list[str] = field(default_factory=list)  # rows that matched no member or several
     entries: list[str] = field(default_factory=list)  # "rank. name: rating", in list order
+    unrated: list[str] = field(default_factory=list)  # rows without a rating, skipped
 
     def plain(self) -> dict:
         """The report as plain data, safe to read after a preview's rollback."""
+        counts = {"count": self.imported, "unknown": len(self.unknown) + len(self.unrated)}
         return {
-            "summary": _("%(count)d ratings imported, %(unknown)d rows refused.")
-            % {"count": self.imported, "unknown": len(self.unknown)},
+            "summary": _("%(count)d ratings imported, %(unknown)d rows skipped.") % counts,
+            "preview": _("%(count)d ratings will be imported, %(unknown)d rows skipped.") % counts,
             "matched": list(self.entries),
             "created": [],
-            "refused": list(self.unknown),
+            "refused": list(self.unrated) + list(self.unknown),
             "list_pk": self.plist.pk,
         }
 
@@ -88,8 +90,9 @@ def _parse_birth(text: str, line: int) -> tuple[datetime.date | None, int | None
                        % {"line": line, "value": text[:40]})
 
 
-def _csv_row(row) -> _Row | None:
-    """The row's values, each within its range; None for an unrated player (rating 0 or blank)."""
+def _csv_row(row) -> _Row | str:
+    """The row's values, each within its range; the row's label for an unrated player (rating 0
+    or blank)."""
     where = {"line": row.line, "literal": True}
     rating = parse_rating(row.get("rating"), csv_column("rating"), **where)
     games = parse_whole(row.get("games") or "0", csv_column("games"), 0, GAMES_MAX, **where)
@@ -98,15 +101,19 @@ def _csv_row(row) -> _Row | None:
     check_length(row.get("id"), csv_column("id"), LENGTHS["national_id"], **where)
     check_length(row.get("name"), csv_column("name"), 2 * LENGTHS["member_name"] + 2, **where)
     bdate, byear = _parse_birth(row.get("birth_date"), row.line)
+    label = row.get("name") or row.get("id") or str(fide_id)
     if rating is None:
-        return None
+        return label
     identity = Identity.named(row.get("name"), national_id=row.get("id"), fide_id=fide_id,
                               birth_date=bdate, birth_year=byear)
-    label = row.get("name") or row.get("id") or str(fide_id)
     return _Row(row.line, label, identity, rating, games)
 
 
-def _csv_rows(text: str) -> list[_Row]:
+def _unrated(line: int, label: str) -> str:
+    return _("line %(line)s: %(label)s (no rating: an unrated player)") % {"line": line, "label": label}
+
+
+def _csv_rows(text: str) -> tuple[list[_Row], list[str]]:
     try:
         table = read_csv(text)
     except (CsvError, FieldError) as error:
@@ -120,28 +127,31 @@ def _csv_rows(text: str) -> list[_Row]:
         raise RatingsError(
             _("The CSV file needs the columns “rating” and “id” or “name” (optional: “birth_date”, “games”).")
         )
-    rows = []
+    rows, unrated = [], []
     for row in table.rows:
         try:
             parsed = _csv_row(row)
         except FieldError as problem:
             raise _refused(field_refused(problem, row.line)) from None
-        if parsed is not None:
+        if isinstance(parsed, str):
+            unrated.append(_unrated(row.line, parsed))
+        else:
             rows.append(parsed)
-    return rows
+    return rows, unrated
 
 
-def _trf_rows(text: str) -> list[_Row]:
+def _trf_rows(text: str) -> tuple[list[_Row], list[str]]:
     try:
         trf = parse_trf(text)
     except TrfError as exc:
         raise _refused(trf_refused(exc)) from None
-    return [
+    rows = [
         _Row(p.line_no, p.name, Identity.named(p.name, fide_id=p.fide_id, birth_date=p.birth_date,
                                                birth_year=p.birth_year), float(p.rating))
         for p in trf.players
         if p.rating is not None
     ]
+    return rows, [_unrated(p.line_no, p.name) for p in trf.players if p.rating is None]
 
 
 def _match(rows: list[_Row]) -> tuple[dict[int, _Row], list[str]]:
@@ -151,9 +161,17 @@ def _match(rows: list[_Row]) -> tuple[dict[int, _Row], list[str]]:
     matched: dict[int, _Row] = {}
     unknown: list[str] = []
     for r in rows:
-        member = matcher.match(r.identity).member
+        found = matcher.match(r.identity)
+        member = found.member
         if member is None or member.pk in matched:
-            unknown.append(_("line %(line)s: %(label)s") % {"line": r.line, "label": r.label})
+            if found.ambiguous:
+                why = _("several members match")
+            elif member is not None:
+                why = _("the same member as line %(line)s") % {"line": matched[member.pk].line}
+            else:
+                why = _("no member matches")
+            unknown.append(_("line %(line)s: %(label)s (%(why)s)")
+                           % {"line": r.line, "label": r.label, "why": why})
             continue
         matched[member.pk] = r
     return matched, unknown
@@ -199,7 +217,7 @@ def ratings_import_list(
     file_format = file_format or sniff_format(text)
     if file_format not in (CSV, TRF):
         raise ValueError(f"unknown file format {file_format!r}")
-    rows = _trf_rows(text) if file_format == TRF else _csv_rows(text)
+    rows, unrated = _trf_rows(text) if file_format == TRF else _csv_rows(text)
     if not rows:
         raise RatingsError(_("The file contains no ratings."))
     matched, unknown = _match(rows)
@@ -230,4 +248,4 @@ def ratings_import_list(
         f"{e.rank}. {e.member.full_name}: {e.rating:g}"
         for e in ListEntry.objects.filter(list=plist).select_related("member").order_by("rank")
     ]
-    return ImportReport(plist=plist, imported=len(matched), unknown=unknown, entries=lines)
+    return ImportReport(plist=plist, imported=len(matched), unknown=unknown, entries=lines, unrated=unrated)

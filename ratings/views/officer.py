@@ -12,12 +12,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubrating.core.errors import Refused
 from clubrating.core.permissions import rating_officer_required
-from clubrating.core.preview import dry_run
+from clubrating.core.preview import dry_run, upload_preview_confirm
 from clubrating.jobs.models import Job
 from ratings.forms import ImportForm, ReopenForm
 from ratings.jobs import period_close_start, period_reopen_start, pool_key, pool_recalculate_start
@@ -31,6 +32,7 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
+from ratings.rule_names import rules_name
 from ratings.selectors import period_close_preview, published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
@@ -64,6 +66,7 @@ def officer_home(request):
     for job in recent.defer("output").order_by("-created_at", "-pk")[: 5 * len(pools)]:
         jobs.setdefault(job.key, []).append(job)
     for pool in pools:
+        pool.rules_name = rules_name(pool.rules)
         pool.transformed = any(p.kind == ListKind.TRANSFORMATION for p in pool.audited_lists)
         pool.may_transform = pool.rules.startswith("oesb") and not pool.transformed
         pool.takes_fide = not pool.rules.startswith("egf")
@@ -144,39 +147,25 @@ def pool_recalculate_view(request, pk):
     return redirect("jobs:detail", job.pk)
 
 
-def _run_import(pool: RatingPool, kind: str, name: str, text: str, user) -> dict:
-    return ratings_import_list(pool=pool, text=text, file_format=kind, note=name, user=user).plain()
+def _run_import(pool: RatingPool, pending: dict, user) -> dict:
+    return ratings_import_list(pool=pool, text=pending["text"], file_format=pending["kind"],
+                               note=pending["name"], user=user).plain()
+
+
+def _import_pending(form: ImportForm) -> dict:
+    name, text = form.cleaned_data["file"]
+    return {"kind": form.cleaned_data["kind"], "name": name, "text": text}
 
 
 @rating_officer_required
 @require_http_methods(["GET", "POST"])
 def pool_import(request, pk):
     pool = get_object_or_404(RatingPool, pk=pk)
-    context = {"pool": pool, "user_is_rating_officer": True}
-    if request.method == "POST" and request.POST.get("confirm"):
-        pending = request.session.get(SESSION_KEY)
-        if not pending or pending["pool"] != pool.pk:
-            messages.error(request, _("Nothing to import: upload the file again."))
-            return redirect("ratings:import", pool.pk)
-        try:
-            report = _run_import(pool, pending["kind"], pending["name"], pending["text"], request.user)
-        except RatingsError as error:
-            messages.error(request, str(error))
-            return redirect("ratings:import", pool.pk)
-        del request.session[SESSION_KEY]
-        messages.success(request, report["summary"])
-        return render(request, "ratings/officer/import_report.html",
-                      {**context, "report": report, "done": True})
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        name, text = form.cleaned_data["file"]
-        kind = form.cleaned_data["kind"]
-        try:
-            report = dry_run(lambda: _run_import(pool, kind, name, text, request.user))
-        except RatingsError as error:
-            form.add_error("file", str(error))
-        else:
-            request.session[SESSION_KEY] = {"pool": pool.pk, "kind": kind, "name": name, "text": text}
-            return render(request, "ratings/officer/import_report.html",
-                          {**context, "report": report, "done": False})
-    return render(request, "ratings/officer/import.html", {**context, "form": form})
+    return upload_preview_confirm(
+        request, form=ImportForm(request.POST or None, request.FILES or None),
+        session_key=f"{SESSION_KEY}:{pool.pk}", pending=_import_pending,
+        run=lambda pending: _run_import(pool, pending, request.user),
+        form_template="ratings/officer/import.html", report_template="ratings/officer/import_report.html",
+        restart_url=reverse("ratings:import", args=[pool.pk]),
+        context={"pool": pool, "user_is_rating_officer": True}, announce=True,
+    )

@@ -12,6 +12,14 @@
     }
   });
 
+  // Folded sections (a list's filters) open where there is room; on a phone they start folded,
+  // so that the list itself is on the first screen.
+  if (window.matchMedia && window.matchMedia("(min-width: 576px)").matches) {
+    document.querySelectorAll("details[data-open-wide]").forEach(function (details) {
+      details.open = true;
+    });
+  }
+
   // The print pages' "Print" button.
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-print]") : null;

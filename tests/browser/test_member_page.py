@@ -33,7 +33,7 @@ def test_member_opens_his_page_and_sees_chart_and_games(
     assert games.count() == 2
     assert games.nth(0).locator("td").all_inner_texts() == [
         "01.03.2026", "Frühjahrsturnier 2026", "1", "Huber, Bernd", "Weiß", "0,5",
-        "1.830", "1.980", "-150", "0,300", "24,65", "+4,94",
+        "1830", "1980", "−150", "0,300", "24,65", "+4,94",
     ]
-    assert page.locator("#ratings tbody td").nth(2).inner_text() == "1.843 vorläufig"
+    assert page.locator("#ratings tbody td").nth(2).inner_text() == "1843 vorläufig"
     page.screenshot(path=str(artifacts_dir / "member-page.png"), full_page=True)

@@ -84,12 +84,12 @@ def pages(tournament) -> list[tuple[str, str]]:
 
 # The column headings every width and language must show (chess-results' abbreviations).
 HEADINGS = {
-    ("round", "de"): ["Bo.", "Nr.", "Weiß", "Elo", "Pkt.", "Ergebnis", "Schwarz"],
-    ("round", "en"): ["Bo.", "No.", "White", "Rtg", "Pts.", "Result", "Black"],
+    ("round", "de"): ["Bo.", "Nr.", "Weiß", "Standard", "Pkt.", "Ergebnis", "Schwarz"],
+    ("round", "en"): ["Bo.", "No.", "White", "Standard", "Pts.", "Result", "Black"],
     ("crosstable", "de"): ["Rk.", "Name", "FIDE", "Verein", "Rd. 1", "Rd. 2", "Pkt.", "BH/C1", "SB"],
     ("crosstable", "en"): ["Rk.", "Name", "FIDE", "Club", "Rd. 1", "Rd. 2", "Pts.", "BH/C1", "SB"],
-    ("evaluation", "de"): ["Name", "Elo", "Ø", "W−We", "Rp"],
-    ("evaluation", "en"): ["Name", "Rtg", "Ø", "W−We", "Rp"],
+    ("evaluation", "de"): ["Name", "Standard", "Ø", "W−We", "Rp"],
+    ("evaluation", "en"): ["Name", "Standard", "Ø", "W−We", "Rp"],
 }
 GROUPED = re.compile(r"\b[12][.,]\d{3}\b")  # "2.107" or "2,107": a rating split in groups
 

@@ -26,7 +26,7 @@ def test_import_trf_prints_the_summary():
         "import_trf", str(TRF_DIR / "karl-mala-2005.trf"), "--name", "Karl Mala 2005", "--category", "rapid"
     )
     assert out == (
-        "Imported Karl Mala 2005: 283 players (0 matched, 283 new members, 1 refused), 7 rounds, 980 games "
+        "Imported Karl Mala 2005: 283 players (0 matched, 283 new guests, 1 refused), 7 rounds, 980 games "
         "(10 forfeits, 0 unrated), 1 byes.\nNot imported: player 284 (dummy bye player)\n"
     )
     assert Tournament.objects.get().category == "rapid"

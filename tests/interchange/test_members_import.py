@@ -5,6 +5,7 @@ from django.utils import translation
 
 from clubrating.clubs.models import Member
 from clubrating.interchange.errors import ImportRefused
+from clubrating.interchange.formats.limits import latest_date
 from clubrating.interchange.formats.text import decode_text
 from clubrating.interchange.members_import import members_import_csv
 from tests.factories import MemberFactory
@@ -25,7 +26,7 @@ def _members():
 ])
 def test_bom_semicolons_latin_1_and_a_duplicate_row(raw):
     report = members_import_csv(text=decode_text(raw))
-    assert (len(report.created), len(report.updated), report.duplicates) == (1, 0, [3])
+    assert (len(report.created), len(report.updated), report.duplicates) == (1, 0, [(3, 2)])
     assert [m[:2] + m[4:] for m in _members()] == [("Müller", "Jörg", "SK Wien")]
 
 
@@ -46,3 +47,11 @@ def test_an_id_of_another_member_is_refused_and_changes_nothing():
         members_import_csv(text="last_name;first_name;birth_date;fide_id\nMüller;Jörg;01.02.1980;1234\n")
     assert str(exc.value) == "Zeile 2: Die FIDE-ID 1234 gehört Other, Xaver."
     assert db_counts() == before
+
+
+def test_a_birth_date_out_of_range_is_refused_with_dates_in_the_ui_format():
+    latest = latest_date()
+    with translation.override("de-at"), pytest.raises(ImportRefused) as refused:
+        members_import_csv(text="last_name;first_name;birth_date\nAlt;Eva;01.01.1800\n")
+    assert str(refused.value) == (
+        f"Zeile 2: Spalte „birth_date“ 01.01.1800 liegt nicht zwischen 01.01.1850 und {latest:%d.%m.%Y}.")

@@ -53,7 +53,10 @@ def test_karl_mala_figures():
         7,
         "Frankfurt (Main) /GER",
     )
-    assert (len(report.matched), len(report.created), report.refused) == (0, 283, [(284, "dummy bye player")])
+    assert (len(report.matched), len(report.created), report.refused) == (
+        0, 283, [(284, 297, "dummy bye player")])
+    # Players the club did not know are guests: in no club and not active members.
+    assert {(m.club_id, m.active) for _rank, m in report.created} == {(None, False)}
     assert t.players.count() == 283 and t.rounds.count() == 7
     games = Game.objects.filter(round__tournament=t)
     assert games.count() == report.games == 980
@@ -286,7 +289,7 @@ def test_refusal_message_is_translated(language, message):
     "language, message",
     [
         ("en", "The end date 2025-03-01 (line 052) is before the start date 2025-03-02."),
-        ("de-at", "Das Enddatum 2025-03-01 (Zeile 052) liegt vor dem Anfangsdatum 2025-03-02."),
+        ("de-at", "Das Enddatum 01.03.2025 (Zeile 052) liegt vor dem Anfangsdatum 02.03.2025."),
     ],
 )
 def test_date_refusal_is_translated(language, message):
@@ -294,3 +297,10 @@ def test_date_refusal_is_translated(language, message):
     with translation.override(language), pytest.raises(ImportRefused) as refused:
         tournament_import_trf(text=text)
     assert str(refused.value) == message
+
+
+def test_the_duplicate_refusal_gives_the_date_in_the_ui_format(counts):
+    tournament_import_trf(text=GOOD)
+    with translation.override("de-at"), pytest.raises(ImportRefused) as refused:
+        tournament_import_trf(text=GOOD)
+    assert str(refused.value) == "Ein Turnier Testturnier mit Beginn am 01.03.2025 gibt es bereits."

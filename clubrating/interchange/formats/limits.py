@@ -84,10 +84,12 @@ class FieldError(ValueError):
         self.params = params
         super().__init__(self.render(lambda text: text))
 
-    def render(self, gettext) -> str:
-        """The message through ``gettext`` (the identity for English)."""
+    def render(self, gettext, shown=lambda value: value) -> str:
+        """The message through ``gettext`` (the identity for English); ``shown`` writes a value
+        (a date in the UI's format, say; ISO dates here)."""
         field = self.field if self.literal or not self.field else gettext(self.field)
-        return gettext(MESSAGES[self.code]) % {"field": field, **self.params}
+        return gettext(MESSAGES[self.code]) % {
+            "field": field, **{name: shown(value) for name, value in self.params.items()}}
 
     def __str__(self) -> str:
         text = self.render(lambda text: text)
@@ -136,8 +138,8 @@ def latest_date(today: date | None = None) -> date:
 def check_date(value: date, field: str, **where) -> date:
     latest = latest_date()
     if not date(YEAR_MIN, 1, 1) <= value <= latest:
-        raise FieldError("date_range", field=field, value=value.isoformat(),
-                         low=f"{YEAR_MIN}-01-01", high=latest.isoformat(), **where)
+        raise FieldError("date_range", field=field, value=value, low=date(YEAR_MIN, 1, 1), high=latest,
+                         **where)
     return value
 
 

@@ -1,4 +1,5 @@
-"""Pairing rows as chess-results prints them: Bo., No., Name, Rtg, Pts., Result, Pts., Name, Rtg, No.
+"""Pairing rows as chess-results prints them: Bo., No., Name, rating, Pts., Result, Pts., Name, rating,
+No. (the rating column is headed with the national rating's name, the pool's).
 
 "Pts." are the points a player had before the round. Two queries for the whole tournament's
 results and byes, one for its players, whatever the number of rounds shown.

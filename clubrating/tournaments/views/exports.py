@@ -65,6 +65,7 @@ def round_print(request, pk, number):
     title = _("Pairings round %(number)d") % {"number": rnd.number}
     context = {
         "round": rnd, "tournament": tournament, "rows": rnd.rows,
+        "national_label": national_label(tournament),
         **print_context(
             title=f"{tournament.name}: {title}",
             lines=_lines(tournament, rnd.date.strftime("%d.%m.%Y") if rnd.date else ""),

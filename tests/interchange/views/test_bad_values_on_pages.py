@@ -59,4 +59,4 @@ def test_an_upload_name_loses_its_control_characters(client, officer):
     upload = SimpleUploadedFile("list\x01\x1b.csv", b"id;rating\nAT1;1500\n")
     response = client.post(reverse("ratings:import", args=[pool.pk]), {"file": upload, "kind": "csv"})
     assert response.status_code == 200
-    assert client.session["ratings_import"]["name"] == "list.csv"
+    assert client.session[f"ratings_import:{pool.pk}"]["name"] == "list.csv"

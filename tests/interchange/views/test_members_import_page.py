@@ -47,13 +47,16 @@ def test_preview_creates_nothing_and_confirm_saves_what_it_showed(official_clien
     response = preview(official_client, CSV)
     assert db_counts() == before
     summary = "2 members created, 1 updated, 1 duplicate rows skipped."
+    will = "2 members will be created and 1 updated; 1 duplicate rows will be skipped."
     assert response.context["report"] == {
-        "summary": summary, "created": ["Huber, Anna", "Gruber, Bernd"], "updated": ["Adler, Max"],
-        "duplicates": [4],
+        "summary": summary, "preview": will, "done": False,
+        "created": ["Huber, Anna", "Gruber, Bernd"], "updated": ["Adler, Max"],
+        "duplicates": ["Row 4: the same name and birth date as row 2"],
     }
     page = response.content.decode()
-    assert f'<p id="import-summary" class="lead">{summary}</p>' in page
-    assert '<ul class="small" id="duplicates"><li>Row 4</li></ul>' in page
+    assert f'<p id="import-summary" class="lead">{will}</p>' in page
+    duplicate = "Row 4: the same name and birth date as row 2"
+    assert f'<ul class="small" id="duplicates"><li>{duplicate}</li></ul>' in page
     adler.refresh_from_db()
     assert adler.fide_rating == 1700
 
@@ -73,10 +76,11 @@ def test_preview_creates_nothing_and_confirm_saves_what_it_showed(official_clien
 
 def test_german_preview(official_client, home_club):
     response = preview(official_client, CSV, lang=DE)
-    assert response.context["report"]["summary"] == (
-        "3 Mitglieder angelegt, 0 aktualisiert, 1 doppelte Zeilen übersprungen."
+    assert response.context["report"]["preview"] == (
+        "3 Mitglieder werden angelegt und 0 aktualisiert; 1 doppelte Zeilen werden übersprungen."
     )
-    assert "<li>Zeile 4</li>" in response.content.decode()
+    duplicate = "Zeile 4: derselbe Name und dasselbe Geburtsdatum wie Zeile 2"
+    assert f"<li>{duplicate}</li>" in response.content.decode()
 
 
 @pytest.mark.parametrize(

@@ -82,13 +82,14 @@ def test_preview_creates_nothing_and_confirm_creates_what_it_showed(official_cli
     assert db_counts() == before
     report = response.context["report"]
     summary = "Imported 2 games (1 with moves) into Vereinsabend; players: 0 matched, 3 new members."
+    will = "2 games (1 with moves) will be imported into Vereinsabend; players: 0 matched, 3 new members."
     assert report == {
-        "summary": summary, "games": 2, "with_moves": 1,
+        "summary": summary, "preview": will, "done": False, "games": 2, "with_moves": 1,
         "tournaments": [{"name": "Vereinsabend", "created": True, "pk": report["tournaments"][0]["pk"]}],
         "matched": [], "created": ["Huber, Anna", "Gruber, Bernd", "Maier, Carl"],
     }
     page = response.content.decode()
-    assert f'<p id="import-summary" class="lead">{summary}</p>' in page
+    assert f'<p id="import-summary" class="lead">{will}</p>' in page
     assert "Import now" in page
     assert official_client.session[PGN_SESSION_KEY]["tournament"] is None
 

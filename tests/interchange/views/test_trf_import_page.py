@@ -45,6 +45,11 @@ def test_trf_tournament_preview_then_import(client, home_club, officer, pool):
     response = client.post(url, {"file": trf_file})
     report = response.context["report"]
     assert report["matched"] == [] and len(report["created"]) == 283
+    assert report["notices"] == []  # the pool's period covers the tournament
+    assert report["refused"] == ["Zeile 297: Spieler 284 (Platzhalter für spielfrei)"]
+    html = response.content.decode()
+    assert ('<p id="import-summary" class="lead">9. Karl-Mala-Gedenkturnier wird importiert: 283 Spieler '
+            "(0 zugeordnet, 283 neue Gäste, 1 abgelehnt)") in html
     assert not Tournament.objects.exists()  # the preview was rolled back
     response = client.post(url, {"confirm": "1"})
     tournament = Tournament.objects.get()
@@ -74,3 +79,17 @@ def test_the_starting_list_page_links_to_the_tournament_import(client, officer, 
     html = client.get(reverse("ratings:import", args=[pool.pk])).content.decode()
     assert f'href="{reverse("interchange:trf_import", args=[pool.pk])}"' in html
     assert "Turnier aus einer TRF-Datei importieren" in html
+
+
+def test_a_tournament_outside_every_period_says_so_and_is_no_recent_news(client, home_club, officer):
+    pool = make_pool(name="Klassisch 2026", start=datetime.date(2026, 1, 1))
+    client.force_login(officer)
+    url = reverse("interchange:trf_import", args=[pool.pk])
+    response = client.post(url, {"file": upload("karl-mala-2005.trf", TRF.read_text())})
+    notice = ("Das Turnier (28.07.2005–31.07.2005) liegt außerhalb jeder Wertungsperiode von "
+              "„Klassisch 2026“: seine Partien ändern keine Wertungszahl.")
+    assert response.context["report"]["notices"] == [notice]
+    assert f'<div class="alert alert-warning" role="alert">{notice}</div>' in response.content.decode()
+    client.post(url, {"confirm": "1"})
+    tournament = Tournament.objects.get()
+    assert tournament.get_absolute_url() not in client.get("/").content.decode()

@@ -30,12 +30,30 @@ def test_csv_starting_list_matches_by_id_or_name_and_birth_date_and_reports_the_
     report = ratings_import_list(pool=pool, text=text)
 
     assert report.imported == 2
-    assert report.unknown == ["line 4: Maier, Karl", "line 5: Unbekannt, Otto"]
+    assert report.unknown == [
+        "line 4: Maier, Karl (several members match)", "line 5: Unbekannt, Otto (no member matches)",
+    ]
     assert report.plist.kind == ListKind.START
     assert sorted(ListEntry.objects.values_list("member_id", "rating", "games_count", "rank")) == sorted(
         [(by_id.pk, 1850, 40, 1), (by_name.pk, 1620, 12, 2)]
     )
     assert PoolMember.objects.get(pool=pool, member=by_id).rating == 1850
+
+
+def test_unrated_and_repeated_rows_are_listed_with_their_line_and_reason():
+    pool = make_pool()
+    MemberFactory(national_id="1", last_name="Adler", first_name="Max")
+    MemberFactory(national_id="2", last_name="Berger", first_name="Eva")
+    text = "id;name;rating\n1;Adler, Max;1500\n2;Berger, Eva;\n1;Adler, Max;1510\n"
+
+    plain = ratings_import_list(pool=pool, text=text).plain()
+
+    assert plain["summary"] == "1 ratings imported, 2 rows skipped."
+    assert plain["preview"] == "1 ratings will be imported, 2 rows skipped."
+    assert plain["refused"] == [
+        "line 3: Berger, Eva (no rating: an unrated player)",
+        "line 4: Adler, Max (the same member as line 2)",
+    ]
 
 
 def test_bad_csv_and_second_import_are_refused_and_change_nothing():

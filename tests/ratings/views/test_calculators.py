@@ -29,10 +29,10 @@ def test_rating_change_oesb_example_in_german(client):
     html = response.content.decode()
     assert response.context["player"].rounded_change == 5
     assert '<dd class="col-sm-7" id="rounded-change">+5</dd>' in html
-    assert '<dd class="col-sm-7" id="new-rating">1.835</dd>' in html
+    assert '<dd class="col-sm-7" id="new-rating">1835</dd>' in html
     # The per-game arithmetic: (0.5 - E) x F with German decimals.
     assert "(0,5 − 0,300) × 24,65" in html
-    assert "<td class=\"text-end\">4,94</td>" in html
+    assert "<td class=\"text-end\">+4,94</td>" in html
 
 
 def test_rating_change_several_games_in_english(english):
@@ -44,8 +44,8 @@ def test_rating_change_several_games_in_english(english):
     calcs = response.context["calcs"]
     assert [round(c.change, 2) for c in calcs] == [-14.21, 10.51]
     assert response.context["player"].rounded_change == -4
-    assert '<dd class="col-sm-7" id="rounded-change">-4</dd>' in html
-    assert '<dd class="col-sm-7" id="new-rating">1,946</dd>' in html
+    assert '<dd class="col-sm-7" id="rounded-change">−4</dd>' in html
+    assert '<dd class="col-sm-7" id="new-rating">1946</dd>' in html
     assert "(0 − 0.676) × 21.03" in html
     assert "Rating change" in html
 
@@ -71,9 +71,9 @@ def test_newcomer_start_value(client):
     pairs = [(1500, "1"), (1600, "1"), (1700, "0.5"), (1550, "1"), (1650, "0.5"), (1600, "1"), (1600, "0")]
     response = client.get(reverse("ratings:calc_newcomer"), {"rules": "oesb-classic", **games(*pairs)})
     html = response.content.decode()
-    assert '<dd class="col-sm-6" id="start-value">1.716,67</dd>' in html
-    assert '<dd class="col-sm-6" id="published-value">1.717</dd>' in html
-    assert "1.600,0 + 700 × (5/7 − 0,5) × 7/(7 + 2) = 1.600,0 + 116,67" in html
+    assert '<dd class="col-sm-6" id="start-value">1716,67</dd>' in html
+    assert '<dd class="col-sm-6" id="published-value">1717</dd>' in html
+    assert "1600,0 + 700 × (5/7 − 0,5) × 7/(7 + 2) = 1600,0 + 116,67" in html
 
 
 def test_newcomer_with_too_few_games_in_english(english):

@@ -52,7 +52,9 @@ def test_officer_home_lists_pools_and_periods(client, english, rated_club, offic
     client.force_login(officer)
     html = client.get(reverse("ratings:officer")).content.decode()
     assert "Wertungspools und Perioden" in html
-    assert "01.01.2026 – 30.06.2026" in html and "01.07.2026 – 31.12.2026" in html
+    # Each date stays on one line on a phone.
+    for start, end in (("01.01.2026", "30.06.2026"), ("01.07.2026", "31.12.2026")):
+        assert f'<span class="text-nowrap">{start} –</span> <span class="text-nowrap">{end}</span>' in html
     assert reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]) in html
     assert reverse("ratings:list", args=[rated_club["list"].pk]) in html
     english.force_login(officer)
@@ -119,8 +121,11 @@ def test_csv_starting_list_preview_then_import(client, rated_club, officer):
     response = client.post(url, {"kind": "csv", "file": upload("start.csv", csv_text)})
     html = response.content.decode()
     assert "Importvorschau" in html
+    summary = "1 Wertungszahlen werden importiert, 1 Zeilen übersprungen."
+    assert f'<p id="import-summary" class="lead">{summary}</p>' in html
     assert '<ul class="small" id="matched"><li>1. Berger, Anna: 1650</li></ul>' in html
-    assert "line 3: Unbekannt, Max" in html or "Zeile 3: Unbekannt, Max" in html
+    skipped = "Zeile 3: Unbekannt, Max (kein Mitglied passt)"
+    assert f'<ul class="small" id="refused"><li>{skipped}</li></ul>' in html
     assert not PublishedList.objects.filter(pool=pool).exists()  # only a preview
 
     response = client.post(url, {"confirm": "1"})

@@ -21,5 +21,5 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         self.stdout.write(report.summary())
         if report.duplicates:
-            rows = ", ".join(map(str, report.duplicates))
+            rows = ", ".join(str(row) for row, _first in report.duplicates)
             self.stdout.write(_("Duplicate rows: %(rows)s") % {"rows": rows})

@@ -42,7 +42,7 @@ class Command(BaseCommand):
         if rating_pool is not None:
             self.stdout.write(_("Rated in the pool %(pool)s: %(records)d rating records.")
                               % {"pool": rating_pool.name, "records": records})
-        for start_rank, reason in report.refused:
+        for start_rank, _line, reason in report.refused:
             self.stdout.write(
                 _("Not imported: player %(rank)d (%(reason)s)") % {"rank": start_rank, "reason": reason}
             )
