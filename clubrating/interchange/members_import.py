@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
@@ -49,16 +50,25 @@ class MembersImportReport:
                 "duplicates": len(self.duplicates)}
 
     def summary(self) -> str:
-        return _(
-            "%(created)d members created, %(updated)d updated, %(duplicates)d duplicate rows skipped."
-        ) % self._counts()
+        created, updated, duplicates = self._counts().values()
+        return " ".join((
+            ngettext("%(count)d member created,", "%(count)d members created,", created) % {"count": created},
+            ngettext("%(count)d updated,", "%(count)d updated,", updated) % {"count": updated},
+            ngettext("%(count)d duplicate row skipped.", "%(count)d duplicate rows skipped.", duplicates)
+            % {"count": duplicates},
+        ))
 
     def preview(self) -> str:
         """The summary before confirming: nothing is saved yet."""
-        return _(
-            "%(created)d members will be created and %(updated)d updated; %(duplicates)d duplicate "
-            "rows will be skipped."
-        ) % self._counts()
+        created, updated, duplicates = self._counts().values()
+        return " ".join((
+            ngettext("%(count)d member will be created,", "%(count)d members will be created,", created)
+            % {"count": created},
+            ngettext("%(count)d will be updated;", "%(count)d will be updated;", updated)
+            % {"count": updated},
+            ngettext("%(count)d duplicate row will be skipped.", "%(count)d duplicate rows will be skipped.",
+                     duplicates) % {"count": duplicates},
+        ))
 
     def plain(self) -> dict:
         """The report as plain data, safe to read after a preview's rollback."""

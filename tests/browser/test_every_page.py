@@ -172,7 +172,7 @@ def test_every_page_fits_both_widths_with_its_columns_and_number_formats(
             page.screenshot(path=str(shot), full_page=True)
             problems += _check(page, "import-preview", lang, width)
             summary = page.locator("#import-summary").inner_text()
-            expected = "1 Mitglieder werden angelegt" if lang == "de" else "1 members will be created"
+            expected = "1 Mitglied wird angelegt" if lang == "de" else "1 member will be created"
             if not summary.startswith(expected):
                 problems.append(f"import preview {lang}: {summary!r}")
     assert problems == [], "\n".join(problems)

@@ -127,7 +127,7 @@ def test_import_members_creates_updates_and_reports_duplicates(tmp_path):
     path = tmp_path / "members.csv"
     path.write_text(CSV)
     assert run("import_members", str(path)) == (
-        "2 members created, 0 updated, 1 duplicate rows skipped.\nDuplicate rows: 4\n"
+        "2 members created, 0 updated, 1 duplicate row skipped.\nDuplicate rows: 4\n"
     )
     anna = Member.objects.get(last_name="Huber")
     assert (anna.club.name, anna.national_id, anna.fide_id, anna.fide_rating, anna.fide_title, anna.sex) == (

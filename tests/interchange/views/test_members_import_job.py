@@ -22,7 +22,7 @@ def test_a_long_member_file_is_previewed_and_imported_in_the_background(official
     assert response.status_code == 302 and response["Location"] == reverse("jobs:detail", args=[job.pk])
     assert db_counts() == before  # the preview's dry run changed nothing
     assert (job.state, job.started_by, job.key) == (JobState.DONE, official, "members-import")
-    assert job.message == "3 members will be created and 0 updated; 1 duplicate rows will be skipped."
+    assert job.message == "3 members will be created, 0 will be updated; 1 duplicate row will be skipped."
     html = official_client.get(response["Location"]).content.decode()
     assert f'<form method="post" action="{URL}" class="mb-3">' in html  # confirm from the job page
     created = "<li>Huber, Anna</li><li>Gruber, Bernd</li><li>Adler, Max</li>"

@@ -46,8 +46,8 @@ def test_preview_creates_nothing_and_confirm_saves_what_it_showed(official_clien
     before = db_counts()
     response = preview(official_client, CSV)
     assert db_counts() == before
-    summary = "2 members created, 1 updated, 1 duplicate rows skipped."
-    will = "2 members will be created and 1 updated; 1 duplicate rows will be skipped."
+    summary = "2 members created, 1 updated, 1 duplicate row skipped."
+    will = "2 members will be created, 1 will be updated; 1 duplicate row will be skipped."
     assert response.context["report"] == {
         "summary": summary, "preview": will, "done": False,
         "created": ["Huber, Anna", "Gruber, Bernd"], "updated": ["Adler, Max"],
@@ -77,7 +77,7 @@ def test_preview_creates_nothing_and_confirm_saves_what_it_showed(official_clien
 def test_german_preview(official_client, home_club):
     response = preview(official_client, CSV, lang=DE)
     assert response.context["report"]["preview"] == (
-        "3 Mitglieder werden angelegt und 0 aktualisiert; 1 doppelte Zeilen werden übersprungen."
+        "3 Mitglieder werden angelegt, 0 werden aktualisiert; 1 doppelte Zeile wird übersprungen."
     )
     duplicate = "Zeile 4: derselbe Name und dasselbe Geburtsdatum wie Zeile 2"
     assert f"<li>{duplicate}</li>" in response.content.decode()
@@ -133,7 +133,7 @@ def test_file_over_5_mb_is_refused(official_client, lang, message):
 def test_file_of_exactly_5_mb_is_accepted(official_client, home_club):
     exact = CSV.encode() + b"\n" * (5 * 1024 * 1024 - len(CSV.encode()))
     response = speak(official_client, EN).post(URL, {"file": upload(exact)})
-    assert response.context["report"]["summary"] == "3 members created, 0 updated, 1 duplicate rows skipped."
+    assert response.context["report"]["summary"] == "3 members created, 0 updated, 1 duplicate row skipped."
 
 
 def test_latin_1_file_is_read(official_client, home_club):
