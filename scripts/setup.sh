@@ -67,7 +67,6 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
   if ! .venv/bin/python -c 'import sys, pip; sys.exit(int(pip.__version__.split(".")[0]) < 23)'; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
   fi
-  # No byte-compiling of every installed module: Python compiles (and caches) what it imports.
-  .venv/bin/python -m pip install -q --disable-pip-version-check --no-compile -r "$reqs"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
   echo "$digest" > "$stamp"
 fi
