@@ -62,7 +62,11 @@ stamp=".venv/.installed-$(basename "$reqs" .txt)"
 digest=$(cat requirements.txt "$reqs" | sha256sum | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
   log "Installing Python packages from $reqs"
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  # The pip a new virtual environment comes with (23 or later since Python 3.10.12) installs every
+  # pinned wheel; upgrading it first cost a download and an install on every fresh clone.
+  if ! .venv/bin/python -c 'import sys, pip; sys.exit(int(pip.__version__.split(".")[0]) < 23)'; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
   echo "$digest" > "$stamp"
 fi

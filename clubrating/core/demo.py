@@ -15,7 +15,15 @@ from django.db import transaction
 
 from clubrating.clubs.models import Club, Member, Sex
 from clubrating.tournaments import services
-from clubrating.tournaments.models import GameCategory, Result, Round, Tournament, TournamentKind
+from clubrating.tournaments.models import (
+    Game,
+    GameCategory,
+    Result,
+    ResultChange,
+    Round,
+    Tournament,
+    TournamentKind,
+)
 from clubrating.tournaments.tiebreaks import RECOMMENDED
 
 HOME_CLUB = "Schachklub Donaustadt"
@@ -190,18 +198,35 @@ def _register(tournament: Tournament, members: list[Member], pool) -> None:
                                  rating=round(rating) if rating is not None else None)
 
 
-def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, *, open_boards: int = 0
-                ) -> Round:
+def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, *, open_boards: int = 0,
+                by_board: bool = False) -> Round:
     """Pair the next round with the app's pairing engine (dated by the tournament's schedule) and
-    enter its results through the ratings service; the last ``open_boards`` boards stay open."""
+    score it; the last ``open_boards`` boards stay open.
+
+    By default the results are written for the whole round at once, each with its history entry,
+    as a result import writes them, and the caller rates them with ``tournament_ratings_update``;
+    a result through the result-entry service costs a re-evaluation per board. ``by_board`` enters
+    them one by one through that service instead, as officials do (needed once a period of the
+    tournament is closed, which the import path refuses)."""
     from ratings.services import game_record_result
 
     rnd = services.round_pair(tournament=tournament)
     strength = {p.member_id: p.fide_rating or p.rating or 1400 for p in tournament.players.all()}
     games = list(rnd.games.order_by("board"))
-    for game in games[: len(games) - open_boards]:
-        result = _score(rng, strength[game.white_id], strength[game.black_id])
-        game_record_result(game=game, result=result)
+    scored = games[: len(games) - open_boards]
+    results = [_score(rng, strength[game.white_id], strength[game.black_id]) for game in scored]
+    if by_board:
+        for game, result in zip(scored, results, strict=True):
+            game_record_result(game=game, result=result)
+    else:
+        for game, result in zip(scored, results, strict=True):
+            game.result = game.rated_result = result
+        Game.objects.bulk_update(scored, ["result", "rated_result"])
+        ResultChange.objects.bulk_create(
+            ResultChange(game=g, old_result="", new_result=g.result, old_rated_result="",
+                         new_rated_result=g.rated_result)
+            for g in scored
+        )
     report.games += len(games)
     return rnd
 
@@ -211,7 +236,7 @@ def _season(report: DemoReport, members: list[Member]) -> None:
     oesb-classic pool with a starting list; the club championship (a double round robin, weekly)
     runs across the end of the first half-year, which is closed while it runs; the autumn Swiss
     (every other week) is running, its last round's last boards without result."""
-    from ratings.services import period_close, pool_create, ratings_import_list
+    from ratings.services import period_close, pool_create, ratings_import_list, tournament_ratings_update
 
     if Tournament.objects.filter(name=ROUND_ROBIN_NAME).exists():
         return
@@ -240,9 +265,10 @@ def _season(report: DemoReport, members: list[Member]) -> None:
     # Rounds 1-13 (3.4.-26.6.) fall in the first half-year, rounds 14-18 (3.7.-31.7.) in the second.
     while _play_round(report, rng, championship).date <= dt.date(2026, 6, 30) - dt.timedelta(days=7):
         pass
+    tournament_ratings_update(tournament=championship)
     period_close(pool=pool)
     for _number in range(14, 19):
-        _play_round(report, rng, championship)
+        _play_round(report, rng, championship, by_board=True)
 
     swiss = Tournament.objects.create(
         name=SWISS_NAME, kind=TournamentKind.SWISS, category=GameCategory.STANDARD,
@@ -255,6 +281,7 @@ def _season(report: DemoReport, members: list[Member]) -> None:
     for _number in range(1, 5):
         _play_round(report, rng, swiss)
     _play_round(report, rng, swiss, open_boards=6)  # round 5 is still being played
+    tournament_ratings_update(tournament=swiss)
 
 
 def _users(report: DemoReport, member: Member) -> None:

@@ -6,7 +6,6 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.urls import reverse
 
 from clubrating.tournaments.models import Tournament
@@ -63,8 +62,8 @@ def test_policy_header_on_the_admin_login(client):
 
 
 @pytest.fixture
-def demo():
-    call_command("seed_demo", verbosity=0)
+def demo(demo_club, db):
+    """The demo club, seeded once for the module (see tests/core/conftest.py)."""
 
 
 def test_print_page_style_block_carries_the_responses_nonce(client, demo):

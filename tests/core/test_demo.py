@@ -7,13 +7,17 @@ from clubrating.tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
 
+# Every test starts from the demo club seeded once for the module (``demo_club``, rolled back after
+# the module): seeding is the slowest step of these tests, and each test runs ``seed_demo`` again,
+# which must change nothing.
+
 
 def _counts():
     return (Club.objects.count(), Member.objects.count(), Tournament.objects.count(),
             Game.objects.count(), User.objects.count())
 
 
-def test_seed_demo_creates_the_demo_club_once():
+def test_seed_demo_creates_the_demo_club_once(demo_club):
     call_command("seed_demo", verbosity=0)
     first = _counts()
     assert first[0] == 2
@@ -23,7 +27,7 @@ def test_seed_demo_creates_the_demo_club_once():
     assert _counts() == first
 
 
-def test_demo_tournaments_finished_and_running():
+def test_demo_tournaments_finished_and_running(demo_club):
     call_command("seed_demo", verbosity=0)
     finished = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
     assert finished.players.count() == 10
@@ -34,7 +38,7 @@ def test_demo_tournaments_finished_and_running():
     assert Game.objects.filter(round__tournament=running, result="").exists()
 
 
-def test_demo_logins():
+def test_demo_logins(demo_club):
     call_command("seed_demo", verbosity=0)
     assert User.objects.get(username="admin").is_superuser
     assert User.objects.get(username="official").groups.filter(name="officials").exists()
@@ -43,7 +47,7 @@ def test_demo_logins():
     assert Member.objects.get(user=member_user).last_name
 
 
-def test_demo_season_is_paired_by_the_app_and_dated():
+def test_demo_season_is_paired_by_the_app_and_dated(demo_club):
     """The demo is built through the services: the Swiss has no repeat pairing (the Dutch system
     of the pairing engine), every round is dated from its tournament's schedule, and the first
     half-year was closed while the club championship ran across its end."""
