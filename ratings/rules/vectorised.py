@@ -360,4 +360,21 @@ def evaluate_period_vectorised(
         return deferred, factors
 
     result._details = details
+
+    def side_rows():
+        # The rated sides' columns as ``games`` computes them one by one: (score - E) x F + 0.0.
+        own = np.concatenate([rr_own, d_own_ok])
+        opp_rating = np.concatenate([ratings[rr_opp], d_value.astype(float)])
+        own_rating = ratings[own]
+        e = np.concatenate([rr_e, d_e])
+        f = factor[own]
+        change = (np.concatenate([rr_score, d_score[d_ok]]) - e) * f + 0.0
+        game_index = np.concatenate([side_game[rr], d_game[d_ok]])
+        game_keys = [games[i].key for i in game_index.tolist()]
+        players = [keys[i] for i in own.tolist()]
+        values = zip(own_rating.tolist(), opp_rating.tolist(), (own_rating - opp_rating).tolist(),
+                     e.tolist(), f.tolist(), change.tolist())
+        return dict(zip(zip(game_keys, players), values))
+
+    result._side_rows = side_rows
     return result

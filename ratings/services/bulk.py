@@ -43,10 +43,30 @@ def _array(values, cast) -> list:
     return list(values) if cast is None else [None if v is None else cast(v) for v in values]
 
 
+def fetch_rows(queryset) -> list[tuple]:
+    """The rows of a ``values_list`` query as plain tuples. On PostgreSQL through a binary
+    cursor: numbers and dates travel in their binary form instead of being printed as text and
+    parsed again (a third of the time of reading a federation pool's 400,000 records). The
+    query must need no Django converters (plain columns, dates, numbers, booleans, text)."""
+    if connection.vendor != "postgresql":
+        return list(queryset)
+    sql, params = queryset.query.sql_with_params()
+    import psycopg
+
+    connection.ensure_connection()
+    # A server-side-binding cursor (Django's own are client-side, which cannot read binary).
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchall()
+
+
 def rows_insert(model: type[Model], columns: Sequence[str], rows: Iterable[tuple]) -> None:
     """Insert ``rows`` (tuples in the order of ``columns``, database column names)."""
     table = model._meta.db_table
     cols = ", ".join(columns)
+    rows = list(rows)
+    if not rows:
+        return
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.copy(f"COPY {table} ({cols}) FROM STDIN") as copy:
@@ -56,6 +76,17 @@ def rows_insert(model: type[Model], columns: Sequence[str], rows: Iterable[tuple
         cursor.executemany(
             f"INSERT INTO {table} ({cols}) VALUES ({', '.join(['%s'] * len(columns))})", list(rows)
         )
+
+
+def rows_delete(model: type[Model], ids: Sequence[int]) -> None:
+    """Delete the rows with primary keys ``ids``, one statement per batch."""
+    table, pk = model._meta.db_table, model._meta.pk.column
+    with connection.cursor() as cursor:
+        for batch in _batches(list(ids), 900 if connection.vendor != "postgresql" else BATCH):
+            if connection.vendor == "postgresql":
+                cursor.execute(f"DELETE FROM {table} WHERE {pk} = ANY(%s)", [list(batch)])
+            else:
+                cursor.execute(f"DELETE FROM {table} WHERE {pk} IN ({', '.join(['%s'] * len(batch))})", batch)
 
 
 def rows_update(

@@ -19,7 +19,7 @@ from ratings.models import (
     RatingRecord,
 )
 from ratings.rules.period import PeriodResult
-from ratings.services.bulk import rows_update
+from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import Rec, State, pending_sides, period_evaluate
@@ -89,7 +89,9 @@ def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
 
 def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
     """A record is carried alone exactly when its opponent's record of the game is elsewhere."""
-    rows = list(RatingRecord.objects.filter(pool=pool, period=period).values_list("id", "game_id", "solo"))
+    rows = fetch_rows(
+        RatingRecord.objects.filter(pool=pool, period=period).order_by().values_list("id", "game_id", "solo")
+    )
     sides: dict[int, int] = {}
     for _id, game_id, _solo in rows:
         sides[game_id] = sides.get(game_id, 0) + 1
