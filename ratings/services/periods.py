@@ -13,6 +13,7 @@ from ratings.adapters import pool_rules
 from ratings.models import (
     PeriodReopening,
     PeriodState,
+    PoolMember,
     PublishedList,
     RatingPeriod,
     RatingPool,
@@ -22,7 +23,7 @@ from ratings.rules.period import PeriodResult
 from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
-from ratings.services.evaluation import Rec, State, pending_sides, period_evaluate
+from ratings.services.evaluation import State, peak_ratings, period_evaluate
 from ratings.services.inactivity import inactive_members
 from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
 from ratings.services.pools import open_period, pool_lock
@@ -66,15 +67,45 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
     return entries
 
 
-def carry_pending(result: PeriodResult, recs: list[Rec], target: RatingPeriod) -> None:
-    """Move the records the engine left pending into ``target`` (§1.7); a side whose opponent
+def live_entries(pool: RatingPool) -> dict[int, EntryData]:
+    """The new list from the open period's live values, which every change of the period has
+    kept equal to what the engine computes (``list_entries`` of a whole evaluation): closing a
+    federation pool need not evaluate its period once more. Not for rule sets whose list marks
+    come from the evaluation (the dsb blend)."""
+    peaks = peak_ratings(pool)
+    entries: dict[int, EntryData] = {}
+    rows = fetch_rows(
+        PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", "rating", "games_count", "reached_2400", "live_rating", "live_games"
+        )
+    )
+    for mid, rating, games_count, reached, live, games in rows:
+        if rating is not None:
+            entries[mid] = EntryData(
+                rating=live,
+                previous=rating,
+                games_count=games_count + games,
+                period_games=games,
+                reached_2400=reached or live >= 2400 or (peaks.get(mid) or 0) >= 2400,
+            )
+        elif live is not None:
+            entries[mid] = EntryData(
+                rating=live, games_count=games, period_games=games, start_value=True,
+                reached_2400=live >= 2400,
+            )
+    return entries
+
+
+def carry_pending(pool: RatingPool, period: RatingPeriod, target: RatingPeriod) -> None:
+    """Move the records the engine left pending (§1.7) into ``target``; a side whose opponent
     already used the game is carried alone (``solo``)."""
-    pending = pending_sides(result)
-    rows = [
-        (target.pk, (r.game_id, r.opponent_id) not in pending, r.id)
-        for r in recs
-        if (r.game_id, r.member_id) in pending
-    ]
+    waiting = fetch_rows(
+        RatingRecord.objects.filter(pool=pool, period=period, pending=True)
+        .order_by()
+        .values_list("id", "game_id", "member_id", "opponent_id")
+    )
+    pending = {(game, member) for _id, game, member, _opp in waiting}
+    rows = [(target.pk, (game, opp) not in pending, pk) for pk, game, _member, opp in waiting]
     rows_update(RatingRecord, ("id",), ("period_id", "solo"), rows)
 
 
@@ -109,9 +140,12 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
         period = open_period(pool)
     except RatingPeriod.DoesNotExist:
         raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
-    result, state, recs = period_evaluate(pool, period, live=False)
+    if pool_rules(pool).blend_games:  # the list's marks come from the evaluation
+        result, state, _recs = period_evaluate(pool, period, live=False)
+        entries = list_entries(state, result)
+    else:
+        entries = live_entries(pool)
     valid_from = period.end + datetime.timedelta(days=1)
-    entries = list_entries(state, result)
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
         del entries[member_id]
@@ -129,7 +163,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     period.save(update_fields=["state", "closed_at", "closed_by"])
     report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
-    carry_pending(result, recs, successor)
+    carry_pending(pool, period, successor)
     period_evaluate(pool, successor)
     return plist
 
