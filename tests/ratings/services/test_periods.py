@@ -120,7 +120,7 @@ def test_reopen_clears_the_calculation_of_games_that_wait_again():
     assert PoolMember.objects.get(pool=pool, member=a).live_rating == 1950
 
 
-@pytest.mark.parametrize("rules", ["oesb-2024", "fide-2024"])
+@pytest.mark.parametrize("rules", ["oesb-2024", "oesb-classic", "fide-2024"])
 def test_closing_publishes_the_live_values_which_equal_a_whole_evaluation(rules):
     """Closing takes the list from the live values the saves kept current; they are exactly
     what evaluating the whole period once more gives (newcomers, pending games, floors)."""
@@ -134,5 +134,5 @@ def test_closing_publishes_the_live_values_which_equal_a_whole_evaluation(rules)
     live = live_entries(pool)
     result, state, _recs = period_evaluate(pool, open_period(pool), live=False)
     assert live == list_entries(state, result)
-    assert any(e.period_games for e in live.values())
-    assert any(e.start_value for e in live.values()) or rules.startswith("fide")
+    if rules.startswith("oesb"):  # (the FIDE calendar's first period holds none of these games)
+        assert any(e.period_games for e in live.values()) and any(e.start_value for e in live.values())
