@@ -166,7 +166,9 @@ def test_side_rows_hold_exactly_what_games_holds(rules, seed):
     rows = evaluate_period_vectorised(rules, players, games, year=2026).side_rows()
     calcs = evaluate_period_vectorised(rules, players, games, year=2026).games
     assert rows == {
-        (c.game.key, c.player): (c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change)
+        (c.game.key, c.player): (
+            c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change
+        )
         for c in calcs
     }
     reference = evaluate_period_reference(rules, players, games, year=2026)
