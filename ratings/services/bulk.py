@@ -51,11 +51,7 @@ def fetch_rows(queryset) -> list[tuple]:
     if connection.vendor != "postgresql":
         return list(queryset)
     sql, params = queryset.query.sql_with_params()
-    import psycopg
-
-    connection.ensure_connection()
-    # A server-side-binding cursor (Django's own are client-side, which cannot read binary).
-    with psycopg.Cursor(connection.connection) as cursor:
+    with _binary_cursor() as cursor:
         cursor.execute(sql, params, binary=True)
         return cursor.fetchall()
 
@@ -96,19 +92,30 @@ def rows_update(
     if not rows:
         return
     table = model._meta.db_table
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
-            sets = ", ".join(f"{c}=%s" for c in columns)
-            where = " AND ".join(f"{k}=%s" for k in keys)
+    if connection.vendor != "postgresql":
+        sets = ", ".join(f"{c}=%s" for c in columns)
+        where = " AND ".join(f"{k}=%s" for k in keys)
+        with connection.cursor() as cursor:
             cursor.executemany(f"UPDATE {table} SET {sets} WHERE {where}", list(rows))
-            return
-        names = [*columns, *keys]
-        # One array per column, unnested into rows: the statement stays short whatever the batch
-        # (a VALUES list of 5,000 rows costs seconds just to parse its placeholders).
-        arrays = ", ".join(f"%s::{t}[]" for t in _column_types(model, names))
-        sets = ", ".join(f"{c}=v.{c}" for c in columns)
-        where = " AND ".join(f"t.{k}=v.{k}" for k in keys)
-        sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
-        casts = [_python_type(model, name) for name in names]
+        return
+    names = [*columns, *keys]
+    # One array per column, unnested into rows: the statement stays short whatever the batch
+    # (a VALUES list of 5,000 rows costs seconds just to parse its placeholders). The arrays go
+    # in PostgreSQL's binary form (%b): printing them as text took longer than the update.
+    arrays = ", ".join(f"%b::{t}[]" for t in _column_types(model, names))
+    sets = ", ".join(f"{c}=v.{c}" for c in columns)
+    where = " AND ".join(f"t.{k}=v.{k}" for k in keys)
+    sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
+    casts = [_python_type(model, name) for name in names]
+    with _binary_cursor() as cursor:
         for batch in _batches(rows):
             cursor.execute(sql, [_array(column, cast) for column, cast in zip(zip(*batch), casts)])
+
+
+def _binary_cursor():
+    """A server-side-binding psycopg cursor on Django's connection (its own cursors bind on the
+    client, which can neither send nor read PostgreSQL's binary formats)."""
+    import psycopg
+
+    connection.ensure_connection()
+    return psycopg.Cursor(connection.connection)

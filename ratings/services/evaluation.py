@@ -101,13 +101,19 @@ def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> Sta
 
 
 def _load(pool: RatingPool, period: RatingPeriod, member_ids: set[int] | None) -> list[Rec]:
-    # In id order, not the model's default order: that joins the games' tournaments and sorts
-    # a whole period's records by them (seconds at a federation's size, for nothing).
-    qs = RatingRecord.objects.filter(pool=pool, period=period).order_by("pk")
+    qs = RatingRecord.objects.filter(pool=pool, period=period)
     if member_ids is not None:
         qs = qs.filter(member_id__in=list(member_ids))
+    return load_records(qs)
+
+
+def load_records(qs, *, extra: tuple[str, ...] = ()) -> list[Rec]:
+    """The records of ``qs`` as Recs; ``stored`` holds CALC_FIELDS as stored, then ``extra``.
+    In id order, not the model's default order: that joins the games' tournaments and sorts a
+    whole period's records by them (seconds at a federation's size, for nothing)."""
     n = len(RECORD_FIELDS)
-    return [Rec(*row[:n], row[n:]) for row in fetch_rows(qs.values_list(*RECORD_FIELDS, *CALC_FIELDS))]
+    rows = fetch_rows(qs.order_by("pk").values_list(*RECORD_FIELDS, *CALC_FIELDS, *extra))
+    return [Rec(*row[:n], row[n:]) for row in rows]
 
 
 def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterable[Rec]) -> PeriodResult:

@@ -6,6 +6,7 @@ import datetime
 from collections.abc import Callable
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,7 +24,19 @@ from ratings.rules.period import PeriodResult
 from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
-from ratings.services.evaluation import State, peak_ratings, period_evaluate
+from ratings.services.evaluation import (
+    CALC_FIELDS,
+    Rec,
+    State,
+    _write_members,
+    evaluate,
+    load_records,
+    peak_ratings,
+    pending_sides,
+    period_evaluate,
+    pool_state,
+    stored_live_values,
+)
 from ratings.services.inactivity import inactive_members
 from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
 from ratings.services.pools import open_period, pool_lock
@@ -96,26 +109,45 @@ def live_entries(pool: RatingPool) -> dict[int, EntryData]:
     return entries
 
 
-def carry_pending(pool: RatingPool, period: RatingPeriod, target: RatingPeriod) -> None:
-    """Move the records the engine left pending (§1.7) into ``target``; a side whose opponent
-    already used the game is carried alone (``solo``)."""
-    waiting = fetch_rows(
-        RatingRecord.objects.filter(pool=pool, period=period, pending=True)
-        .order_by()
-        .values_list("id", "game_id", "member_id", "opponent_id")
+def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
+    """The records that enter the new open period ``successor`` (not yet written): the games
+    that waited for it (dated in it) and those the engine left pending in the closed ``period``
+    (§1.7); a side whose opponent already used the game is carried alone (``solo``)."""
+    entering = RatingRecord.objects.filter(pool=pool).filter(
+        Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True)
     )
-    pending = {(game, member) for _id, game, member, _opp in waiting}
-    rows = [(target.pk, (game, opp) not in pending, pk) for pk, game, _member, opp in waiting]
-    rows_update(RatingRecord, ("id",), ("period_id", "solo"), rows)
+    recs = load_records(entering, extra=("period_id",))
+    pending = {(r.game_id, r.member_id) for r in recs if r.stored[-1] == period.pk}
+    return [
+        r._replace(solo=(r.game_id, r.opponent_id) not in pending) if r.stored[-1] == period.pk else r
+        for r in recs
+    ]
+
+
+def successor_evaluate(pool: RatingPool, successor: RatingPeriod, recs: list[Rec]) -> None:
+    """Evaluate the new open period and store its records with their new period in one write
+    (moving them first and then storing their values wrote every record twice)."""
+    state = pool_state(pool)
+    result = evaluate(pool, successor, state, recs)
+    calc = result.side_rows()
+    pending = pending_sides(result)
+    uncalculated = (None,) * 6
+    rows = []
+    for r in recs:
+        key = (r.game_id, r.member_id)
+        c = calc.get(key)
+        values = (key in pending, *uncalculated) if c is None else (False, *c)
+        rows.append((successor.pk, r.solo, *values, r.id))
+    rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
+    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool))
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
+    """The period after ``after``; games entered ahead of time wait with no period until it
+    opens (``carry_pending`` brings them in)."""
     start = after.end + datetime.timedelta(days=1)
     end = period_bounds(pool_rules(pool), start)[1]
-    period = RatingPeriod.objects.create(pool=pool, start=start, end=end)
-    # Games entered ahead of time wait with no period until theirs opens.
-    RatingRecord.objects.filter(pool=pool, period=None, played_on__lte=end).update(period=period)
-    return period
+    return RatingPeriod.objects.create(pool=pool, start=start, end=end)
 
 
 def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
@@ -163,8 +195,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     period.save(update_fields=["state", "closed_at", "closed_by"])
     report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
-    carry_pending(pool, period, successor)
-    period_evaluate(pool, successor)
+    successor_evaluate(pool, successor, carry_pending(pool, period, successor))
     return plist
 
 
