@@ -86,7 +86,8 @@ def peak_ratings(
 
 def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> State:
     """Published values from PoolMember (mirrors the pool's latest list)."""
-    qs = PoolMember.objects.filter(pool=pool)
+    # No default order: it joins the pools and sorts every member by live rating, for a dict.
+    qs = PoolMember.objects.filter(pool=pool).order_by()
     if member_ids is not None:
         member_ids = list(member_ids)
         qs = qs.filter(member_id__in=member_ids)
@@ -203,10 +204,8 @@ def _write_members(
 
 def stored_live_values(pool: RatingPool) -> dict[int, tuple]:
     """Every member's live values as stored (LIVE_FIELDS), to write only what changes."""
-    return {
-        mid: tuple(values)
-        for mid, *values in PoolMember.objects.filter(pool=pool).values_list("member_id", *LIVE_FIELDS)
-    }
+    rows = PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *LIVE_FIELDS)
+    return {mid: tuple(values) for mid, *values in rows}
 
 
 def period_evaluate(

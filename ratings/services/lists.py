@@ -53,7 +53,7 @@ def list_publish(
     )
     names = dict(
         (mid, (last.casefold(), first.casefold()))
-        for mid, last, first in PoolMember.objects.filter(pool=pool).values_list(
+        for mid, last, first in PoolMember.objects.filter(pool=pool).order_by().values_list(
             "member_id", "member__last_name", "member__first_name"
         )
     )
@@ -141,7 +141,7 @@ def pool_members_ensure(pool: RatingPool, member_ids) -> None:
     wanted = set(member_ids)
     if not wanted:
         return
-    existing = set(PoolMember.objects.filter(pool=pool).values_list("member_id", flat=True))
+    existing = set(PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", flat=True))
     PoolMember.objects.bulk_create(
         [PoolMember(pool=pool, member_id=m) for m in wanted - existing], ignore_conflicts=True, batch_size=500
     )

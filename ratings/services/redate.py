@@ -25,7 +25,8 @@ def games_redate(*, game_ids: Iterable[int]) -> int:
     if not games:
         return 0
     held: dict[int, set[int | None]] = {}
-    for pool_id, period_id in RatingRecord.objects.filter(game__in=games).values_list("pool_id", "period_id"):
+    records = RatingRecord.objects.filter(game__in=games).order_by()
+    for pool_id, period_id in records.values_list("pool_id", "period_id"):
         held.setdefault(pool_id, set()).add(period_id)
     rating: dict[int, set[int]] = {}  # pool -> games it rates
     for game in games:

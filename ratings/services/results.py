@@ -45,7 +45,7 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them.
     held: dict[int, dict[int | None, object]] = {}  # pool -> period -> the date there
-    for pool_id, period_id, played_on in RatingRecord.objects.filter(game=game).values_list(
+    for pool_id, period_id, played_on in RatingRecord.objects.filter(game=game).order_by().values_list(
         "pool_id", "period_id", "played_on"
     ):
         held.setdefault(pool_id, {})[period_id] = played_on
