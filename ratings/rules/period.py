@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from math import fsum
+from typing import NamedTuple
 
 from ratings.rules.expectation import expected_score
 from ratings.rules.factor import development_factor, egf_2021_bonus, k_games_capped
@@ -41,8 +42,9 @@ class PlayerIn:
     peak_rating: int | float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GameIn:
+class GameIn(NamedTuple):
+    """A game of the period (a tuple: a federation's period has hundreds of thousands)."""
+
     key: Hashable
     white: Hashable
     black: Hashable
@@ -124,6 +126,7 @@ class PeriodResult:
         self._factors: dict[Hashable, tuple] = {}  # player -> (rating, factor, egf bonus)
         # The vectorised evaluation fills ``_deferred`` and ``_factors`` only when asked.
         self._details = None
+        self._side_rows = None  # the vectorised evaluation's columns behind ``side_rows``
 
     def _load_details(self) -> None:
         if self._details is not None:
@@ -153,6 +156,19 @@ class PeriodResult:
                 calc(self._source[d.index], d.player, d.opponent, d.opponent_rating, d.expected, d.score)
             self._games = out
         return self._games
+
+    def side_rows(self) -> dict[tuple, tuple]:
+        """What ``games`` holds, as plain tuples for storing: (game key, player) -> (own rating,
+        opponent rating, difference, expected, factor, change). The vectorised evaluation builds
+        it from its arrays without a GameCalc per side."""
+        if self._side_rows is not None and self._games is None:
+            return self._side_rows()
+        return {
+            (c.game.key, c.player): (
+                c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change
+            )
+            for c in self.games
+        }
 
     def __repr__(self) -> str:
         return f"PeriodResult({self.rules.name}, {len(self.players)} players, {len(self._source)} games)"

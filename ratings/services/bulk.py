@@ -43,10 +43,26 @@ def _array(values, cast) -> list:
     return list(values) if cast is None else [None if v is None else cast(v) for v in values]
 
 
+def fetch_rows(queryset) -> list[tuple]:
+    """The rows of a ``values_list`` query as plain tuples. On PostgreSQL through a binary
+    cursor: numbers and dates travel in their binary form instead of being printed as text and
+    parsed again (a third of the time of reading a federation pool's 400,000 records). The
+    query must need no Django converters (plain columns, dates, numbers, booleans, text)."""
+    if connection.vendor != "postgresql":
+        return list(queryset)
+    sql, params = queryset.query.sql_with_params()
+    with _binary_cursor() as cursor:
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchall()
+
+
 def rows_insert(model: type[Model], columns: Sequence[str], rows: Iterable[tuple]) -> None:
     """Insert ``rows`` (tuples in the order of ``columns``, database column names)."""
     table = model._meta.db_table
     cols = ", ".join(columns)
+    rows = list(rows)
+    if not rows:
+        return
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.copy(f"COPY {table} ({cols}) FROM STDIN") as copy:
@@ -58,6 +74,17 @@ def rows_insert(model: type[Model], columns: Sequence[str], rows: Iterable[tuple
         )
 
 
+def rows_delete(model: type[Model], ids: Sequence[int]) -> None:
+    """Delete the rows with primary keys ``ids``, one statement per batch."""
+    table, pk = model._meta.db_table, model._meta.pk.column
+    with connection.cursor() as cursor:
+        for batch in _batches(list(ids), 900 if connection.vendor != "postgresql" else BATCH):
+            if connection.vendor == "postgresql":
+                cursor.execute(f"DELETE FROM {table} WHERE {pk} = ANY(%s)", [list(batch)])
+            else:
+                cursor.execute(f"DELETE FROM {table} WHERE {pk} IN ({', '.join(['%s'] * len(batch))})", batch)
+
+
 def rows_update(
     model: type[Model], keys: Sequence[str], columns: Sequence[str], rows: Sequence[tuple]
 ) -> None:
@@ -65,19 +92,30 @@ def rows_update(
     if not rows:
         return
     table = model._meta.db_table
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
-            sets = ", ".join(f"{c}=%s" for c in columns)
-            where = " AND ".join(f"{k}=%s" for k in keys)
+    if connection.vendor != "postgresql":
+        sets = ", ".join(f"{c}=%s" for c in columns)
+        where = " AND ".join(f"{k}=%s" for k in keys)
+        with connection.cursor() as cursor:
             cursor.executemany(f"UPDATE {table} SET {sets} WHERE {where}", list(rows))
-            return
-        names = [*columns, *keys]
-        # One array per column, unnested into rows: the statement stays short whatever the batch
-        # (a VALUES list of 5,000 rows costs seconds just to parse its placeholders).
-        arrays = ", ".join(f"%s::{t}[]" for t in _column_types(model, names))
-        sets = ", ".join(f"{c}=v.{c}" for c in columns)
-        where = " AND ".join(f"t.{k}=v.{k}" for k in keys)
-        sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
-        casts = [_python_type(model, name) for name in names]
+        return
+    names = [*columns, *keys]
+    # One array per column, unnested into rows: the statement stays short whatever the batch
+    # (a VALUES list of 5,000 rows costs seconds just to parse its placeholders). The arrays go
+    # in PostgreSQL's binary form (%b): printing them as text took longer than the update.
+    arrays = ", ".join(f"%b::{t}[]" for t in _column_types(model, names))
+    sets = ", ".join(f"{c}=v.{c}" for c in columns)
+    where = " AND ".join(f"t.{k}=v.{k}" for k in keys)
+    sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
+    casts = [_python_type(model, name) for name in names]
+    with _binary_cursor() as cursor:
         for batch in _batches(rows):
             cursor.execute(sql, [_array(column, cast) for column, cast in zip(zip(*batch), casts)])
+
+
+def _binary_cursor():
+    """A server-side-binding psycopg cursor on Django's connection (its own cursors bind on the
+    client, which can neither send nor read PostgreSQL's binary formats)."""
+    import psycopg
+
+    connection.ensure_connection()
+    return psycopg.Cursor(connection.connection)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import Max, Q
 
@@ -25,7 +26,7 @@ from ratings.models import (
 )
 from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
-from ratings.services.bulk import rows_update
+from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.cache import pool_cache_bump
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
@@ -36,8 +37,9 @@ LIVE_FIELDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Rec:
+class Rec(NamedTuple):
+    """A side of a game as stored (a tuple: a period's hundreds of thousands are built fast)."""
+
     id: int
     game_id: int
     member_id: int
@@ -84,7 +86,8 @@ def peak_ratings(
 
 def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> State:
     """Published values from PoolMember (mirrors the pool's latest list)."""
-    qs = PoolMember.objects.filter(pool=pool)
+    # No default order: it joins the pools and sorts every member by live rating, for a dict.
+    qs = PoolMember.objects.filter(pool=pool).order_by()
     if member_ids is not None:
         member_ids = list(member_ids)
         qs = qs.filter(member_id__in=member_ids)
@@ -102,8 +105,16 @@ def _load(pool: RatingPool, period: RatingPeriod, member_ids: set[int] | None) -
     qs = RatingRecord.objects.filter(pool=pool, period=period)
     if member_ids is not None:
         qs = qs.filter(member_id__in=list(member_ids))
+    return load_records(qs)
+
+
+def load_records(qs, *, extra: tuple[str, ...] = ()) -> list[Rec]:
+    """The records of ``qs`` as Recs; ``stored`` holds CALC_FIELDS as stored, then ``extra``.
+    In id order, not the model's default order: that joins the games' tournaments and sorts a
+    whole period's records by them (seconds at a federation's size, for nothing)."""
     n = len(RECORD_FIELDS)
-    return [Rec(*row[:n], row[n:]) for row in qs.values_list(*RECORD_FIELDS, *CALC_FIELDS)]
+    rows = fetch_rows(qs.order_by("pk").values_list(*RECORD_FIELDS, *CALC_FIELDS, *extra))
+    return [Rec(*row[:n], row[n:]) for row in rows]
 
 
 def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterable[Rec]) -> PeriodResult:
@@ -132,17 +143,17 @@ def pending_sides(result: PeriodResult) -> set[tuple[int, int]]:
 
 
 def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] | None) -> None:
-    calc = {(g.game.key, g.player): g for g in result.games}
+    """Store what the engine computed, writing only the records whose values changed."""
+    calc = result.side_rows()
     pending = pending_sides(result)
+    uncalculated = (None,) * 6
     rows = []
     for r in recs:
         if members is not None and r.member_id not in members:
             continue
-        c = calc.get((r.game_id, r.member_id))
-        if c is None:
-            values = ((r.game_id, r.member_id) in pending, None, None, None, None, None, None)
-        else:
-            values = (False, c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change)
+        key = (r.game_id, r.member_id)
+        c = calc.get(key)
+        values = (key in pending, *uncalculated) if c is None else (False, *c)
         if values != r.stored:
             rows.append((*values, r.id))
     rows_update(RatingRecord, ("id",), CALC_FIELDS, rows)
@@ -172,10 +183,29 @@ def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id:
     return (live, change, pr.games, pr.points, pr.expected, pr.start_value, pr.pending_games)
 
 
-def _write_members(pool: RatingPool, result: PeriodResult, state: State, members: Iterable[int]) -> None:
-    rows = [(*live_values(pool, result, state, mid), pool.pk, mid) for mid in members]
+def _write_members(
+    pool: RatingPool,
+    result: PeriodResult,
+    state: State,
+    members: Iterable[int],
+    *,
+    stored: dict | None = None,
+) -> None:
+    """Store the members' live values; with ``stored`` (member -> LIVE_FIELDS as stored), only
+    those that changed (a whole period's evaluation moves few of a large pool's members)."""
+    rows = []
+    for mid in members:
+        values = live_values(pool, result, state, mid)
+        if stored is None or stored.get(mid) != values:
+            rows.append((*values, pool.pk, mid))
     rows_update(PoolMember, ("pool_id", "member_id"), LIVE_FIELDS, rows)
     pool_cache_bump(pool_id=pool.pk)
+
+
+def stored_live_values(pool: RatingPool) -> dict[int, tuple]:
+    """Every member's live values as stored (LIVE_FIELDS), to write only what changes."""
+    rows = PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *LIVE_FIELDS)
+    return {mid: tuple(values) for mid, *values in rows}
 
 
 def period_evaluate(
@@ -188,7 +218,7 @@ def period_evaluate(
     result = evaluate(pool, period, state, recs)
     _write_records(result, recs, None)
     if live:
-        _write_members(pool, result, state, state.keys())
+        _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool))
     return result, state, recs
 
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db import connection
-
 from ratings.models import ListEntry, ListKind, PoolMember, PublishedList, RatingPeriod, RatingPool
-from ratings.services.bulk import rows_insert, rows_update
+from ratings.services.bulk import fetch_rows, rows_insert, rows_update
 from ratings.services.cache import pool_cache_bump
 
 
@@ -55,7 +53,7 @@ def list_publish(
     )
     names = dict(
         (mid, (last.casefold(), first.casefold()))
-        for mid, last, first in PoolMember.objects.filter(pool=pool).values_list(
+        for mid, last, first in PoolMember.objects.filter(pool=pool).order_by().values_list(
             "member_id", "member__last_name", "member__first_name"
         )
     )
@@ -101,23 +99,21 @@ def list_publish(
 
 def state_from_entries(pool: RatingPool, values: dict[int, tuple[float, int, bool]]) -> None:
     """Set PoolMember's published values (rating, games count, reached 2400) to ``values``;
-    every other member of the pool becomes a newcomer. Live values are reset (callers then
-    re-evaluate the open period)."""
+    every other member of the pool becomes a newcomer. Only the members whose values change
+    are written. Callers then evaluate the open period, which stores the live values."""
     pool_members_ensure(pool, values)
-    table = PoolMember._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET rating=NULL, games_count=0, reached_2400=%s, live_rating=NULL, "
-            "live_change=NULL, live_games=0, live_points=0, live_expected=0, start_value=NULL, "
-            "pending_games=0 WHERE pool_id=%s",
-            [False, pool.pk],
+    stored = fetch_rows(
+        PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", "rating", "games_count", "reached_2400"
         )
-    rows_update(
-        PoolMember,
-        ("pool_id", "member_id"),
-        ("rating", "games_count", "reached_2400", "live_rating"),
-        [(r, g, reached, r, pool.pk, m) for m, (r, g, reached) in values.items()],
     )
+    newcomer = (None, 0, False)
+    rows = []
+    for mid, *published in stored:
+        new = values.get(mid, newcomer)
+        if tuple(published) != tuple(new):
+            rows.append((*new, pool.pk, mid))
+    rows_update(PoolMember, ("pool_id", "member_id"), ("rating", "games_count", "reached_2400"), rows)
     pool_cache_bump(pool_id=pool.pk)
 
 
@@ -145,7 +141,7 @@ def pool_members_ensure(pool: RatingPool, member_ids) -> None:
     wanted = set(member_ids)
     if not wanted:
         return
-    existing = set(PoolMember.objects.filter(pool=pool).values_list("member_id", flat=True))
+    existing = set(PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", flat=True))
     PoolMember.objects.bulk_create(
         [PoolMember(pool=pool, member_id=m) for m in wanted - existing], ignore_conflicts=True, batch_size=500
     )

@@ -6,6 +6,7 @@ import datetime
 from collections.abc import Callable
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -13,16 +14,29 @@ from ratings.adapters import pool_rules
 from ratings.models import (
     PeriodReopening,
     PeriodState,
+    PoolMember,
     PublishedList,
     RatingPeriod,
     RatingPool,
     RatingRecord,
 )
 from ratings.rules.period import PeriodResult
-from ratings.services.bulk import rows_update
+from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
-from ratings.services.evaluation import Rec, State, pending_sides, period_evaluate
+from ratings.services.evaluation import (
+    CALC_FIELDS,
+    Rec,
+    State,
+    _write_members,
+    evaluate,
+    load_records,
+    peak_ratings,
+    pending_sides,
+    period_evaluate,
+    pool_state,
+    stored_live_values,
+)
 from ratings.services.inactivity import inactive_members
 from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
 from ratings.services.pools import open_period, pool_lock
@@ -66,30 +80,81 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
     return entries
 
 
-def carry_pending(result: PeriodResult, recs: list[Rec], target: RatingPeriod) -> None:
-    """Move the records the engine left pending into ``target`` (§1.7); a side whose opponent
-    already used the game is carried alone (``solo``)."""
-    pending = pending_sides(result)
-    rows = [
-        (target.pk, (r.game_id, r.opponent_id) not in pending, r.id)
+def live_entries(pool: RatingPool) -> dict[int, EntryData]:
+    """The new list from the open period's live values, which every change of the period has
+    kept equal to what the engine computes (``list_entries`` of a whole evaluation): closing a
+    federation pool need not evaluate its period once more. Not for rule sets whose list marks
+    come from the evaluation (the dsb blend)."""
+    peaks = peak_ratings(pool)
+    entries: dict[int, EntryData] = {}
+    rows = fetch_rows(
+        PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", "rating", "games_count", "reached_2400", "live_rating", "live_games"
+        )
+    )
+    for mid, rating, games_count, reached, live, games in rows:
+        if rating is not None:
+            entries[mid] = EntryData(
+                rating=live,
+                previous=rating,
+                games_count=games_count + games,
+                period_games=games,
+                reached_2400=reached or live >= 2400 or (peaks.get(mid) or 0) >= 2400,
+            )
+        elif live is not None:
+            entries[mid] = EntryData(
+                rating=live, games_count=games, period_games=games, start_value=True,
+                reached_2400=live >= 2400,
+            )
+    return entries
+
+
+def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
+    """The records that enter the new open period ``successor`` (not yet written): the games
+    that waited for it (dated in it) and those the engine left pending in the closed ``period``
+    (§1.7); a side whose opponent already used the game is carried alone (``solo``)."""
+    entering = RatingRecord.objects.filter(pool=pool).filter(
+        Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True)
+    )
+    recs = load_records(entering, extra=("period_id",))
+    pending = {(r.game_id, r.member_id) for r in recs if r.stored[-1] == period.pk}
+    return [
+        r._replace(solo=(r.game_id, r.opponent_id) not in pending) if r.stored[-1] == period.pk else r
         for r in recs
-        if (r.game_id, r.member_id) in pending
     ]
-    rows_update(RatingRecord, ("id",), ("period_id", "solo"), rows)
+
+
+def successor_evaluate(pool: RatingPool, successor: RatingPeriod, recs: list[Rec]) -> None:
+    """Evaluate the new open period and store its records with their new period in one write
+    (moving them first and then storing their values wrote every record twice)."""
+    state = pool_state(pool)
+    result = evaluate(pool, successor, state, recs)
+    calc = result.side_rows()
+    pending = pending_sides(result)
+    uncalculated = (None,) * 6
+    rows = []
+    for r in recs:
+        key = (r.game_id, r.member_id)
+        c = calc.get(key)
+        values = (key in pending, *uncalculated) if c is None else (False, *c)
+        rows.append((successor.pk, r.solo, *values, r.id))
+    rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
+    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool))
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
+    """The period after ``after``; games entered ahead of time wait with no period until it
+    opens (``carry_pending`` brings them in)."""
     start = after.end + datetime.timedelta(days=1)
     end = period_bounds(pool_rules(pool), start)[1]
-    period = RatingPeriod.objects.create(pool=pool, start=start, end=end)
-    # Games entered ahead of time wait with no period until theirs opens.
-    RatingRecord.objects.filter(pool=pool, period=None, played_on__lte=end).update(period=period)
-    return period
+    return RatingPeriod.objects.create(pool=pool, start=start, end=end)
 
 
 def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
     """A record is carried alone exactly when its opponent's record of the game is elsewhere."""
-    rows = list(RatingRecord.objects.filter(pool=pool, period=period).values_list("id", "game_id", "solo"))
+    rows = fetch_rows(
+        RatingRecord.objects.filter(pool=pool, period=period).order_by().values_list("id", "game_id", "solo")
+    )
     sides: dict[int, int] = {}
     for _id, game_id, _solo in rows:
         sides[game_id] = sides.get(game_id, 0) + 1
@@ -107,9 +172,12 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
         period = open_period(pool)
     except RatingPeriod.DoesNotExist:
         raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
-    result, state, recs = period_evaluate(pool, period, live=False)
+    if pool_rules(pool).blend_games:  # the list's marks come from the evaluation
+        result, state, _recs = period_evaluate(pool, period, live=False)
+        entries = list_entries(state, result)
+    else:
+        entries = live_entries(pool)
     valid_from = period.end + datetime.timedelta(days=1)
-    entries = list_entries(state, result)
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
         del entries[member_id]
@@ -127,8 +195,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     period.save(update_fields=["state", "closed_at", "closed_by"])
     report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
-    carry_pending(result, recs, successor)
-    period_evaluate(pool, successor)
+    successor_evaluate(pool, successor, carry_pending(pool, period, successor))
     return plist
 
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import datetime
+import bisect
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import NamedTuple
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
-from ratings.services.bulk import rows_insert
+from ratings.services.bulk import fetch_rows, rows_delete, rows_insert, rows_update
 from ratings.services.evaluation import (
     Published,
     Rec,
@@ -22,88 +19,87 @@ from ratings.services.evaluation import (
     peak_ratings,
     pending_sides,
     pool_state,
+    stored_live_values,
 )
 from ratings.services.lists import current_list, list_values, pool_members_ensure
 from ratings.services.pools import pool_lock, pool_tournaments_filter
 
-
-@dataclass(slots=True)
-class _Row:
-    """A rating record to insert; the fields are the table's columns (``COLUMNS``)."""
-
-    pool_id: int
-    period_id: int | None
-    game_id: int
-    member_id: int
-    opponent_id: int
-    white: bool
-    played_on: datetime.date
-    score: float
-    pending: bool = False
-    solo: bool = False
-    own_rating: float | None = None
-    opponent_rating: float | None = None
-    difference: float | None = None
-    expected: float | None = None
-    factor: float | None = None
-    change: float | None = None
+# A record's columns: the key (pool, game, member) and the values compared with the stored row.
+KEY = ("pool_id", "game_id", "member_id")
+VALUES = (
+    "period_id", "opponent_id", "white", "played_on", "score", "pending", "solo",
+    "own_rating", "opponent_rating", "difference", "expected", "factor", "change",
+)
+PERIOD, SOLO, PENDING, CALC = 0, 6, 5, slice(7, 13)  # positions in VALUES
+UNCALCULATED = (None,) * 6
 
 
-COLUMNS = tuple(f.name for f in fields(_Row))
-_values = attrgetter(*COLUMNS)
-# What the engine computed for a side of a game (its GameCalc attributes of the same names).
-CALCULATED = ("own_rating", "opponent_rating", "difference", "expected", "factor", "change")
-
-
-class _PoolGame(NamedTuple):
-    id: int
-    white: int
-    black: int
-    score: float  # white's
-    played_on: datetime.date
-
-
-def _pool_games(pool: RatingPool) -> list[_PoolGame]:
-    rows = (
+def _pool_games(pool: RatingPool) -> list[tuple]:
+    """(id, white, black, white's score, day) of every rated game of the pool, oldest first."""
+    rows = fetch_rows(
         Game.objects.filter(round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)))
         .rateable().with_played_on()
         .values_list("id", "white_id", "black_id", "rated_result", "day")
+        .order_by("pk")
     )
+    start = pool.start_date
     return [
-        _PoolGame(gid, white, black, WHITE_SCORE[rated], day)
-        for gid, white, black, rated, day in rows
-        if day >= pool.start_date
+        (gid, white, black, WHITE_SCORE[rated], day) for gid, white, black, rated, day in rows if day >= start
     ]
+
+
+def _stored(pool: RatingPool) -> dict[tuple[int, int], tuple]:
+    """(game, member) -> (id, game, member, *VALUES) of the pool's records as stored."""
+    records = RatingRecord.objects.filter(pool=pool).order_by()  # no default order: no joins, no sort
+    rows = fetch_rows(records.values_list("id", "game_id", "member_id", *VALUES))
+    return {(row[1], row[2]): row for row in rows}
+
+
+def _write(pool: RatingPool, rows: dict[tuple[int, int], list]) -> None:
+    """Make the stored records equal ``rows``, writing only the difference: a recalculation
+    that finds what incremental updates already stored writes nothing (a federation pool has
+    hundreds of thousands of records; rewriting them all took most of the time)."""
+    stored = _stored(pool)
+    inserts, updates = [], []
+    for key, values in rows.items():
+        values = tuple(values)
+        old = stored.pop(key, None)
+        if old is None:
+            inserts.append((pool.pk, *key, *values))
+        elif old[3:] != values:
+            updates.append((*values, old[0]))
+    rows_delete(RatingRecord, [row[0] for row in stored.values()])
+    rows_update(RatingRecord, ("id",), VALUES, updates)
+    rows_insert(RatingRecord, (*KEY, *VALUES), inserts)
 
 
 @transaction.atomic
 def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] | None = None) -> int:
-    """Delete and rebuild the pool's records period by period, each against the list that was
-    in force for it, carrying pending games as closing did. Returns the number of records.
+    """Rebuild the pool's records period by period, each against the list that was in force for
+    it, carrying pending games as closing did. Returns the number of records.
     ``progress(percent, step)`` hears how far it is (a background job's page shows it)."""
     report = progress or (lambda percent, step: None)
     pool = pool_lock(pool)
     report(2, _("Reading the games"))
     periods = list(RatingPeriod.objects.filter(pool=pool).order_by("start"))
-    birth = {m: p.birth_year for m, p in pool_state(pool).items()}
-    RatingRecord.objects.filter(pool=pool).delete()
-    rows: dict[int, _Row] = {}  # by Rec id (a counter)
+    starts = [p.start for p in periods]
+    bounds = [(p.pk, p.end) for p in periods]
+    open_state = pool_state(pool)
+    birth = {m: p.birth_year for m, p in open_state.items()}
+    # (game, member) -> VALUES, filled in below; recs index into ``keys``.
+    rows: dict[tuple[int, int], list] = {}
+    keys: list[tuple[int, int]] = []
     by_period: dict[int | None, list[Rec]] = {p.pk: [] for p in periods}
     by_period[None] = []
-    next_id = 0
-    for game in _pool_games(pool):
-        period = next((p for p in periods if p.start <= game.played_on <= p.end), None)
-        for member, opp, is_white, score in (
-            (game.white, game.black, True, game.score),
-            (game.black, game.white, False, 1.0 - game.score),
-        ):
-            next_id += 1
-            rows[next_id] = _Row(pool.pk, period.pk if period else None, game.id, member, opp, is_white,
-                                 game.played_on, score)
-            by_period[period.pk if period else None].append(
-                Rec(next_id, game.id, member, opp, is_white, score, False)
-            )
-    open_state = pool_state(pool)
+    for gid, white, black, score, day in _pool_games(pool):
+        at = bisect.bisect_right(starts, day) - 1
+        pid = bounds[at][0] if at >= 0 and day <= bounds[at][1] else None
+        recs = by_period[pid]
+        rows[gid, white] = [pid, black, True, day, score, False, False, *UNCALCULATED]
+        rows[gid, black] = [pid, white, False, day, 1.0 - score, False, False, *UNCALCULATED]
+        recs.append(Rec(len(keys), gid, white, black, True, score, False))
+        recs.append(Rec(len(keys) + 1, gid, black, white, False, 1.0 - score, False))
+        keys += ((gid, white), (gid, black))
     for index, period in enumerate(periods):
         report(
             5 + 85 * index // max(1, len(periods)),
@@ -122,26 +118,26 @@ def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] |
             }
         recs = by_period[period.pk]
         result = evaluate(pool, period, state, recs)
-        calc = {(c.game.key, c.player): c for c in result.games}
+        calc = result.side_rows()
         pending = pending_sides(result)
         for r in recs:
-            row = rows[r.id]
-            c = calc.get((r.game_id, r.member_id))
-            row.pending = (r.game_id, r.member_id) in pending
+            key = keys[r.id]
+            row = rows[key]
+            c = calc.get(key)
+            row[PENDING] = is_pending = key in pending
             if c is not None:
-                for name in CALCULATED:
-                    setattr(row, name, getattr(c, name))
-            elif row.pending and period.state != PeriodState.OPEN:
+                row[CALC] = c
+            elif is_pending and period.state != PeriodState.OPEN:
                 nxt = periods[index + 1]
-                row.period_id, row.solo = nxt.pk, (r.game_id, r.opponent_id) not in pending
+                row[PERIOD], row[SOLO] = nxt.pk, (r.game_id, r.opponent_id) not in pending
                 by_period[nxt.pk].append(
-                    Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row.solo)
+                    Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row[SOLO])
                 )
         if period.state == PeriodState.OPEN:
             members = {r.member_id for r in recs}
             pool_members_ensure(pool, members)
-            _write_members(pool, result, state, set(open_state) | members)
+            _write_members(pool, result, state, set(open_state) | members, stored=stored_live_values(pool))
     pool_members_ensure(pool, {r.member_id for r in by_period[None]})
     report(92, _("Writing the rating records"))
-    rows_insert(RatingRecord, COLUMNS, (_values(row) for row in rows.values()))
+    _write(pool, rows)
     return len(rows)

@@ -6,29 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import Game
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
-from ratings.services.errors import RatingsError
 from ratings.services.evaluation import period_evaluate
 from ratings.services.pools import pool_lock, tournament_pools
-from ratings.services.results import game_records_rebuild
-
-
-def closed_period_refusal(day, period: RatingPeriod, pool: RatingPool) -> RatingsError:
-    """The refusal of a change to a game in a closed period (the same words as for a result)."""
-    return RatingsError(
-        _(
-            "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
-            "it cannot be changed unless the period is reopened."
-        )
-        % {
-            "day": day.strftime("%d.%m.%Y"),
-            "period": f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}",
-            "pool": pool.name,
-        }
-    )
+from ratings.services.results import closed_period_refusal, game_records_rebuild
 
 
 @transaction.atomic
@@ -42,7 +25,8 @@ def games_redate(*, game_ids: Iterable[int]) -> int:
     if not games:
         return 0
     held: dict[int, set[int | None]] = {}
-    for pool_id, period_id in RatingRecord.objects.filter(game__in=games).values_list("pool_id", "period_id"):
+    records = RatingRecord.objects.filter(game__in=games).order_by()
+    for pool_id, period_id in records.values_list("pool_id", "period_id"):
         held.setdefault(pool_id, set()).add(period_id)
     rating: dict[int, set[int]] = {}  # pool -> games it rates
     for game in games:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
@@ -19,12 +20,9 @@ from ratings.services.pools import (
 )
 
 
-def _period_for(pool: RatingPool, day) -> RatingPeriod | None:
-    """The pool's period containing ``day``; None if it lies after the open period."""
-    return RatingPeriod.objects.filter(pool=pool, start__lte=day, end__gte=day).first()
-
-
-def _closed_refusal(pool: RatingPool, period: RatingPeriod, day) -> RatingsError:
+def closed_period_refusal(day, period: RatingPeriod, pool: RatingPool) -> RatingsError:
+    """The one refusal of a change to a game in a closed period: ``day`` is the date the game
+    has in that period (for a game moved out of it, its date there, not the new one)."""
     return RatingsError(
         _(
             "The game of %(day)s lies in the closed rating period %(period)s of “%(pool)s”; "
@@ -46,18 +44,31 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     rating = {p.pk for p in tournament_pools(game.round.tournament) if p.start_date <= day}
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them.
-    held: dict[int, set[int | None]] = {}
-    for pool_id, period_id in RatingRecord.objects.filter(game=game).values_list("pool_id", "period_id"):
-        held.setdefault(pool_id, set()).add(period_id)
+    held: dict[int, dict[int | None, object]] = {}  # pool -> period -> the date there
+    for pool_id, period_id, played_on in RatingRecord.objects.filter(game=game).order_by().values_list(
+        "pool_id", "period_id", "played_on"
+    ):
+        held.setdefault(pool_id, {})[period_id] = played_on
     # Saves of different games run side by side: each locks the members it touches.
     pools = pools_share_lock(rating | held.keys())
+    # Every period these pools need, in one query: the new date's and the old records'.
+    wanted = Q(pk__in=[pk for periods in held.values() for pk in periods if pk is not None])
+    for pool in pools:
+        if pool.pk in rating:
+            wanted |= Q(pool=pool, start__lte=day, end__gte=day)
+    found = list(RatingPeriod.objects.filter(wanted)) if pools else []
     periods, former = {}, {}
     for pool in pools:
-        period = _period_for(pool, day) if pool.pk in rating else None
-        former[pool.pk] = list(RatingPeriod.objects.filter(pk__in=held.get(pool.pk, set()) - {None}))
-        for p in [period, *former[pool.pk]]:
-            if p is not None and p.state == PeriodState.CLOSED:
-                raise _closed_refusal(pool, p, day)
+        old = held.get(pool.pk, {})
+        former[pool.pk] = [p for p in found if p.pk in old]
+        for p in former[pool.pk]:
+            if p.state == PeriodState.CLOSED:
+                raise closed_period_refusal(old[p.pk], p, pool)
+        period = None
+        if pool.pk in rating:
+            period = next((p for p in found if p.pool_id == pool.pk and p.start <= day <= p.end), None)
+        if period is not None and period.state == PeriodState.CLOSED:
+            raise closed_period_refusal(day, period, pool)
         periods[pool.pk] = period
     return pools, rating, periods, former
 
@@ -126,18 +137,19 @@ def game_record_result(
 
 @transaction.atomic
 def game_date_change(*, game: Game, date) -> Game:
-    """Give a game its own date (None: its round's) and move its rating records to the period of
-    the new date, re-evaluating the periods it leaves and enters. Refused when either lies in a
-    closed period."""
+    """Give a game its own date (None: its round's); its rating records follow it to the period
+    of the new date (``games_redate``, the one re-dating service). Refused when either date
+    lies in a closed period."""
+    from ratings.services.redate import games_redate
+
     game = _locked(game)
     if game.date == date:
         return game
     game.date = date
-    # A game without a rated result has no records: its date touches no rating.
-    touched = _touched(game) if game.is_rateable else None
     game.save(update_fields=["date"])
-    if touched is not None:
-        _rebuild(game, *touched)
+    # A game without a rated result has no records: its date touches no rating.
+    if game.is_rateable:
+        games_redate(game_ids=[game.pk])
     return game
 
 

@@ -156,3 +156,20 @@ def test_a_large_period_as_the_benchmark_builds_it(name):
     rules = get_rules(name)
     assert_same(evaluate_period_reference(rules, players, games, year=2026),
                 evaluate_period_vectorised(rules, players, games, year=2026))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{r.expectation}")
+@pytest.mark.parametrize("seed", range(3))
+def test_side_rows_hold_exactly_what_games_holds(rules, seed):
+    """The stored columns come from ``side_rows`` (arrays); they are the GameCalc values to the bit."""
+    players, games = random_period(seed, keys=("dense", "sparse", "strings")[seed % 3])
+    rows = evaluate_period_vectorised(rules, players, games, year=2026).side_rows()
+    calcs = evaluate_period_vectorised(rules, players, games, year=2026).games
+    assert rows == {
+        (c.game.key, c.player): (
+            c.own_rating, c.opponent_rating, c.difference, c.expected, c.factor, c.change
+        )
+        for c in calcs
+    }
+    reference = evaluate_period_reference(rules, players, games, year=2026)
+    assert reference.side_rows().keys() == rows.keys()

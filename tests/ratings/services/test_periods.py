@@ -118,3 +118,21 @@ def test_reopen_clears_the_calculation_of_games_that_wait_again():
     calculation = list(waiting.values_list("period", "pending", "own_rating", "change"))
     assert calculation == [(None, False, None, None)] * 2
     assert PoolMember.objects.get(pool=pool, member=a).live_rating == 1950
+
+
+@pytest.mark.parametrize("rules", ["oesb-2024", "oesb-classic", "fide-2024"])
+def test_closing_publishes_the_live_values_which_equal_a_whole_evaluation(rules):
+    """Closing takes the list from the live values the saves kept current; they are exactly
+    what evaluating the whole period once more gives (newcomers, pending games, floors)."""
+    from ratings.services.evaluation import period_evaluate
+    from ratings.services.periods import list_entries, live_entries
+    from ratings.services.pools import open_period
+
+    pool, rated, newcomers, first, second, rng = build(rules=rules)
+    play(first, rng)
+    play(first[:4], rng)  # corrections
+    live = live_entries(pool)
+    result, state, _recs = period_evaluate(pool, open_period(pool), live=False)
+    assert live == list_entries(state, result)
+    if rules.startswith("oesb"):  # (the FIDE calendar's first period holds none of these games)
+        assert any(e.period_games for e in live.values()) and any(e.start_value for e in live.values())

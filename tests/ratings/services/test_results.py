@@ -160,8 +160,26 @@ def test_a_game_cannot_be_moved_out_of_a_closed_period():
     game.date = datetime.date(2025, 9, 1)
     game.save(update_fields=["date"])
 
-    with pytest.raises(RatingsError, match="closed rating period"):
+    # The refusal names the date the game has in the closed period, not the new one.
+    refusal = "game of 01.03.2025 lies in the closed rating period 01.01.2025–30.06.2025"
+    with pytest.raises(RatingsError, match=refusal):
         game_record_result(game=game, result=Result.WHITE_WINS)
+    assert RatingRecord.objects.get(game=game, member=a).period.start == datetime.date(2025, 1, 1)
+
+
+def test_a_game_date_change_out_of_a_closed_period_is_refused_in_the_same_words():
+    from django.utils import translation
+
+    from ratings.services import game_date_change
+
+    pool = make_pool()
+    a, b, game = rated_pair_game(pool)
+    period_close(pool=pool)
+    refusal = "Partie vom 01.03.2025 liegt in der abgeschlossenen Wertungsperiode 01.01.2025–30.06.2025"
+    with translation.override("de-at"), pytest.raises(RatingsError, match=refusal):
+        game_date_change(game=game, date=datetime.date(2025, 9, 1))
+    game.refresh_from_db()
+    assert game.date is None
     assert RatingRecord.objects.get(game=game, member=a).period.start == datetime.date(2025, 1, 1)
 
 
