@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "clubrating.core.middleware.HomeClubMiddleware",  # the own club read once per request
     "clubrating.core.middleware.LocaleMiddleware",  # German unless the visitor switches: no Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -1,6 +1,34 @@
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.db.models import Q, QuerySet
 
-from .models import Member
+from .models import Club, Member
+
+# Within one request the own club is read once: the page header, the permission checks and the
+# page itself all ask for it. Outside a request (commands, background jobs) every call reads it.
+_home_club_memo: ContextVar[dict | None] = ContextVar("home_club_memo", default=None)
+
+
+def home_club() -> Club | None:
+    """The own club (``Club.is_home``; the database allows one), or None before it is set up."""
+    memo = _home_club_memo.get()
+    if memo is None:
+        return Club.objects.filter(is_home=True).first()
+    if "club" not in memo:
+        memo["club"] = Club.objects.filter(is_home=True).first()
+    return memo["club"]
+
+
+@contextmanager
+def home_club_remembered() -> Iterator[None]:
+    """Read the own club at most once inside this block (one request)."""
+    token = _home_club_memo.set({})
+    try:
+        yield
+    finally:
+        _home_club_memo.reset(token)
 
 
 def member_search(*, query: str = "", active_only: bool = False) -> QuerySet[Member]:

@@ -1,4 +1,4 @@
-from clubrating.clubs.models import Club
+from clubrating.clubs.selectors import home_club
 from clubrating.core.permissions import is_official, is_rating_officer
 
 
@@ -6,7 +6,7 @@ def club(request):
     """The own club (header of every page and printout) and the roles the navigation needs."""
     user = getattr(request, "user", None)
     return {
-        "home_club": Club.objects.filter(is_home=True).first(),
+        "home_club": home_club(),
         "user_is_official": bool(user) and is_official(user),
         "user_is_rating_officer": bool(user) and is_rating_officer(user),
     }

@@ -5,6 +5,8 @@ from django.middleware import locale
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
+from clubrating.clubs.selectors import home_club_remembered
+
 
 class LocaleMiddleware(locale.LocaleMiddleware):
     """Django's locale middleware without the browser's Accept-Language.
@@ -36,3 +38,14 @@ def chosen_language(cookie: str | None) -> str:
         except LookupError:
             pass
     return settings.LANGUAGE_CODE
+
+
+class HomeClubMiddleware:
+    """One read of the own club per request (see ``clubrating.clubs.selectors.home_club``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with home_club_remembered():
+            return self.get_response(request)

@@ -13,6 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
 from clubrating.clubs.models import Club
+from clubrating.clubs.selectors import home_club
 
 
 def _in_group(user, group_name: str) -> bool:
@@ -37,7 +38,7 @@ def is_rating_officer(user) -> bool:
 
 
 def _home_club() -> Club | None:
-    return Club.objects.filter(is_home=True).first()
+    return home_club()
 
 
 def tournaments_public() -> bool:

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubrating.clubs.models import Club
+from clubrating.clubs.selectors import home_club
 from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
 from clubrating.tournaments.models import GameCategory, Tournament
 from ratings.models import PublishedList, RatingPool
@@ -88,7 +89,7 @@ def _club_rating_list(club: Club | None) -> dict | None:
 
 def home(request):
     user = request.user
-    club = Club.objects.filter(is_home=True).first()
+    club = home_club()
     official = is_official(user)
     context = {
         "show_tournaments": can_view_tournaments(user),
