@@ -5,14 +5,14 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import render
 
 from clubrating.accounts.services import login_lockout_clear
-from clubrating.clubs.models import Club
+from clubrating.clubs.selectors import home_club
 
 
 class PasswordResetView(auth_views.PasswordResetView):
     """The reset mail names the own club (as every page's header does), not the bare host name."""
 
     def form_valid(self, form):
-        club = Club.objects.filter(is_home=True).first()
+        club = home_club()
         if club:
             self.extra_email_context = {"site_name": club.name}
         return super().form_valid(form)

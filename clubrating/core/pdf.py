@@ -132,9 +132,9 @@ def print_context(*, title: str, lines: list[str], back_url: str = "", pdf_url: 
     The running header (club, title, lines) is printed on every page through an ``@page`` margin
     box, which both WeasyPrint and Chromium's print support; it therefore has to be a CSS string.
     """
-    from clubrating.clubs.models import Club
+    from clubrating.clubs.selectors import home_club
 
-    club = Club.objects.filter(is_home=True).first()
+    club = home_club()
     club_name = club.name if club else "ClubRating"
     header = f"{club_name} · {title}\n" + " · ".join(str(line) for line in lines if line)
     return {
