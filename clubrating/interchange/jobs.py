@@ -38,21 +38,14 @@ def members_import_run(*, progress: Progress, text: str, name: str) -> Outcome:
     )
 
 
-def members_preview_start(*, text: str, name: str, user=None) -> Job:
+def members_job_start(*, text: str, name: str, preview: bool, user=None) -> Job:
+    """The preview (a dry run) or the import of a member file as a job."""
+    title = _("Import preview: %(name)s") if preview else _("Member import: %(name)s")
+    step = "members_preview_run" if preview else "members_import_run"
     return job_start(
         key=KEY,
-        title=_("Import preview: %(name)s") % {"name": name},
-        handler="clubrating.interchange.jobs.members_preview_run",
-        params={"text": text, "name": name},
-        user=user,
-    )
-
-
-def members_import_start(*, text: str, name: str, user=None) -> Job:
-    return job_start(
-        key=KEY,
-        title=_("Member import: %(name)s") % {"name": name},
-        handler="clubrating.interchange.jobs.members_import_run",
+        title=title % {"name": name},
+        handler=f"clubrating.interchange.jobs.{step}",
         params={"text": text, "name": name},
         user=user,
     )

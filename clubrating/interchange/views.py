@@ -35,7 +35,7 @@ from ratings.services import tournament_ratings_update
 
 from .errors import ImportRefused
 from .forms import MembersImportForm, PgnImportForm, TrfImportForm
-from .jobs import members_import_start, members_preview_start
+from .jobs import members_job_start
 from .members_import import members_import_csv
 from .pgn_import import games_import_pgn
 from .trf_export import tournament_export_trf
@@ -123,8 +123,8 @@ def _large(pending: dict) -> bool:
 
 MEMBERS_BACKGROUND = Background(
     wanted=_large,
-    preview=lambda pending, user: members_preview_start(**pending, user=user),
-    run=lambda pending, user: members_import_start(**pending, user=user),
+    preview=lambda pending, user: members_job_start(**pending, preview=True, user=user),
+    run=lambda pending, user: members_job_start(**pending, preview=False, user=user),
 )
 
 

@@ -86,15 +86,9 @@ class ResultChangeInline(admin.TabularInline):
         "new_result",
         "old_rated_result",
         "new_rated_result",
+        "reason",
     )
-    readonly_fields = (
-        "changed_at",
-        "changed_by",
-        "old_result",
-        "new_result",
-        "old_rated_result",
-        "new_rated_result",
-    )
+    readonly_fields = fields  # the history is written by the result services only
 
     def has_add_permission(self, request, obj=None):
         return False

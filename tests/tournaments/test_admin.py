@@ -245,3 +245,12 @@ def test_bulk_deletion_reports_the_deleted_and_each_refused_game(admin_client, r
     assert texts["success"] == "1 Partie gelöscht."
     game.refresh_from_db()
     assert texts["error"].startswith(str(game) + ": ") and "abgeschlossenen Wertungsperiode" in texts["error"]
+
+
+def test_the_games_page_shows_the_history_with_its_reasons(admin_client, rated_game):
+    _pool, _a, game = rated_game
+    game_record_result(game=game, result=Result.DRAW, seen=Result.BLACK_WINS,
+                       reason="Partieformular verlesen")
+    html = admin_client.get(reverse("admin:tournaments_game_change", args=[game.pk])).content.decode()
+    assert "Partieformular verlesen" in html
+    assert ResultChange.objects.filter(game=game).count() == 2
