@@ -26,20 +26,13 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 
 from clubrating.clubs.models import Member
+from clubrating.interchange.formats.names import split_name  # the files' "Last, First"
 
 __all__ = ["FIDE_ID", "NAME", "NATIONAL_ID", "Identity", "Match", "MemberMatcher", "name_key", "split_name"]
 
 NATIONAL_ID = "national_id"
 FIDE_ID = "fide_id"
 NAME = "name"
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """(last name, first name) from "Last, First"; a name without a comma is all last name."""
-    if "," in name:
-        last, first = name.split(",", 1)
-        return " ".join(last.split()), " ".join(first.split())
-    return " ".join(name.split()), ""
 
 
 def name_key(last: str, first: str) -> str:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from .errors import ImportRefused
 from .formats.csvtext import CsvError
 from .formats.limits import FieldError, check_text
+from .formats.pgn import PgnError
 from .formats.trf import TrfError
 
 
@@ -37,6 +38,15 @@ def trf_refused(error: TrfError) -> ImportRefused:
         return field_refused(error.problem, error.line_no)
     return ImportRefused(_("Cannot read the TRF file: %(error)s") % {"error": error},
                          line=error.line_no or None)
+
+
+def pgn_refused(error: PgnError) -> ImportRefused:
+    """A game's problem reads ``Game n (line m, White – Black): ...``; a control character in
+    the text, ``Line n: ...`` as in every other file."""
+    if error.problem is not None and error.game is None:
+        return field_refused(error.problem)
+    return ImportRefused(error.render(_), line=error.line or None,
+                         field=error.problem.field if error.problem is not None else "")
 
 
 def csv_refused(error: CsvError | FieldError) -> ImportRefused:
