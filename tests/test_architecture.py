@@ -1,6 +1,7 @@
 """Dependencies point one way.
 
-The pure rating rules know nothing of Django or the apps; the club apps (members, tournaments)
+The pure rating rules and the pure file formats (``clubrating.interchange.formats``) know
+nothing of Django or the apps; the club apps (members, tournaments)
 know nothing of the ratings except those pure rules; the ratings app builds on the club apps but
 never on pages. Views (``views.py`` or a ``views`` package) and URL configurations compose the
 layers and may use any of them.
@@ -180,6 +181,15 @@ def check(module: str, source: str, *, is_package: bool = False) -> set[tuple[st
     ("ratings.services.results", "from ..views import lists\n", "ratings.views.lists"),
     ("ratings.selectors", "from clubrating.tournaments.views.public import games_queryset\n",
      "clubrating.tournaments.views.public"),
+    ("clubrating.interchange.formats.pgn", "from django.utils.translation import gettext\n",
+     "django.utils.translation"),
+    ("clubrating.interchange.formats.pgn", "def f():\n    import django\n", "django"),
+    ("clubrating.interchange.formats.trf.reader", "from clubrating.clubs.matching import split_name\n",
+     "clubrating.clubs.matching"),
+    ("clubrating.interchange.formats.pgn", "from ..errors import ImportRefused\n",
+     "clubrating.interchange.errors"),
+    ("clubrating.interchange.formats.pgn", "from ratings.rules.performance import dp\n",
+     "ratings.rules.performance"),
 ])
 def test_an_offending_import_is_caught(module, source, imported):
     assert check(module, source) == {(module, imported)}
@@ -194,6 +204,9 @@ def test_an_offending_import_is_caught(module, source, imported):
     ("ratings.views.pools", "from ratings.views.officer import dry_run\n"),
     ("ratings.urls", "from ratings.views import lists\n"),
     ("ratings.services.results", "from clubrating.tournaments.models import Game\n"),
+    ("clubrating.interchange.formats.pgn", "import chess.pgn\nfrom .limits import FieldError\n"),
+    ("clubrating.interchange.formats.trf.reader", "from ..names import split_name\n"),
+    ("clubrating.clubs.matching", "from clubrating.interchange.formats.names import split_name\n"),
 ])
 def test_an_allowed_import_passes(module, source):
     assert check(module, source, is_package=module == "ratings.rules") == set()

@@ -285,7 +285,8 @@ def playing_minutes(control: str) -> float | None:
     seconds = re.match(r"^(?:\d+/)?(\d+)(?:\+(\d+))?(?::.*)?$", control.strip())
     if seconds:
         return int(seconds.group(1)) / 60 + int(seconds.group(2) or 0)
-    words = re.match(r"^\s*(\d+)\s*min\D*?(?:(\d+)\s*s)?", control, re.IGNORECASE)
+    # Greedy up to the next digits: the increment, when seconds follow them.
+    words = re.match(r"^\s*(\d+)\s*min\D*(?:(\d+)\s*s)?", control, re.IGNORECASE)
     if words:
         return int(words.group(1)) + int(words.group(2) or 0)
     return None
