@@ -58,8 +58,12 @@ fi
 
 reqs=requirements.txt
 [ $dev -eq 1 ] && reqs=requirements-dev.txt
+# uv installs the pinned wheels in parallel (about five times faster than pip on a fresh clone, where
+# most of the set-up time went to pip downloading and installing one wheel after another); it is
+# itself a pinned wheel from PyPI, installed into .venv by pip. pip remains the fallback.
+UV_VERSION=0.13.9
 stamp=".venv/.installed-$(basename "$reqs" .txt)"
-digest=$(cat requirements.txt "$reqs" | sha256sum | cut -c1-16)
+digest=$( (cat requirements.txt "$reqs"; echo "uv==$UV_VERSION") | sha256sum | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
   log "Installing Python packages from $reqs"
   # The pip a new virtual environment comes with (23 or later since Python 3.10.12) installs every
@@ -67,6 +71,12 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
   if ! .venv/bin/python -c 'import sys, pip; sys.exit(int(pip.__version__.split(".")[0]) < 23)'; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
   fi
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
+  if .venv/bin/python -m pip install -q --disable-pip-version-check "uv==$UV_VERSION" \
+      && .venv/bin/python -m uv pip install -q --python .venv/bin/python -r "$reqs"; then
+    :
+  else
+    log "uv could not install the packages; installing them with pip"
+    .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
+  fi
   echo "$digest" > "$stamp"
 fi
