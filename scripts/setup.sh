@@ -58,9 +58,11 @@ fi
 
 reqs=requirements.txt
 [ $dev -eq 1 ] && reqs=requirements-dev.txt
-# uv installs the pinned wheels in parallel (about five times faster than pip on a fresh clone, where
-# most of the set-up time went to pip downloading and installing one wheel after another); it is
-# itself a pinned wheel from PyPI, installed into .venv by pip. pip remains the fallback.
+# uv downloads, installs and compiles the pinned wheels in parallel: on a fresh clone this step took
+# most of the set-up time with pip, one wheel after another. uv is itself a pinned wheel from PyPI,
+# installed into .venv by pip; pip remains the fallback. --compile-bytecode as pip does: otherwise
+# every Python process (the test workers and the processes they start) would compile the packages
+# it imports again whenever bytecode is not written (PYTHONDONTWRITEBYTECODE).
 UV_VERSION=0.13.9
 stamp=".venv/.installed-$(basename "$reqs" .txt)"
 digest=$( (cat requirements.txt "$reqs"; echo "uv==$UV_VERSION") | sha256sum | cut -c1-16)
@@ -72,7 +74,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
   fi
   if .venv/bin/python -m pip install -q --disable-pip-version-check "uv==$UV_VERSION" \
-      && .venv/bin/python -m uv pip install -q --python .venv/bin/python -r "$reqs"; then
+      && .venv/bin/python -m uv pip install -q --compile-bytecode --python .venv/bin/python -r "$reqs"; then
     :
   else
     log "uv could not install the packages; installing them with pip"
