@@ -1,6 +1,8 @@
 """The main pages run under the Content-Security-Policy without a single violation: no inline script,
 style or event handler is blocked, and nothing is logged to the console (Debian's Chromium)."""
 
+import time
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -22,22 +24,51 @@ window.print = function () { window.__printed += 1; };
 """
 
 
+# How long no request may be open before a page counts as settled. Playwright's "networkidle" waits
+# 500 ms after the last request; the live server answers in milliseconds, so a request a page's
+# script starts late is still seen, and the suite does not sit idle for half a second per page.
+QUIET_SECONDS = 0.1
+
+
 @pytest.fixture
 def watched(page):
-    """The page with its console messages and policy violations collected."""
+    """The page with its console messages and policy violations collected, and its requests counted
+    (``settle`` waits until none is open)."""
     console = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
     page.add_init_script(WATCH)
     page.console_messages = console
+    network = {"open": 0, "last": time.monotonic()}
+
+    def count(change):
+        def handler(_request):
+            network["open"] += change
+            network["last"] = time.monotonic()
+        return handler
+
+    page.on("request", count(+1))
+    page.on("requestfinished", count(-1))
+    page.on("requestfailed", count(-1))
+    page.network = network
     return page
+
+
+def settle(page) -> None:
+    """Wait for the load event, then until no request has been open for QUIET_SECONDS (at most 30 s)."""
+    page.wait_for_load_state("load")
+    deadline = time.monotonic() + 30
+    network = page.network
+    while network["open"] > 0 or time.monotonic() - network["last"] < QUIET_SECONDS:
+        assert time.monotonic() < deadline, f"requests still open: {network}"
+        page.wait_for_timeout(20)  # lets Playwright deliver the request events
 
 
 def visit(page, url: str) -> list[str]:
     response = page.goto(url)
     assert response.status == 200, url
     assert "Content-Security-Policy" in {name.title() for name in response.headers}
-    page.wait_for_load_state("networkidle")
+    settle(page)
     return page.evaluate("window.__violations")
 
 

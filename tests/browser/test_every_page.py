@@ -5,7 +5,8 @@ Each page is screenshot into test-artifacts/ (``page-<name>-<lang>-<width>.png``
 screen (document.scrollingElement.scrollWidth <= innerWidth). Where a page has a table, the
 columns it must show are checked at 1366 px; in every table, the cells under a rating heading hold
 no digit-grouped rating ("2.107") and the cells under a change heading carry a sign with a real
-minus ("−14", never "-14"). The demo club is built once; both languages and both widths reuse it.
+minus ("−14", never "-14"). One test per language, each with its own demo club (both widths reuse
+it): the two run side by side in a parallel run.
 The tournament tabs, result entry, pairing and registration are visited the same way by
 tests/browser/test_tournament_pages.py.
 """
@@ -141,38 +142,38 @@ def _check(page, name: str, lang: str, width: int) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_page_fits_both_widths_with_its_columns_and_number_formats(
-        page, context, live_server, login, demo, artifacts_dir, tmp_path):
+        page, context, live_server, login, demo, artifacts_dir, tmp_path, lang):
     csv = tmp_path / "mitglieder.csv"
     csv.write_text(MEMBERS_CSV, encoding="utf-8")
     problems = []
-    for lang in ("de", "en"):  # one demo club for both languages: it takes a while to build
-        context.clear_cookies()
-        if lang == "en":
-            context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en",
-                                  "url": live_server.url}])
-        for width in WIDTHS:  # the login page, seen by a visitor
-            page.set_viewport_size({"width": width, "height": 900})
-            page.goto(f"{live_server.url}/accounts/login/")
-            page.screenshot(path=str(artifacts_dir / f"page-login-{lang}-{width}.png"), full_page=True)
-            problems += _check(page, "login", lang, width)
-        login(page, "admin", "admin")  # the demo's administrator: official and rating officer
-        for width in WIDTHS:
-            page.set_viewport_size({"width": width, "height": 900})
-            for name, path in pages(demo):
-                page.goto(f"{live_server.url}{path}")
-                page.screenshot(path=str(artifacts_dir / f"page-{name}-{lang}-{width}.png"), full_page=True)
-                problems += _check(page, name, lang, width)
-            # The member import's preview: what will be imported, before confirming.
-            page.goto(f"{live_server.url}/exchange/members/")
-            page.set_input_files("input[type=file]", str(csv))
-            page.locator("main form [type=submit]").last.click()
-            page.wait_for_load_state("load")
-            shot = artifacts_dir / f"page-import-preview-{lang}-{width}.png"
-            page.screenshot(path=str(shot), full_page=True)
-            problems += _check(page, "import-preview", lang, width)
-            summary = page.locator("#import-summary").inner_text()
-            expected = "1 Mitglied wird angelegt" if lang == "de" else "1 member will be created"
-            if not summary.startswith(expected):
-                problems.append(f"import preview {lang}: {summary!r}")
+    if lang == "en":
+        context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en",
+                              "url": live_server.url}])
+    for width in WIDTHS:  # the login page, seen by a visitor
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.screenshot(path=str(artifacts_dir / f"page-login-{lang}-{width}.png"), full_page=True)
+        problems += _check(page, "login", lang, width)
+    login(page, "admin", "admin")  # the demo's administrator: official and rating officer
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        for name, path in pages(demo):
+            page.goto(f"{live_server.url}{path}")
+            page.screenshot(path=str(artifacts_dir / f"page-{name}-{lang}-{width}.png"), full_page=True)
+            problems += _check(page, name, lang, width)
+        # The member import's preview: what will be imported, before confirming.
+        page.goto(f"{live_server.url}/exchange/members/")
+        page.set_input_files("input[type=file]", str(csv))
+        page.locator("main form [type=submit]").last.click()
+        page.wait_for_load_state("load")
+        shot = artifacts_dir / f"page-import-preview-{lang}-{width}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        problems += _check(page, "import-preview", lang, width)
+        summary = page.locator("#import-summary").inner_text()
+        expected = "1 Mitglied wird angelegt" if lang == "de" else "1 member will be created"
+        if not summary.startswith(expected):
+            problems.append(f"import preview {lang}: {summary!r}")
     assert problems == [], "\n".join(problems)
