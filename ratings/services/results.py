@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Case, Q, Value, When
 from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
@@ -205,9 +205,28 @@ def game_records_rebuild(
 def _records_replace(
     pool: RatingPool, period: RatingPeriod | None, games: list[Game], former: list[Game], seeds: set[int]
 ) -> None:
+    new = _records(pool, [(g, period.pk if period else None) for g in games])
+    if not former and _records_rescore(pool, new):
+        return
     RatingRecord.objects.filter(pool=pool, game__in=[*games, *former]).delete()
-    RatingRecord.objects.bulk_create(_records(pool, [(g, period.pk if period else None) for g in games]))
+    RatingRecord.objects.bulk_create(new)
     PoolMember.objects.bulk_create([PoolMember(pool=pool, member_id=m) for m in seeds], ignore_conflicts=True)
+
+
+def _records_rescore(pool: RatingPool, new: list[RatingRecord]) -> bool:
+    """The common change, a new result of a game whose records exist (same players, colours and
+    period): the stored records take the new scores in one statement, keeping what they held, so
+    that the evaluation afterwards writes only what moves. False (nothing changed for good: the
+    caller replaces the records) when any record is missing or differs otherwise."""
+    if not new or len(new) != 2 * len({r.game_id for r in new}):
+        return False
+    sides = Q()
+    for r in new:
+        sides |= Q(game_id=r.game_id, member_id=r.member_id, opponent_id=r.opponent_id, white=r.white,
+                   period_id=r.period_id, played_on=r.played_on, solo=False)
+    scores = [When(game_id=r.game_id, white=r.white, then=Value(r.score)) for r in new]
+    changed = RatingRecord.objects.filter(sides, pool=pool).update(score=Case(*scores))
+    return changed == len(new)
 
 
 def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> int:

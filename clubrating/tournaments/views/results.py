@@ -23,6 +23,16 @@ def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = Fal
             "confirm": confirm, "new_result_display": dict(Result.choices).get(current, "")}
 
 
+def _refresh(game: Game) -> None:
+    """Read the board again, keeping its round and players where they are still the same
+    (``refresh_from_db`` forgets them, and the row would read each again)."""
+    related = {name: getattr(game, name) for name in ("round", "white", "black")}
+    game.refresh_from_db()
+    for name, obj in related.items():
+        if getattr(game, f"{name}_id") == obj.pk:
+            setattr(game, name, obj)
+
+
 @official_required
 def round_results(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
@@ -72,7 +82,7 @@ def board_result(request, pk, number, game_pk):
         # Always 200: htmx swaps only successful responses, and the errors belong in the row.
         # Saved or refused, the row shows what the board holds now (the hidden ``seen`` too);
         # a change of an entered result comes back as the question whether to change it.
-        game.refresh_from_db()
+        _refresh(game)
         if saved:
             form = ResultForm(game=game)
         if confirm and not request.htmx:
