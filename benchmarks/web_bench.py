@@ -17,7 +17,8 @@ the whole pool's recalculation, reopening and closing its latest period, and a l
 with 3 workers on 127.0.0.1 under production settings (DEBUG off, after ``collectstatic``) and
 ``wrk`` with 16 connections for ``--load-seconds`` per page (the list, home and member pages and,
 for comparison, the bare admin login page). Without ``wrk`` the load run is skipped with a message
-(``apt-get install wrk``); ``--no-extras`` skips all of it.
+(``apt-get install wrk``); ``--no-extras`` skips all of it, ``--only load,result_post`` runs only
+those works (no page times).
 """
 
 from __future__ import annotations
@@ -361,27 +362,35 @@ def _pool_work(pool) -> dict[str, float]:
     return figures
 
 
-def _extras(pool, load_seconds: int) -> dict:
+EXTRAS = ("result_post", "officials", "pool_work", "load")
+
+
+def _extras(pool, load_seconds: int, only: set[str]) -> dict:
     from django.urls import reverse
 
     from clubrating.clubs.models import Member
     from ratings.models import PublishedList
 
-    pages = {"result_post": _result_post(pool)}
-    print(f"# result_post       {pages['result_post']:.3f} s", file=sys.stderr)
-    p95 = officials_run(pool)
-    timings = _pool_work(pool)
-    plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
-    member = Member.objects.order_by("pk")[Member.objects.count() // 2]
-    load = load_run(
-        {
-            "list": reverse("ratings:list", args=[plist.pk]),
-            "home": reverse("home"),
-            "member": member.get_absolute_url(),
-            "admin_login": reverse("admin:login"),
-        },
-        seconds=load_seconds,
-    )
+    pages, timings, load, p95 = {}, {}, {}, None
+    if "result_post" in only:
+        pages["result_post"] = _result_post(pool)
+        print(f"# result_post       {pages['result_post']:.3f} s", file=sys.stderr)
+    if "officials" in only:
+        p95 = officials_run(pool)
+    if "pool_work" in only:
+        timings = _pool_work(pool)
+    if "load" in only:
+        plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
+        member = Member.objects.order_by("pk")[Member.objects.count() // 2]
+        load = load_run(
+            {
+                "list": reverse("ratings:list", args=[plist.pk]),
+                "home": reverse("home"),
+                "member": member.get_absolute_url(),
+                "admin_login": reverse("admin:login"),
+            },
+            seconds=load_seconds,
+        )
     return {"pages": pages, "timings": timings, "load": load, "officials_p95_s": p95}
 
 
@@ -442,6 +451,10 @@ def main() -> None:
     parser.add_argument("--pdf", action="store_true", help="also time the whole list's PDF (once)")
     parser.add_argument("--no-extras", action="store_true", help="pages only: no officials, load, pool work")
     parser.add_argument("--load-seconds", type=int, default=10, help="wrk's duration per page")
+    parser.add_argument(
+        "--only",
+        help=f"comma-separated: only these works of the largest size, no page times ({', '.join(EXTRAS)})",
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a size, in a child process
     parser.add_argument("--extras", action="store_true", help=argparse.SUPPRESS)  # ... the largest
     args = parser.parse_args()
@@ -452,9 +465,11 @@ def main() -> None:
         from ratings.models import RatingPool
 
         cache.clear()
-        out = {"pages": _measure(args.one, args.runs, args.pdf)}
+        only = set(args.only.split(",")) if args.only else set()
+        out = {"pages": {} if only else _measure(args.one, args.runs, args.pdf)}
         if args.extras:
-            extra = _extras(RatingPool.objects.get(name=f"Bench {args.one}"), args.load_seconds)
+            extra = _extras(RatingPool.objects.get(name=f"Bench {args.one}"), args.load_seconds,
+                            only or set(EXTRAS))
             out = {**extra, "pages": {**out["pages"], **extra["pages"]}}
         print(json.dumps(out))
         return
@@ -464,12 +479,17 @@ def main() -> None:
     pages: dict[str, dict[str, float]] = {page: {} for page in PAGES}
     sizes = [int(s) for s in args.sizes.split(",") if s]
     extra: dict = {"load": {}, "officials_p95_s": None, "timings": {}}
+    if args.only:
+        unknown = set(args.only.split(",")) - set(EXTRAS)
+        if unknown or args.no_extras:
+            parser.error(f"--only: expected some of {', '.join(EXTRAS)}, without --no-extras")
+        sizes = [max(sizes)]
     for size in sizes:
         env = {**os.environ, "DATABASE_URL": _size_url(base, size)}
         largest = size == max(sizes) and not args.no_extras
         out = subprocess.run(
             [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
-             "--load-seconds", str(args.load_seconds),
+             "--load-seconds", str(args.load_seconds), *(["--only", args.only] if args.only else []),
              *(["--pdf"] if args.pdf else []), *(["--extras"] if largest else [])],
             env=env, check=True, stdout=subprocess.PIPE, text=True,
         ).stdout
@@ -484,7 +504,8 @@ def main() -> None:
     sizes = sorted({s for figures in pages.values() for s in figures}, key=int)
     print(f"{'page':<18}" + "".join(f"{s:>10}" for s in sizes) + "   (seconds, median)")
     for page, figures in pages.items():
-        print(f"{page:<18}" + "".join(f"{figures.get(s, float('nan')):>10.3f}" for s in sizes))
+        if figures:
+            print(f"{page:<18}" + "".join(f"{figures.get(s, float('nan')):>10.3f}" for s in sizes))
     for work, seconds in extra["timings"].items():
         print(f"{work:<18}{seconds:>10.2f} s at {max(sizes)}")
     if extra["officials_p95_s"] is not None:

@@ -1,20 +1,27 @@
 import datetime
+import hashlib
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, render
-from django.utils import formats
+from django.template.loader import render_to_string
+from django.utils import formats, translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.permissions import is_rating_officer, member_page_allowed, public_ratings_required
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
+from ratings.services.cache import ratings_cache_version
 from ratings.tables import format_rating
 
 from .models import Member
 from .selectors import member_search
 from .tables import MemberTable
+
+RATINGS_CACHE_SECONDS = 3600
 
 
 @public_ratings_required
@@ -52,6 +59,27 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
     )
 
 
+def _ratings_html(member: Member) -> str:
+    """The member's ratings, chart, half rating and games as HTML, the same for every reader:
+    cached until any pool's ratings change (``ratings.services.cache``), for this language and
+    day (the chart's live point is dated today) and the member's own FIDE rating (the half
+    rating is shown only without one)."""
+    key = "clubs:member-ratings:" + hashlib.sha256("|".join([
+        str(member.pk), str(member.fide_rating), translation.get_language() or "",
+        datetime.date.today().isoformat(), ratings_cache_version(),
+    ]).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        blocks = member_rating_blocks(member)
+        html = render_to_string("clubs/_member_ratings.html", {
+            "blocks": blocks,
+            "chart": _history_chart(member, blocks),
+            "half_rating": member_half_rating(member, blocks),
+        })
+        cache.set(key, html, RATINGS_CACHE_SECONDS)
+    return mark_safe(html)  # rendered by the template above, escaped there
+
+
 def member_detail(request, pk):
     """A member's page: his ratings in every pool, the history chart, his rated games with their
     calculation, the performance per tournament and the half rating."""
@@ -60,11 +88,8 @@ def member_detail(request, pk):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
-    blocks = member_rating_blocks(member)
     return render(request, "clubs/member_detail.html", {
         "member": member,
-        "blocks": blocks,
-        "chart": _history_chart(member, blocks),
-        "half_rating": member_half_rating(member, blocks),
+        "ratings_html": _ratings_html(member),
         "user_is_rating_officer": is_rating_officer(request.user),
     })

@@ -7,6 +7,8 @@ block is read with a fixed number of queries; blocks the visitor may not see are
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -14,9 +16,11 @@ from django.core.cache import cache
 from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 
 from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import home_club
@@ -35,21 +39,50 @@ RUNNING = 10  # a federation runs hundreds at once: the page shows the latest, t
 RECENT_DAYS = 365
 
 
-def _tournaments(today) -> dict:
-    """Running (today within its dates; the latest ``RUNNING`` of them, oldest first), upcoming
-    and recently finished tournaments."""
+@functools.lru_cache(maxsize=4)
+def _compiled(queries: str, *args) -> list[tuple[str, tuple]]:
+    """The SQL of the start page's fixed queries (``_QUERIES[queries](*args)``), compiled once per
+    process and arguments: building SQL from a QuerySet took about 1 ms each, more than running it."""
+    return [qs.query.sql_with_params() for qs in _QUERIES[queries](*args)]
+
+
+def _tournament_querysets(today) -> list:
     base = Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
         rounds_paired=Max("rounds__number"),
     )
     running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today))
-    running = list(base.filter(running_q).order_by("-start_date", "name")[:RUNNING + 1])
+    return [
+        base.filter(running_q).order_by("-start_date", "name")[:RUNNING + 1],
+        base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT],
+        base.filter(end_date__lt=today, end_date__gte=today - timedelta(days=RECENT_DAYS))
+        .order_by("-end_date", "name")[:RECENT],
+    ]
+
+
+def _pools_queryset() -> list:
+    # Each pool with its latest list in force (as ratings.selectors.pool_list_on), in one query.
+    latest = (PublishedList.objects.filter(pool=OuterRef("pk"), superseded=False)
+              .order_by("-valid_from", "-pk"))
+    return [RatingPool.objects.annotate(
+        published_pk=Subquery(latest.values("pk")[:1]),
+        published_from=Subquery(latest.values("valid_from")[:1]),
+    )]
+
+
+_QUERIES = {"tournaments": _tournament_querysets, "pools": _pools_queryset}
+
+
+def _tournaments(today) -> dict:
+    """Running (today within its dates; the latest ``RUNNING`` of them, oldest first), upcoming
+    and recently finished tournaments."""
+    running, upcoming, recent = (list(Tournament.objects.raw(sql, params))
+                                 for sql, params in _compiled("tournaments", today))
     return {
         "running": sorted(running[:RUNNING], key=lambda t: (t.start_date, t.name)),
         "running_more": len(running) > RUNNING,
-        "upcoming": list(base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT]),
-        "recent": list(base.filter(end_date__lt=today, end_date__gte=today - timedelta(days=RECENT_DAYS))
-                       .order_by("-end_date", "name")[:RECENT]),
+        "upcoming": upcoming,
+        "recent": recent,
     }
 
 
@@ -57,13 +90,8 @@ def _club_rating_list(club: Club | None) -> dict | None:
     """Top of the live list of the main pool (standard games first), counting the home club's
     members only when there is a home club; None when there is no pool yet. An ``ORDER BY …
     LIMIT`` and a count, cached until the pool's ratings change."""
-    # Each pool with its latest list in force (as ratings.selectors.pool_list_on), in one query.
-    latest = (PublishedList.objects.filter(pool=OuterRef("pk"), superseded=False)
-              .order_by("-valid_from", "-pk"))
-    pools = list(RatingPool.objects.annotate(
-        published_pk=Subquery(latest.values("pk")[:1]),
-        published_from=Subquery(latest.values("valid_from")[:1]),
-    ))
+    ((sql, params),) = _compiled("pools")
+    pools = list(RatingPool.objects.raw(sql, params))
     if not pools:
         return None
     pool = next((p for p in pools if p.category == GameCategory.STANDARD), pools[0])
@@ -84,7 +112,30 @@ def _club_rating_list(club: Club | None) -> dict | None:
     full_url = reverse("ratings:live", args=[pool.pk])
     if club is not None:
         full_url += "?" + urlencode({"club": club.name})
-    return {**cached, "pool": pool, "full_url": full_url, "other_pools": len(pools) - 1}
+    return {**cached, "key": key, "pool": pool, "full_url": full_url, "other_pools": len(pools) - 1}
+
+
+def _fragment(template: str, context: dict, *parts) -> str:
+    """``template`` rendered with ``context``, cached under ``parts``: everything the fragment
+    shows (its rows or the cache version they were read under), the language and the visitor's
+    role (officials see more buttons). Rendering, not reading, took most of the page's time."""
+    key = "home:html:" + hashlib.sha256(
+        repr((template, translation.get_language(), *parts)).encode()
+    ).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, context)
+        cache.set(key, html, HOME_CACHE_SECONDS)
+    return mark_safe(html)  # rendered by the template above, escaped there
+
+
+def _tournament_rows(tournaments: dict) -> tuple:
+    """What the tournaments block shows of each tournament (the cache key of its fragment)."""
+    return tuple(
+        (name, [(t.pk, t.name, t.kind, t.start_date, t.end_date, t.rounds_count, t.player_count,
+                 t.rounds_paired) for t in tournaments[name]])
+        for name in ("running", "upcoming", "recent")
+    ) + (tournaments["running_more"],)
 
 
 def home(request):
@@ -103,9 +154,17 @@ def home(request):
         # A member may always see his own values, even when the lists are not public.
         context["my_ratings"] = list(member_ratings(member))
     if context["show_tournaments"]:
-        context.update(_tournaments(timezone.localdate()))
-    if context["show_ratings"]:
-        context["rating_list"] = _club_rating_list(club)
+        tournaments = _tournaments(timezone.localdate())
+        context["tournaments_html"] = _fragment(
+            "partials/home_tournaments.html", {**tournaments, "is_official": official},
+            official, _tournament_rows(tournaments),
+        )
+    rating_list = _club_rating_list(club) if context["show_ratings"] else None
+    context["ratings_html"] = _fragment(
+        "partials/home_ratings.html", {"show_ratings": context["show_ratings"], "rating_list": rating_list},
+        context["show_ratings"], rating_list and (rating_list["key"], rating_list["full_url"],
+                                                  rating_list["other_pools"], rating_list["pool"].name),
+    )
     return render(request, "home.html", context)
 
 

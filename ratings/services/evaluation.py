@@ -232,7 +232,7 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
     their games are loaded, and so are the whole groups of any other newcomers they met (whose
     start values their records use).
     """
-    state = pool_state(pool, seeds)
+    state: State = {}
     recs: dict[int, Rec] = {}
     loaded: set[int] = set()
 
@@ -242,7 +242,8 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
             return []
         loaded.update(ids)
         new = _load(pool, period, ids)
-        missing = {r.opponent_id for r in new} - state.keys()
+        # The members and their opponents in one read (the seeds' state comes with their opponents').
+        missing = (ids | {r.opponent_id for r in new}) - state.keys()
         state.update(pool_state(pool, missing))
         for r in new:
             recs[r.id] = r

@@ -135,9 +135,10 @@ def tournament_pools(tournament: Tournament) -> QuerySet[RatingPool]:
     if not tournament.rated:
         return RatingPool.objects.none()
     links = TournamentRating.objects.filter(tournament=tournament)
-    if links.exists():
-        return RatingPool.objects.filter(tournament_links__tournament=tournament).order_by("pk")
-    return RatingPool.objects.filter(category=tournament.category).order_by("pk")
+    # One query: the linked pools, or (no link at all) those of the category.
+    return RatingPool.objects.filter(
+        Exists(links.filter(pool=OuterRef("pk"))) | (Q(category=tournament.category) & ~Exists(links))
+    ).order_by("pk")
 
 
 def pool_tournaments_filter(pool: RatingPool) -> Q:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -62,7 +64,7 @@ class ListSource:
     """One list (live or published) with everything its faces show."""
 
     pool: RatingPool
-    rows: object  # the unfiltered QuerySet
+    make_rows: Callable[[], QuerySet]  # the unfiltered QuerySet (built when needed: a cached page needs none)
     year: int
     title: str
     lines: list[str]
@@ -72,6 +74,10 @@ class ListSource:
     live: bool
     last_modified: datetime.datetime | None = None
     context: dict = field(default_factory=dict)
+
+    @cached_property
+    def rows(self) -> QuerySet:
+        return self.make_rows()
 
 
 def _rules_label(pool: RatingPool) -> str:
@@ -108,8 +114,9 @@ def _inactivity_text(pool: RatingPool, plist: PublishedList | None = None) -> st
 
 
 def _live_source(pk: int) -> ListSource:
-    pool = get_object_or_404(RatingPool, pk=pk)
-    period = RatingPeriod.objects.filter(pool=pool, state=PeriodState.OPEN).first()
+    # The pool with its open period in one query; a pool without one is read alone.
+    period = RatingPeriod.objects.select_related("pool").filter(pool_id=pk, state=PeriodState.OPEN).first()
+    pool = period.pool if period is not None else get_object_or_404(RatingPool, pk=pk)
     today = datetime.date.today()
     lines = [
         _rules_label(pool), _period_text(period),
@@ -120,7 +127,7 @@ def _live_source(pk: int) -> ListSource:
     urls = {name: reverse(f"ratings:live_{name}" if name != "page" else "ratings:live", args=[pool.pk])
             for name in ("page", "print", "pdf")}
     return ListSource(
-        pool=pool, rows=live_rows(pool), year=(period.end if period else today).year,
+        pool=pool, make_rows=lambda: live_rows(pool), year=(period.end if period else today).year,
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}",
         file_stem=f"live-{today:%Y-%m-%d}", live=True, context={"live": True, "period": period},
@@ -147,7 +154,7 @@ def _published_source(pk: int) -> ListSource:
     urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
             for name in ("page", "print", "pdf")}
     return ListSource(
-        pool=pool, rows=published_rows(plist),
+        pool=pool, make_rows=lambda: published_rows(plist),
         year=plist.period.end.year if plist.period else plist.valid_from.year,
         title=_("Rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}-{int(plist.withdrawn)}",
@@ -196,9 +203,12 @@ def _with(query, key, value) -> str:
     return query.urlencode()
 
 
-def _filters(request) -> ListFilterForm:
-    clubs = list(Club.objects.order_by("name").values_list("name", flat=True))
-    return ListFilterForm(request.GET or None, clubs=clubs)
+def _club_names() -> list[str]:
+    return list(Club.objects.order_by("name").values_list("name", flat=True))
+
+
+def _filters(request, clubs: list[str] | None = None) -> ListFilterForm:
+    return ListFilterForm(request.GET or None, clubs=_club_names() if clubs is None else clubs)
 
 
 def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) -> RatingListTable:
@@ -225,7 +235,23 @@ def _filters_html(filters: ListFilterForm) -> str:
 
 
 def _page(request, source: ListSource):
-    filters = _filters(request)
+    """The list page: its content (everything but the site's frame, the same for every reader)
+    cached per list version, query and language (``_etag``) and the clubs the filter offers."""
+    clubs = _club_names()
+    key = "ratings:list-page:" + hashlib.sha256(
+        "|".join([_etag(request, source, "page", per_user=False), *clubs]).encode()
+    ).hexdigest()
+    content_html = cache.get(key)
+    if content_html is None:
+        content_html = _content_html(request, source, _filters(request, clubs))
+        cache.set(key, content_html, TABLE_CACHE_SECONDS)
+    return render(request, "ratings/list.html", {
+        "title": source.title, "content_html": mark_safe(content_html),  # escaped by its template
+        "user_is_rating_officer": is_rating_officer(request.user),
+    })
+
+
+def _content_html(request, source: ListSource, filters: ListFilterForm) -> str:
     query, suffix = _query_suffix(request)
     key = "ratings:list-table:" + _etag(request, source, "table", per_user=False).strip('"')
     table_html = cache.get(key)
@@ -233,15 +259,14 @@ def _page(request, source: ListSource):
         table = _table(request, source, filters, paginate={"per_page": PER_PAGE})
         table_html = table.as_html(request)
         cache.set(key, table_html, TABLE_CACHE_SECONDS)
-    return render(request, "ratings/list.html", {
-        **source.context, "pool": source.pool, "table_html": table_html, "filters": filters,
+    return render_to_string("ratings/_list_content.html", {
+        **source.context, "pool": source.pool, "table_html": table_html,
         "filters_html": _filters_html(filters),
         "title": source.title, "lines": [*source.lines, filters.description()], "suffix": suffix,
         "urls": source.urls,
         "export_csv": f"?{_with(query, '_export', 'csv')}",
         "export_xlsx": f"?{_with(query, '_export', 'xlsx')}",
-        "user_is_rating_officer": is_rating_officer(request.user),
-    })
+    }, request=request)
 
 
 def _export_rows(source: ListSource, table: RatingListTable):

@@ -129,3 +129,16 @@ def test_member_page_query_bound(client, rated_club, django_assert_max_num_queri
 def test_member_list_still_works(client, rated_club):
     html = client.get(reverse("clubs:member_list"), {"q": "Berger"}).content.decode()
     assert "Berger, Anna" in html and "Huber" not in html
+
+
+def test_member_page_ratings_come_from_the_cache_until_a_rating_changes(client, rated_club):
+    anna = rated_club["anna"]
+    first = page(client, anna).content.decode().split("<main")[1]
+    with CaptureQueriesContext(connection) as cached:
+        assert page(client, anna).content.decode().split("<main")[1] == first
+    # The member and the own club only: the ratings, chart and games are the cached HTML.
+    assert [q["sql"].split(" FROM ")[1].split()[0] for q in cached] == ['"clubs_member"', '"clubs_club"']
+    rnd = RoundFactory(tournament=rated_club["autumn"], number=2, date=datetime.date(2026, 9, 2))
+    game = GameFactory(round=rnd, board=1, white=anna, black=MemberFactory(), result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.DRAW)
+    assert page(client, anna).content.decode().count(">Herbstturnier 2026</a>") == 1 + 2

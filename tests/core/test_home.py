@@ -119,3 +119,20 @@ def test_the_page_shows_the_latest_running_tournaments_and_links_all(client, db)
     shown = re.findall(r"Offen (\d\d)", running)
     assert shown == [f"{day:02d}" for day in range(RUNNING - 1, -1, -1)]  # the latest, oldest first
     assert 'id="running-more"' in html
+
+
+def test_the_cached_blocks_follow_every_change_of_what_they_show(client, db):
+    """The blocks are cached by what they show: a tournament created, renamed or given a player
+    without any service telling the cache is on the next page at once."""
+    from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
+
+    today = timezone.localdate()
+    first = TournamentFactory(name="Blitz am Montag", start_date=today, end_date=None)
+    html = client.get(reverse("home")).content.decode()
+    assert "Blitz am Montag" in _section(html, "running")
+    TournamentFactory(name="Schnellschach", start_date=today, end_date=None)
+    Tournament.objects.filter(pk=first.pk).update(name="Blitz am Dienstag")
+    TournamentPlayerFactory(tournament=first, member=MemberFactory())
+    running = _section(client.get(reverse("home")).content.decode(), "running")
+    assert "Schnellschach" in running and "Blitz am Dienstag" in running and "Montag" not in running
+    assert re.search(r"Blitz am Dienstag</a>\s*<div[^>]*>[^<]*· 1 Spieler ·", running)

@@ -23,6 +23,23 @@ def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = Fal
             "confirm": confirm, "new_result_display": dict(Result.choices).get(current, "")}
 
 
+def _refresh(game: Game, saved: Game | None = None) -> None:
+    """Take what the board holds now (``saved``: the row as the save left it, else read again),
+    keeping its round and players where they are still the same (``refresh_from_db`` forgets
+    them, and the row would read each again)."""
+    related = {name: getattr(game, name) for name in ("round", "white", "black")}
+    if saved is None:
+        game.refresh_from_db()
+    else:
+        for field in Game._meta.concrete_fields:
+            setattr(game, field.attname, getattr(saved, field.attname))
+    for name, obj in related.items():
+        if getattr(game, f"{name}_id") == obj.pk:
+            setattr(game, name, obj)
+        elif Game._meta.get_field(name).is_cached(game):
+            Game._meta.get_field(name).delete_cached_value(game)  # read again when shown
+
+
 @official_required
 def round_results(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
@@ -40,16 +57,18 @@ def round_results(request, pk, number):
 
 
 def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[bool, list]:
-    """Validate and save; errors land on the form (translated). Returns (saved, changes)."""
+    """Validate and save; errors land on the form (translated). Returns (saved, changes); once
+    saved, ``game`` holds what the board holds now."""
     if not form.is_valid() or form.needs_confirmation():
         return False, []
     try:
-        game_record_result(game=game, result=form.cleaned_data["result"], user=request.user,
-                           rated_result=rated_result, seen=form.seen_value(),
-                           reason=form.cleaned_data.get("reason", ""))
+        saved = game_record_result(game=game, result=form.cleaned_data["result"], user=request.user,
+                                   rated_result=rated_result, seen=form.seen_value(),
+                                   reason=form.cleaned_data.get("reason", ""))
     except Refused as error:
         form.add_error(None, error.message)
         return False, []
+    _refresh(game, saved)
     return True, game_rating_changes([game.pk]).get(game.pk, [])
 
 
@@ -72,9 +91,10 @@ def board_result(request, pk, number, game_pk):
         # Always 200: htmx swaps only successful responses, and the errors belong in the row.
         # Saved or refused, the row shows what the board holds now (the hidden ``seen`` too);
         # a change of an entered result comes back as the question whether to change it.
-        game.refresh_from_db()
         if saved:
             form = ResultForm(game=game)
+        else:
+            _refresh(game)
         if confirm and not request.htmx:
             return render(request, "tournaments/results/confirm.html", tournament_context(
                 request, game.round.tournament, "results", round=game.round,

@@ -56,6 +56,35 @@ def test_correcting_and_deleting_a_result_updates_the_records():
     assert ResultChange.objects.filter(game=game).count() == 3
 
 
+def test_a_corrected_result_rescores_the_stored_records_as_a_new_entry_would():
+    pool = make_pool()
+    a, b, c = MemberFactory(), MemberFactory(), MemberFactory()
+    publish_start_list(pool, {a: 1830, b: 1980, c: 1700})
+    rnd = make_round(start_date=datetime.date(2025, 3, 1))
+    game = unplayed_game(rnd, a, b)
+    game_record_result(game=unplayed_game(make_round(start_date=datetime.date(2025, 3, 8)), c, a),
+                       result=Result.WHITE_WINS)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    ids = sorted(RatingRecord.objects.filter(game=game).values_list("pk", flat=True))
+
+    game_record_result(game=game, result=Result.DRAW)
+
+    # The same two records, now with the draw's score and calculation (1830 vs 1980: +4.94).
+    assert sorted(RatingRecord.objects.filter(game=game).values_list("pk", flat=True)) == ids
+    rec = RatingRecord.objects.get(pool=pool, game=game, member=a)
+    assert (rec.score, rec.own_rating, rec.opponent_rating, round(rec.change, 2)) == (0.5, 1830, 1980, 4.94)
+    assert RatingRecord.objects.get(pool=pool, game=game, member=b).score == 0.5
+    values = sorted(RatingRecord.objects.filter(pool=pool).values_list(
+        "pk", "score", "pending", "own_rating", "opponent_rating", "expected", "factor", "change"))
+    live_values = sorted(PoolMember.objects.filter(pool=pool).values_list(
+        "member_id", "live_rating", "live_change"))
+    pool_recalculate(pool=pool)  # the whole pool evaluated afresh gives the very same values
+    assert sorted(RatingRecord.objects.filter(pool=pool).values_list(
+        "pk", "score", "pending", "own_rating", "opponent_rating", "expected", "factor", "change")) == values
+    assert sorted(PoolMember.objects.filter(pool=pool).values_list(
+        "member_id", "live_rating", "live_change")) == live_values
+
+
 def test_forfeit_is_scored_but_not_rated_and_a_played_rated_result_is():
     pool = make_pool()
     a, b = MemberFactory(), MemberFactory()

@@ -311,6 +311,18 @@ def test_a_new_result_changes_the_live_lists_etag(client, rated_club):
     assert row[7].startswith("−")  # the cached table was not reused
 
 
+def test_a_cached_list_page_offers_a_new_club_in_its_filter(client, rated_club, django_assert_num_queries):
+    url = reverse("ratings:list", args=[rated_club["list"].pk])
+    first = client.get(url).content.decode()
+    # The own club, the list and the clubs of the filter: the content is the cached HTML.
+    with django_assert_num_queries(3):
+        assert client.get(url).content.decode().split("<main")[1] == first.split("<main")[1]
+    Club.objects.create(name="SK Neudorf")
+    response = client.get(url)
+    assert '<option value="SK Neudorf">SK Neudorf</option>' in response.content.decode()
+    assert names(response) == ["Huber, Bernd", "Berger, Anna", "Moser, Clara", "Alt, Dora"]
+
+
 def test_home_top_list_is_cached_until_a_result_changes_it(client, rated_club, django_assert_max_num_queries):
     def top():
         html = client.get("/").content.decode()
