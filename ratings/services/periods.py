@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ratings.adapters import pool_rules
 from ratings.models import (
+    ClosingLiveValues,
     PeriodReopening,
     PeriodState,
     PoolMember,
@@ -22,10 +23,12 @@ from ratings.models import (
 )
 from ratings.rules.period import PeriodResult
 from ratings.services.bulk import fetch_rows, rows_update
+from ratings.services.cache import pool_cache_bump
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import (
     CALC_FIELDS,
+    LIVE_FIELDS,
     Rec,
     State,
     _write_members,
@@ -46,6 +49,9 @@ UNCALCULATED = dict.fromkeys(("own_rating", "opponent_rating", "difference", "ex
 UNCALCULATED["pending"] = False
 
 Progress = Callable[[int, str], None]
+
+# LIVE_FIELDS after the live rating of a member without a game in the period (``live_values``).
+IDLE = (None, 0, 0.0, 0.0, None, 0)
 
 
 def _silent(percent: int, step: str) -> None:
@@ -80,19 +86,23 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
     return entries
 
 
-def live_entries(pool: RatingPool) -> dict[int, EntryData]:
+def live_entries(pool: RatingPool, kept: list[tuple] | None = None) -> dict[int, EntryData]:
     """The new list from the open period's live values, which every change of the period has
     kept equal to what the engine computes (``list_entries`` of a whole evaluation): closing a
     federation pool need not evaluate its period once more. Not for rule sets whose list marks
-    come from the evaluation (the dsb blend)."""
+    come from the evaluation (the dsb blend). ``kept`` receives (member, *LIVE_FIELDS) of every
+    member with a game in the period, to be kept with the list for reopening it."""
     peaks = peak_ratings(pool)
     entries: dict[int, EntryData] = {}
     rows = fetch_rows(
         PoolMember.objects.filter(pool=pool).order_by().values_list(
-            "member_id", "rating", "games_count", "reached_2400", "live_rating", "live_games"
+            "member_id", "rating", "games_count", "reached_2400", *LIVE_FIELDS
         )
     )
-    for mid, rating, games_count, reached, live, games in rows:
+    for mid, rating, games_count, reached, *live_values in rows:
+        live, games = live_values[0], live_values[2]
+        if kept is not None and tuple(live_values) != (rating, *IDLE):
+            kept.append((mid, *live_values))
         if rating is not None:
             entries[mid] = EntryData(
                 rating=live,
@@ -107,6 +117,28 @@ def live_entries(pool: RatingPool) -> dict[int, EntryData]:
                 reached_2400=live >= 2400,
             )
     return entries
+
+
+def live_values_restore(pool: RatingPool, plist: PublishedList) -> None:
+    """Make the pool's live values those kept when ``plist`` was published; members without a
+    kept row had no game in the period, so their live rating is their published one. Call
+    after the published values of the list in force before are restored."""
+    kept = {
+        mid: tuple(values)
+        for mid, *values in fetch_rows(
+            ClosingLiveValues.objects.filter(list=plist).order_by().values_list("member_id", *LIVE_FIELDS)
+        )
+    }
+    stored = fetch_rows(
+        PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", "rating", *LIVE_FIELDS)
+    )
+    rows = []
+    for mid, rating, *live in stored:
+        values = kept.get(mid) or (rating, *IDLE)
+        if tuple(live) != values:
+            rows.append((*values, pool.pk, mid))
+    rows_update(PoolMember, ("pool_id", "member_id"), LIVE_FIELDS, rows)
+    pool_cache_bump(pool_id=pool.pk)
 
 
 def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
@@ -175,8 +207,10 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     if pool_rules(pool).blend_games:  # the list's marks come from the evaluation
         result, state, _recs = period_evaluate(pool, period, live=False)
         entries = list_entries(state, result)
+        kept = None
     else:
-        entries = live_entries(pool)
+        kept = []
+        entries = live_entries(pool, kept)
     valid_from = period.end + datetime.timedelta(days=1)
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
@@ -188,6 +222,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
         period=period,
         valid_from=valid_from,
         user=user,
+        live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
     )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
@@ -230,7 +265,8 @@ def period_reopen(
         # Games dated in the following period wait again; carried pending games return.
         records = RatingRecord.objects.filter(pool=pool, period=following)
         records.filter(played_on__gte=following.start).update(period=None, solo=False, **UNCALCULATED)
-        records.update(period=period)
+        # The games the period left pending (§1.7) return to it as its closing left them.
+        records.update(period=period, **{**UNCALCULATED, "pending": True})
         following.delete()
     solo_refresh(pool, period)
     report(40, _("Restoring the list in force before"))
@@ -244,6 +280,11 @@ def period_reopen(
         reason=reason,
         reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
-    report(70, _("Evaluating the period"))
-    period_evaluate(pool, period)
+    if plist is not None and plist.live_values_kept:
+        # Nothing the period's evaluation reads has changed since its closing (its records, the
+        # list in force before it): its live values are those kept then.
+        live_values_restore(pool, plist)
+    else:
+        report(70, _("Evaluating the period"))
+        period_evaluate(pool, period)
     return reopening

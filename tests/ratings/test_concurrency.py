@@ -177,3 +177,31 @@ def test_a_save_waits_only_for_the_players_it_touches():
     other.refresh_from_db()
     held.refresh_from_db()
     assert (other.result, held.result) == (Result.DRAW, "")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_a_save_during_a_close_is_refused_at_once_and_saved_once_the_close_is_done():
+    """Closing, reopening or recalculating holds the pool for seconds at a federation's size:
+    a save meanwhile is told to save again in a moment instead of waiting for it."""
+    from django.db import connections
+
+    from ratings.models import RatingPool
+
+    pool, rated, newcomers, first, second, rng = build()
+    game = first[0]
+    holder = connections.create_connection("default")
+    try:
+        with holder.cursor() as cursor:  # a close holding the pool (``pool_lock``)
+            cursor.execute("BEGIN")
+            cursor.execute(f"SELECT id FROM {RatingPool._meta.db_table} WHERE id = %s FOR UPDATE", [pool.pk])
+        with pytest.raises(RatingsError) as refused:
+            game_record_result(game=game, result=Result.DRAW)
+        assert refused.value.code == "busy"
+        game.refresh_from_db()
+        assert game.result == "" and not ResultChange.objects.filter(game=game).exists()
+    finally:
+        holder.close()
+    game_record_result(game=game, result=Result.DRAW)
+    game.refresh_from_db()
+    assert game.result == Result.DRAW
