@@ -442,6 +442,8 @@ def main() -> None:
     parser.add_argument("--pdf", action="store_true", help="also time the whole list's PDF (once)")
     parser.add_argument("--no-extras", action="store_true", help="pages only: no officials, load, pool work")
     parser.add_argument("--load-seconds", type=int, default=10, help="wrk's duration per page")
+    parser.add_argument("--pool-work", action="store_true",
+                        help="only the largest size's recalculation, reopening and closing (no pages)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a size, in a child process
     parser.add_argument("--extras", action="store_true", help=argparse.SUPPRESS)  # ... the largest
     args = parser.parse_args()
@@ -452,6 +454,11 @@ def main() -> None:
         from ratings.models import RatingPool
 
         cache.clear()
+        if args.pool_work:
+            pool = RatingPool.objects.filter(name=f"Bench {args.one}").first()
+            pool = pool or _seed(args.one, random.Random(args.one))
+            print(json.dumps({"pages": {}, "timings": _pool_work(pool), "load": {}, "officials_p95_s": None}))
+            return
         out = {"pages": _measure(args.one, args.runs, args.pdf)}
         if args.extras:
             extra = _extras(RatingPool.objects.get(name=f"Bench {args.one}"), args.load_seconds)
@@ -464,29 +471,35 @@ def main() -> None:
     pages: dict[str, dict[str, float]] = {page: {} for page in PAGES}
     sizes = [int(s) for s in args.sizes.split(",") if s]
     extra: dict = {"load": {}, "officials_p95_s": None, "timings": {}}
+    if args.pool_work:
+        sizes = [max(sizes)]
     for size in sizes:
         env = {**os.environ, "DATABASE_URL": _size_url(base, size)}
         largest = size == max(sizes) and not args.no_extras
         out = subprocess.run(
             [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
              "--load-seconds", str(args.load_seconds),
-             *(["--pdf"] if args.pdf else []), *(["--extras"] if largest else [])],
+             *(["--pdf"] if args.pdf else []), *(["--extras"] if largest else []),
+             *(["--pool-work"] if args.pool_work else [])],
             env=env, check=True, stdout=subprocess.PIPE, text=True,
         ).stdout
         figures = json.loads(out.strip().splitlines()[-1])
         for page, seconds in figures["pages"].items():
             pages.setdefault(page, {})[str(size)] = round(seconds, 4)
-        if largest:
+        if largest or args.pool_work:
             extra = {key: figures[key] for key in ("load", "officials_p95_s", "timings")}
     if args.json:
         print(json.dumps({"pages": pages, **extra}))
         return
+    largest = max(sizes)
     sizes = sorted({s for figures in pages.values() for s in figures}, key=int)
     print(f"{'page':<18}" + "".join(f"{s:>10}" for s in sizes) + "   (seconds, median)")
     for page, figures in pages.items():
+        if not figures:  # (--pool-work measures no page)
+            continue
         print(f"{page:<18}" + "".join(f"{figures.get(s, float('nan')):>10.3f}" for s in sizes))
     for work, seconds in extra["timings"].items():
-        print(f"{work:<18}{seconds:>10.2f} s at {max(sizes)}")
+        print(f"{work:<18}{seconds:>10.2f} s at {largest}")
     if extra["officials_p95_s"] is not None:
         print(f"{'officials p95':<18}{extra['officials_p95_s']:>10.3f} s (20 at once)")
     for page, rate in extra["load"].items():

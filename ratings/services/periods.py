@@ -29,11 +29,11 @@ from ratings.services.errors import RatingsError
 from ratings.services.evaluation import (
     CALC_FIELDS,
     LIVE_FIELDS,
+    RECORD_FIELDS,
     Rec,
     State,
     _write_members,
     evaluate,
-    load_records,
     peak_ratings,
     pending_sides,
     period_evaluate,
@@ -148,11 +148,14 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
     entering = RatingRecord.objects.filter(pool=pool).filter(
         Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True)
     )
-    recs = load_records(entering, extra=("period_id",))
-    pending = {(r.game_id, r.member_id) for r in recs if r.stored[-1] == period.pk}
+    # Without their (empty or replaced) calculation: the new period's evaluation writes it.
+    rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id"))
+    pending = {(game, member) for _id, game, member, *_rest, pid in rows if pid == period.pk}
     return [
-        r._replace(solo=(r.game_id, r.opponent_id) not in pending) if r.stored[-1] == period.pk else r
-        for r in recs
+        Rec(rid, game, member, opponent, white, score, (game, opponent) not in pending)
+        if pid == period.pk
+        else Rec(rid, game, member, opponent, white, score, solo)
+        for rid, game, member, opponent, white, score, solo, pid in rows
     ]
 
 
