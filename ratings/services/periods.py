@@ -186,10 +186,11 @@ def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
 
 
 def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
-    """A record is carried alone exactly when its opponent's record of the game is elsewhere."""
-    rows = fetch_rows(
-        RatingRecord.objects.filter(pool=pool, period=period).order_by().values_list("id", "game_id", "solo")
-    )
+    """A record is carried alone exactly when its opponent's record of the game is elsewhere.
+    Only the games with a pending side can have been carried (§1.7): the others are not read."""
+    records = RatingRecord.objects.filter(pool=pool, period=period)
+    carried = records.filter(pending=True).values("game_id")
+    rows = fetch_rows(records.filter(game_id__in=carried).order_by().values_list("id", "game_id", "solo"))
     sides: dict[int, int] = {}
     for _id, game_id, _solo in rows:
         sides[game_id] = sides.get(game_id, 0) + 1
