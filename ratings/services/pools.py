@@ -111,8 +111,8 @@ def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
                 raise
             raise RatingsError(
                 _(
-                    "The ratings are being recalculated or a rating period is being closed or "
-                    "reopened right now; nothing was saved. Please save again in a moment."
+                    "The pool's ratings are being updated right now (a period closed or reopened, "
+                    "a recalculation or an import); nothing was saved. Please save again in a moment."
                 ),
                 code="busy",
             ) from None

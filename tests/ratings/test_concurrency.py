@@ -1,6 +1,7 @@
 """Two officials save results of the same round at the same moment (SQLite and PostgreSQL)."""
 
 import datetime
+import re
 import threading
 
 import pytest
@@ -198,6 +199,16 @@ def test_a_save_during_a_close_is_refused_at_once_and_saved_once_the_close_is_do
         with pytest.raises(RatingsError) as refused:
             game_record_result(game=game, result=Result.DRAW)
         assert refused.value.code == "busy"
+        # Through the page: the official is told, and the row keeps what he entered.
+        user = User.objects.create_user("offi")
+        user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+        client = Client()
+        client.force_login(user)
+        url = reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
+        html = client.post(url, {"result": Result.DRAW, "seen": ""}, HTTP_HX_REQUEST="true",
+                           HTTP_ACCEPT_LANGUAGE="de-at").content.decode()
+        assert "Bitte in einem Moment erneut speichern" in html and "data-saved" not in html
+        assert re.search(rf'value="{re.escape(Result.DRAW)}"[^>]* checked', html)
         game.refresh_from_db()
         assert game.result == "" and not ResultChange.objects.filter(game=game).exists()
     finally:
