@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubrating.tournaments.models import Result, ResultChange
-from ratings.services import RatingsError, game_record_result, pool_recalculate
+from ratings.services import RatingsError, game_date_change, game_record_result, pool_recalculate
 from tests.ratings.services.scenario import build
 from tests.ratings.services.test_recalc import snapshot
 
@@ -190,7 +190,8 @@ def test_a_save_during_a_close_is_refused_at_once_and_saved_once_the_close_is_do
     from ratings.models import RatingPool
 
     pool, rated, newcomers, first, second, rng = build()
-    game = first[0]
+    game, played = first[0], first[1]
+    game_record_result(game=played, result=Result.WHITE_WINS)
     holder = connections.create_connection("default")
     try:
         with holder.cursor() as cursor:  # a close holding the pool (``pool_lock``)
@@ -198,6 +199,9 @@ def test_a_save_during_a_close_is_refused_at_once_and_saved_once_the_close_is_do
             cursor.execute(f"SELECT id FROM {RatingPool._meta.db_table} WHERE id = %s FOR UPDATE", [pool.pk])
         with pytest.raises(RatingsError) as refused:
             game_record_result(game=game, result=Result.DRAW)
+        assert refused.value.code == "busy"
+        with pytest.raises(RatingsError) as refused:  # nor is moving a game to another day
+            game_date_change(game=played, date=played.played_on + datetime.timedelta(days=1))
         assert refused.value.code == "busy"
         # Through the page: the official is told, and the row keeps what he entered.
         user = User.objects.create_user("offi")
