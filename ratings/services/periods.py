@@ -41,7 +41,14 @@ from ratings.services.evaluation import (
     stored_live_values,
 )
 from ratings.services.inactivity import inactive_members
-from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
+from ratings.services.lists import (
+    EntryData,
+    current_list,
+    list_publish,
+    list_values,
+    pool_members_ensure,
+    state_from_entries,
+)
 from ratings.services.pools import open_period, pool_lock
 
 # A record waiting with no period has no calculation (as recording it there leaves it).
@@ -119,10 +126,13 @@ def live_entries(pool: RatingPool, kept: list[tuple] | None = None) -> dict[int,
     return entries
 
 
-def live_values_restore(pool: RatingPool, plist: PublishedList) -> None:
-    """Make the pool's live values those kept when ``plist`` was published; members without a
-    kept row had no game in the period, so their live rating is their published one. Call
-    after the published values of the list in force before are restored."""
+def state_restore(pool: RatingPool, published: dict[int, tuple], plist: PublishedList) -> None:
+    """Make PoolMember the state before ``plist``'s period closed, in one write: the published
+    values of the list in force before (``published``, as ``state_from_entries`` takes them;
+    every other member a newcomer) and the live values kept when ``plist`` was published;
+    members without a kept row had no game in the period, so their live rating is their
+    published one."""
+    pool_members_ensure(pool, published)
     kept = {
         mid: tuple(values)
         for mid, *values in fetch_rows(
@@ -130,14 +140,19 @@ def live_values_restore(pool: RatingPool, plist: PublishedList) -> None:
         )
     }
     stored = fetch_rows(
-        PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", "rating", *LIVE_FIELDS)
+        PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", "rating", "games_count", "reached_2400", *LIVE_FIELDS
+        )
     )
+    newcomer = (None, 0, False)
     rows = []
-    for mid, rating, *live in stored:
-        values = kept.get(mid) or (rating, *IDLE)
-        if tuple(live) != values:
-            rows.append((*values, pool.pk, mid))
-    rows_update(PoolMember, ("pool_id", "member_id"), LIVE_FIELDS, rows)
+    for mid, *values in stored:
+        state = tuple(published.get(mid, newcomer))
+        new = (*state, *(kept.get(mid) or (state[0], *IDLE)))
+        if tuple(values) != new:
+            rows.append((*new, pool.pk, mid))
+    columns = ("rating", "games_count", "reached_2400", *LIVE_FIELDS)
+    rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
     pool_cache_bump(pool_id=pool.pk)
 
 
@@ -274,7 +289,14 @@ def period_reopen(
         following.delete()
     solo_refresh(pool, period)
     report(40, _("Restoring the list in force before"))
-    state_from_entries(pool, list_values(current_list(pool, before=plist) if plist else current_list(pool)))
+    published = list_values(current_list(pool, before=plist) if plist else current_list(pool))
+    kept = plist is not None and plist.live_values_kept
+    if kept:
+        # Nothing the period's evaluation reads has changed since its closing (its records, the
+        # list in force before it): its live values are those kept then.
+        state_restore(pool, published, plist)
+    else:
+        state_from_entries(pool, published)
     period.state = PeriodState.OPEN
     period.closed_at = None
     period.closed_by = None
@@ -284,11 +306,7 @@ def period_reopen(
         reason=reason,
         reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
-    if plist is not None and plist.live_values_kept:
-        # Nothing the period's evaluation reads has changed since its closing (its records, the
-        # list in force before it): its live values are those kept then.
-        live_values_restore(pool, plist)
-    else:
+    if not kept:  # a list published before live values were kept
         report(70, _("Evaluating the period"))
         period_evaluate(pool, period)
     return reopening
