@@ -248,10 +248,10 @@ class PoolMember(models.Model):
 
 class ClosingLiveValues(models.Model):
     """A member's live values in the period a list was published from (PoolMember's live
-    columns at closing), kept for the pool's latest period list only: reopening that period
-    restores them instead of evaluating the period again (they are what its evaluation gives,
-    as its records and the list in force before it have not changed since). Members without a
-    row had no game in the period: their live rating was their published one."""
+    columns at closing), kept with the list like its entries: reopening that period restores
+    them instead of evaluating the period again (they are what its evaluation gives, as its
+    records and the list in force before it have not changed since). Members without a row had
+    no game in the period: their live rating was their published one."""
 
     list = models.ForeignKey(
         PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE, related_name="+"
