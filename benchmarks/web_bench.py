@@ -501,13 +501,14 @@ def main() -> None:
     if args.json:
         print(json.dumps({"pages": pages, **extra}))
         return
+    largest = max(sizes)
     sizes = sorted({s for figures in pages.values() for s in figures}, key=int)
     print(f"{'page':<18}" + "".join(f"{s:>10}" for s in sizes) + "   (seconds, median)")
     for page, figures in pages.items():
         if figures:
             print(f"{page:<18}" + "".join(f"{figures.get(s, float('nan')):>10.3f}" for s in sizes))
     for work, seconds in extra["timings"].items():
-        print(f"{work:<18}{seconds:>10.2f} s at {max(sizes)}")
+        print(f"{work:<18}{seconds:>10.2f} s at {largest}")
     if extra["officials_p95_s"] is not None:
         print(f"{'officials p95':<18}{extra['officials_p95_s']:>10.3f} s (20 at once)")
     for page, rate in extra["load"].items():

@@ -151,6 +151,8 @@ class PublishedList(models.Model):
     )
     superseded = models.BooleanField(_("superseded"), default=False)
     note = models.TextField(_("note"), blank=True)
+    # The period's live values at closing are kept (ClosingLiveValues): reopening restores them.
+    live_values_kept = models.BooleanField(_("live values kept"), default=False)
 
     objects = PublishedListQuerySet.as_manager()
 
@@ -242,6 +244,36 @@ class PoolMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pool}: {self.member}"
+
+
+class ClosingLiveValues(models.Model):
+    """A member's live values in the period a list was published from (PoolMember's live
+    columns at closing), kept with the list like its entries: reopening that period restores
+    them instead of evaluating the period again (they are what its evaluation gives, as its
+    records and the list in force before it have not changed since). Members without a row had
+    no game in the period: their live rating was their published one."""
+
+    list = models.ForeignKey(
+        PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE, related_name="+"
+    )
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
+    live_rating = models.FloatField(_("live rating"), null=True, blank=True)
+    live_change = models.FloatField(_("live change"), null=True, blank=True)
+    live_games = models.PositiveIntegerField(_("games in the open period"), default=0)
+    live_points = models.FloatField(_("points in the open period"), default=0)
+    live_expected = models.FloatField(_("expected points in the open period"), default=0)
+    start_value = models.FloatField(_("exact start value"), null=True, blank=True)
+    pending_games = models.PositiveIntegerField(_("pending games"), default=0)
+
+    class Meta:
+        verbose_name = _("live values at closing")
+        verbose_name_plural = _("live values at closing")
+        constraints = [
+            models.UniqueConstraint(fields=["list", "member"], name="closing_live_values_once_per_list"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.list}: {self.member}"
 
 
 class RatingRecord(models.Model):

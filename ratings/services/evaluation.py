@@ -204,7 +204,7 @@ def _write_members(
 
 def stored_live_values(pool: RatingPool) -> dict[int, tuple]:
     """Every member's live values as stored (LIVE_FIELDS), to write only what changes."""
-    rows = PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *LIVE_FIELDS)
+    rows = fetch_rows(PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *LIVE_FIELDS))
     return {mid: tuple(values) for mid, *values in rows}
 
 

@@ -5,9 +5,18 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from ratings.models import ListEntry, ListKind, PoolMember, PublishedList, RatingPeriod, RatingPool
+from ratings.models import (
+    ClosingLiveValues,
+    ListEntry,
+    ListKind,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+)
 from ratings.services.bulk import fetch_rows, rows_insert, rows_update
 from ratings.services.cache import pool_cache_bump
+from ratings.services.evaluation import LIVE_FIELDS
 
 
 @dataclass(slots=True)
@@ -38,9 +47,12 @@ def list_publish(
     valid_from: datetime.date,
     user=None,
     note: str = "",
+    live_values: list[tuple] | None = None,
 ) -> PublishedList:
     """Write the snapshot and make it the published state; members not in ``entries`` become
-    newcomers of the pool. A republished period's former list is marked superseded."""
+    newcomers of the pool. A republished period's former list is marked superseded.
+    ``live_values``: the closed period's (member, *LIVE_FIELDS) of every member with a game in
+    it, kept with the list (``ClosingLiveValues``) so that reopening the period restores them."""
     if period is not None:
         PublishedList.objects.filter(period=period, superseded=False).update(superseded=True)
     plist = PublishedList.objects.create(
@@ -49,6 +61,7 @@ def list_publish(
         kind=kind,
         valid_from=valid_from,
         note=note,
+        live_values_kept=live_values is not None,
         published_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
     names = dict(
@@ -93,6 +106,9 @@ def list_publish(
         )
     # Set-based: the ORM's bulk_create costs seconds at 20,000 rows.
     rows_insert(ListEntry, columns, rows)
+    if live_values:
+        kept = [(plist.pk, *values) for values in live_values]
+        rows_insert(ClosingLiveValues, ("list_id", "member_id", *LIVE_FIELDS), kept)
     state_from_entries(pool, {m: (e.rating, e.games_count, e.reached_2400) for m, e in entries.items()})
     return plist
 

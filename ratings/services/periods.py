@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ratings.adapters import pool_rules
 from ratings.models import (
+    ClosingLiveValues,
     PeriodReopening,
     PeriodState,
     PoolMember,
@@ -22,15 +23,17 @@ from ratings.models import (
 )
 from ratings.rules.period import PeriodResult
 from ratings.services.bulk import fetch_rows, rows_update
+from ratings.services.cache import pool_cache_bump
 from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import (
     CALC_FIELDS,
+    LIVE_FIELDS,
+    RECORD_FIELDS,
     Rec,
     State,
     _write_members,
     evaluate,
-    load_records,
     peak_ratings,
     pending_sides,
     period_evaluate,
@@ -38,7 +41,14 @@ from ratings.services.evaluation import (
     stored_live_values,
 )
 from ratings.services.inactivity import inactive_members
-from ratings.services.lists import EntryData, current_list, list_publish, list_values, state_from_entries
+from ratings.services.lists import (
+    EntryData,
+    current_list,
+    list_publish,
+    list_values,
+    pool_members_ensure,
+    state_from_entries,
+)
 from ratings.services.pools import open_period, pool_lock
 
 # A record waiting with no period has no calculation (as recording it there leaves it).
@@ -46,6 +56,9 @@ UNCALCULATED = dict.fromkeys(("own_rating", "opponent_rating", "difference", "ex
 UNCALCULATED["pending"] = False
 
 Progress = Callable[[int, str], None]
+
+# LIVE_FIELDS after the live rating of a member without a game in the period (``live_values``).
+IDLE = (None, 0, 0.0, 0.0, None, 0)
 
 
 def _silent(percent: int, step: str) -> None:
@@ -80,19 +93,23 @@ def list_entries(state: State, result: PeriodResult) -> dict[int, EntryData]:
     return entries
 
 
-def live_entries(pool: RatingPool) -> dict[int, EntryData]:
+def live_entries(pool: RatingPool, kept: list[tuple] | None = None) -> dict[int, EntryData]:
     """The new list from the open period's live values, which every change of the period has
     kept equal to what the engine computes (``list_entries`` of a whole evaluation): closing a
     federation pool need not evaluate its period once more. Not for rule sets whose list marks
-    come from the evaluation (the dsb blend)."""
+    come from the evaluation (the dsb blend). ``kept`` receives (member, *LIVE_FIELDS) of every
+    member with a game in the period, to be kept with the list for reopening it."""
     peaks = peak_ratings(pool)
     entries: dict[int, EntryData] = {}
     rows = fetch_rows(
         PoolMember.objects.filter(pool=pool).order_by().values_list(
-            "member_id", "rating", "games_count", "reached_2400", "live_rating", "live_games"
+            "member_id", "rating", "games_count", "reached_2400", *LIVE_FIELDS
         )
     )
-    for mid, rating, games_count, reached, live, games in rows:
+    for mid, rating, games_count, reached, *live_values in rows:
+        live, games = live_values[0], live_values[2]
+        if kept is not None and tuple(live_values) != (rating, *IDLE):
+            kept.append((mid, *live_values))
         if rating is not None:
             entries[mid] = EntryData(
                 rating=live,
@@ -109,6 +126,36 @@ def live_entries(pool: RatingPool) -> dict[int, EntryData]:
     return entries
 
 
+def state_restore(pool: RatingPool, published: dict[int, tuple], plist: PublishedList) -> None:
+    """Make PoolMember the state before ``plist``'s period closed, in one write: the published
+    values of the list in force before (``published``, as ``state_from_entries`` takes them;
+    every other member a newcomer) and the live values kept when ``plist`` was published;
+    members without a kept row had no game in the period, so their live rating is their
+    published one."""
+    pool_members_ensure(pool, published)
+    kept = {
+        mid: tuple(values)
+        for mid, *values in fetch_rows(
+            ClosingLiveValues.objects.filter(list=plist).order_by().values_list("member_id", *LIVE_FIELDS)
+        )
+    }
+    stored = fetch_rows(
+        PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", "rating", "games_count", "reached_2400", *LIVE_FIELDS
+        )
+    )
+    newcomer = (None, 0, False)
+    rows = []
+    for mid, *values in stored:
+        state = tuple(published.get(mid, newcomer))
+        new = (*state, *(kept.get(mid) or (state[0], *IDLE)))
+        if tuple(values) != new:
+            rows.append((*new, pool.pk, mid))
+    columns = ("rating", "games_count", "reached_2400", *LIVE_FIELDS)
+    rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
+    pool_cache_bump(pool_id=pool.pk)
+
+
 def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
     """The records that enter the new open period ``successor`` (not yet written): the games
     that waited for it (dated in it) and those the engine left pending in the closed ``period``
@@ -116,11 +163,14 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
     entering = RatingRecord.objects.filter(pool=pool).filter(
         Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True)
     )
-    recs = load_records(entering, extra=("period_id",))
-    pending = {(r.game_id, r.member_id) for r in recs if r.stored[-1] == period.pk}
+    # Without their (empty or replaced) calculation: the new period's evaluation writes it.
+    rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id"))
+    pending = {(game, member) for _id, game, member, *_rest, pid in rows if pid == period.pk}
     return [
-        r._replace(solo=(r.game_id, r.opponent_id) not in pending) if r.stored[-1] == period.pk else r
-        for r in recs
+        Rec(rid, game, member, opponent, white, score, (game, opponent) not in pending)
+        if pid == period.pk
+        else Rec(rid, game, member, opponent, white, score, solo)
+        for rid, game, member, opponent, white, score, solo, pid in rows
     ]
 
 
@@ -151,10 +201,11 @@ def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
 
 
 def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
-    """A record is carried alone exactly when its opponent's record of the game is elsewhere."""
-    rows = fetch_rows(
-        RatingRecord.objects.filter(pool=pool, period=period).order_by().values_list("id", "game_id", "solo")
-    )
+    """A record is carried alone exactly when its opponent's record of the game is elsewhere.
+    Only the games with a pending side can have been carried (§1.7): the others are not read."""
+    records = RatingRecord.objects.filter(pool=pool, period=period)
+    carried = records.filter(pending=True).values("game_id")
+    rows = fetch_rows(records.filter(game_id__in=carried).order_by().values_list("id", "game_id", "solo"))
     sides: dict[int, int] = {}
     for _id, game_id, _solo in rows:
         sides[game_id] = sides.get(game_id, 0) + 1
@@ -175,8 +226,10 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     if pool_rules(pool).blend_games:  # the list's marks come from the evaluation
         result, state, _recs = period_evaluate(pool, period, live=False)
         entries = list_entries(state, result)
+        kept = None
     else:
-        entries = live_entries(pool)
+        kept = []
+        entries = live_entries(pool, kept)
     valid_from = period.end + datetime.timedelta(days=1)
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
@@ -188,6 +241,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
         period=period,
         valid_from=valid_from,
         user=user,
+        live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
     )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
@@ -230,11 +284,19 @@ def period_reopen(
         # Games dated in the following period wait again; carried pending games return.
         records = RatingRecord.objects.filter(pool=pool, period=following)
         records.filter(played_on__gte=following.start).update(period=None, solo=False, **UNCALCULATED)
-        records.update(period=period)
+        # The games the period left pending (§1.7) return to it as its closing left them.
+        records.update(period=period, **{**UNCALCULATED, "pending": True})
         following.delete()
     solo_refresh(pool, period)
     report(40, _("Restoring the list in force before"))
-    state_from_entries(pool, list_values(current_list(pool, before=plist) if plist else current_list(pool)))
+    published = list_values(current_list(pool, before=plist) if plist else current_list(pool))
+    kept = plist is not None and plist.live_values_kept
+    if kept:
+        # Nothing the period's evaluation reads has changed since its closing (its records, the
+        # list in force before it): its live values are those kept then.
+        state_restore(pool, published, plist)
+    else:
+        state_from_entries(pool, published)
     period.state = PeriodState.OPEN
     period.closed_at = None
     period.closed_by = None
@@ -244,6 +306,7 @@ def period_reopen(
         reason=reason,
         reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
-    report(70, _("Evaluating the period"))
-    period_evaluate(pool, period)
+    if not kept:  # a list published before live values were kept
+        report(70, _("Evaluating the period"))
+        period_evaluate(pool, period)
     return reopening

@@ -3,7 +3,7 @@
 import datetime
 from typing import Literal
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -67,27 +67,65 @@ def pool_get(name: str) -> RatingPool:
         raise RatingsError(_("There is no rating pool named “%(name)s”.") % {"name": name}) from None
 
 
-def pool_lock(pool: RatingPool) -> RatingPool:
+# How long a save waits for a pool's exclusive holder before it is refused. Closing, reopening
+# and recalculating a federation's pool hold it for seconds; the official is told at once to
+# save again in a moment (his entry stays on the page) rather than left waiting, and a short
+# holder (a small import, a pool's settings saved) is simply waited for.
+SAVE_LOCK_WAIT = "800ms"
+
+
+def pool_lock(pool: RatingPool, *, wait: bool = True) -> RatingPool:
     """Serialise every rating change of a pool (a row lock on PostgreSQL; SQLite's IMMEDIATE
     transactions already serialise writers). Closing, reopening, recalculating and importing
-    take it; result saves take the shared form and lock their members (``members_lock``)."""
-    return RatingPool.objects.select_for_update().get(pk=pool.pk)
+    take it; result saves take the shared form and lock their members (``members_lock``).
+    ``wait=False`` (a save by an official, e.g. a round moved to another day): refused like a
+    result save (``pools_share_lock``) while a long holder keeps it."""
+    if wait:
+        return RatingPool.objects.select_for_update().get(pk=pool.pk)
+    return _locked([pool.pk], "UPDATE")[0]
 
 
 def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
     """The pools, locked so that result saves run side by side while ``pool_lock``'s holders
-    (closing, reopening, recalculating, importing) wait for them and they for those."""
+    (closing, reopening, recalculating, importing) wait for them. A save finding such a holder
+    waits at most ``SAVE_LOCK_WAIT`` on PostgreSQL, then is refused (``code="busy"``); the
+    caller's transaction (savepoint) rolls back. SQLite serialises writers anyway."""
     if not pool_ids:
         return []
-    share = " FOR SHARE" if connection.vendor == "postgresql" else ""
-    ids = sorted(pool_ids)
-    return list(
-        RatingPool.objects.raw(
-            f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({', '.join(['%s'] * len(ids))}) "
-            f"ORDER BY id{share}",
-            ids,
-        )
+    return _locked(sorted(pool_ids), "SHARE")
+
+
+def _locked(ids: list[int], mode: str) -> list[RatingPool]:
+    """The pools ``ids`` locked ``FOR mode``, waiting at most ``SAVE_LOCK_WAIT`` (PostgreSQL)."""
+    postgresql = connection.vendor == "postgresql"
+    sql = (
+        f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({', '.join(['%s'] * len(ids))}) "
+        f"ORDER BY id{f' FOR {mode}' if postgresql else ''}"
     )
+    if not postgresql:
+        return list(RatingPool.objects.raw(sql, ids))
+    with connection.cursor() as cursor:
+        # For this statement only: the transaction's own setting is put back after it.
+        cursor.execute(
+            "SELECT before, set_config('lock_timeout', %s, true) "
+            "FROM (SELECT current_setting('lock_timeout') AS before OFFSET 0) AS s",
+            [SAVE_LOCK_WAIT],
+        )
+        before = cursor.fetchone()[0]
+        try:
+            locked = list(RatingPool.objects.raw(sql, ids))
+        except OperationalError as error:
+            if getattr(error.__cause__, "sqlstate", None) != "55P03":  # lock_not_available
+                raise
+            raise RatingsError(
+                _(
+                    "The pool's ratings are being updated right now (a period closed or reopened, "
+                    "a recalculation or an import); nothing was saved. Please save again in a moment."
+                ),
+                code="busy",
+            ) from None
+        cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])
+    return locked
 
 
 def members_lock(pool: RatingPool, member_ids: set[int]) -> None:

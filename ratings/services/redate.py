@@ -35,7 +35,7 @@ def games_redate(*, game_ids: Iterable[int]) -> int:
                 rating.setdefault(pool.pk, set()).add(game.pk)
     written = 0
     pools = RatingPool.objects.filter(pk__in=rating.keys() | held.keys()).order_by("pk")
-    for pool in [pool_lock(p) for p in pools]:
+    for pool in [pool_lock(p, wait=False) for p in pools]:  # an official's save: not held up
         periods = list(RatingPeriod.objects.filter(pool=pool).order_by("start"))
         by_pk = {p.pk: p for p in periods}
         former = [by_pk[pk] for pk in held.get(pool.pk, set()) if pk is not None]

@@ -1,6 +1,7 @@
 """Two officials save results of the same round at the same moment (SQLite and PostgreSQL)."""
 
 import datetime
+import re
 import threading
 
 import pytest
@@ -11,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubrating.tournaments.models import Result, ResultChange
-from ratings.services import RatingsError, game_record_result, pool_recalculate
+from ratings.services import RatingsError, game_date_change, game_record_result, pool_recalculate
 from tests.ratings.services.scenario import build
 from tests.ratings.services.test_recalc import snapshot
 
@@ -177,3 +178,45 @@ def test_a_save_waits_only_for_the_players_it_touches():
     other.refresh_from_db()
     held.refresh_from_db()
     assert (other.result, held.result) == (Result.DRAW, "")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_a_save_during_a_close_is_refused_at_once_and_saved_once_the_close_is_done():
+    """Closing, reopening or recalculating holds the pool for seconds at a federation's size:
+    a save meanwhile is told to save again in a moment instead of waiting for it."""
+    from django.db import connections
+
+    from ratings.models import RatingPool
+
+    pool, rated, newcomers, first, second, rng = build()
+    game, played = first[0], first[1]
+    game_record_result(game=played, result=Result.WHITE_WINS)
+    holder = connections.create_connection("default")
+    try:
+        with holder.cursor() as cursor:  # a close holding the pool (``pool_lock``)
+            cursor.execute("BEGIN")
+            cursor.execute(f"SELECT id FROM {RatingPool._meta.db_table} WHERE id = %s FOR UPDATE", [pool.pk])
+        with pytest.raises(RatingsError) as refused:
+            game_record_result(game=game, result=Result.DRAW)
+        assert refused.value.code == "busy"
+        with pytest.raises(RatingsError) as refused:  # nor is moving a game to another day
+            game_date_change(game=played, date=played.played_on + datetime.timedelta(days=1))
+        assert refused.value.code == "busy"
+        # Through the page: the official is told, and the row keeps what he entered.
+        user = User.objects.create_user("offi")
+        user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+        client = Client()
+        client.force_login(user)
+        url = reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
+        html = client.post(url, {"result": Result.DRAW, "seen": ""}, HTTP_HX_REQUEST="true",
+                           HTTP_ACCEPT_LANGUAGE="de-at").content.decode()
+        assert "Bitte in einem Moment erneut speichern" in html and "data-saved" not in html
+        assert re.search(rf'value="{re.escape(Result.DRAW)}"[^>]* checked', html)
+        game.refresh_from_db()
+        assert game.result == "" and not ResultChange.objects.filter(game=game).exists()
+    finally:
+        holder.close()
+    game_record_result(game=game, result=Result.DRAW)
+    game.refresh_from_db()
+    assert game.result == Result.DRAW

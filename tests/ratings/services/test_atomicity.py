@@ -83,7 +83,7 @@ def test_a_failing_reopen_changes_nothing(scenario, monkeypatch):
     plist = period_close(pool=pool)
     play(second[:2], __import__("random").Random(1))
     before = everything()
-    monkeypatch.setattr("ratings.services.periods.period_evaluate", boom)
+    monkeypatch.setattr("ratings.services.periods.state_restore", boom)
     with pytest.raises(Boom):
         period_reopen(period=plist.period, reason="test")
     assert everything() == before

@@ -136,3 +136,56 @@ def test_closing_publishes_the_live_values_which_equal_a_whole_evaluation(rules)
     assert live == list_entries(state, result)
     if rules.startswith("oesb"):  # (the FIDE calendar's first period holds none of these games)
         assert any(e.period_games for e in live.values()) and any(e.start_value for e in live.values())
+
+
+@pytest.mark.parametrize("rules", ["oesb-classic", "fide-2024"])
+def test_reopening_restores_the_live_values_kept_at_closing_which_equal_a_whole_evaluation(
+    rules, monkeypatch
+):
+    """Reopening does not evaluate the period again: it restores the live values kept with its
+    list, and returns the games carried on as pending; records and every live value then equal
+    what evaluating the whole period gives."""
+    from django.db import transaction
+
+    from ratings.services import periods
+    from ratings.services.evaluation import LIVE_FIELDS, period_evaluate
+
+    pool, rated, newcomers, first, second, rng = build(rules=rules)
+    play(first, rng)
+    plist = period_close(pool=pool)
+    play(second, rng)  # the next period's games wait again on reopening; the carried ones return
+    assert plist.live_values_kept and RatingRecord.objects.filter(pool=pool, pending=False).exclude(
+        period=plist.period
+    ).exists()
+
+    def state():
+        members = PoolMember.objects.filter(pool=pool).order_by("member_id")
+        records = RatingRecord.objects.filter(pool=pool).order_by("pk")
+        return (
+            list(members.values_list("member_id", "rating", "games_count", *LIVE_FIELDS)),
+            list(records.values_list("pk", "period_id", "pending", "solo", "own_rating", "change")),
+        )
+
+    monkeypatch.setattr(periods, "period_evaluate", None)  # called, it would fail
+    period_reopen(period=plist.period, reason="Korrektur")
+    restored = state()
+    with transaction.atomic():
+        period_evaluate(pool, plist.period)
+        evaluated = state()
+        transaction.set_rollback(True)
+    assert restored == evaluated
+    if rules == "oesb-classic":  # the scenario's newcomers and pending games are in this period
+        assert any(row[-1] for row in restored[0]) and any(row[-2] is not None for row in restored[0])
+
+
+def test_reopening_a_list_published_before_live_values_were_kept_evaluates_the_period():
+    pool, rated, newcomers, first, second, rng = build()
+    play(first, rng)
+    plist = period_close(pool=pool)
+    PublishedList.objects.filter(pk=plist.pk).update(live_values_kept=False)
+    PoolMember.objects.filter(pool=pool).update(live_games=0)  # whatever is stored is replaced
+
+    period_reopen(period=plist.period, reason="Korrektur")
+
+    games = dict(PoolMember.objects.filter(pool=pool).values_list("member_id", "live_games"))
+    assert games[rated[0].pk] == ListEntry.objects.get(list=plist, member=rated[0]).period_games > 0
