@@ -226,12 +226,16 @@ def evaluate_period(
     """Evaluate one period: rated players' changes, newcomers' start values, pending games.
 
     Rule sets whose games are evaluated independently go through the vectorised evaluation
-    (``ratings.rules.vectorised``, same results); the others, and every rule set when NumPy
-    is missing, through ``evaluate_period_reference``."""
+    (``ratings.rules.vectorised``, same results); the others through
+    ``evaluate_period_reference``. ``games`` may also be ``ratings.rules.columns.GameColumns``
+    (one array per field: what a large period's stored records are read into)."""
     from ratings.rules import vectorised
+    from ratings.rules.columns import GameColumns
 
     if vectorised.applies(rules):
         return vectorised.evaluate_period_vectorised(rules, players, games, year=year)
+    if isinstance(games, GameColumns):
+        games = games.to_games()
     return evaluate_period_reference(rules, players, games, year=year)
 
 

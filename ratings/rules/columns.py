@@ -1,0 +1,141 @@
+"""A period's games as columns: one array per field instead of one tuple per game.
+
+A federation's period has a few hundred thousand games. Turning that many Python tuples into
+arrays costs more than the whole vectorised evaluation, so callers that hold their games as rows
+of numbers (the stored side records of a pool) hand over columns, and each field is read once.
+
+``GameColumns`` holds what ``GameIn`` holds, game by game in the same order; ``to_games`` gives
+the tuples back (for the readable reference and for the per-game details asked for later).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from itertools import chain
+from operator import itemgetter
+from typing import NamedTuple
+
+import numpy as np
+
+from ratings.rules.period import GameIn
+
+__all__ = ["GameColumns", "columns_from_games", "games_from_sides"]
+
+
+class GameColumns(NamedTuple):
+    """The fields of ``GameIn``, one sequence (usually a NumPy array) each, games in order."""
+
+    key: Sequence[Hashable]
+    white: Sequence[Hashable]
+    black: Sequence[Hashable]
+    score: Sequence[float]  # white's score: 1, 0.5 or 0
+    # Per game the one side a carried game still counts for, None where it counts for both;
+    # None instead of a sequence: every game counts for both sides.
+    only_for: Sequence[Hashable | None] | None = None
+
+    def to_games(self) -> list[GameIn]:
+        only = self.only_for if self.only_for is not None else [None] * len(self.key)
+        return list(map(GameIn, *(_plain(c) for c in (self.key, self.white, self.black, self.score, only))))
+
+    def player_keys(self) -> list:
+        """Every player of the games, once each (sorted where the keys are whole numbers)."""
+        if all(isinstance(c, np.ndarray) and c.dtype.kind in "iu" for c in (self.white, self.black)):
+            return np.unique(np.concatenate([self.white, self.black])).tolist()
+        return list(dict.fromkeys(chain(_plain(self.white), _plain(self.black))))
+
+    def at(self, indices: Iterable[int]) -> list[GameIn]:
+        """The games at ``indices`` (positions in the period) as ``GameIn``."""
+        indices = list(indices)
+        only = self.only_for
+        return [
+            GameIn(*(_item(c, i) for c in (self.key, self.white, self.black, self.score)),
+                   None if only is None else _item(only, i))
+            for i in indices
+        ]
+
+
+def _plain(column) -> list:
+    """A column as a list of Python values (NumPy scalars compare and hash like them, but a
+    result that goes into the database or a template should hold plain ints and floats)."""
+    return column.tolist() if isinstance(column, np.ndarray) else list(column)
+
+
+def _item(column, i: int):
+    value = column[i]
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def columns_from_games(games: Iterable[GameIn]) -> GameColumns:
+    """``GameIn`` tuples as columns. Whole-number keys and scores become arrays; other keys
+    (strings, tuples) stay lists, and a score that is no number stays what it is (the
+    evaluation refuses it by name)."""
+    games = games if isinstance(games, list) else list(games)
+    columns = [list(map(itemgetter(i), games)) for i in range(4)]
+    only = list(map(itemgetter(4), games))
+    if only.count(None) == len(only):
+        only = None
+    key, white, black, score = (_array(c) for c in columns)
+    return GameColumns(key, white, black, score, only)
+
+
+def _array(values: list):
+    """An array when every value is a whole number (or, for scores, a number), else the list."""
+    if not values:
+        return np.zeros(0, np.int64)
+    try:
+        array = np.array(values)
+    except (OverflowError, ValueError):
+        return values
+    return array if array.ndim == 1 and array.dtype.kind in "iufb" else values
+
+
+def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameColumns:
+    """The games of stored ``sides`` (one per player and game; ``fields`` are the positions of
+    game id, member id, opponent id, white, own score and solo in each): one game per game id,
+    in the order in which its first side comes. A game's first side gives its colours and
+    score, unless a side is solo (carried for that player only: the other player was rated in
+    an earlier period); then the last solo side does, and the game counts for its member only.
+    Each field is read in one pass over the sides."""
+    count = len(sides)
+    if count == 0:
+        empty = np.zeros(0, np.int64)
+        return GameColumns(empty, empty, empty, np.zeros(0), None)
+    game, member, opponent, white, score, solo = (
+        np.fromiter(map(itemgetter(f), sides), kind, count)
+        for f, kind in zip(fields, (np.int64, np.int64, np.int64, bool, np.float64, bool), strict=True)
+    )
+    position = np.arange(count)
+    slot, slots = _slots(game)
+    first = np.full(slots, count)
+    np.minimum.at(first, slot, position)  # each game's first side
+    chosen = first
+    solo_at = np.flatnonzero(solo)
+    if solo_at.size:  # the game's last solo side, if it has one
+        last_solo = np.full(slots, -1)
+        np.maximum.at(last_solo, slot[solo_at], solo_at)
+        chosen = np.where(last_solo >= 0, last_solo, first)
+    firsts = np.flatnonzero(first[slot] == position)  # one side per game, in order of coming
+    rows = chosen[slot[firsts]]
+    is_white = white[rows]
+    columns = GameColumns(
+        game[rows],
+        np.where(is_white, member[rows], opponent[rows]),
+        np.where(is_white, opponent[rows], member[rows]),
+        np.where(is_white, score[rows], 1.0 - score[rows]),
+        None,
+    )
+    solo_rows = solo[rows]
+    if solo_rows.any():
+        only = member[rows].astype(object)
+        only[~solo_rows] = None
+        columns = columns._replace(only_for=only)
+    return columns
+
+
+def _slots(ids):
+    """A slot per distinct id (dense ids: the id's offset; else its rank) and the slot count."""
+    low, high = int(ids.min()), int(ids.max())
+    if high - low <= 4 * len(ids) + 1024:
+        return ids - low, high - low + 1
+    distinct, slot = np.unique(ids, return_inverse=True)
+    return slot, len(distinct)
