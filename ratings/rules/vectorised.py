@@ -14,6 +14,7 @@ can compute: the ``oesb`` and ``fide`` families. dsb-1990 (performance blend) an
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from itertools import repeat
 
@@ -39,7 +40,7 @@ from ratings.rules.rounding import round_half_away
 
 __all__ = [
     "PlayerTable", "VectorisedResult", "applies", "evaluate_period_vectorised", "expected_scores",
-    "round_half_away_array",
+    "fsums", "round_half_away_array",
 ]
 
 VECTOR_EXPECTATIONS = ("polynomial", "table", "logistic")
@@ -125,6 +126,35 @@ def _factors(rules: Rules, plist: list[PlayerIn], ratings, year: int | None):
     return np.where(games_count < rules.k_new_games, float(rules.k_new), k)
 
 
+def fsums(groups, values, size: int, start=None):
+    """``math.fsum`` per group, to the bit: for every group g < ``size`` the correctly rounded
+    sum of ``start[g]`` (if given) and the ``values`` whose group is g.
+
+    Every value is split into two whole multiples of powers of two, x = high / 2**s + low / 2**t;
+    sums of such whole numbers are exact in float64 while they stay below 2**53, so the two
+    exact totals need one rounding: their sum, which IEEE arithmetic rounds correctly. Values
+    whose sizes lie too far apart for that are summed with ``math.fsum`` one group at a time."""
+    if start is not None:
+        groups = np.concatenate([np.arange(size), groups])
+        values = np.concatenate([start, values])
+    size_of = np.abs(values)
+    nonzero = size_of[size_of > 0]
+    if not nonzero.size:
+        return np.zeros(size)
+    if np.isfinite(nonzero).all() and len(values) < 2**20:
+        lowest = int(np.frexp(nonzero.min())[1])  # every value is a multiple of 2**(lowest - 53)
+        s = 21 - lowest  # |low| < 2**31, so up to 2**20 of them add exactly
+        if s < 1000 and float(size_of.sum()) * 2.0**s < 2.0**51:
+            high = np.round(values * 2.0**s)
+            low = (values - high / 2.0**s) * 2.0 ** (53 - lowest)
+            return (np.bincount(groups, weights=high, minlength=size) / 2.0**s
+                    + np.bincount(groups, weights=low, minlength=size) / 2.0 ** (53 - lowest))
+    by_group: list[list[float]] = [[] for _ in range(size)]
+    for g, v in zip(groups.tolist(), values.tolist()):
+        by_group[g].append(v)
+    return np.array([math.fsum(v) for v in by_group])
+
+
 def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score):
     """Start values of the newcomers from their sides (own, opponent, own score).
 
@@ -137,7 +167,8 @@ def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score
         k, r = own[opp_rated], ratings[opp[opp_rated]]
         count = np.bincount(k, minlength=n_players)
         n = np.maximum(count + draws, 1)
-        average = (np.bincount(k, weights=r, minlength=n_players) + rules.hypothetical_rating * draws) / n
+        hypothetical = np.full(n_players, float(rules.hypothetical_rating * draws))
+        average = fsums(k, r, n_players, start=hypothetical) / n
         p = (np.bincount(k, weights=score[opp_rated], minlength=n_players) + 0.5 * draws) / n
         valued = count > 0
         hundredths = round_half_away_array(np.where(valued, p, 0.0) * 100).astype(int)
@@ -145,28 +176,25 @@ def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score
         return value, valued, valued[own] & opp_rated, ratings[opp], 1
 
     # Spec §1.6: rounds of the start formula until no value moves by more than 0.001, on
-    # arrays of the newcomers only (position m of newcomer_keys[m]).
+    # arrays of the newcomers only (position m of newcomer_keys[m]). The sums are the
+    # reference's math.fsum sums (first over the rated opponents, then with the newcomers'
+    # values of the last round), so the values are the same to the bit.
     newcomer = np.flatnonzero(~rated)
     m = len(newcomer)
     position = np.full(n_players, -1, np.int64)
     position[newcomer] = np.arange(m)
-    fixed_k, fixed_r, fixed_s = position[own[opp_rated]], ratings[opp[opp_rated]], score[opp_rated]
-    order = np.lexsort((fixed_r, fixed_k))
-    fixed_k, fixed_r, fixed_s = fixed_k[order], fixed_r[order], fixed_s[order]
-    rsum = np.bincount(fixed_k, weights=fixed_r, minlength=m)
+    fixed_k = position[own[opp_rated]]
+    rsum = fsums(fixed_k, ratings[opp[opp_rated]], m)
     rn = np.bincount(fixed_k, minlength=m)
-    rpts = np.bincount(fixed_k, weights=fixed_s, minlength=m)
+    rpts = np.bincount(fixed_k, weights=score[opp_rated], minlength=m)
     var_k, var_o, var_s = position[own[~opp_rated]], position[opp[~opp_rated]], score[~opp_rated]
     cur = np.zeros(m)
     known = np.zeros(m, bool)
     rounds = 0
     for rounds in range(1, MAX_ROUNDS + 1):  # noqa: B007 - the last round number is reported
         live = known[var_o]
-        k, v = var_k[live], cur[var_o[live]]
-        # Summed in the order of the values, so that the order of players and games does not
-        # change a start value in its last bit (the reference uses math.fsum for the same end).
-        order = np.lexsort((v, k))
-        vsum = rsum + np.bincount(k[order], weights=v[order], minlength=m)
+        k = var_k[live]
+        vsum = fsums(k, cur[var_o[live]], m, start=rsum)
         n = rn + np.bincount(k, minlength=m)
         pts = rpts + np.bincount(k, weights=var_s[live], minlength=m)
         has = n > 0
@@ -236,31 +264,37 @@ class PlayerTable(Mapping):
     each PlayerResult built from the evaluation's arrays when it is first asked for (a caller
     reading a few players of a large pool does not pay for all of them)."""
 
-    def __init__(self, keys: list, order, make):
+    def __init__(self, keys: list, order, maker):
         self._keys = keys  # the players' keys by position
         self._order = order  # positions in the reference's order
-        self._make = make  # position -> PlayerResult
+        self._maker = maker  # () -> (position -> PlayerResult)
+        self._make = None
         self._built: dict[int, PlayerResult] = {}
         self._index: dict | None = None
 
-    def _position(self, key) -> int:
+    def get(self, key, default=None):
         if self._index is None:
             self._index = {k: i for i, k in enumerate(self._keys)}
-        return self._index[key]
-
-    def __getitem__(self, key) -> PlayerResult:
-        i = self._position(key)
+            self._make = self._maker()
+        try:
+            i = self._index.get(key)
+        except TypeError:  # an unhashable key is no player's
+            return default
+        if i is None:
+            return default
         built = self._built.get(i)
         if built is None:
             built = self._built[i] = self._make(i)
         return built
 
+    def __getitem__(self, key) -> PlayerResult:
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            raise KeyError(key)
+        return found
+
     def __contains__(self, key) -> bool:
-        try:
-            self._position(key)
-        except (KeyError, TypeError):
-            return False
-        return True
+        return self.get(key, _MISSING) is not _MISSING
 
     def __iter__(self):
         keys = self._keys
@@ -271,6 +305,9 @@ class PlayerTable(Mapping):
 
     def __repr__(self) -> str:
         return f"PlayerTable({len(self)} players)"
+
+
+_MISSING = object()
 
 
 class VectorisedResult(PeriodResult):
@@ -369,7 +406,7 @@ def evaluate_period_vectorised(
     u_e = expected_scores(rules, value[u_own], opp_value[used])
     new_games = np.bincount(u_own, minlength=n_players)
     new_points = np.bincount(u_own, weights=n_score[used], minlength=n_players)
-    new_expected = np.bincount(u_own, weights=u_e, minlength=n_players)
+    new_expected = fsums(u_own, u_e, n_players)
     published = valued & (new_games >= rules.min_games)
     published_value = np.where(published, _publish_array(rules, np.where(published, value, 0.0)), 0.0)
 
@@ -399,42 +436,36 @@ def evaluate_period_vectorised(
     pending_count = np.bincount(wait_own, minlength=n_players)
     has_sides = np.bincount(n_own, minlength=n_players) > 0
 
-    lists: dict[str, list] = {}
-
-    def column(name: str) -> list:
-        if not lists:  # the arrays every PlayerResult reads, once, as Python values
-            lists.update(
-                games=games_n.tolist(), points=points.tolist(), expected=expected.tolist(),
-                factor=factor.tolist(), total=total.tolist(), rounded=rounded.tolist(),
-                pending=pending_count.tolist(), rated=rated.tolist(), sides=has_sides.tolist(),
-                new_games=new_games.tolist(), new_points=new_points.tolist(),
-                new_expected=new_expected.tolist(), value=value.tolist(), valued=valued.tolist(),
-                published=published.tolist(), published_value=published_value.tolist(),
-            )
-        return lists[name]
-
     floor = rules.floor
 
-    def make(i: int) -> PlayerResult:
-        key = keys[i]
-        if column("rated")[i]:
-            r, rd = rating_list[i], lists["rounded"][i]
-            new = r + rd
-            if floor is not None and new < floor:
-                new = floor
-            res = PlayerResult(key, r, lists["games"][i], lists["points"][i], lists["expected"][i],
-                               lists["factor"][i], lists["total"][i], rd, new)
-            res.pending_games = lists["pending"][i]
-            return res
-        if lists["sides"][i]:
-            pub = lists["published"][i]
-            return PlayerResult(
-                key, None, lists["new_games"][i], lists["new_points"][i], lists["new_expected"][i],
-                start_value=lists["value"][i] if lists["valued"][i] else None, published=pub,
-                new_rating=int(lists["published_value"][i]) if pub else None, newcomer=True,
-                pending_games=lists["pending"][i],
+    def maker():
+        # The arrays every PlayerResult reads, once, as Python values.
+        games, pts, esum, fac, tot, rnd, pend, is_rated, sides, n_new, p_new, e_new, val, ok, pub, pub_val = (
+            a.tolist() for a in (
+                games_n, points, expected, factor, total, rounded, pending_count, rated, has_sides,
+                new_games, new_points, new_expected, value, valued, published, published_value,
             )
-        return PlayerResult(key, None, newcomer=True, pending_games=lists["pending"][i])
+        )
+
+        def make(i: int) -> PlayerResult:
+            key = keys[i]
+            if is_rated[i]:
+                r, rd = rating_list[i], rnd[i]
+                new = r + rd
+                if floor is not None and new < floor:
+                    new = floor
+                res = PlayerResult(key, r, games[i], pts[i], esum[i], fac[i], tot[i], rd, new)
+                res.pending_games = pend[i]
+                return res
+            if sides[i]:
+                return PlayerResult(
+                    key, None, n_new[i], p_new[i], e_new[i], start_value=val[i] if ok[i] else None,
+                    published=pub[i], new_rating=int(pub_val[i]) if pub[i] else None, newcomer=True,
+                    pending_games=pend[i],
+                )
+            return PlayerResult(key, None, newcomer=True, pending_games=pend[i])
+
+        return make
 
     # The reference's order: rated players, newcomers with games, newcomers without.
     order = np.concatenate([np.flatnonzero(rated), np.flatnonzero(~rated & has_sides),
@@ -451,7 +482,7 @@ def evaluate_period_vectorised(
         factors = {k: (r, f, 0.0) for k, r, f in zip(keys, rating_list, factor.tolist()) if r is not None}
         return deferred, factors, {k: r for k, r in zip(keys, rating_list) if r is not None}
 
-    result = VectorisedResult(rules, PlayerTable(keys, order, make), rounds, columns, details)
+    result = VectorisedResult(rules, PlayerTable(keys, order, maker), rounds, columns, details)
     result._source = source or []
     result._expectation = _expectation(rules)
     result.pending = _pending(source, columns, keys, wait_game, wait_own)
