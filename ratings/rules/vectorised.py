@@ -3,9 +3,13 @@
 It computes exactly what ``evaluate_period_reference`` (``ratings.rules.period``) computes, in
 arrays instead of one game at a time: per-game expectations, the players' totals, the newcomer
 fixed-point iteration (spec §1.6, Jacobi rounds) and the pending games (§1.7). The reference
-stays the readable definition; tests compare the two on random periods. Sums run in the same
-order as the reference's (``numpy.bincount`` adds in array order), so the per-player totals are
-the same floats; the newcomers' sums may differ in the last bit (the reference uses fsum).
+stays the readable definition; tests compare the two on random periods, float for float. Sums
+run in the reference's order (``numpy.bincount`` adds in array order), and where the reference
+uses ``math.fsum`` (newcomers) ``fsums`` gives the same correctly rounded sums.
+
+The games come as ``GameIn`` tuples or as ``GameColumns`` (one array per field, what the
+ratings service reads its stored records into). A player's ``PlayerResult`` is built when it
+is first read (``PlayerTable``), the per-game details when ``games`` is first read.
 
 Applies where every game is evaluated on its own with an expectation and a factor that arrays
 can compute: the ``oesb`` and ``fide`` families. dsb-1990 (performance blend) and the EGF sets
@@ -373,7 +377,7 @@ def evaluate_period_vectorised(
         bad[solo] |= ~(count_w[solo] | count_b[solo])
     if bad.any():
         first = int(np.argmax(bad))
-        raise ValueError(_bad_game(columns.at([first])[0], by_key))
+        raise ValueError(_bad_game(source[first] if source else columns.at([first])[0], by_key))
 
     # Sides in the reference's order: game by game, white before black (so that every
     # player's sums add his games in the same order).
