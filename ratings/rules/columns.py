@@ -95,39 +95,43 @@ def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameCo
     in the order in which its first side comes. A game's first side gives its colours and
     score, unless a side is solo (carried for that player only: the other player was rated in
     an earlier period); then the last solo side does, and the game counts for its member only.
-    Each field is read in one pass over the sides."""
+    The game ids are read from every side, the other fields from the side chosen per game
+    (the sides' values are Python objects: reading them is most of the work)."""
     count = len(sides)
     if count == 0:
         empty = np.zeros(0, np.int64)
         return GameColumns(empty, empty, empty, np.zeros(0), None)
-    game, member, opponent, white, score, solo = (
-        np.fromiter(map(itemgetter(f), sides), kind, count)
-        for f, kind in zip(fields, (np.int64, np.int64, np.int64, bool, np.float64, bool), strict=True)
-    )
+    f_game, f_member, f_opponent, f_white, f_score, f_solo = fields
+    game = np.fromiter(map(itemgetter(f_game), sides), np.int64, count)
     position = np.arange(count)
     slot, slots = _slots(game)
     first = np.full(slots, count)
     np.minimum.at(first, slot, position)  # each game's first side
     chosen = first
-    solo_at = np.flatnonzero(solo)
-    if solo_at.size:  # the game's last solo side, if it has one
+    if any(map(itemgetter(f_solo), sides)):  # the game's last solo side, if it has one
+        solo_at = np.flatnonzero(np.fromiter(map(itemgetter(f_solo), sides), bool, count))
         last_solo = np.full(slots, -1)
         np.maximum.at(last_solo, slot[solo_at], solo_at)
         chosen = np.where(last_solo >= 0, last_solo, first)
     firsts = np.flatnonzero(first[slot] == position)  # one side per game, in order of coming
     rows = chosen[slot[firsts]]
-    is_white = white[rows]
+    picked = list(map(sides.__getitem__, rows.tolist()))
+    n = len(picked)
+    member, opponent, score, white, solo = (
+        np.fromiter(map(itemgetter(f), picked), kind, n)
+        for f, kind in ((f_member, np.int64), (f_opponent, np.int64), (f_score, np.float64),
+                        (f_white, bool), (f_solo, bool))
+    )
     columns = GameColumns(
         game[rows],
-        np.where(is_white, member[rows], opponent[rows]),
-        np.where(is_white, opponent[rows], member[rows]),
-        np.where(is_white, score[rows], 1.0 - score[rows]),
+        np.where(white, member, opponent),
+        np.where(white, opponent, member),
+        np.where(white, score, 1.0 - score),
         None,
     )
-    solo_rows = solo[rows]
-    if solo_rows.any():
-        only = member[rows].astype(object)
-        only[~solo_rows] = None
+    if solo.any():
+        only = member.astype(object)
+        only[~solo] = None
         columns = columns._replace(only_for=only)
     return columns
 

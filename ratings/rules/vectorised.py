@@ -18,8 +18,7 @@ can compute: the ``oesb`` and ``fide`` families. dsb-1990 (performance blend) an
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import repeat
 
 import numpy as np
@@ -39,13 +38,12 @@ from ratings.rules.period import (
     _expectation,
     evaluate_period_reference,
 )
+from ratings.rules.player_table import PlayerTable, VectorisedResult
 from ratings.rules.presets import Rules
 from ratings.rules.rounding import round_half_away
+from ratings.rules.sums import fsums
 
-__all__ = [
-    "PlayerTable", "VectorisedResult", "applies", "evaluate_period_vectorised", "expected_scores",
-    "fsums", "round_half_away_array",
-]
+__all__ = ["applies", "evaluate_period_vectorised", "expected_scores", "round_half_away_array"]
 
 VECTOR_EXPECTATIONS = ("polynomial", "table", "logistic")
 VECTOR_FACTORS = ("oesb", "fide", "constant")
@@ -128,35 +126,6 @@ def _factors(rules: Rules, plist: list[PlayerIn], ratings, year: int | None):
                            for p in plist], bool)
         k = np.where(junior & (ratings < rules.k_junior_below), float(rules.k_new), k)
     return np.where(games_count < rules.k_new_games, float(rules.k_new), k)
-
-
-def fsums(groups, values, size: int, start=None):
-    """``math.fsum`` per group, to the bit: for every group g < ``size`` the correctly rounded
-    sum of ``start[g]`` (if given) and the ``values`` whose group is g.
-
-    Every value is split into two whole multiples of powers of two, x = high / 2**s + low / 2**t;
-    sums of such whole numbers are exact in float64 while they stay below 2**53, so the two
-    exact totals need one rounding: their sum, which IEEE arithmetic rounds correctly. Values
-    whose sizes lie too far apart for that are summed with ``math.fsum`` one group at a time."""
-    if start is not None:
-        groups = np.concatenate([np.arange(size), groups])
-        values = np.concatenate([start, values])
-    size_of = np.abs(values)
-    nonzero = size_of[size_of > 0]
-    if not nonzero.size:
-        return np.zeros(size)
-    if np.isfinite(nonzero).all() and len(values) < 2**20:
-        lowest = int(np.frexp(nonzero.min())[1])  # every value is a multiple of 2**(lowest - 53)
-        s = 21 - lowest  # |low| < 2**31, so up to 2**20 of them add exactly
-        if s < 1000 and float(size_of.sum()) * 2.0**s < 2.0**51:
-            high = np.round(values * 2.0**s)
-            low = (values - high / 2.0**s) * 2.0 ** (53 - lowest)
-            return (np.bincount(groups, weights=high, minlength=size) / 2.0**s
-                    + np.bincount(groups, weights=low, minlength=size) / 2.0 ** (53 - lowest))
-    by_group: list[list[float]] = [[] for _ in range(size)]
-    for g, v in zip(groups.tolist(), values.tolist()):
-        by_group[g].append(v)
-    return np.array([math.fsum(v) for v in by_group])
 
 
 def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score):
@@ -261,77 +230,6 @@ def _interleave(first, second):
     out[0::2] = first
     out[1::2] = second
     return out
-
-
-class PlayerTable(Mapping):
-    """``PeriodResult.players`` of the vectorised evaluation: the same keys in the same order,
-    each PlayerResult built from the evaluation's arrays when it is first asked for (a caller
-    reading a few players of a large pool does not pay for all of them)."""
-
-    def __init__(self, keys: list, order, maker):
-        self._keys = keys  # the players' keys by position
-        self._order = order  # positions in the reference's order
-        self._maker = maker  # () -> (position -> PlayerResult)
-        self._make = None
-        self._built: dict[int, PlayerResult] = {}
-        self._index: dict | None = None
-
-    def get(self, key, default=None):
-        if self._index is None:
-            self._index = {k: i for i, k in enumerate(self._keys)}
-            self._make = self._maker()
-        try:
-            i = self._index.get(key)
-        except TypeError:  # an unhashable key is no player's
-            return default
-        if i is None:
-            return default
-        built = self._built.get(i)
-        if built is None:
-            built = self._built[i] = self._make(i)
-        return built
-
-    def __getitem__(self, key) -> PlayerResult:
-        found = self.get(key, _MISSING)
-        if found is _MISSING:
-            raise KeyError(key)
-        return found
-
-    def __contains__(self, key) -> bool:
-        return self.get(key, _MISSING) is not _MISSING
-
-    def __iter__(self):
-        keys = self._keys
-        return (keys[i] for i in self._order.tolist())
-
-    def __len__(self) -> int:
-        return len(self._keys)
-
-    def __repr__(self) -> str:
-        return f"PlayerTable({len(self)} players)"
-
-
-_MISSING = object()
-
-
-class VectorisedResult(PeriodResult):
-    """A PeriodResult whose per-game details (``games``) are derived from the columns when
-    first asked for."""
-
-    def __init__(self, rules: Rules, players: PlayerTable, iterations: int, columns: GameColumns, details):
-        super().__init__(rules, players, iterations)
-        self._columns = columns
-        self._details = details
-
-    def _load_details(self) -> None:
-        if self._details is not None:
-            self._deferred, self._factors, self._ratings = self._details()
-            self._details = None
-            if not self._source:
-                self._source = self._columns.to_games()
-
-    def __repr__(self) -> str:
-        return f"PeriodResult({self.rules.name}, {len(self.players)} players, {len(self._columns.key)} games)"
 
 
 def evaluate_period_vectorised(

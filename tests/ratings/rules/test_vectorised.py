@@ -1,7 +1,6 @@
 """The vectorised evaluation gives the reference's results on random periods."""
 
 import dataclasses
-import math
 import random
 
 import numpy as np
@@ -11,7 +10,7 @@ from ratings.rules import PRESETS, GameIn, PlayerIn, evaluate_period, get_rules
 from ratings.rules import vectorised as vec
 from ratings.rules.columns import columns_from_games, games_from_sides
 from ratings.rules.period import evaluate_period_reference
-from ratings.rules.vectorised import PlayerTable, evaluate_period_vectorised, fsums, round_half_away_array
+from ratings.rules.vectorised import evaluate_period_vectorised, round_half_away_array
 
 OESB_TABLE = dataclasses.replace(PRESETS["oesb-classic"], expectation="table")
 RULES = [PRESETS["oesb-classic"], OESB_TABLE, PRESETS["oesb-2012"], PRESETS["oesb-2024"],
@@ -201,37 +200,3 @@ def test_columns_go_to_the_reference_where_arrays_do_not_apply():
     dsb = get_rules("dsb-1990")
     assert_same(evaluate_period(dsb, players, columns_from_games(games), year=2026),
                 evaluate_period_reference(dsb, players, games, year=2026))
-
-
-def test_fsums_are_math_fsum_to_the_bit():
-    rng = random.Random(5)
-    for trial in range(200):
-        size, n = rng.randint(1, 12), rng.randint(0, 80)
-        spread = (lambda: rng.uniform(800, 2900), lambda: rng.random(),  # ratings, expectations
-                  lambda: rng.uniform(-1, 1) * 10 ** rng.uniform(-9, 5),
-                  lambda: rng.choice((1e-300, 1e300, 0.1, -0.3, 0.0)))[trial % 4]  # the last: math.fsum
-        values = [spread() for _ in range(n)]
-        groups = [rng.randrange(size) for _ in range(n)]
-        start = [rng.uniform(0, 40000) for _ in range(size)] if trial % 3 == 0 else None
-        got = fsums(np.array(groups, np.int64), np.array(values), size,
-                    None if start is None else np.array(start)).tolist()
-        assert got == [
-            math.fsum(([start[g]] if start else []) + [v for v, h in zip(values, groups) if h == g])
-            for g in range(size)
-        ], trial
-
-
-def test_players_are_built_when_read_and_read_like_a_dict():
-    players, games = random_period(1)
-    result = evaluate_period_vectorised(get_rules("oesb-classic"), players, games, year=2026)
-    table = result.players
-    assert isinstance(table, PlayerTable) and not table._built
-    first = next(iter(table))
-    assert table[first] is table.get(first) and len(table._built) == 1
-    assert first in table and "nobody" not in table and [] not in table
-    assert table.get("nobody") is None and table.get("nobody", 0) == 0
-    with pytest.raises(KeyError):
-        table["nobody"]
-    assert len(table) == len(players) == len(dict(table.items()))
-    reference = evaluate_period_reference(get_rules("oesb-classic"), players, games, year=2026)
-    assert list(table) == list(reference.players)
