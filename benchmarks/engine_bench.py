@@ -11,7 +11,8 @@ with the load average before the runs:
   TRF commands hand over games so), reading them into columns included;
 * vectorised, service: what the ratings service's ``evaluate`` does with a period: from the
   stored side records as ``load_records`` returns them (two per game: id, game, member,
-  opponent, white, score, solo, stored values) to the result, ``games_from_sides`` included;
+  opponent, white, score, solo, stored values) and the published state to the result,
+  ``games_from_sides`` and the players' inputs included;
 * + every player read: the service path, then every player's result read once (what storing
   the live values or closing a period does; the engine builds a player's result when it is
   first read).
@@ -96,8 +97,14 @@ def main() -> None:
     records = side_records(glist)
     rules = get_rules(args.rules)
 
+    # The published state as the service holds it: member -> published values.
+    state = {p.key: (p.rating, p.games_count, p.birth_year, p.reached_2400, p.peak_rating) for p in plist}
+
     def service():
-        return evaluate_period(rules, plist, games_from_sides(records, SIDE_FIELDS), year=2026)
+        # ``ratings.services.evaluation.evaluate``: games from the records, players from the state.
+        games = games_from_sides(records, SIDE_FIELDS)
+        players = [PlayerIn(key, *state[key]) for key in games.player_keys()]
+        return evaluate_period(rules, players, games, year=2026)
 
     def service_read_all():
         result = service()

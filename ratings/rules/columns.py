@@ -40,7 +40,15 @@ class GameColumns(NamedTuple):
     def player_keys(self) -> list:
         """Every player of the games, once each (sorted where the keys are whole numbers)."""
         if all(isinstance(c, np.ndarray) and c.dtype.kind in "iu" for c in (self.white, self.black)):
-            return np.unique(np.concatenate([self.white, self.black])).tolist()
+            both = np.concatenate([self.white, self.black])
+            if not both.size:
+                return []
+            low, high = int(both.min()), int(both.max())
+            if high - low > 4 * len(both) + 1024:  # sparse ids
+                return np.unique(both).tolist()
+            seen = np.zeros(high - low + 1, bool)
+            seen[both - low] = True
+            return (np.flatnonzero(seen) + low).tolist()
         return list(dict.fromkeys(chain(_plain(self.white), _plain(self.black))))
 
     def at(self, indices: Iterable[int]) -> list[GameIn]:
@@ -107,9 +115,10 @@ def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameCo
     slot, slots = _slots(game)
     first = np.full(slots, count)
     np.minimum.at(first, slot, position)  # each game's first side
-    chosen = first
+    chosen, solo = first, None
     if any(map(itemgetter(f_solo), sides)):  # the game's last solo side, if it has one
-        solo_at = np.flatnonzero(np.fromiter(map(itemgetter(f_solo), sides), bool, count))
+        solo = np.fromiter(map(itemgetter(f_solo), sides), bool, count)
+        solo_at = np.flatnonzero(solo)
         last_solo = np.full(slots, -1)
         np.maximum.at(last_solo, slot[solo_at], solo_at)
         chosen = np.where(last_solo >= 0, last_solo, first)
@@ -117,10 +126,9 @@ def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameCo
     rows = chosen[slot[firsts]]
     picked = list(map(sides.__getitem__, rows.tolist()))
     n = len(picked)
-    member, opponent, score, white, solo = (
+    member, opponent, score, white = (
         np.fromiter(map(itemgetter(f), picked), kind, n)
-        for f, kind in ((f_member, np.int64), (f_opponent, np.int64), (f_score, np.float64),
-                        (f_white, bool), (f_solo, bool))
+        for f, kind in ((f_member, np.int64), (f_opponent, np.int64), (f_score, np.float64), (f_white, bool))
     )
     columns = GameColumns(
         game[rows],
@@ -129,9 +137,9 @@ def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameCo
         np.where(white, score, 1.0 - score),
         None,
     )
-    if solo.any():
+    if solo is not None and solo[rows].any():
         only = member.astype(object)
-        only[~solo] = None
+        only[~solo[rows]] = None
         columns = columns._replace(only_for=only)
     return columns
 

@@ -30,8 +30,9 @@ __all__ = [
 VALID_SCORES = (0.0, 0.5, 1.0)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerIn:
+class PlayerIn(NamedTuple):
+    """A player's published values (a tuple: a federation's pool has tens of thousands)."""
+
     key: Hashable
     rating: int | float | None  # published rating; None = newcomer
     games_count: int = 0  # career games on the last published list
