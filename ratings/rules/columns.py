@@ -124,7 +124,7 @@ def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameCo
         chosen = np.where(last_solo >= 0, last_solo, first)
     firsts = np.flatnonzero(first[slot] == position)  # one side per game, in order of coming
     rows = chosen[slot[firsts]]
-    picked = list(map(sides.__getitem__, rows.tolist()))
+    picked = _pick(sides, rows.tolist())
     n = len(picked)
     member, opponent, score, white = (
         np.fromiter(map(itemgetter(f), picked), kind, n)
@@ -142,6 +142,13 @@ def games_from_sides(sides: Sequence[Sequence], fields: Sequence[int]) -> GameCo
         only[~solo[rows]] = None
         columns = columns._replace(only_for=only)
     return columns
+
+
+def _pick(sides: Sequence, rows: list[int]) -> Sequence:
+    """The sides at ``rows`` (one C-level lookup each: twice as fast as a comprehension)."""
+    if len(rows) == 1:
+        return [sides[rows[0]]]  # itemgetter of one position gives the item, not a tuple
+    return itemgetter(*rows)(sides)
 
 
 def _slots(ids):

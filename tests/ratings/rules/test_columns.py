@@ -101,3 +101,7 @@ def test_a_score_that_is_no_number_stays_as_written():
     columns = columns_from_games([GameIn(1, 10, 20, "1"), GameIn(2, 20, 10, 0.5)])
     assert columns.score == ["1", 0.5]
     assert isinstance(GameColumns(*columns), GameColumns)
+
+
+def test_a_single_side():
+    assert games_from_sides([(0, 9, 4, 5, False, 0.5, False)], FIELDS).to_games() == [GameIn(9, 5, 4, 0.5)]
