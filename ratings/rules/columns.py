@@ -54,12 +54,9 @@ class GameColumns(NamedTuple):
     def at(self, indices: Iterable[int]) -> list[GameIn]:
         """The games at ``indices`` (positions in the period) as ``GameIn``."""
         indices = list(indices)
-        only = self.only_for
-        return [
-            GameIn(*(_item(c, i) for c in (self.key, self.white, self.black, self.score)),
-                   None if only is None else _item(only, i))
-            for i in indices
-        ]
+        fields = [_take(c, indices) for c in (self.key, self.white, self.black, self.score)]
+        only = [None] * len(indices) if self.only_for is None else _take(self.only_for, indices)
+        return list(map(GameIn, *fields, only))
 
 
 def _plain(column) -> list:
@@ -68,9 +65,11 @@ def _plain(column) -> list:
     return column.tolist() if isinstance(column, np.ndarray) else list(column)
 
 
-def _item(column, i: int):
-    value = column[i]
-    return value.item() if isinstance(value, np.generic) else value
+def _take(column, indices) -> list:
+    """The values of ``column`` at ``indices`` (a list or an array), as plain Python values."""
+    if isinstance(column, np.ndarray):
+        return column[np.asarray(indices, np.int64)].tolist()
+    return [column[i] for i in (indices.tolist() if isinstance(indices, np.ndarray) else indices)]
 
 
 def columns_from_games(games: Iterable[GameIn]) -> GameColumns:

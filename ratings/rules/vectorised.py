@@ -23,7 +23,7 @@ from itertools import repeat
 
 import numpy as np
 
-from ratings.rules.columns import GameColumns, columns_from_games
+from ratings.rules.columns import GameColumns, _take, columns_from_games
 from ratings.rules.expectation import POLYNOMIAL_LIMIT, TABLE_BANDS
 from ratings.rules.newcomers import MAX_ROUNDS, TOLERANCE
 from ratings.rules.performance import DP_TABLE
@@ -413,13 +413,6 @@ def _array_of(values: list, key_array):
     if key_array is None or not values or not all(type(v) is int for v in values):
         return values
     return np.array(values, np.int64)
-
-
-def _take(column, indices) -> list:
-    """The values of ``column`` at ``indices``, as plain Python values."""
-    if isinstance(column, np.ndarray):
-        return column[indices].tolist()
-    return [column[i] for i in indices.tolist()]
 
 
 def _pending(source: list | None, columns: GameColumns, keys: list, wait_game, wait_own) -> list[GameIn]:
