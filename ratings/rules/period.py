@@ -30,8 +30,9 @@ __all__ = [
 VALID_SCORES = (0.0, 0.5, 1.0)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerIn:
+class PlayerIn(NamedTuple):
+    """A player's published values (a tuple: a federation's pool has tens of thousands)."""
+
     key: Hashable
     rating: int | float | None  # published rating; None = newcomer
     games_count: int = 0  # career games on the last published list
@@ -226,12 +227,16 @@ def evaluate_period(
     """Evaluate one period: rated players' changes, newcomers' start values, pending games.
 
     Rule sets whose games are evaluated independently go through the vectorised evaluation
-    (``ratings.rules.vectorised``, same results); the others, and every rule set when NumPy
-    is missing, through ``evaluate_period_reference``."""
+    (``ratings.rules.vectorised``, same results); the others through
+    ``evaluate_period_reference``. ``games`` may also be ``ratings.rules.columns.GameColumns``
+    (one array per field: what a large period's stored records are read into)."""
     from ratings.rules import vectorised
+    from ratings.rules.columns import GameColumns
 
     if vectorised.applies(rules):
         return vectorised.evaluate_period_vectorised(rules, players, games, year=year)
+    if isinstance(games, GameColumns):
+        games = games.to_games()
     return evaluate_period_reference(rules, players, games, year=year)
 
 

@@ -3,9 +3,13 @@
 It computes exactly what ``evaluate_period_reference`` (``ratings.rules.period``) computes, in
 arrays instead of one game at a time: per-game expectations, the players' totals, the newcomer
 fixed-point iteration (spec §1.6, Jacobi rounds) and the pending games (§1.7). The reference
-stays the readable definition; tests compare the two on random periods. Sums run in the same
-order as the reference's (``numpy.bincount`` adds in array order), so the per-player totals are
-the same floats; the newcomers' sums may differ in the last bit (the reference uses fsum).
+stays the readable definition; tests compare the two on random periods, float for float. Sums
+run in the reference's order (``numpy.bincount`` adds in array order), and where the reference
+uses ``math.fsum`` (newcomers) ``fsums`` gives the same correctly rounded sums.
+
+The games come as ``GameIn`` tuples or as ``GameColumns`` (one array per field, what the
+ratings service reads its stored records into). A player's ``PlayerResult`` is built when it
+is first read (``PlayerTable``), the per-game details when ``games`` is first read.
 
 Applies where every game is evaluated on its own with an expectation and a factor that arrays
 can compute: the ``oesb`` and ``fide`` families. dsb-1990 (performance blend) and the EGF sets
@@ -14,9 +18,12 @@ can compute: the ``oesb`` and ``fide`` families. dsb-1990 (performance blend) an
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from itertools import repeat
 
+import numpy as np
+
+from ratings.rules.columns import GameColumns, _take, columns_from_games
 from ratings.rules.expectation import POLYNOMIAL_LIMIT, TABLE_BANDS
 from ratings.rules.newcomers import MAX_ROUNDS, TOLERANCE
 from ratings.rules.performance import DP_TABLE
@@ -29,16 +36,12 @@ from ratings.rules.period import (
     PlayerResult,
     _bad_game,
     _expectation,
-    collect_pending,
     evaluate_period_reference,
 )
+from ratings.rules.player_table import PlayerTable, VectorisedResult
 from ratings.rules.presets import Rules
 from ratings.rules.rounding import round_half_away
-
-try:  # NumPy is a runtime requirement; without it the reference evaluates every period.
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised only in an environment without numpy
-    np = None
+from ratings.rules.sums import fsums
 
 __all__ = ["applies", "evaluate_period_vectorised", "expected_scores", "round_half_away_array"]
 
@@ -51,8 +54,7 @@ _EDGE = 1e-6
 
 def applies(rules: Rules) -> bool:
     return (
-        np is not None
-        and rules.expectation in VECTOR_EXPECTATIONS
+        rules.expectation in VECTOR_EXPECTATIONS
         and rules.factor in VECTOR_FACTORS
         and rules.decimals == 0
         and not rules.blend_games
@@ -100,7 +102,7 @@ def round_half_away_array(values):
     return out
 
 
-_DP = np.array([DP_TABLE[h] if h >= 50 else -DP_TABLE[100 - h] for h in range(101)], float) if np else None
+_DP = np.array([DP_TABLE[h] if h >= 50 else -DP_TABLE[100 - h] for h in range(101)], float)
 
 
 def _factors(rules: Rules, plist: list[PlayerIn], ratings, year: int | None):
@@ -138,7 +140,8 @@ def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score
         k, r = own[opp_rated], ratings[opp[opp_rated]]
         count = np.bincount(k, minlength=n_players)
         n = np.maximum(count + draws, 1)
-        average = (np.bincount(k, weights=r, minlength=n_players) + rules.hypothetical_rating * draws) / n
+        hypothetical = np.full(n_players, float(rules.hypothetical_rating * draws))
+        average = fsums(k, r, n_players, start=hypothetical) / n
         p = (np.bincount(k, weights=score[opp_rated], minlength=n_players) + 0.5 * draws) / n
         valued = count > 0
         hundredths = round_half_away_array(np.where(valued, p, 0.0) * 100).astype(int)
@@ -146,28 +149,25 @@ def _first_ratings(rules: Rules, n_players: int, rated, ratings, own, opp, score
         return value, valued, valued[own] & opp_rated, ratings[opp], 1
 
     # Spec §1.6: rounds of the start formula until no value moves by more than 0.001, on
-    # arrays of the newcomers only (position m of newcomer_keys[m]).
+    # arrays of the newcomers only (position m of newcomer_keys[m]). The sums are the
+    # reference's math.fsum sums (first over the rated opponents, then with the newcomers'
+    # values of the last round), so the values are the same to the bit.
     newcomer = np.flatnonzero(~rated)
     m = len(newcomer)
     position = np.full(n_players, -1, np.int64)
     position[newcomer] = np.arange(m)
-    fixed_k, fixed_r, fixed_s = position[own[opp_rated]], ratings[opp[opp_rated]], score[opp_rated]
-    order = np.lexsort((fixed_r, fixed_k))
-    fixed_k, fixed_r, fixed_s = fixed_k[order], fixed_r[order], fixed_s[order]
-    rsum = np.bincount(fixed_k, weights=fixed_r, minlength=m)
+    fixed_k = position[own[opp_rated]]
+    rsum = fsums(fixed_k, ratings[opp[opp_rated]], m)
     rn = np.bincount(fixed_k, minlength=m)
-    rpts = np.bincount(fixed_k, weights=fixed_s, minlength=m)
+    rpts = np.bincount(fixed_k, weights=score[opp_rated], minlength=m)
     var_k, var_o, var_s = position[own[~opp_rated]], position[opp[~opp_rated]], score[~opp_rated]
     cur = np.zeros(m)
     known = np.zeros(m, bool)
     rounds = 0
     for rounds in range(1, MAX_ROUNDS + 1):  # noqa: B007 - the last round number is reported
         live = known[var_o]
-        k, v = var_k[live], cur[var_o[live]]
-        # Summed in the order of the values, so that the order of players and games does not
-        # change a start value in its last bit (the reference uses math.fsum for the same end).
-        order = np.lexsort((v, k))
-        vsum = rsum + np.bincount(k[order], weights=v[order], minlength=m)
+        k = var_k[live]
+        vsum = fsums(k, cur[var_o[live]], m, start=rsum)
         n = rn + np.bincount(k, minlength=m)
         pts = rpts + np.bincount(k, weights=var_s[live], minlength=m)
         has = n > 0
@@ -193,26 +193,36 @@ def _publish_array(rules: Rules, values):
     return published
 
 
-def _indices(keys: list, index: dict, wanted: list):
-    """Positions of ``wanted`` in ``keys``, -1 for unknown keys. Whole-number keys (the usual
-    case) are looked up in one sorted search; other keys one by one."""
-    if keys and wanted and all(type(k) is int for k in (keys[0], keys[-1], wanted[0], wanted[-1])):
-        try:
-            key_array, wanted_array = np.array(keys), np.array(wanted)
-        except (OverflowError, ValueError):
-            key_array = wanted_array = np.array([None])
-        if key_array.dtype.kind == wanted_array.dtype.kind == "i":
-            low, high = int(key_array.min()), int(key_array.max())
-            if high - low <= 4 * len(keys) + 1024:  # dense ids: a lookup table
-                table = np.full(high - low + 1, -1, np.int64)
-                table[key_array - low] = np.arange(len(keys))
-                inside = (wanted_array >= low) & (wanted_array <= high)
-                return np.where(inside, table[np.where(inside, wanted_array - low, 0)], -1)
-            order = np.argsort(key_array, kind="stable")
-            ordered = key_array[order]
-            pos = np.minimum(np.searchsorted(ordered, wanted_array), len(ordered) - 1)
-            return np.where(ordered[pos] == wanted_array, order[pos], -1)
-    return np.array(list(map(index.get, wanted, repeat(-1))), np.int64)
+def _positions(keys: list, key_array, wanted, index: dict | None):
+    """Positions of the keys ``wanted`` among the players' ``keys``, -1 for unknown keys.
+    Whole-number keys in arrays (the usual case) are looked up in one step: through a table
+    where the keys are dense, else a sorted search; other keys one by one in ``index``."""
+    if key_array is not None and isinstance(wanted, np.ndarray) and wanted.dtype.kind in "iu" and keys:
+        low, high = int(key_array.min()), int(key_array.max())
+        if high - low <= 4 * len(keys) + 1024:  # dense ids: a lookup table
+            table = np.full(high - low + 1, -1, np.int64)
+            table[key_array - low] = np.arange(len(keys))
+            inside = (wanted >= low) & (wanted <= high)
+            return np.where(inside, table[np.where(inside, wanted - low, 0)], -1)
+        order = np.argsort(key_array, kind="stable")
+        ordered = key_array[order]
+        found = np.minimum(np.searchsorted(ordered, wanted), len(ordered) - 1)
+        return np.where(ordered[found] == wanted, order[found], -1)
+    if index is None:
+        index = {k: i for i, k in enumerate(keys)}
+    values = wanted.tolist() if isinstance(wanted, np.ndarray) else wanted
+    return np.fromiter(map(index.get, values, repeat(-1)), np.int64, len(values))
+
+
+def _key_array(keys: list):
+    """The players' keys as an integer array, or None where they are not all whole numbers."""
+    if not keys:
+        return None
+    try:
+        array = np.array(keys)
+    except (OverflowError, ValueError):
+        return None
+    return array if array.ndim == 1 and array.dtype.kind in "iu" else None
 
 
 def _interleave(first, second):
@@ -223,58 +233,72 @@ def _interleave(first, second):
 
 
 def evaluate_period_vectorised(
-    rules: Rules, players: Iterable[PlayerIn], games: Iterable[GameIn], *, year: int | None = None
+    rules: Rules,
+    players: Iterable[PlayerIn],
+    games: Iterable[GameIn] | GameColumns,
+    *,
+    year: int | None = None,
 ) -> PeriodResult:
     by_key = {p.key: p for p in players}
-    games = list(games)
     plist = list(by_key.values())
     keys = list(by_key)
     n_players = len(keys)
-    index = {k: i for i, k in enumerate(keys)}
+    source = None
+    if isinstance(games, GameColumns):
+        columns = games
+    else:
+        source = games if isinstance(games, list) else list(games)
+        columns = columns_from_games(source)
+    if not isinstance(columns.score, np.ndarray):  # a score that is no number: the reference names the game
+        return evaluate_period_reference(rules, plist, source or columns.to_games(), year=year)
+    n_games = len(columns.score)
     rating_list = [p.rating for p in plist]
-    rated = np.array([r is not None for r in rating_list], bool)
-    ratings = np.array([r if r is not None else np.nan for r in rating_list], float)
+    rated = np.fromiter((r is not None for r in rating_list), bool, n_players)
+    ratings = np.fromiter((np.nan if r is None else r for r in rating_list), float, n_players)
 
-    # GameIn is a tuple (key, white, black, score, only_for): indexing it is several times
-    # faster than its named attributes, which counts at 200,000 games.
-    game_keys = [g[0] for g in games]
-    whites = [g[1] for g in games]
-    blacks = [g[2] for g in games]
-    score_list = [g[3] for g in games]
-    only_for = [g[4] for g in games]
-    wi, bi = _indices(keys, index, whites), _indices(keys, index, blacks)
-    try:
-        scores = np.array(score_list, float)
-    except (TypeError, ValueError):  # a score that is no number: the reference names the game
-        return evaluate_period_reference(rules, by_key.values(), games, year=year)
-    count_w = np.ones(len(games), bool)
-    count_b = np.ones(len(games), bool)
+    key_array = _key_array(keys)
+    index = None if key_array is not None else {k: i for i, k in enumerate(keys)}
+    wi = _positions(keys, key_array, columns.white, index)
+    bi = _positions(keys, key_array, columns.black, index)
+    scores = columns.score.astype(float, copy=False)
     bad = (wi < 0) | (bi < 0) | (wi == bi) | ~np.isin(scores, VALID_SCORES)
-    if only_for.count(None) != len(only_for):
-        for i, only in enumerate(only_for):
-            if only is not None:
-                count_w[i] = only == whites[i]
-                count_b[i] = only == blacks[i]
-                bad[i] |= not (count_w[i] or count_b[i])
+    count_w = count_b = None  # every game counts for both sides
+    if columns.only_for is not None:
+        only = columns.only_for
+        solo = np.flatnonzero(np.fromiter((o is not None for o in only), bool, n_games))
+        solo_keys = [only[i] for i in solo.tolist()]
+        solo_pos = _positions(keys, key_array, _array_of(solo_keys, key_array), index)
+        count_w = np.ones(n_games, bool)
+        count_b = np.ones(n_games, bool)
+        count_w[solo] = (solo_pos >= 0) & (solo_pos == wi[solo])
+        count_b[solo] = (solo_pos >= 0) & (solo_pos == bi[solo])
+        bad[solo] |= ~(count_w[solo] | count_b[solo])
     if bad.any():
-        raise ValueError(_bad_game(games[int(np.argmax(bad))], by_key))
+        first = int(np.argmax(bad))
+        raise ValueError(_bad_game(source[first] if source else columns.at([first])[0], by_key))
 
-    # Sides in the reference's order: game by game, white before black.
-    side_game = np.repeat(np.arange(len(games)), 2)
+    # Sides in the reference's order: game by game, white before black (so that every
+    # player's sums add his games in the same order).
+    side_game = np.repeat(np.arange(n_games), 2)
     side_own = _interleave(wi, bi)
     side_opp = _interleave(bi, wi)
     side_score = _interleave(scores, 1.0 - scores)
-    side_counts = _interleave(count_w, count_b)
-    both = rated[side_own] & rated[side_opp]
-    rr = both & side_counts
+    own_rated, opp_rated = rated[side_own], rated[side_opp]
+    both = own_rated & opp_rated
+    if count_w is not None:
+        counts = _interleave(count_w, count_b)
+        rr = both & counts
+        rest = ~both & counts
+    else:
+        rr, rest = both, ~both
     rr_own, rr_opp = side_own[rr], side_opp[rr]
     rr_e = expected_scores(rules, ratings[rr_own], ratings[rr_opp])
     rr_score = side_score[rr]
 
-    rest = ~both & side_counts
-    new_side = rest & ~rated[side_own]
-    def_side = rest & rated[side_own]
-    n_own, n_opp, n_score, n_game = (a[new_side] for a in (side_own, side_opp, side_score, side_game))
+    rest_at = np.flatnonzero(rest)
+    rest_newcomer = ~own_rated[rest_at]
+    new_at, def_at = rest_at[rest_newcomer], rest_at[~rest_newcomer]
+    n_own, n_opp, n_score, n_game = side_own[new_at], side_opp[new_at], side_score[new_at], side_game[new_at]
     value, valued, used, opp_value, rounds = _first_ratings(
         rules, n_players, rated, ratings, n_own, n_opp, n_score
     )
@@ -284,12 +308,12 @@ def evaluate_period_vectorised(
     u_e = expected_scores(rules, value[u_own], opp_value[used])
     new_games = np.bincount(u_own, minlength=n_players)
     new_points = np.bincount(u_own, weights=n_score[used], minlength=n_players)
-    new_expected = np.bincount(u_own, weights=u_e, minlength=n_players)
+    new_expected = fsums(u_own, u_e, n_players)
     published = valued & (new_games >= rules.min_games)
     published_value = np.where(published, _publish_array(rules, np.where(published, value, 0.0)), 0.0)
 
     # Rated sides against newcomers: rated against a published start value, or waiting.
-    d_own, d_opp, d_score, d_game = (a[def_side] for a in (side_own, side_opp, side_score, side_game))
+    d_own, d_opp, d_score, d_game = side_own[def_at], side_opp[def_at], side_score[def_at], side_game[def_at]
     d_ok = published[d_opp]
     d_own_ok, d_opp_ok = d_own[d_ok], d_opp[d_ok]
     d_value = published_value[d_opp_ok]
@@ -300,20 +324,6 @@ def evaluate_period_vectorised(
     points = np.bincount(all_own, weights=np.concatenate([rr_score, d_score[d_ok]]), minlength=n_players)
     expected = np.bincount(all_own, weights=np.concatenate([rr_e, d_e]), minlength=n_players)
 
-    # Pending sides (§1.7): rated sides against unpublished newcomers, newcomer sides not used.
-    n_wait = ~(published[n_own] & used)
-    wait_own = np.concatenate([d_own[~d_ok], n_own[n_wait]])
-    wait_game = np.concatenate([d_game[~d_ok], n_game[n_wait]])
-    pending_sides: dict[int, list[Hashable]] = {}
-    for g, k in zip(wait_game.tolist(), wait_own.tolist()):
-        pending_sides.setdefault(g, []).append(keys[k])
-    pending_counts = np.bincount(wait_own, minlength=n_players).tolist()
-
-    result = PeriodResult(rules, iterations=rounds)
-    result._source = games
-    result._expectation = _expectation(rules)
-    collect_pending(result, games, pending_sides)
-
     factor = _factors(rules, plist, np.where(rated, ratings, 0.0), year)
     if rules.k_games_cap is not None:
         capped = (games_n > 0) & (factor * games_n > rules.k_games_cap)
@@ -321,36 +331,47 @@ def evaluate_period_vectorised(
     total = np.where(games_n > 0, factor * (points - expected) + games_n * 0.0, 0.0)
     rounded = round_half_away_array(np.where(rated, total, 0.0)).astype(np.int64)
 
-    # The reference's order: rated players, newcomers with games, newcomers without.
-    floor = rules.floor
-    players_out = result.players
-    rated_idx = np.flatnonzero(rated)
-    columns = zip(
-        rated_idx.tolist(), games_n[rated_idx].tolist(), points[rated_idx].tolist(),
-        expected[rated_idx].tolist(), factor[rated_idx].tolist(), total[rated_idx].tolist(),
-        rounded[rated_idx].tolist(),
-    )
-    for i, n, pts, esum, f, change, rd in columns:
-        r = rating_list[i]
-        new = r + rd
-        if floor is not None and new < floor:
-            new = floor
-        res = PlayerResult(keys[i], r, n, pts, esum, f, change, rd, new)
-        res.pending_games = pending_counts[i]
-        players_out[keys[i]] = res
+    # Pending sides (§1.7): rated sides against unpublished newcomers, newcomer sides not used.
+    n_wait = ~(published[n_own] & used)
+    wait_own = np.concatenate([d_own[~d_ok], n_own[n_wait]])
+    wait_game = np.concatenate([d_game[~d_ok], n_game[n_wait]])
+    pending_count = np.bincount(wait_own, minlength=n_players)
     has_sides = np.bincount(n_own, minlength=n_players) > 0
-    for i in np.flatnonzero(has_sides).tolist():
-        ok = bool(valued[i])
-        pub = bool(published[i])
-        players_out[keys[i]] = PlayerResult(
-            keys[i], None, int(new_games[i]), float(new_points[i]), float(new_expected[i]),
-            start_value=float(value[i]) if ok else None, published=pub,
-            new_rating=int(published_value[i]) if pub else None, newcomer=True,
-            pending_games=pending_counts[i],
+
+    floor = rules.floor
+
+    def maker():
+        # The arrays every PlayerResult reads, once, as Python values.
+        games, pts, esum, fac, tot, rnd, pend, is_rated, sides, n_new, p_new, e_new, val, ok, pub, pub_val = (
+            a.tolist() for a in (
+                games_n, points, expected, factor, total, rounded, pending_count, rated, has_sides,
+                new_games, new_points, new_expected, value, valued, published, published_value,
+            )
         )
-    for i in np.flatnonzero(~rated & ~has_sides).tolist():
-        players_out[keys[i]] = PlayerResult(keys[i], None, newcomer=True, pending_games=pending_counts[i])
-    result._ratings = {keys[i]: rating_list[i] for i in np.flatnonzero(rated).tolist()}
+
+        def make(i: int) -> PlayerResult:
+            key = keys[i]
+            if is_rated[i]:
+                r, rd = rating_list[i], rnd[i]
+                new = r + rd
+                if floor is not None and new < floor:
+                    new = floor
+                res = PlayerResult(key, r, games[i], pts[i], esum[i], fac[i], tot[i], rd, new)
+                res.pending_games = pend[i]
+                return res
+            if sides[i]:
+                return PlayerResult(
+                    key, None, n_new[i], p_new[i], e_new[i], start_value=val[i] if ok[i] else None,
+                    published=pub[i], new_rating=int(pub_val[i]) if pub[i] else None, newcomer=True,
+                    pending_games=pend[i],
+                )
+            return PlayerResult(key, None, newcomer=True, pending_games=pend[i])
+
+        return make
+
+    # The reference's order: rated players, newcomers with games, newcomers without.
+    order = np.concatenate([np.flatnonzero(rated), np.flatnonzero(~rated & has_sides),
+                            np.flatnonzero(~rated & ~has_sides)])
 
     def details():
         deferred = [
@@ -361,9 +382,12 @@ def evaluate_period_vectorised(
             )
         ]
         factors = {k: (r, f, 0.0) for k, r, f in zip(keys, rating_list, factor.tolist()) if r is not None}
-        return deferred, factors
+        return deferred, factors, {k: r for k, r in zip(keys, rating_list) if r is not None}
 
-    result._details = details
+    result = VectorisedResult(rules, PlayerTable(keys, order, maker), rounds, columns, details)
+    result._source = source or []
+    result._expectation = _expectation(rules)
+    result.pending = _pending(source, columns, keys, wait_game, wait_own)
 
     def side_rows():
         # The rated sides' columns as ``games`` computes them one by one: (score - E) x F + 0.0.
@@ -374,11 +398,35 @@ def evaluate_period_vectorised(
         f = factor[own]
         change = (np.concatenate([rr_score, d_score[d_ok]]) - e) * f + 0.0
         game_index = np.concatenate([side_game[rr], d_game[d_ok]])
-        game_key = [game_keys[i] for i in game_index.tolist()]
-        players = [keys[i] for i in own.tolist()]
+        game_key = _take(columns.key, game_index)
+        player = _take(keys, own)
         values = zip(own_rating.tolist(), opp_rating.tolist(), (own_rating - opp_rating).tolist(),
                      e.tolist(), f.tolist(), change.tolist())
-        return dict(zip(zip(game_key, players), values))
+        return dict(zip(zip(game_key, player), values))
 
     result._side_rows = side_rows
     return result
+
+
+def _array_of(values: list, key_array):
+    """``values`` as an integer array where the players' keys are one (for ``_positions``)."""
+    if key_array is None or not values or not all(type(v) is int for v in values):
+        return values
+    return np.array(values, np.int64)
+
+
+def _pending(source: list | None, columns: GameColumns, keys: list, wait_game, wait_own) -> list[GameIn]:
+    """Games (or the one side of a game) still waiting for a newcomer's first rating (§1.7),
+    in game order, as ``collect_pending`` lists them."""
+    if not wait_game.size:
+        return []
+    order = np.argsort(wait_game, kind="stable")
+    sides: dict[int, list] = {}
+    for g, k in zip(wait_game[order].tolist(), wait_own[order].tolist()):
+        sides.setdefault(g, []).append(keys[k])
+    out = []
+    games = [source[g] for g in sides] if source else columns.at(sides)
+    for g, waiting in zip(sides, games):
+        only = None if len(sides[g]) == 2 else sides[g][0]
+        out.append(waiting if waiting.only_for == only else waiting._replace(only_for=only))
+    return out

@@ -24,7 +24,8 @@ from ratings.models import (
     RatingPool,
     RatingRecord,
 )
-from ratings.rules.period import GameIn, PeriodResult, PlayerIn, evaluate_period
+from ratings.rules.columns import games_from_sides
+from ratings.rules.period import PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
 from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.cache import pool_cache_bump
@@ -48,6 +49,12 @@ class Rec(NamedTuple):
     score: float
     solo: bool  # carried for this side only (the other side was rated in an earlier period)
     stored: tuple | None = None  # CALC_FIELDS as stored, to write only what changed
+
+
+# Where ``games_from_sides`` finds a side's game, member, opponent, colour, score and solo flag.
+SIDE_FIELDS = tuple(
+    Rec._fields.index(f) for f in ("game_id", "member_id", "opponent_id", "white", "score", "solo")
+)
 
 
 @dataclass(slots=True)
@@ -118,19 +125,14 @@ def load_records(qs, *, extra: tuple[str, ...] = ()) -> list[Rec]:
 
 
 def evaluate(pool: RatingPool, period: RatingPeriod, state: State, recs: Iterable[Rec]) -> PeriodResult:
-    games: dict[int, GameIn] = {}
-    for r in recs:
-        if r.game_id in games and not r.solo:
-            continue
-        white, black = (r.member_id, r.opponent_id) if r.white else (r.opponent_id, r.member_id)
-        only_for = r.member_id if r.solo else None
-        games[r.game_id] = GameIn(r.game_id, white, black, r.score if r.white else 1.0 - r.score, only_for)
-    keys = {g.white for g in games.values()} | {g.black for g in games.values()}
+    # The records as columns, one game per game id (a period has hundreds of thousands).
+    recs = recs if isinstance(recs, list) else list(recs)
+    games = games_from_sides(recs, SIDE_FIELDS)
     players = []
-    for key in keys:
+    for key in games.player_keys():
         p = state.get(key) or Published(None)
         players.append(PlayerIn(key, p.rating, p.games_count, p.birth_year, p.reached_2400, p.peak_rating))
-    return evaluate_period(pool_rules(pool), players, list(games.values()), year=period.end.year)
+    return evaluate_period(pool_rules(pool), players, games, year=period.end.year)
 
 
 def pending_sides(result: PeriodResult) -> set[tuple[int, int]]:
