@@ -98,6 +98,9 @@ class PoolMemberAdmin(ReadOnlyAdmin):
     list_display = ["member", "pool", figure(PoolMember, "rating", "rating"), "games_count",
                     figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "change"),
                     "pending_games"]
+    # The published values before the live ones (the model lists its inherited live columns first).
+    fields = ["pool", "member", "rating", "games_count", "reached_2400", "live_rating", "live_change",
+              "live_games", "live_points", "live_expected", "start_value", "pending_games"]
     list_filter = ["pool"]
     search_fields = ["member__last_name", "member__first_name"]
     list_select_related = ["member", "pool"]

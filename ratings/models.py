@@ -211,7 +211,22 @@ class ListEntry(models.Model):
         return f"{self.rank}. {self.member}"
 
 
-class PoolMember(models.Model):
+class LiveValues(models.Model):
+    """A member's values in the open period as the last evaluation left them (the live list)."""
+
+    live_rating = models.FloatField(_("live rating"), null=True, blank=True)
+    live_change = models.FloatField(_("live change"), null=True, blank=True)
+    live_games = models.PositiveIntegerField(_("games in the open period"), default=0)
+    live_points = models.FloatField(_("points in the open period"), default=0)
+    live_expected = models.FloatField(_("expected points in the open period"), default=0)
+    start_value = models.FloatField(_("exact start value"), null=True, blank=True)
+    pending_games = models.PositiveIntegerField(_("pending games"), default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PoolMember(LiveValues):
     """A member's state in a pool: the published values and the live cache of the open period."""
 
     pool = models.ForeignKey(
@@ -221,13 +236,6 @@ class PoolMember(models.Model):
     rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
     games_count = models.PositiveIntegerField(_("games count"), default=0)
     reached_2400 = models.BooleanField(_("reached 2400"), default=False)
-    live_rating = models.FloatField(_("live rating"), null=True, blank=True)
-    live_change = models.FloatField(_("live change"), null=True, blank=True)
-    live_games = models.PositiveIntegerField(_("games in the open period"), default=0)
-    live_points = models.FloatField(_("points in the open period"), default=0)
-    live_expected = models.FloatField(_("expected points in the open period"), default=0)
-    start_value = models.FloatField(_("exact start value"), null=True, blank=True)
-    pending_games = models.PositiveIntegerField(_("pending games"), default=0)
 
     class Meta:
         ordering = ["pool", "-live_rating"]
@@ -246,7 +254,7 @@ class PoolMember(models.Model):
         return f"{self.pool}: {self.member}"
 
 
-class ClosingLiveValues(models.Model):
+class ClosingLiveValues(LiveValues):
     """A member's live values in the period a list was published from (PoolMember's live
     columns at closing), kept with the list like its entries: reopening that period restores
     them instead of evaluating the period again (they are what its evaluation gives, as its
@@ -257,13 +265,6 @@ class ClosingLiveValues(models.Model):
         PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE, related_name="+"
     )
     member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
-    live_rating = models.FloatField(_("live rating"), null=True, blank=True)
-    live_change = models.FloatField(_("live change"), null=True, blank=True)
-    live_games = models.PositiveIntegerField(_("games in the open period"), default=0)
-    live_points = models.FloatField(_("points in the open period"), default=0)
-    live_expected = models.FloatField(_("expected points in the open period"), default=0)
-    start_value = models.FloatField(_("exact start value"), null=True, blank=True)
-    pending_games = models.PositiveIntegerField(_("pending games"), default=0)
 
     class Meta:
         verbose_name = _("live values at closing")
