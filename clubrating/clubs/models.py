@@ -9,6 +9,8 @@ class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     short_name = models.CharField(_("short name"), max_length=30, blank=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
+    # Cached pages that show clubs and members carry the latest change (``club_data_version``).
+    changed_at = models.DateTimeField(_("changed"), auto_now=True, db_index=True)
     is_home = models.BooleanField(
         _("own club"), default=False, help_text=_("The club that runs this installation.")
     )
@@ -76,6 +78,8 @@ class Member(models.Model):
     active = models.BooleanField(_("active"), default=True)
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    # Cached pages that show members carry the latest change (``club_data_version``).
+    changed_at = models.DateTimeField(_("changed"), auto_now=True, db_index=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("login"),

@@ -2,7 +2,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from .models import Club, Member
 
@@ -41,3 +41,11 @@ def member_search(*, query: str = "", active_only: bool = False) -> QuerySet[Mem
             | Q(club__name__icontains=word) | Q(national_id=word) | Q(fide_id__iexact=word)
         )
     return members
+
+
+def club_data_version() -> str:
+    """Changes whenever a member or a club is saved: cached pages that show names, clubs or
+    birth years (the rating lists, the member page, the home page's top list) carry it in their
+    cache keys, so an edit shows at once. Two reads along an index."""
+    latest = [model.objects.order_by().aggregate(t=Max("changed_at"))["t"] for model in (Member, Club)]
+    return "|".join(t.isoformat() if t else "-" for t in latest)

@@ -18,7 +18,7 @@ from ratings.services.cache import ratings_cache_version
 from ratings.tables import format_rating
 
 from .models import Member
-from .selectors import member_search
+from .selectors import club_data_version, member_search
 from .tables import MemberTable
 
 RATINGS_CACHE_SECONDS = 3600
@@ -66,7 +66,7 @@ def _ratings_html(member: Member) -> str:
     rating is shown only without one)."""
     key = "clubs:member-ratings:" + hashlib.sha256("|".join([
         str(member.pk), str(member.fide_rating), translation.get_language() or "",
-        datetime.date.today().isoformat(), ratings_cache_version(),
+        datetime.date.today().isoformat(), ratings_cache_version(), club_data_version(),
     ]).encode()).hexdigest()
     html = cache.get(key)
     if html is None:

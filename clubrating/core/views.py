@@ -23,7 +23,7 @@ from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
 from clubrating.clubs.models import Club
-from clubrating.clubs.selectors import home_club
+from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
 from clubrating.tournaments.models import GameCategory, Tournament
 from ratings.models import PublishedList, RatingPool
@@ -96,7 +96,7 @@ def _club_rating_list(club: Club | None) -> dict | None:
         return None
     pool = next((p for p in pools if p.category == GameCategory.STANDARD), pools[0])
     club_id = club.pk if club is not None else None
-    key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}"
+    key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}:{club_data_version()}"
     cached = cache.get(key)
     if cached is None:
         cached = {

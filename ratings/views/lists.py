@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from clubrating.clubs.models import Club
+from clubrating.clubs.selectors import club_data_version
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import pdf_response, print_context, safe_filename, streamed_print
 from clubrating.core.permissions import is_rating_officer, public_ratings_required
@@ -129,7 +130,7 @@ def _live_source(pk: int) -> ListSource:
     return ListSource(
         pool=pool, make_rows=lambda: live_rows(pool), year=(period.end if period else today).year,
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
-        version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}",
+        version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
         file_stem=f"live-{today:%Y-%m-%d}", live=True, context={"live": True, "period": period},
     )
 
@@ -157,7 +158,9 @@ def _published_source(pk: int) -> ListSource:
         pool=pool, make_rows=lambda: published_rows(plist),
         year=plist.period.end.year if plist.period else plist.valid_from.year,
         title=_("Rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
-        version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}-{int(plist.withdrawn)}",
+        # The rows show the members' current names and clubs (see ``club_data_version``).
+        version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}-{int(plist.withdrawn)}"
+                f"-{club_data_version()}",
         file_stem=stem, live=False, last_modified=plist.published_at,
         context={"live": False, "plist": plist, "withdrawn_text": withdrawn_text},
     )

@@ -136,8 +136,10 @@ def test_member_page_ratings_come_from_the_cache_until_a_rating_changes(client, 
     first = page(client, anna).content.decode().split("<main")[1]
     with CaptureQueriesContext(connection) as cached:
         assert page(client, anna).content.decode().split("<main")[1] == first
-    # The member and the own club only: the ratings, chart and games are the cached HTML.
-    assert [q["sql"].split(" FROM ")[1].split()[0] for q in cached] == ['"clubs_member"', '"clubs_club"']
+    # The member and the own club, then the latest change of a member and of a club (the cache
+    # key): the ratings, chart and games are the cached HTML.
+    assert [q["sql"].split(" FROM ")[1].split()[0] for q in cached] == [
+        '"clubs_member"', '"clubs_club"', '"clubs_member"', '"clubs_club"']
     rnd = RoundFactory(tournament=rated_club["autumn"], number=2, date=datetime.date(2026, 9, 2))
     game = GameFactory(round=rnd, board=1, white=anna, black=MemberFactory(), result=Result.NOT_PLAYED)
     game_record_result(game=game, result=Result.DRAW)

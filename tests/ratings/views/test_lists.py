@@ -314,8 +314,9 @@ def test_a_new_result_changes_the_live_lists_etag(client, rated_club):
 def test_a_cached_list_page_offers_a_new_club_in_its_filter(client, rated_club, django_assert_num_queries):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
     first = client.get(url).content.decode()
-    # The own club, the list and the clubs of the filter: the content is the cached HTML.
-    with django_assert_num_queries(3):
+    # The own club, the list, the clubs of the filter and the latest change of a member and of a
+    # club: the content is the cached HTML.
+    with django_assert_num_queries(5):
         assert client.get(url).content.decode().split("<main")[1] == first.split("<main")[1]
     Club.objects.create(name="SK Neudorf")
     response = client.get(url)
@@ -418,3 +419,23 @@ def test_the_cached_filter_form_shows_each_visitors_own_choice(client, rated_clu
     assert chosen in client.get(url, {"club": "SV Gäste", "sort": "name"}).content.decode()
     assert 'name="active" class="form-check-input" id="id_active" checked' in client.get(
         url, {"active": "on"}).content.decode()
+
+
+def test_an_edited_member_shows_at_once_on_the_cached_pages(client, rated_club):
+    pages = [reverse("ratings:list", args=[rated_club["list"].pk]),
+             reverse("ratings:live", args=[rated_club["pool"].pk]), "/"]
+    for url in pages:
+        assert "Huber, Bernd" in client.get(url).content.decode()  # now cached
+    etag = client.get(pages[0])["ETag"]
+    bernd = rated_club["bernd"]
+    bernd.last_name = "Huber-Leitner"
+    bernd.save()
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert "Huber-Leitner, Bernd" in html and "Huber, Bernd" not in html, url
+    assert client.get(pages[0], HTTP_IF_NONE_MATCH=etag).status_code == 200
+    club = bernd.club
+    club.name = "SK Umbenannt"
+    club.save()
+    row = next(r for r in table_rows(client.get(pages[1])) if r[1] == "Huber-Leitner, Bernd")
+    assert "SK Umbenannt" in row
