@@ -7,7 +7,7 @@ from bisect import bisect_left
 
 from ratings.rules.presets import Rules
 
-__all__ = ["TABLE_BANDS", "egf_classic_a", "expected_score", "polynomial", "table"]
+__all__ = ["TABLE_BANDS", "egf_classic_a", "expected_score", "logistic", "polynomial", "table"]
 
 # ÖSB rules, "Tabelle" (the classic FIDE table): upper edge of |D| for 0.50, 0.51, ... 0.99;
 # above 735 the expectation is 1.00.
@@ -30,6 +30,11 @@ def polynomial(d: float) -> float:
     else:
         e = 0.5 + 1.4217e-3 * a - 2.4336e-7 * a * a - 2.5140e-9 * a**3 + 1.9910e-12 * a**4
     return e if d >= 0 else 1.0 - e
+
+
+def logistic(d: float) -> float:
+    """FIDE Rating Regulations 8.1.2: the logistic curve with 400 points per factor of ten."""
+    return 1.0 / (1.0 + 10.0 ** (-d / 400.0))
 
 
 def table(d: float) -> float:
@@ -75,6 +80,6 @@ def expected_score(rules: Rules, own: float, opponent: float) -> float:
     if method == "table":
         return table(d)
     if method == "logistic":
-        return 1.0 / (1.0 + 10.0 ** (-d / 400.0))
+        return logistic(d)
     # "normal" (DSB 1990 ELO list explanation, dsb-1990): Phi(D / (200 sqrt 2)).
     return 0.5 * (1.0 + math.erf(d / NORMAL_SCALE))

@@ -24,7 +24,7 @@ from itertools import repeat
 import numpy as np
 
 from ratings.rules.columns import GameColumns, _take, columns_from_games
-from ratings.rules.expectation import POLYNOMIAL_LIMIT, TABLE_BANDS
+from ratings.rules.expectation import TABLE_BANDS, logistic, polynomial
 from ratings.rules.newcomers import MAX_ROUNDS, TOLERANCE
 from ratings.rules.performance import DP_TABLE
 from ratings.rules.period import (
@@ -81,15 +81,17 @@ def expected_scores(rules: Rules, own, opponent):
 
 
 def _of_difference(rules: Rules, d):
-    if rules.expectation == "polynomial":
-        a = np.abs(d)
-        e = 0.5 + 1.4217e-3 * a - 2.4336e-7 * a * a - 2.5140e-9 * a**3 + 1.9910e-12 * a**4
-        e = np.where(a > POLYNOMIAL_LIMIT, 1.0, e)
-        return np.where(d >= 0, e, 1.0 - e)
     if rules.expectation == "table":
         hundredths = np.searchsorted(TABLE_BANDS, np.ceil(np.abs(d) - 1e-9), side="left")
         return np.where(d >= 0, (50 + hundredths) / 100, (50 - hundredths) / 100)
-    return 1.0 / (1.0 + 10.0 ** (-d / 400.0))  # logistic
+    # The polynomial and the logistic curve raise to powers. NumPy's SIMD powers (SVML on
+    # AVX-512 processors) may differ from the C library's pow in the last bit, so each distinct
+    # difference goes through the scalar formula the reference uses.
+    formula = polynomial if rules.expectation == "polynomial" else logistic
+    if d.size <= 64:
+        return np.array([formula(x) for x in d.tolist()], float)
+    distinct, where = np.unique(d, return_inverse=True)
+    return np.array([formula(x) for x in distinct.tolist()], float)[where.reshape(d.shape)]
 
 
 def round_half_away_array(values):

@@ -138,6 +138,22 @@ def test_rounding_matches_round_half_away():
     assert round_half_away_array(values).tolist() == [3, -3, 3, -1, 0, 1000001, 3, -4]
 
 
+@pytest.mark.parametrize("name", ["oesb-2024", "fide-2005", "fide-2025"])
+@pytest.mark.parametrize("size", [10, 5000])
+def test_expectations_are_the_scalar_formulas_to_the_bit(name, size):
+    """Fractional differences (newcomers' start values in the iteration) as well as whole ones:
+    NumPy's own powers differ from the C library's in the last bit on some processors."""
+    from ratings.rules.expectation import expected_score
+
+    rules = get_rules(name)
+    rng = random.Random(size)
+    own = np.array([rng.uniform(1000, 2800) for _ in range(size)])
+    opponent = np.array([rng.choice((rng.uniform(1000, 2800), float(rng.randint(1000, 2800))))
+                         for _ in range(size)])
+    expected = [expected_score(rules, a, b) for a, b in zip(own.tolist(), opponent.tolist())]
+    assert vec.expected_scores(rules, own, opponent).tolist() == expected
+
+
 @pytest.mark.parametrize("name", ["oesb-classic", "fide-2025"])
 def test_a_large_period_as_the_benchmark_builds_it(name):
     # Large enough for the per-difference lookup of E (more than 4096 sides).
