@@ -53,6 +53,25 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+# A full-page screenshot takes about as long as loading the page, so the default run writes one
+# only for a page that fails a check (and pytest-playwright's --screenshot only-on-failure, set in
+# pyproject.toml, keeps the last page of a failed test); CLUBRATING_SCREENSHOTS=1 writes every
+# page's screenshot into test-artifacts/ for looking at them.
+SCREENSHOTS = os.environ.get("CLUBRATING_SCREENSHOTS", "") == "1"
+
+
+@pytest.fixture
+def shoot(artifacts_dir):
+    """shoot(page, name, failed=False, full_page=True): test-artifacts/<name>.png when screenshots
+    are asked for or the page failed a check."""
+
+    def take(page, name: str, *, failed: bool = False, full_page: bool = True) -> None:
+        if SCREENSHOTS or failed:
+            page.screenshot(path=str(artifacts_dir / f"{name}.png"), full_page=full_page)
+
+    return take
+
+
 @pytest.fixture
 def login(live_server):
     """Log a page in through the real login form: login(page, username, password)."""

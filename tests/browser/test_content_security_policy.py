@@ -73,7 +73,7 @@ def visit(page, url: str) -> list[str]:
 
 
 def test_main_pages_run_without_policy_violations(watched, live_server, login, rated_club,  # noqa: F811
-                                                  artifacts_dir):
+                                                  shoot):
     page = watched
     autumn, anna = rated_club["autumn"], rated_club["anna"]
     open_round = RoundFactory(tournament=autumn, number=2)
@@ -121,7 +121,7 @@ def test_main_pages_run_without_policy_violations(watched, live_server, login, r
     assert page.get_by_role("link", name="Change password").is_visible()
     violations["language"] = page.evaluate("window.__violations")
 
-    page.screenshot(path=str(artifacts_dir / "csp-home-english.png"), full_page=True)
+    shoot(page, "csp-home-english")
     assert {url: found for url, found in violations.items() if found} == {}
     assert page.console_messages == [], "\n".join(page.console_messages)
 

@@ -1,11 +1,12 @@
 """Every public and official page of the demo club at 1366 px and on a phone (390 px), in German
 and in English (Debian's Chromium).
 
-Each page is screenshot into test-artifacts/ (``page-<name>-<lang>-<width>.png``) and must fit the
-screen (document.scrollingElement.scrollWidth <= innerWidth). Where a page has a table, the
-columns it must show are checked at 1366 px; in every table, the cells under a rating heading hold
-no digit-grouped rating ("2.107") and the cells under a change heading carry a sign with a real
-minus ("−14", never "-14"). One test per language, each with its own demo club (both widths reuse
+Each page must fit the screen (document.scrollingElement.scrollWidth <= innerWidth). Where a page
+has a table, the columns it must show are checked at 1366 px; in every table, the cells under a
+rating heading hold no digit-grouped rating ("2.107") and the cells under a change heading carry a
+sign with a real minus ("−14", never "-14"). A page that fails a check is screenshot into
+test-artifacts/ (``page-<name>-<lang>-<width>.png``); CLUBRATING_SCREENSHOTS=1 screenshots every
+page. One test per language, each with its own demo club (both widths reuse
 it): the two run side by side in a parallel run.
 The tournament tabs, result entry, pairing and registration are visited the same way by
 tests/browser/test_tournament_pages.py.
@@ -145,7 +146,7 @@ def _check(page, name: str, lang: str, width: int) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_page_fits_both_widths_with_its_columns_and_number_formats(
-        page, context, live_server, login, demo, artifacts_dir, tmp_path, lang):
+        page, context, live_server, login, demo, shoot, tmp_path, lang):
     csv = tmp_path / "mitglieder.csv"
     csv.write_text(MEMBERS_CSV, encoding="utf-8")
     problems = []
@@ -155,23 +156,25 @@ def test_every_page_fits_both_widths_with_its_columns_and_number_formats(
     for width in WIDTHS:  # the login page, seen by a visitor
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{live_server.url}/accounts/login/")
-        page.screenshot(path=str(artifacts_dir / f"page-login-{lang}-{width}.png"), full_page=True)
-        problems += _check(page, "login", lang, width)
+        found = _check(page, "login", lang, width)
+        shoot(page, f"page-login-{lang}-{width}", failed=bool(found))
+        problems += found
     login(page, "admin", "admin")  # the demo's administrator: official and rating officer
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         for name, path in pages(demo):
             page.goto(f"{live_server.url}{path}")
-            page.screenshot(path=str(artifacts_dir / f"page-{name}-{lang}-{width}.png"), full_page=True)
-            problems += _check(page, name, lang, width)
+            found = _check(page, name, lang, width)
+            shoot(page, f"page-{name}-{lang}-{width}", failed=bool(found))
+            problems += found
         # The member import's preview: what will be imported, before confirming.
         page.goto(f"{live_server.url}/exchange/members/")
         page.set_input_files("input[type=file]", str(csv))
         page.locator("main form [type=submit]").last.click()
         page.wait_for_load_state("load")
-        shot = artifacts_dir / f"page-import-preview-{lang}-{width}.png"
-        page.screenshot(path=str(shot), full_page=True)
-        problems += _check(page, "import-preview", lang, width)
+        found = _check(page, "import-preview", lang, width)
+        shoot(page, f"page-import-preview-{lang}-{width}", failed=bool(found))
+        problems += found
         summary = page.locator("#import-summary").inner_text()
         expected = "1 Mitglied wird angelegt" if lang == "de" else "1 member will be created"
         if not summary.startswith(expected):

@@ -8,7 +8,7 @@ from clubrating.tournaments.models import Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_login_and_open_a_tournament(page, live_server, login, artifacts_dir):
+def test_login_and_open_a_tournament(page, live_server, login, shoot):
     call_command("seed_demo", verbosity=0)
     tournament = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
     login(page, "member", "member")
@@ -18,4 +18,4 @@ def test_login_and_open_a_tournament(page, live_server, login, artifacts_dir):
     page.wait_for_load_state()
     assert page.url.endswith(tournament.get_absolute_url())
     assert page.locator("h1").first.inner_text() == "Vereinsmeisterschaft 2026"
-    page.screenshot(path=str(artifacts_dir / "tournament-page.png"), full_page=True)
+    shoot(page, "tournament-page")

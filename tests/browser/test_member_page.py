@@ -9,7 +9,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_member_opens_his_page_and_sees_chart_and_games(
-    page, live_server, login, artifacts_dir, rated_club,  # noqa: F811 (the imported fixture)
+    page, live_server, login, shoot, rated_club,  # noqa: F811 (the imported fixture)
 ):
     anna = rated_club["anna"]
     anna.user = User.objects.create_user("anna", password="anna-pw")
@@ -36,4 +36,4 @@ def test_member_opens_his_page_and_sees_chart_and_games(
         "1830", "1980", "−150", "0,300", "24,65", "+4,94",
     ]
     assert page.locator("#ratings tbody td").nth(2).inner_text() == "1843 vorläufig"
-    page.screenshot(path=str(artifacts_dir / "member-page.png"), full_page=True)
+    shoot(page, "member-page")

@@ -19,15 +19,15 @@ def round_url(db, live_server):
     return f"{live_server.url}/tournaments/{game.round.tournament_id}/round/1/results/", game
 
 
-def test_a_visitor_is_sent_to_the_login_page(page, round_url, artifacts_dir):
+def test_a_visitor_is_sent_to_the_login_page(page, round_url, shoot):
     url, _game = round_url
     page.goto(url)
     assert "/accounts/login/?next=" in page.url
     assert page.locator("input[name=username]").is_visible()
-    page.screenshot(path=str(artifacts_dir / "refused-visitor.png"), full_page=True)
+    shoot(page, "refused-visitor")
 
 
-def test_a_member_without_the_official_role_gets_403(page, live_server, login, round_url, artifacts_dir):
+def test_a_member_without_the_official_role_gets_403(page, live_server, login, round_url, shoot):
     url, game = round_url
     login(page, "member", "member-pw-2026")
     response = page.goto(url)
@@ -49,4 +49,4 @@ def test_a_member_without_the_official_role_gets_403(page, live_server, login, r
     assert "Access denied" in body or "Zugriff verweigert" in body
     game.refresh_from_db()
     assert game.result == ""
-    page.screenshot(path=str(artifacts_dir / "refused-member.png"), full_page=True)
+    shoot(page, "refused-member")

@@ -36,7 +36,7 @@ def long_list(home_club):  # noqa: F811 (the imported fixture)
     return plist
 
 
-def test_visitor_prints_the_rating_list(page, live_server, artifacts_dir, long_list, tmp_path):
+def test_visitor_prints_the_rating_list(page, live_server, artifacts_dir, shoot, long_list, tmp_path):
     page.goto(f"{live_server.url}/ratings/")
     page.get_by_role("link", name="Liste vom 01.01.2025").click()
     page.wait_for_load_state()
@@ -54,7 +54,7 @@ def test_visitor_prints_the_rating_list(page, live_server, artifacts_dir, long_l
     assert page.locator("table.print-table tbody tr").first.locator("td").nth(5).inner_text() == "2350"
     page.emulate_media(media="print")
     assert not page.locator(".print-toolbar").is_visible()
-    page.screenshot(path=str(artifacts_dir / "rating-list-print.png"), full_page=True)
+    shoot(page, "rating-list-print")
     page.emulate_media(media="screen")
 
     with page.expect_download() as download_info:

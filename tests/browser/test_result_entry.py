@@ -74,7 +74,7 @@ def save_by_keys(page, game, keys: str) -> None:
 
 
 def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, live_server, login, round_one,
-                                                                         artifacts_dir):
+                                                                         shoot):
     games = list(Game.objects.filter(round__tournament=round_one).order_by("board"))
     login(page, "offi", "offi-pw-2026")
     page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
@@ -103,12 +103,12 @@ def test_official_enters_a_round_by_keyboard_and_sees_the_rating_changes(page, l
     assert [(g.result, g.rated_result) for g in Game.objects.filter(round__tournament=round_one)
             .order_by("board")] == [("1-0", "1-0"), ("1/2", "1/2"), ("0-1", "0-1")]
     assert ResultChange.objects.count() == 3
-    page.screenshot(path=str(artifacts_dir / "result-entry.png"), full_page=True)
+    shoot(page, "result-entry")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone at the board side
-    page.screenshot(path=str(artifacts_dir / "result-entry-phone.png"), full_page=True)
+    shoot(page, "result-entry-phone")
 
 
-def test_a_correction_shows_in_the_games_history(page, live_server, login, round_one, artifacts_dir):
+def test_a_correction_shows_in_the_games_history(page, live_server, login, round_one, shoot):
     game = Game.objects.filter(round__tournament=round_one).order_by("board").first()
     login(page, "offi", "offi-pw-2026")
     page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
@@ -133,7 +133,7 @@ def test_a_correction_shows_in_the_games_history(page, live_server, login, round
     newest, oldest = history.nth(0).inner_text(), history.nth(1).inner_text()
     assert "offi" in newest and "1-0" in newest and "0-1" in newest and "Scoresheet misread" in newest
     assert "offi" in oldest and "noch nicht gespielt" in oldest
-    page.screenshot(path=str(artifacts_dir / "result-correction-history.png"), full_page=True)
+    shoot(page, "result-correction-history")
 
 
 def test_quick_entry_by_board_number(page, live_server, login, round_one):

@@ -10,6 +10,7 @@ from django.contrib.auth.models import Group, User
 from clubrating.tournaments import services
 from clubrating.tournaments.models import Game, Round, TournamentKind
 from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingRecord
+from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_result_entry import FOCUSED, save_by_keys
 from tests.factories import ClubFactory, MemberFactory, TournamentFactory
 from tests.ratings.factories import make_pool, publish_start_list
@@ -38,10 +39,12 @@ def season(db):
     return tournament, pool
 
 
-def shoot(page, artifacts_dir, name):
+def shoot_both(page, shoot, name):
+    if not SCREENSHOTS:
+        return
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        page.screenshot(path=str(artifacts_dir / f"season-{name}-{size}.png"), full_page=True)
+        shoot(page, f"season-{name}-{size}")
     page.set_viewport_size(SIZES["desktop"])
 
 
@@ -52,7 +55,7 @@ def pair_with_date(page, base, tournament, date: str) -> None:
     page.wait_for_load_state()
 
 
-def test_a_season_in_the_browser(page, live_server, login, season, artifacts_dir):
+def test_a_season_in_the_browser(page, live_server, login, season, shoot):
     tournament, pool = season
     base = live_server.url
     page.set_viewport_size(SIZES["desktop"])
@@ -63,7 +66,7 @@ def test_a_season_in_the_browser(page, live_server, login, season, artifacts_dir
     assert Round.objects.get(tournament=tournament, number=1).date == D(2026, 6, 12)
     assert "12.06.2026" in page.locator("h2").first.inner_text()
     assert page.locator("#round-date-form input[name=date]").input_value() == "12.06.2026"
-    shoot(page, artifacts_dir, "round")
+    shoot_both(page, shoot, "round")
 
     page.goto(f"{base}/tournaments/{tournament.pk}/round/1/results/")
     games = list(Game.objects.filter(round__number=1, round__tournament=tournament).order_by("board"))
@@ -85,7 +88,7 @@ def test_a_season_in_the_browser(page, live_server, login, season, artifacts_dir
     warnings = page.locator("#close-warnings")
     assert "1 ausgeloste Partie in dieser Periode hat kein Ergebnis" in warnings.inner_text()
     assert "Frühsommer: 1 Partie ohne Ergebnis (Runde 2)" in warnings.inner_text()
-    shoot(page, artifacts_dir, "close-preview")
+    shoot_both(page, shoot, "close-preview")
     page.locator("form.mb-3 [type=submit]").click()
     page.wait_for_load_state()
     period.refresh_from_db()
@@ -101,7 +104,7 @@ def test_a_season_in_the_browser(page, live_server, login, season, artifacts_dir
     withdrawn = page.locator("li.list-withdrawn")
     assert withdrawn.count() == 1
     assert "zurückgezogen (Periode wieder geöffnet)" in withdrawn.inner_text()
-    shoot(page, artifacts_dir, "lists-withdrawn")
+    shoot_both(page, shoot, "lists-withdrawn")
     page.goto(f"{base}/ratings/lists/{plist.pk}/")
     assert "Zurückgezogen: Die Periode wurde wieder geöffnet" in page.locator("#list-withdrawn").inner_text()
-    shoot(page, artifacts_dir, "list-withdrawn")
+    shoot_both(page, shoot, "list-withdrawn")

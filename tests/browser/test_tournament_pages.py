@@ -1,7 +1,8 @@
 """The tournament pages at 1366 px and on a phone (390 px), in German and English (Debian's Chromium).
 
-Each page is screenshot into test-artifacts/ and must fit the screen: no sideways scrolling of the
-page itself (document.scrollingElement.scrollWidth <= innerWidth). The tables keep chess-results'
+Each page must fit the screen: no sideways scrolling of the page itself
+(document.scrollingElement.scrollWidth <= innerWidth); CLUBRATING_SCREENSHOTS=1 screenshots each
+into test-artifacts/. The tables keep chess-results'
 columns, and ratings are never grouped ("2107", not "2.107").
 """
 
@@ -96,7 +97,7 @@ GROUPED = re.compile(r"\b[12][.,]\d{3}\b")  # "2.107" or "2,107": a rating split
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_tournament_page_fits_a_phone_and_a_desktop(page, live_server, context, login, swiss, lang,
-                                                           artifacts_dir):
+                                                           shoot):
     if lang == "en":
         context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}])
     login(page, "offi", "offi-pw-2026")
@@ -107,7 +108,7 @@ def test_every_tournament_page_fits_a_phone_and_a_desktop(page, live_server, con
             # fetch nothing later (no XHR, no timers), so waiting for network idle would only add
             # its half second of silence to each of the 48 page loads.
             page.goto(f"{live_server.url}{path}", wait_until="load")
-            page.screenshot(path=str(artifacts_dir / f"tournament-{name}-{lang}-{width}.png"), full_page=True)
+            shoot(page, f"tournament-{name}-{lang}-{width}")
             overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{name} at {width} px scrolls sideways by {overflow} px"
             if name in ("round", "pairings"):  # nor does the pairings table inside its scroll box
@@ -124,7 +125,7 @@ def test_every_tournament_page_fits_a_phone_and_a_desktop(page, live_server, con
                 assert "2107" in text
 
 
-def test_phone_menu_opens_every_tab(page, live_server, swiss, artifacts_dir):
+def test_phone_menu_opens_every_tab(page, live_server, swiss, shoot):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/tournaments/{swiss.pk}/standings/")
     assert not page.locator(".tournament-tabs").is_visible()
@@ -132,7 +133,7 @@ def test_phone_menu_opens_every_tab(page, live_server, swiss, artifacts_dir):
     items = page.locator(".tournament-menu .dropdown-item")
     assert items.all_inner_texts() == ["Übersicht", "Spieler", "Paarungen", "Rangliste", "Kreuztabelle",
                                        "Elo-Auswertung"]
-    page.screenshot(path=str(artifacts_dir / "tournament-menu-de-390.png"))
+    shoot(page, "tournament-menu-de-390", full_page=False)
     items.nth(5).click()
     page.wait_for_url("**/evaluation/")
 

@@ -54,9 +54,20 @@ def test_an_empty_table_is_one_page_with_its_header():
 
 def test_the_note_gets_a_page_of_its_own_when_the_last_page_is_full():
     full = [[str(i), f"Spieler {i}", "1500"] for i in range(1, 200)]
+
+    def pages_for(n: int) -> list[str]:
+        return _pages(_pdf(full[:n], note="NOTIZ"))
+
     counts = set()
-    for n in range(40, 120):  # some n fills the first or second page exactly
-        pages = _pages(_pdf(full[:n], note="NOTIZ"))
-        assert f"Seite {len(pages)} von {len(pages)}" in pages[-1] and "NOTIZ" in pages[-1]
-        counts.add(len(pages))
+    for wanted in (2, 3):
+        # The fewest rows that, with the note, need ``wanted`` pages (the count grows with the
+        # rows): one row less fills the page before exactly, the note included.
+        low, high = 40, 120
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (middle + 1, high) if len(pages_for(middle)) < wanted else (low, middle)
+        for n in (low - 1, low):
+            pages = pages_for(n)
+            assert f"Seite {len(pages)} von {len(pages)}" in pages[-1] and "NOTIZ" in pages[-1]
+            counts.add(len(pages))
     assert counts == {1, 2, 3}
