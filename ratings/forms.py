@@ -273,7 +273,7 @@ class ListFilterForm(forms.Form):
             return rows
         data = self.cleaned_data
         if data["club"]:
-            rows = rows.filter(member__club__name=data["club"])
+            rows = rows.filter(list_club=data["club"])
         if data["sex"]:
             rows = rows.filter(member__sex=data["sex"])
         if data["age"] in AGE_GROUPS:

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from clubrating.clubs.models import Member
+from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Game, GameCategory, Tournament
 
 # The engine's preset names (ratings/rules/presets.py PRESETS); a test keeps them in step.
@@ -181,6 +181,11 @@ class ListEntry(models.Model):
         PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE, related_name="entries"
     )
     member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    # The member's club when the list was published: the list is a snapshot, so a later change of
+    # club does not rewrite it.
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     rank = models.PositiveIntegerField(_("rank"))
     rating = models.FloatField(_("rating"))
     previous_rating = models.FloatField(_("previous rating"), null=True, blank=True)
@@ -205,6 +210,7 @@ class ListEntry(models.Model):
             models.Index(fields=["list", "change"], name="entry_list_change"),
             models.Index(fields=["list", "games_count"], name="entry_list_games"),
             models.Index(fields=["list", "period_games"], name="entry_list_period_games"),
+            models.Index(fields=["list", "club"], name="entry_list_club"),
         ]
 
     def __str__(self) -> str:

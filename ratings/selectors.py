@@ -48,7 +48,7 @@ def pool_list_on(pool: RatingPool, day: datetime.date | None = None) -> Publishe
 
 
 def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
-    return plist.entries.select_related("member", "member__club").order_by("rank")
+    return plist.entries.select_related("member", "club").order_by("rank")
 
 
 # The order of a rating list (as ratings.services.lists.list_publish ranks): rating, then name.
@@ -61,9 +61,11 @@ def _birth_year():
 
 def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
     """The list's entries as rows of a rating-list table (``list_*`` attributes, shared with
-    ``live_rows``); not yet filtered, sorted or sliced: callers do that in SQL."""
-    return ListEntry.objects.filter(list=plist).select_related("member__club").annotate(
-        list_rating=F("rating"), list_change=F("change"), list_games=F("games_count"),
+    ``live_rows``); not yet filtered, sorted or sliced: callers do that in SQL. The club is the
+    one the entry was published with."""
+    return ListEntry.objects.filter(list=plist).select_related("member", "club").annotate(
+        list_club=F("club__name"), list_rating=F("rating"), list_change=F("change"),
+        list_games=F("games_count"),
         list_period_games=F("period_games"), list_markers=F("markers"), list_class=F("class_code"),
         list_birth_year=_birth_year(), provisional=Value(False),
     )
@@ -77,7 +79,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     played = Q(live_games__gt=0)
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member__club")
     return rows.annotate(
-        list_rating=F("live_rating"),
+        list_club=F("member__club__name"), list_rating=F("live_rating"),
         list_change=Case(When(played, then=F("live_change")), default=None, output_field=FloatField()),
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
         list_period_games=F("live_games"),

@@ -87,7 +87,7 @@ class RatingListTable(tables.Table):
     # 576 px, or "md", 768 px, on), so the list never scrolls sideways.
     title = tables.Column(verbose_name=_("Title"), accessor="member__fide_title", empty_values=(),
                           attrs=_wide("md"))
-    club = tables.Column(verbose_name=_("Club"), accessor="member__club__name", default="", empty_values=(),
+    club = tables.Column(verbose_name=_("Club"), accessor="list_club", default="", empty_values=(),
                          attrs=_wide("sm"))
     birth_year = NumberColumn(verbose_name=_("Born"), accessor="list_birth_year", localize=False,
                               attrs=_wide("md", "text-end num"))
@@ -142,7 +142,7 @@ class RatingListTable(tables.Table):
         return self._by(queryset, (("member__fide_title", False),), is_descending)
 
     def order_club(self, queryset, is_descending):
-        return self._by(queryset, (("member__club__name", False),), is_descending)
+        return self._by(queryset, (("list_club", False),), is_descending)
 
     def order_birth_year(self, queryset, is_descending):
         return self._by(queryset, (("list_birth_year", False),), is_descending)
@@ -205,7 +205,7 @@ def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list
 
 # What an export or print-out reads of a row (published and live rows alike).
 FLAT_FIELDS = ("member_id", "rank", "member__last_name", "member__first_name", "member__fide_title",
-               "member__club__name", "list_birth_year", "member__sex", "list_rating", "list_change",
+               "list_club", "list_birth_year", "member__sex", "list_rating", "list_change",
                "list_games", "list_period_games", "list_markers", "list_class", "provisional")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from clubrating.clubs.models import Member
 from ratings.models import (
     ClosingLiveValues,
     ListEntry,
@@ -64,16 +65,24 @@ def list_publish(
         live_values_kept=live_values is not None,
         published_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
-    names = dict(
-        (mid, (last.casefold(), first.casefold()))
-        for mid, last, first in PoolMember.objects.filter(pool=pool).order_by().values_list(
-            "member_id", "member__last_name", "member__first_name"
+    known = {
+        mid: ((last.casefold(), first.casefold()), club)
+        for mid, last, first, club in PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", "member__last_name", "member__first_name", "member__club_id"
         )
-    )
+    }
+    missing = [mid for mid in entries if mid not in known]  # e.g. a start list's new members
+    for start in range(0, len(missing), 500):
+        for mid, last, first, club in Member.objects.filter(pk__in=missing[start:start + 500]).values_list(
+            "pk", "last_name", "first_name", "club_id"
+        ):
+            known[mid] = ((last.casefold(), first.casefold()), club)
+    names = {mid: name for mid, (name, _club) in known.items()}
     order = sorted(entries, key=lambda m: (-entries[m].rating, names.get(m, ("", "")), m))
     columns = (
         "list_id",
         "member_id",
+        "club_id",
         "rank",
         "rating",
         "previous_rating",
@@ -92,6 +101,7 @@ def list_publish(
             (
                 plist.pk,
                 mid,
+                known[mid][1] if mid in known else None,
                 rank,
                 e.rating,
                 e.previous,

@@ -60,7 +60,7 @@ def test_published_list_in_two_queries(played, django_assert_num_queries):
     period_close(pool=pool)
     with django_assert_num_queries(2):
         plist = pool_list_on(pool)
-        entries = [(e.rank, e.member.full_name, e.member.club.name) for e in list_entries(plist)]
+        entries = [(e.rank, e.member.full_name, e.club.name) for e in list_entries(plist)]
     assert len(entries) == 9
 
 

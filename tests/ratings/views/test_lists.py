@@ -439,3 +439,23 @@ def test_an_edited_member_shows_at_once_on_the_cached_pages(client, rated_club):
     club.save()
     row = next(r for r in table_rows(client.get(pages[1])) if r[1] == "Huber-Leitner, Bernd")
     assert "SK Umbenannt" in row
+
+
+def test_a_published_list_keeps_the_club_a_member_had_when_it_was_published(client, rated_club):
+    """A published list is a snapshot: a member who changes club later stays under his old club
+    there (page, club filter, export), while the live list shows the new one."""
+    bernd = rated_club["bernd"]
+    old_club = bernd.club.name
+    bernd.club = Club.objects.create(name="SK Neuer Verein")
+    bernd.save()
+    published = reverse("ratings:list", args=[rated_club["list"].pk])
+    live = reverse("ratings:live", args=[rated_club["pool"].pk])
+    row = next(r for r in table_rows(client.get(published)) if r[1] == "Huber, Bernd")
+    assert row[3] == old_club
+    assert "Huber, Bernd" in names(client.get(published, {"club": old_club}))
+    assert "Huber, Bernd" not in names(client.get(published, {"club": "SK Neuer Verein"}))
+    lines = streamed(client.get(published, {"_export": "csv"})).splitlines()
+    assert lines[1] == "1;Huber, Bernd;;Schachklub Donaustadt;1955;m;1977;-3;51;1;;A"
+    row = next(r for r in table_rows(client.get(live)) if r[1] == "Huber, Bernd")
+    assert row[3] == "SK Neuer Verein"
+    assert "Huber, Bernd" in names(client.get(live, {"club": "SK Neuer Verein"}))
