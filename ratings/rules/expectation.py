@@ -28,8 +28,16 @@ def polynomial(d: float) -> float:
     if a > POLYNOMIAL_LIMIT:
         e = 1.0
     else:
-        e = 0.5 + 1.4217e-3 * a - 2.4336e-7 * a * a - 2.5140e-9 * a**3 + 1.9910e-12 * a**4
+        e = polynomial_terms(a)
     return e if d >= 0 else 1.0 - e
+
+
+def polynomial_terms(a):
+    """The polynomial for |D| = ``a``, a float or an array. The powers are products: IEEE
+    multiplication gives the same bits on every processor and in arrays, where ``pow`` does not
+    (NumPy's SIMD powers differ from the C library's in the last bit on some processors)."""
+    a3 = a * a * a
+    return 0.5 + 1.4217e-3 * a - 2.4336e-7 * a * a - 2.5140e-9 * a3 + 1.9910e-12 * (a3 * a)
 
 
 def logistic(d: float) -> float:

@@ -24,7 +24,7 @@ from itertools import repeat
 import numpy as np
 
 from ratings.rules.columns import GameColumns, _take, columns_from_games
-from ratings.rules.expectation import TABLE_BANDS, logistic, polynomial
+from ratings.rules.expectation import POLYNOMIAL_LIMIT, TABLE_BANDS, logistic, polynomial_terms
 from ratings.rules.newcomers import MAX_ROUNDS, TOLERANCE
 from ratings.rules.performance import DP_TABLE
 from ratings.rules.period import (
@@ -84,14 +84,17 @@ def _of_difference(rules: Rules, d):
     if rules.expectation == "table":
         hundredths = np.searchsorted(TABLE_BANDS, np.ceil(np.abs(d) - 1e-9), side="left")
         return np.where(d >= 0, (50 + hundredths) / 100, (50 - hundredths) / 100)
-    # The polynomial and the logistic curve raise to powers. NumPy's SIMD powers (SVML on
-    # AVX-512 processors) may differ from the C library's pow in the last bit, so each distinct
+    if rules.expectation == "polynomial":
+        a = np.abs(d)
+        e = np.where(a > POLYNOMIAL_LIMIT, 1.0, polynomial_terms(a))
+        return np.where(d >= 0, e, 1.0 - e)
+    # The logistic curve raises 10 to a fractional power: NumPy's SIMD power (SVML on AVX-512
+    # processors) may differ from the C library's pow in the last bit, so each distinct
     # difference goes through the scalar formula the reference uses.
-    formula = polynomial if rules.expectation == "polynomial" else logistic
     if d.size <= 64:
-        return np.array([formula(x) for x in d.tolist()], float)
+        return np.array([logistic(x) for x in d.tolist()], float)
     distinct, where = np.unique(d, return_inverse=True)
-    return np.array([formula(x) for x in distinct.tolist()], float)[where.reshape(d.shape)]
+    return np.array([logistic(x) for x in distinct.tolist()], float)[where.reshape(d.shape)]
 
 
 def round_half_away_array(values):
