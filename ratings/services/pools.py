@@ -97,23 +97,23 @@ def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
 
 def _locked(ids: list[int], mode: str) -> list[RatingPool]:
     """The pools ``ids`` locked ``FOR mode``, waiting at most ``SAVE_LOCK_WAIT`` (PostgreSQL)."""
-    postgresql = connection.vendor == "postgresql"
-    sql = (
-        f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({', '.join(['%s'] * len(ids))}) "
-        f"ORDER BY id{f' FOR {mode}' if postgresql else ''}"
-    )
-    if not postgresql:
+    placeholders = ", ".join(["%s"] * len(ids))
+    if connection.vendor != "postgresql":
+        sql = f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({placeholders}) ORDER BY id"
         return list(RatingPool.objects.raw(sql, ids))
+    fields = RatingPool._meta.concrete_fields
+    # One round trip: keep the transaction's own lock_timeout, wait at most SAVE_LOCK_WAIT for
+    # the lock, then put the kept setting back (for these statements only).
+    sql = (
+        "SELECT set_config('clubrating.lock_timeout', current_setting('lock_timeout'), true), "
+        "set_config('lock_timeout', %s, true); "
+        f"SELECT {', '.join(f.column for f in fields)} FROM {RatingPool._meta.db_table} "
+        f"WHERE id IN ({placeholders}) ORDER BY id FOR {mode}; "
+        "SELECT set_config('lock_timeout', current_setting('clubrating.lock_timeout'), true)"
+    )
     with connection.cursor() as cursor:
-        # For this statement only: the transaction's own setting is put back after it.
-        cursor.execute(
-            "SELECT before, set_config('lock_timeout', %s, true) "
-            "FROM (SELECT current_setting('lock_timeout') AS before OFFSET 0) AS s",
-            [SAVE_LOCK_WAIT],
-        )
-        before = cursor.fetchone()[0]
         try:
-            locked = list(RatingPool.objects.raw(sql, ids))
+            cursor.execute(sql, [SAVE_LOCK_WAIT, *ids])
         except OperationalError as error:
             if getattr(error.__cause__, "sqlstate", None) != "55P03":  # lock_not_available
                 raise
@@ -124,8 +124,10 @@ def _locked(ids: list[int], mode: str) -> list[RatingPool]:
                 ),
                 code="busy",
             ) from None
-        cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])
-    return locked
+        cursor.cursor.nextset()
+        rows = cursor.fetchall()
+    names = [f.attname for f in fields]
+    return [RatingPool.from_db(connection.alias, names, row) for row in rows]
 
 
 def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
