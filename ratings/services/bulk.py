@@ -10,6 +10,7 @@ there than on SQLite. SQLite runs in-process, so a prepared statement executed m
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
@@ -30,8 +31,14 @@ def _batches(rows: Sequence[tuple], size: int = BATCH):
 
 
 def _column_types(model: type[Model], columns: Sequence[str]) -> list[str]:
+    return list(_types(model, tuple(columns), connection.vendor))
+
+
+@functools.cache
+def _types(model: type[Model], columns: tuple[str, ...], vendor: str) -> tuple[str, ...]:
+    """The columns' database types (the same for every call: a result save asks each time)."""
     by_column = {f.column: f for f in model._meta.concrete_fields}
-    return [by_column[c].db_type(connection) for c in columns]
+    return tuple(by_column[c].db_type(connection) for c in columns)
 
 
 def _python_type(model: type[Model], column: str):

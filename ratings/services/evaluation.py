@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import numpy.ma  # noqa: F401 - see below
 from django.db import connection
 from django.db.models import Max, Q
 
@@ -27,11 +28,17 @@ from ratings.models import (
     RatingPool,
     RatingRecord,
 )
+from ratings.rules import vectorised  # noqa: F401 - see below
 from ratings.rules.columns import games_from_sides
 from ratings.rules.period import PeriodResult, PlayerIn, evaluate_period
 from ratings.rules.rounding import round_half_away
 from ratings.services.bulk import fetch_rows, fetch_sql, rows_update
 from ratings.services.cache import pool_cache_bump
+
+# The engine's vectorised evaluation (imported by ``evaluate_period`` when first used, as it
+# imports that module) and NumPy's masked arrays (loaded by its first ``np.unique``) are imported
+# with this service: a server's worker forked from a loaded process then has them ready, instead
+# of loading them, 40 ms of CPU, in an official's first save.
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
