@@ -18,6 +18,7 @@ from ratings.services.pools import (
     members_try_lock,
     pool_lock,
     pools_share_lock,
+    tournament_pool_starts,
     tournament_pools,
 )
 
@@ -43,7 +44,7 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     date and those holding its (old) records, with the period of the date and the periods of
     the old records per pool. Refused if any of them is closed."""
     day = game.played_on
-    rating = {p.pk for p in tournament_pools(game.round.tournament) if p.start_date <= day}
+    rating = {pk for pk, start in tournament_pool_starts(game.round.tournament).items() if start <= day}
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them. (Plain SQL, here and for the
     # periods below: a save repeats these small reads, and the ORM took longer to build them

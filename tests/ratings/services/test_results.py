@@ -260,3 +260,28 @@ def test_the_live_rating_is_what_closing_would_publish_floor_included():
     entry = ListEntry.objects.get(list__pool=pool, list__superseded=False, member=low,
                                   list__valid_from=datetime.date(2025, 7, 1))
     assert (entry.rating, entry.change) == (1200, 46)
+
+
+def test_a_save_finds_the_pools_that_rate_the_tournament_as_tournament_pools_does():
+    """The save's plain-SQL form of the rule (``tournament_pool_starts``) gives the pools of
+    ``tournament_pools``: the category's pools without a link, only the linked ones with links,
+    none for an unrated tournament."""
+    from ratings.services.pools import tournament_pool_starts, tournament_pools, tournament_rate_in_pool
+
+    standard = make_pool(name="Standard")
+    other = make_pool(name="Zweite", start=datetime.date(2024, 7, 1))
+    rapid = make_pool(name="Schnell", category="rapid")
+    tournament = TournamentFactory()
+
+    def same():
+        tournament.refresh_from_db()
+        expected = {p.pk: p.start_date for p in tournament_pools(tournament)}
+        assert tournament_pool_starts(tournament) == expected
+        return set(expected)
+
+    assert same() == {standard.pk, other.pk}
+    tournament_rate_in_pool(tournament=tournament, pool=rapid)
+    assert same() == {rapid.pk}
+    Tournament = type(tournament)
+    Tournament.objects.filter(pk=tournament.pk).update(rated=False)
+    assert same() == set()
