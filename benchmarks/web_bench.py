@@ -153,8 +153,9 @@ def _board_url(game) -> str:
     return reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
 
 
-def _official_saves(official_pk: int, chunk: list, barrier, out) -> None:
-    """One official in his own process: log in, wait for the others, save his boards."""
+def _official_saves(official_pk: int, chunk: list, barrier, out, warm: bool = False) -> None:
+    """One official in his own process: log in, wait for the others, save his boards. ``warm``:
+    first draw his first board (untimed), as a server's worker has served pages before."""
     from django.contrib.auth.models import User
     from django.db import connections
     from django.test import Client
@@ -163,6 +164,8 @@ def _official_saves(official_pk: int, chunk: list, barrier, out) -> None:
     try:
         client = Client()
         client.force_login(User.objects.get(pk=official_pk))
+        if warm and chunk:
+            assert client.get(chunk[0][0], HTTP_HX_REQUEST="true").status_code == 200
         barrier.wait(timeout=300)
         for url, result, seen in chunk:
             t0 = time.perf_counter()
@@ -179,11 +182,14 @@ def _official_saves(official_pk: int, chunk: list, barrier, out) -> None:
         out.put((timings, failed))
 
 
-def officials_run(pool, threads: int = 20, saves: int = 10) -> float | None:
+def officials_run(pool, threads: int = 20, saves: int = 10, warm: bool = False) -> float | None:
     """``threads`` officials save different boards of the open period at the same moment through
     the real result-entry view (htmx POST), each in his own process (as behind a server with
     several workers: threads of one process would wait for each other on Python's global lock,
-    not on the database); returns the 95th percentile of a save in seconds."""
+    not on the database); returns the 95th percentile of a save in seconds. A process forked for
+    the run has served no request: its first save also loads the URLs, views and templates
+    (about 40 ms of CPU, all 20 at once). ``warm`` (``--officials-warm``) has each process draw
+    a board first, untimed, as the workers of a running server have."""
     import multiprocessing
     import random
 
@@ -215,7 +221,8 @@ def officials_run(pool, threads: int = 20, saves: int = 10) -> float | None:
     barrier, out = context.Barrier(threads), context.Queue()
     connections.close_all()  # each process opens its own connection
     workers = [
-        context.Process(target=_official_saves, args=(official.pk, chunk, barrier, out)) for chunk in chunks
+        context.Process(target=_official_saves, args=(official.pk, chunk, barrier, out, warm))
+        for chunk in chunks
     ]
     t0 = time.perf_counter()
     for w in workers:
@@ -234,7 +241,8 @@ def officials_run(pool, threads: int = 20, saves: int = 10) -> float | None:
     timings.sort()
     p95 = timings[int(0.95 * (len(timings) - 1))]
     print(
-        f"# officials: {threads} processes at once, {len(timings)} saves in {wall:.1f} s "
+        f"# officials{' (warm processes)' if warm else ''}: {threads} processes at once, "
+        f"{len(timings)} saves in {wall:.1f} s "
         f"({len(timings) / wall:.0f} saves/s), "
         f"median {1000 * timings[len(timings) // 2]:.0f} ms, p95 {1000 * p95:.0f} ms"
         + (f"; NOT SAVED: {wrong[:5]} {failed[:5]}" if wrong or failed else ""),
@@ -365,7 +373,7 @@ def _pool_work(pool) -> dict[str, float]:
 EXTRAS = ("result_post", "officials", "pool_work", "load")
 
 
-def _extras(pool, load_seconds: int, only: set[str]) -> dict:
+def _extras(pool, load_seconds: int, only: set[str], officials_warm: bool = False) -> dict:
     from django.urls import reverse
 
     from clubrating.clubs.models import Member
@@ -376,7 +384,7 @@ def _extras(pool, load_seconds: int, only: set[str]) -> dict:
         pages["result_post"] = _result_post(pool)
         print(f"# result_post       {pages['result_post']:.3f} s", file=sys.stderr)
     if "officials" in only:
-        p95 = officials_run(pool)
+        p95 = officials_run(pool, warm=officials_warm)
     if "pool_work" in only:
         timings = _pool_work(pool)
     if "load" in only:
@@ -455,6 +463,10 @@ def main() -> None:
         "--only",
         help=f"comma-separated: only these works of the largest size, no page times ({', '.join(EXTRAS)})",
     )
+    parser.add_argument(
+        "--officials-warm", action="store_true",
+        help="each official's process draws a board (untimed) before the saves, as a running server's worker",
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a size, in a child process
     parser.add_argument("--extras", action="store_true", help=argparse.SUPPRESS)  # ... the largest
     args = parser.parse_args()
@@ -469,7 +481,7 @@ def main() -> None:
         out = {"pages": {} if only else _measure(args.one, args.runs, args.pdf)}
         if args.extras:
             extra = _extras(RatingPool.objects.get(name=f"Bench {args.one}"), args.load_seconds,
-                            only or set(EXTRAS))
+                            only or set(EXTRAS), args.officials_warm)
             out = {**extra, "pages": {**out["pages"], **extra["pages"]}}
         print(json.dumps(out))
         return
@@ -490,7 +502,8 @@ def main() -> None:
         out = subprocess.run(
             [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
              "--load-seconds", str(args.load_seconds), *(["--only", args.only] if args.only else []),
-             *(["--pdf"] if args.pdf else []), *(["--extras"] if largest else [])],
+             *(["--pdf"] if args.pdf else []), *(["--extras"] if largest else []),
+             *(["--officials-warm"] if args.officials_warm else [])],
             env=env, check=True, stdout=subprocess.PIPE, text=True,
         ).stdout
         figures = json.loads(out.strip().splitlines()[-1])
@@ -510,7 +523,8 @@ def main() -> None:
     for work, seconds in extra["timings"].items():
         print(f"{work:<18}{seconds:>10.2f} s at {largest}")
     if extra["officials_p95_s"] is not None:
-        print(f"{'officials p95':<18}{extra['officials_p95_s']:>10.3f} s (20 at once)")
+        warm = ", warm processes" if args.officials_warm else ""
+        print(f"{'officials p95':<18}{extra['officials_p95_s']:>10.3f} s (20 at once{warm})")
     for page, rate in extra["load"].items():
         print(f"{'load ' + page:<18}{rate:>10.0f} req/s")
 

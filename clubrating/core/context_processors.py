@@ -1,3 +1,5 @@
+from django.utils.functional import SimpleLazyObject
+
 from clubrating.clubs.selectors import home_club
 from clubrating.core.permissions import is_official, is_rating_officer
 
@@ -6,7 +8,8 @@ def club(request):
     """The own club (header of every page and printout) and the roles the navigation needs."""
     user = getattr(request, "user", None)
     return {
-        "home_club": home_club(),
+        # Read when a template shows it: a board's fragment after a save does not.
+        "home_club": SimpleLazyObject(home_club),
         "user_is_official": bool(user) and is_official(user),
         "user_is_rating_officer": bool(user) and is_rating_officer(user),
     }

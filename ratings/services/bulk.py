@@ -10,6 +10,7 @@ there than on SQLite. SQLite runs in-process, so a prepared statement executed m
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
@@ -30,8 +31,14 @@ def _batches(rows: Sequence[tuple], size: int = BATCH):
 
 
 def _column_types(model: type[Model], columns: Sequence[str]) -> list[str]:
+    return list(_types(model, tuple(columns), connection.vendor))
+
+
+@functools.cache
+def _types(model: type[Model], columns: tuple[str, ...], vendor: str) -> tuple[str, ...]:
+    """The columns' database types (the same for every call: a result save asks each time)."""
     by_column = {f.column: f for f in model._meta.concrete_fields}
-    return [by_column[c].db_type(connection) for c in columns]
+    return tuple(by_column[c].db_type(connection) for c in columns)
 
 
 def _python_type(model: type[Model], column: str):
@@ -58,6 +65,15 @@ def fetch_rows(queryset) -> list[tuple]:
     if connection.vendor != "postgresql":
         return list(queryset)
     sql, params = queryset.query.sql_with_params()
+    with _binary_cursor() as cursor:
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchall()
+
+
+def fetch_sql(sql: str, params: Sequence) -> list[tuple]:
+    """The rows of a PostgreSQL statement, through the binary cursor of ``fetch_rows``: for the
+    small reads a result save repeats, whose SQL is built once instead of by the ORM each time
+    (building it took longer than running it)."""
     with _binary_cursor() as cursor:
         cursor.execute(sql, params, binary=True)
         return cursor.fetchall()

@@ -97,23 +97,23 @@ def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
 
 def _locked(ids: list[int], mode: str) -> list[RatingPool]:
     """The pools ``ids`` locked ``FOR mode``, waiting at most ``SAVE_LOCK_WAIT`` (PostgreSQL)."""
-    postgresql = connection.vendor == "postgresql"
-    sql = (
-        f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({', '.join(['%s'] * len(ids))}) "
-        f"ORDER BY id{f' FOR {mode}' if postgresql else ''}"
-    )
-    if not postgresql:
+    placeholders = ", ".join(["%s"] * len(ids))
+    if connection.vendor != "postgresql":
+        sql = f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({placeholders}) ORDER BY id"
         return list(RatingPool.objects.raw(sql, ids))
+    fields = RatingPool._meta.concrete_fields
+    # One round trip: keep the transaction's own lock_timeout, wait at most SAVE_LOCK_WAIT for
+    # the lock, then put the kept setting back (for these statements only).
+    sql = (
+        "SELECT set_config('clubrating.lock_timeout', current_setting('lock_timeout'), true), "
+        "set_config('lock_timeout', %s, true); "
+        f"SELECT {', '.join(f.column for f in fields)} FROM {RatingPool._meta.db_table} "
+        f"WHERE id IN ({placeholders}) ORDER BY id FOR {mode}; "
+        "SELECT set_config('lock_timeout', current_setting('clubrating.lock_timeout'), true)"
+    )
     with connection.cursor() as cursor:
-        # For this statement only: the transaction's own setting is put back after it.
-        cursor.execute(
-            "SELECT before, set_config('lock_timeout', %s, true) "
-            "FROM (SELECT current_setting('lock_timeout') AS before OFFSET 0) AS s",
-            [SAVE_LOCK_WAIT],
-        )
-        before = cursor.fetchone()[0]
         try:
-            locked = list(RatingPool.objects.raw(sql, ids))
+            cursor.execute(sql, [SAVE_LOCK_WAIT, *ids])
         except OperationalError as error:
             if getattr(error.__cause__, "sqlstate", None) != "55P03":  # lock_not_available
                 raise
@@ -124,8 +124,10 @@ def _locked(ids: list[int], mode: str) -> list[RatingPool]:
                 ),
                 code="busy",
             ) from None
-        cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])
-    return locked
+        cursor.cursor.nextset()
+        rows = cursor.fetchall()
+    names = [f.attname for f in fields]
+    return [RatingPool.from_db(connection.alias, names, row) for row in rows]
 
 
 def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
@@ -177,6 +179,23 @@ def tournament_pools(tournament: Tournament) -> QuerySet[RatingPool]:
     return RatingPool.objects.filter(
         Exists(links.filter(pool=OuterRef("pk"))) | (Q(category=tournament.category) & ~Exists(links))
     ).order_by("pk")
+
+
+def tournament_pool_starts(tournament: Tournament) -> dict[int, datetime.date]:
+    """The pools of ``tournament_pools`` (the same rule), each id with the pool's start date: the
+    form a result save needs, in plain SQL (the ORM took longer to build the query than the
+    database to answer it)."""
+    if not tournament.rated:
+        return {}
+    pools, links = RatingPool._meta.db_table, TournamentRating._meta.db_table
+    sql = (
+        f"SELECT id, start_date FROM {pools} AS p "
+        f"WHERE EXISTS (SELECT 1 FROM {links} AS l WHERE l.tournament_id = %s AND l.pool_id = p.id) "
+        f"OR (p.category = %s AND NOT EXISTS (SELECT 1 FROM {links} AS l WHERE l.tournament_id = %s)) "
+        "ORDER BY p.id"
+    )
+    rows = RatingPool.objects.raw(sql, [tournament.pk, tournament.category, tournament.pk])
+    return {p.pk: p.start_date for p in rows}
 
 
 def pool_tournaments_filter(pool: RatingPool) -> Q:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.db import connection, transaction
-from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
+from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange, Round, Tournament
 from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.errors import RatingsError
@@ -16,6 +18,7 @@ from ratings.services.pools import (
     members_try_lock,
     pool_lock,
     pools_share_lock,
+    tournament_pool_starts,
     tournament_pools,
 )
 
@@ -41,29 +44,29 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     date and those holding its (old) records, with the period of the date and the periods of
     the old records per pool. Refused if any of them is closed."""
     day = game.played_on
-    rating = {p.pk for p in tournament_pools(game.round.tournament) if p.start_date <= day}
+    rating = {pk for pk, start in tournament_pool_starts(game.round.tournament).items() if start <= day}
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
-    # periods are re-evaluated too, and a closed one keeps them.
-    held: dict[int, dict[int | None, object]] = {}  # pool -> period -> the date there
-    for pool_id, period_id, played_on in RatingRecord.objects.filter(game=game).order_by().values_list(
-        "pool_id", "period_id", "played_on"
-    ):
-        held.setdefault(pool_id, {})[period_id] = played_on
+    # periods are re-evaluated too, and a closed one keeps them. (Plain SQL, here and for the
+    # periods below: a save repeats these small reads, and the ORM took longer to build them
+    # than the database to answer.)
+    held: dict[int, set[int | None]] = {}  # pool -> the periods of its records
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT pool_id, period_id FROM {RatingRecord._meta.db_table} WHERE game_id = %s",
+                       [game.pk])
+        for pool_id, period_id in cursor.fetchall():
+            held.setdefault(pool_id, set()).add(period_id)
     # Saves of different games run side by side: each locks the members it touches.
     pools = pools_share_lock(rating | held.keys())
-    # Every period these pools need, in one query: the new date's and the old records'.
-    wanted = Q(pk__in=[pk for periods in held.values() for pk in periods if pk is not None])
-    for pool in pools:
-        if pool.pk in rating:
-            wanted |= Q(pool=pool, start__lte=day, end__gte=day)
-    found = list(RatingPeriod.objects.filter(wanted)) if pools else []
+    found = _periods([pk for periods in held.values() for pk in periods if pk is not None],
+                     [pool.pk for pool in pools if pool.pk in rating], day)
     periods, former = {}, {}
     for pool in pools:
-        old = held.get(pool.pk, {})
+        old = held.get(pool.pk, set())
         former[pool.pk] = [p for p in found if p.pk in old]
         for p in former[pool.pk]:
             if p.state == PeriodState.CLOSED:
-                raise closed_period_refusal(old[p.pk], p, pool)
+                there = RatingRecord.objects.filter(game=game, period=p).values_list("played_on", flat=True)
+                raise closed_period_refusal(there.first(), p, pool)
         period = None
         if pool.pk in rating:
             period = next((p for p in found if p.pool_id == pool.pk and p.start <= day <= p.end), None)
@@ -71,6 +74,27 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
             raise closed_period_refusal(day, period, pool)
         periods[pool.pk] = period
     return pools, rating, periods, former
+
+
+def _periods(ids: list[int], rating_pools: list[int], day) -> list[RatingPeriod]:
+    """Every period a save needs, in one query: those of ``ids`` (the old records') and those of
+    ``rating_pools`` holding ``day``."""
+    if not ids and not rating_pools:
+        return []
+    quote = connection.ops.quote_name
+    where = []
+    params: list = []
+    if ids:
+        where.append(f"id IN ({', '.join(['%s'] * len(ids))})")
+        params += ids
+    if rating_pools:
+        where.append(
+            f"(pool_id IN ({', '.join(['%s'] * len(rating_pools))}) "
+            f"AND {quote('start')} <= %s AND {quote('end')} >= %s)"
+        )
+        params += [*rating_pools, day, day]
+    sql = f"SELECT * FROM {RatingPeriod._meta.db_table} WHERE {' OR '.join(where)}"
+    return list(RatingPeriod.objects.raw(sql, params))
 
 
 def _rebuild(game: Game, pools, rating, periods, former) -> None:
@@ -85,7 +109,46 @@ def _rebuild(game: Game, pools, rating, periods, former) -> None:
 
 
 def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    """The game under its row lock, with its round and tournament as they are now.
+
+    On PostgreSQL the game is locked for update and its round and tournament for share, and all
+    three are read, in one statement: saves of different boards of one round run side by side,
+    while a change of the round or tournament (a pairing changed, a round moved to another day,
+    the next round paired) still waits for them, and they for it. The rows are read under the
+    locks, so the round's date (hence the game's period) is the committed one."""
+    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
+        return Game.objects.select_related("round__tournament").get(pk=game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [game.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"Game {game.pk} does not exist.")
+    objs = []
+    for model in (Game, Round, Tournament):
+        names = [f.attname for f in model._meta.concrete_fields]
+        objs.append(model.from_db(connection.alias, names, row[: len(names)]))
+        row = row[len(names) :]
+    locked, rnd, tournament = objs
+    rnd.tournament = tournament
+    locked.round = rnd
+    return locked
+
+
+@functools.cache
+def _lock_sql() -> str:
+    """The locking read of ``_locked``: the three tables' columns as the models list them (plain
+    values on PostgreSQL: none of these fields converts what the database returns)."""
+    tables = ((Game, "g"), (Round, "r"), (Tournament, "t"))
+    quote = connection.ops.quote_name
+    columns = ", ".join(
+        f"{alias}.{quote(f.column)}" for model, alias in tables for f in model._meta.concrete_fields
+    )
+    return (
+        f"SELECT {columns} FROM {Game._meta.db_table} AS g "
+        f"JOIN {Round._meta.db_table} AS r ON r.id = g.round_id "
+        f"JOIN {Tournament._meta.db_table} AS t ON t.id = r.tournament_id "
+        "WHERE g.id = %s FOR UPDATE OF g FOR SHARE OF r, t"
+    )
 
 
 @transaction.atomic
@@ -121,18 +184,34 @@ def game_record_result(
     old_result, old_rated = game.result, game.rated_result
     if (old_result, old_rated) != (result, rated_result):
         game.result, game.rated_result = result, rated_result
-        game.save(update_fields=["result", "rated_result"])
-        ResultChange.objects.create(
-            game=game,
-            changed_by=user if user is not None and user.is_authenticated else None,
-            old_result=old_result,
-            new_result=result,
-            old_rated_result=old_rated,
-            new_rated_result=rated_result,
-            reason=reason,
-        )
+        by = user.pk if user is not None and user.is_authenticated else None
+        _result_write(game, by, old_result, old_rated, reason)
     _rebuild(game, *touched)
     return game
+
+
+def _result_write(game: Game, by: int | None, old_result: str, old_rated: str, reason: str) -> None:
+    """Store the game's new result and its entry in the result's history: what ``save`` and
+    ``ResultChange.objects.create`` would write, in one round trip on PostgreSQL."""
+    statements = [
+        (
+            f"UPDATE {Game._meta.db_table} SET result = %s, rated_result = %s WHERE id = %s",
+            [game.result, game.rated_result, game.pk],
+        ),
+        (
+            f"INSERT INTO {ResultChange._meta.db_table} (game_id, changed_by_id, changed_at, old_result, "
+            "new_result, old_rated_result, new_rated_result, reason) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            [game.pk, by, connection.ops.adapt_datetimefield_value(timezone.now()), old_result, game.result,
+             old_rated, game.rated_result, reason],
+        ),
+    ]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # several statements in one execute
+            cursor.execute("; ".join(sql for sql, _params in statements),
+                           [p for _sql, params in statements for p in params])
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
 
 
 @transaction.atomic

@@ -220,3 +220,41 @@ def test_a_save_during_a_close_is_refused_at_once_and_saved_once_the_close_is_do
     game_record_result(game=game, result=Result.DRAW)
     game.refresh_from_db()
     assert game.result == Result.DRAW
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_a_save_does_not_wait_for_another_board_of_its_round_but_for_a_change_of_the_round():
+    """The game is locked for update, its round and tournament for share: another board's save
+    of the same round goes on, a change of the round (its date, its pairing) waits for it."""
+    from django.db import OperationalError, connections, transaction
+
+    from clubrating.tournaments.models import Game, Round
+    from ratings.services.results import _locked
+
+    pool, rated, newcomers, first, second, rng = build()
+    game = first[0]
+    other = next(g for g in first[1:] if g.round_id == game.round_id)
+    expected = Game.objects.select_related("round__tournament").get(pk=game.pk)
+
+    def values(obj):
+        return [getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields]
+
+    with transaction.atomic():
+        locked = _locked(game)  # the locking read gives what the ORM reads
+        assert values(locked) == values(expected)
+        assert values(locked.round) == values(expected.round)
+        assert values(locked.round.tournament) == values(expected.round.tournament)
+        holder = connections.create_connection("default")
+        try:
+            with holder.cursor() as cursor:
+                cursor.execute("BEGIN")
+                cursor.execute("SET LOCAL lock_timeout = '1s'")
+                cursor.execute(f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR UPDATE", [other.pk])
+                cursor.execute(f"SELECT id FROM {Round._meta.db_table} WHERE id = %s FOR SHARE",
+                               [game.round_id])  # another board's save of the round
+                with pytest.raises(OperationalError):  # the round's date waits for the save
+                    cursor.execute(f"UPDATE {Round._meta.db_table} SET date = date WHERE id = %s",
+                                   [game.round_id])
+        finally:
+            holder.close()
