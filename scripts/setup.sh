@@ -61,8 +61,11 @@ reqs=requirements.txt
 # uv downloads, installs and compiles the pinned wheels in parallel: on a fresh clone this step took
 # most of the set-up time with pip, one wheel after another. uv is itself a pinned wheel from PyPI,
 # installed into .venv by pip; pip remains the fallback. --compile-bytecode as pip does: otherwise
-# every Python process (the test workers and the processes they start) would compile the packages
-# it imports again whenever bytecode is not written (PYTHONDONTWRITEBYTECODE).
+# every Python process would compile the packages it imports again whenever bytecode is not
+# written (PYTHONDONTWRITEBYTECODE). Not for the test packages: scripts/test.sh writes bytecode as
+# the tests import modules, which is faster than compiling every installed package ahead.
+compile=--compile-bytecode
+[ $dev -eq 1 ] && compile=""
 UV_VERSION=0.13.9
 stamp=".venv/.installed-$(basename "$reqs" .txt)"
 digest=$( (cat requirements.txt "$reqs"; echo "uv==$UV_VERSION") | sha256sum | cut -c1-16)
@@ -74,7 +77,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
   fi
   if .venv/bin/python -m pip install -q --disable-pip-version-check "uv==$UV_VERSION" \
-      && .venv/bin/python -m uv pip install -q --compile-bytecode --python .venv/bin/python -r "$reqs"; then
+      && .venv/bin/python -m uv pip install -q $compile --python .venv/bin/python -r "$reqs"; then
     :
   else
     log "uv could not install the packages; installing them with pip"
