@@ -65,6 +65,7 @@ def main() -> None:
     from hypothesis import settings as hsettings
 
     from clubrating.core.errors import Refused
+    from clubrating.interchange.formats.detect import sniff_format
     from tests.factories import MemberFactory
     from tests.fuzzfiles import files, import_command, row_counts
     from tests.ratings.factories import make_pool
@@ -109,8 +110,8 @@ def main() -> None:
             args_ = [pool.pk] if kind in ("trf", "ratings") else []
             url = reverse(PAGES[kind], args=args_)
             data = {"file": SimpleUploadedFile("upload.txt", raw)}
-            if kind == "ratings":
-                data["kind"] = "trf" if raw.lstrip(b"\xef\xbb\xbf").startswith(b"0") else "csv"
+            if kind == "ratings":  # the format the command tells from the content
+                data["kind"] = sniff_format(raw.decode("utf-8", errors="replace"))
             response = client.post(url, data)
             if response.status_code >= 500:
                 return "crashes"
