@@ -426,12 +426,11 @@ def _pending(source: list | None, columns: GameColumns, keys: list, wait_game, w
     if not wait_game.size:
         return []
     order = np.argsort(wait_game, kind="stable")
-    sides: dict[int, list] = {}
-    for g, k in zip(wait_game[order].tolist(), wait_own[order].tolist()):
-        sides.setdefault(g, []).append(keys[k])
-    out = []
-    games = [source[g] for g in sides] if source else columns.at(sides)
-    for g, waiting in zip(sides, games):
-        only = None if len(sides[g]) == 2 else sides[g][0]
-        out.append(waiting if waiting.only_for == only else waiting._replace(only_for=only))
-    return out
+    game_of, own_of = wait_game[order], wait_own[order]
+    indices, first, count = np.unique(game_of, return_index=True, return_counts=True)
+    # A game waits for both sides (only_for None) or for the one side still waiting.
+    alone = [None if n == 2 else keys[k] for n, k in zip(count.tolist(), own_of[first].tolist())]
+    indices = indices.tolist()
+    games = [source[g] for g in indices] if source else columns.at(indices)
+    return [waiting if waiting.only_for == only else waiting._replace(only_for=only)
+            for waiting, only in zip(games, alone)]
