@@ -182,20 +182,9 @@ def tournament_pools(tournament: Tournament) -> QuerySet[RatingPool]:
 
 
 def tournament_pool_starts(tournament: Tournament) -> dict[int, datetime.date]:
-    """The pools of ``tournament_pools`` (the same rule), each id with the pool's start date: the
-    form a result save needs, in plain SQL (the ORM took longer to build the query than the
-    database to answer it)."""
-    if not tournament.rated:
-        return {}
-    pools, links = RatingPool._meta.db_table, TournamentRating._meta.db_table
-    sql = (
-        f"SELECT id, start_date FROM {pools} AS p "
-        f"WHERE EXISTS (SELECT 1 FROM {links} AS l WHERE l.tournament_id = %s AND l.pool_id = p.id) "
-        f"OR (p.category = %s AND NOT EXISTS (SELECT 1 FROM {links} AS l WHERE l.tournament_id = %s)) "
-        "ORDER BY p.id"
-    )
-    rows = RatingPool.objects.raw(sql, [tournament.pk, tournament.category, tournament.pk])
-    return {p.pk: p.start_date for p in rows}
+    """The pools of ``tournament_pools``, each id with the pool's start date (what a result
+    save needs to tell which pools rate the game's date)."""
+    return dict(tournament_pools(tournament).values_list("pk", "start_date"))
 
 
 def pool_tournaments_filter(pool: RatingPool) -> Q:

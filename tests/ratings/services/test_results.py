@@ -263,8 +263,8 @@ def test_the_live_rating_is_what_closing_would_publish_floor_included():
 
 
 def test_a_save_finds_the_pools_that_rate_the_tournament_as_tournament_pools_does():
-    """The save's plain-SQL form of the rule (``tournament_pool_starts``) gives the pools of
-    ``tournament_pools``: the category's pools without a link, only the linked ones with links,
+    """``tournament_pool_starts`` (what a save reads) gives the pools of ``tournament_pools`` with
+    their start dates: the category's pools without a link, only the linked ones with links,
     none for an unrated tournament."""
     from ratings.services.pools import tournament_pool_starts, tournament_pools, tournament_rate_in_pool
 
