@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.models import Game, GameCategory, Tournament
@@ -69,6 +70,9 @@ class RatingPool(models.Model):
 class PeriodState(models.TextChoices):
     OPEN = "open", _("open")
     CLOSED = "closed", _("closed")
+    # A period that was open until the one before it was reopened: its games wait in it,
+    # without calculation, until closing the reopened period opens it again.
+    WAITING = "waiting", pgettext_lazy("rating period", "waiting")
 
 
 class RatingPeriod(models.Model):
@@ -77,7 +81,7 @@ class RatingPeriod(models.Model):
     )
     start = models.DateField(_("start"))
     end = models.DateField(_("end"))
-    state = models.CharField(_("state"), max_length=6, choices=PeriodState.choices, default=PeriodState.OPEN)
+    state = models.CharField(_("state"), max_length=7, choices=PeriodState.choices, default=PeriodState.OPEN)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -106,6 +110,10 @@ class RatingPeriod(models.Model):
     @property
     def is_open(self) -> bool:
         return self.state == PeriodState.OPEN
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.state == PeriodState.WAITING
 
 
 class ListKind(models.TextChoices):
@@ -235,8 +243,11 @@ class LiveValues(models.Model):
 class PoolMember(LiveValues):
     """A member's state in a pool: the published values and the live cache of the open period."""
 
+    # No index of its own: the unique constraint (pool, member) serves every lookup by pool, and
+    # each index is one more write when closing a period rewrites 20,000 rows.
     pool = models.ForeignKey(
-        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="members"
+        RatingPool, verbose_name=_("rating pool"), on_delete=models.CASCADE, related_name="members",
+        db_index=False,
     )
     member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="+")
     rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
@@ -295,7 +306,11 @@ class RatingRecord(models.Model):
         related_name="records",
         db_index=False,
     )
-    # None: the game lies after the open period and waits for its period to open.
+    # None: the game lies after the open period, where no period exists yet, and waits for its
+    # period to open. A game in a waiting period (PeriodState.WAITING) waits in it. A record keeps
+    # its period when periods are closed and reopened (only carried pending sides move): its
+    # calculation columns are rewritten in place, which PostgreSQL does without touching the
+    # indexes when the page has room (the table's fill factor, migration 0008).
     period = models.ForeignKey(
         RatingPeriod,
         verbose_name=_("rating period"),

@@ -158,17 +158,19 @@ def state_restore(pool: RatingPool, published: dict[int, tuple], plist: Publishe
 
 def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
     """The records that enter the new open period ``successor`` (not yet written): the games
-    that waited for it (dated in it) and those the engine left pending in the closed ``period``
-    (§1.7); a side whose opponent already used the game is carried alone (``solo``)."""
+    that waited for it (dated in it, with no period or in ``successor`` while it was waiting)
+    and those the engine left pending in the closed ``period`` (§1.7); a side whose opponent
+    already used the game is carried alone (``solo``)."""
     entering = RatingRecord.objects.filter(pool=pool).filter(
-        Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True)
+        Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True) | Q(period=successor)
     )
     # Without their (empty or replaced) calculation: the new period's evaluation writes it.
     rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id"))
-    pending = {(game, member) for _id, game, member, *_rest, pid in rows if pid == period.pk}
+    closed = period.pk  # (read once: a federation pool brings 200,000 records here)
+    pending = {(game, member) for _id, game, member, *_rest, pid in rows if pid == closed}
     return [
         Rec(rid, game, member, opponent, white, score, (game, opponent) not in pending)
-        if pid == period.pk
+        if pid == closed
         else Rec(rid, game, member, opponent, white, score, solo)
         for rid, game, member, opponent, white, score, solo, pid in rows
     ]
@@ -183,19 +185,27 @@ def successor_evaluate(pool: RatingPool, successor: RatingPeriod, recs: list[Rec
     pending = pending_sides(result)
     uncalculated = (None,) * 6
     rows = []
+    new = successor.pk
     for r in recs:
         key = (r.game_id, r.member_id)
         c = calc.get(key)
         values = (key in pending, *uncalculated) if c is None else (False, *c)
-        rows.append((successor.pk, r.solo, *values, r.id))
+        rows.append((new, r.solo, *values, r.id))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
     _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool))
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
-    """The period after ``after``; games entered ahead of time wait with no period until it
+    """The period after ``after``: the one waiting since ``after`` was reopened, else a new
+    one. Games entered ahead of time wait with no period, or in the waiting period, until it
     opens (``carry_pending`` brings them in)."""
     start = after.end + datetime.timedelta(days=1)
+    # (A pool's rule set, hence its calendar, never changes: the waiting period has these bounds.)
+    waiting = RatingPeriod.objects.filter(pool=pool, start=start, state=PeriodState.WAITING).first()
+    if waiting is not None:
+        waiting.state = PeriodState.OPEN
+        waiting.save(update_fields=["state"])
+        return waiting
     end = period_bounds(pool_rules(pool), start)[1]
     return RatingPeriod.objects.create(pool=pool, start=start, end=end)
 
@@ -270,7 +280,7 @@ def period_reopen(
         raise RatingsError(_("Only a closed period can be reopened."))
     plist = PublishedList.objects.filter(period=period, superseded=False).first()
     successor = RatingPeriod.objects.filter(pool=pool, start__gt=period.start).order_by("start")
-    if successor.exclude(state=PeriodState.OPEN).exists() or (
+    if successor.exclude(state__in=[PeriodState.OPEN, PeriodState.WAITING]).exists() or (
         plist is not None and PublishedList.objects.filter(pool=pool, pk__gt=plist.pk).exists()
     ):
         raise RatingsError(
@@ -280,13 +290,17 @@ def period_reopen(
             )
         )
     following = successor.first()
-    if following is not None:
-        # Games dated in the following period wait again; carried pending games return.
+    if following is not None and following.state == PeriodState.OPEN:
         records = RatingRecord.objects.filter(pool=pool, period=following)
-        records.filter(played_on__gte=following.start).update(period=None, solo=False, **UNCALCULATED)
         # The games the period left pending (§1.7) return to it as its closing left them.
-        records.update(period=period, **{**UNCALCULATED, "pending": True})
-        following.delete()
+        carried = records.filter(played_on__lt=following.start)
+        carried.update(period=period, **{**UNCALCULATED, "pending": True})
+        # Games dated in the following period wait in it, without calculation, until closing
+        # this one opens it again. They keep their period: rewriting only their calculation
+        # leaves the record indexes alone (a federation pool has 200,000 of them a period).
+        records.update(solo=False, **UNCALCULATED)
+        following.state = PeriodState.WAITING
+        following.save(update_fields=["state"])
     solo_refresh(pool, period)
     report(40, _("Restoring the list in force before"))
     published = list_values(current_list(pool, before=plist) if plist else current_list(pool))

@@ -106,6 +106,8 @@ def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] |
             _("Period %(start)s – %(end)s")
             % {"start": f"{period.start:%d.%m.%Y}", "end": f"{period.end:%d.%m.%Y}"},
         )
+        if period.state == PeriodState.WAITING:  # its games wait, uncalculated, until it opens
+            continue
         if period.state == PeriodState.OPEN:
             state = open_state
         else:

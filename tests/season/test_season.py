@@ -208,8 +208,11 @@ def test_a_season(staff, club):
     consistent(pool)
     staff.post(reverse("tournaments:round_date", args=[swiss.pk, 4]), {"date": "01.07.2026"})
     assert swiss.rounds.get(number=4).date == D(2026, 7, 1)
+    # After the reopened period: in the next one, which waits until the reopened one closes.
+    waiting = RatingPeriod.objects.get(pool=pool, state=PeriodState.WAITING)
+    assert (waiting.start, waiting.end) == (D(2026, 7, 1), D(2026, 12, 31))
     assert set(RatingRecord.objects.filter(game__round__tournament=swiss, game__round__number=4)
-               .values_list("period", flat=True)) == {None}  # after the reopened period
+               .values_list("period", "change")) == {(waiting.pk, None)}
     consistent(pool)
     assert staff.post(reverse("ratings:period_close", args=[first.pk])).status_code == 302
     consistent(pool)
@@ -217,6 +220,7 @@ def test_a_season(staff, club):
     assert plist.superseded
     republished = PublishedList.objects.get(period=first, superseded=False)
     second = RatingPeriod.objects.get(pool=pool, state=PeriodState.OPEN)
+    assert second == waiting
     assert set(RatingRecord.objects.filter(game__round__tournament=swiss, game__round__number__gte=4)
                .values_list("period", flat=True)) == {second.pk}
     assert "gültig" in staff.get(reverse("ratings:pool_list")).content.decode()

@@ -22,7 +22,14 @@ def test_close_period_and_reopen():
     with pytest.raises(CommandError, match="reason"):
         call_command("reopen_period", "--pool", "P", "--reason", " ")
     call_command("reopen_period", "--pool", "P", "--reason", "Korrektur")
-    assert pool.periods.get().state == PeriodState.OPEN
+    # The reopened period is open again; the one after it waits until it is closed again.
+    assert [(str(p.start), p.state) for p in pool.periods.order_by("start")] == [
+        ("2025-01-01", PeriodState.OPEN), ("2025-07-01", PeriodState.WAITING)
+    ]
+    call_command("close_period", "--pool", "P", stdout=out)
+    assert [(str(p.start), p.state) for p in pool.periods.order_by("start")] == [
+        ("2025-01-01", PeriodState.CLOSED), ("2025-07-01", PeriodState.OPEN)
+    ]
 
 
 def test_unknown_pool_refused():

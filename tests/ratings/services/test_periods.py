@@ -4,7 +4,7 @@ import pytest
 
 from clubrating.tournaments.models import Result
 from ratings.models import ListEntry, PeriodReopening, PeriodState, PoolMember, PublishedList, RatingRecord
-from ratings.services import RatingsError, game_record_result, period_close, period_reopen
+from ratings.services import RatingsError, game_record_result, period_close, period_reopen, pool_recalculate
 from tests.factories import MemberFactory
 from tests.ratings.factories import (
     english,  # noqa: E402,F401  (fixture)
@@ -14,6 +14,7 @@ from tests.ratings.factories import (
     unplayed_game,
 )
 from tests.ratings.services.scenario import build, play
+from tests.ratings.services.test_recalc import snapshot
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -90,9 +91,25 @@ def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
 
     assert PeriodReopening.objects.get(period=period).reason == "Wrong result in round 2"
     assert pool.periods.get(state=PeriodState.OPEN) == period
-    assert RatingRecord.objects.filter(pool=pool, period=None).count() == 6
+    # The three games of the next period wait in it, without calculation.
+    following = pool.periods.get(state=PeriodState.WAITING)
+    assert following.start == datetime.date(2025, 7, 1)
+    waiting = RatingRecord.objects.filter(pool=pool, period=following)
+    assert waiting.count() == 6 and not waiting.filter(change__isnull=False).exists()
+    assert not waiting.filter(pending=True).exists()
     game_record_result(game=first[0], result=Result.DRAW)
     new = period_close(pool=pool)
+    # Closing opens the waiting period again (the same one) and rates its games.
+    following.refresh_from_db()
+    assert following.state == PeriodState.OPEN
+    # Its six records and the six the closing carried (May's games against newcomers, §1.7);
+    # each is rated or waits for a newcomer, exactly as recalculating the pool gives.
+    assert waiting.count() == 12 and waiting.filter(played_on__lt=following.start).count() == 6
+    assert not waiting.filter(change__isnull=True, pending=False).exists()
+    assert waiting.filter(change__isnull=False).count() == 2
+    before = snapshot(pool)
+    pool_recalculate(pool=pool)
+    assert snapshot(pool) == before
     old.refresh_from_db()
     assert old.superseded and not new.superseded and new.period == period
     assert list(PublishedList.objects.filter(pool=pool, superseded=False).order_by("pk")) == [
@@ -109,15 +126,35 @@ def test_reopen_clears_the_calculation_of_games_that_wait_again():
     period_close(pool=pool)  # 2025-H1 closed, 2025-H2 open
     game = unplayed_game(make_round(start_date=datetime.date(2025, 9, 1)), a, b)
     game_record_result(game=game, result=Result.WHITE_WINS)
-    assert RatingRecord.objects.filter(game=game, change__isnull=False).count() == 2
+    rated = sorted(RatingRecord.objects.filter(game=game).values_list("period", "own_rating", "change"))
+    assert [change for _p, _o, change in rated] == [-8.094486942120358, 6.8172804021022495]
 
     period_reopen(period=pool.periods.get(start=datetime.date(2025, 1, 1)), reason="Korrektur")
 
-    # The game waits for its period again: no calculation against a list it is not rated with.
+    # The game waits in its period again: no calculation against a list it is not rated with.
+    following = pool.periods.get(start=datetime.date(2025, 7, 1))
+    assert following.state == PeriodState.WAITING
     waiting = RatingRecord.objects.filter(game=game)
     calculation = list(waiting.values_list("period", "pending", "own_rating", "change"))
-    assert calculation == [(None, False, None, None)] * 2
+    assert calculation == [(following.pk, False, None, None)] * 2
     assert PoolMember.objects.get(pool=pool, member=a).live_rating == 1950
+    # A game entered meanwhile and dated in the waiting period waits in it too.
+    later = unplayed_game(make_round(start_date=datetime.date(2025, 10, 1)), b, a)
+    game_record_result(game=later, result=Result.DRAW)
+    assert list(RatingRecord.objects.filter(game=later).values_list("period", "change")) == [
+        (following.pk, None)
+    ] * 2
+
+    period_close(pool=pool)
+    following.refresh_from_db()
+    assert following.state == PeriodState.OPEN
+    # Nothing changed in the reopened period: the first game is rated exactly as before; the
+    # second with the same published ratings.
+    assert sorted(waiting.values_list("period", "own_rating", "change")) == rated
+    assert rated[0][0] == following.pk
+    assert sorted(RatingRecord.objects.filter(game=later).values_list("own_rating", "change")) == [
+        (1820.0, 4.38751305787964), (1950.0, -3.6952195978977502)
+    ]
 
 
 @pytest.mark.parametrize("rules", ["oesb-2024", "oesb-classic", "fide-2024"])

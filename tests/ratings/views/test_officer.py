@@ -98,6 +98,13 @@ def test_reopen_needs_a_reason_and_is_recorded(client, rated_club, officer):
     assert period.state == PeriodState.OPEN
     html = client.get(reverse("ratings:officer")).content.decode()
     assert "Ergebnis der Runde 1 falsch erfasst" in html
+    # The next period waits: it offers neither closing nor reopening.
+    following = RatingPeriod.objects.get(pool=period.pool, start__gt=period.start)
+    assert following.state == PeriodState.WAITING
+    row = html.split(f"{following.start:%d.%m.%Y} –")[1].split("</tr>")[0]
+    assert "<td>wartend</td>" in row
+    assert "Wird geöffnet, sobald die Periode davor wieder abgeschlossen ist." in row
+    assert "period_reopen" not in row and "/reopen" not in row and "Wieder öffnen" not in row
 
 
 def test_reopening_an_older_period_is_refused_with_the_service_message(client, rated_club, officer):
