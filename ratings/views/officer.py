@@ -71,8 +71,11 @@ def officer_home(request):
         pool.may_transform = pool.rules.startswith("oesb") and not pool.transformed
         pool.takes_fide = not pool.rules.startswith("egf")
         pool.jobs = jobs.get(pool_key(pool), [])[:3]
+        latest_closed = next((p for p in pool.periods.all() if p.state == PeriodState.CLOSED), None)
         for period in pool.periods.all():
             period.current_list = current.get(period.pk)
+            # Only the latest closed period can be reopened (the service says why otherwise).
+            period.reopenable = period is latest_closed
     return render(request, "ratings/officer/home.html", {"pools": pools, "user_is_rating_officer": True})
 
 

@@ -111,6 +111,12 @@ def test_reopening_an_older_period_is_refused_with_the_service_message(client, r
     client.force_login(officer)
     client.post(reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]))
     first = RatingPeriod.objects.get(pool=rated_club["pool"], start=datetime.date(2026, 1, 1))
+    # The periods page offers reopening for the latest closed period only.
+    page = client.get(reverse("ratings:officer")).content.decode()
+    latest = RatingPeriod.objects.filter(pool=rated_club["pool"], state=PeriodState.CLOSED).latest("start")
+    assert latest != first
+    assert reverse("ratings:period_reopen", args=[latest.pk]) in page
+    assert reverse("ratings:period_reopen", args=[first.pk]) not in page
     html = client.post(reverse("ratings:period_reopen", args=[first.pk]), {"reason": "Test"}).content.decode()
     assert "Nur die letzte abgeschlossene Periode" in html or "Only the latest closed period" in html
     assert PeriodReopening.objects.count() == 0
