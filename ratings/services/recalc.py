@@ -139,7 +139,8 @@ def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] |
             members = {r.member_id for r in recs}
             pool_members_ensure(pool, members)
             _write_members(pool, result, state, set(open_state) | members, stored=stored_live_values(pool))
-    pool_members_ensure(pool, {r.member_id for r in by_period[None]})
+    waiting = [None, *(p.pk for p in periods if p.state == PeriodState.WAITING)]
+    pool_members_ensure(pool, {r.member_id for pid in waiting for r in by_period[pid]})
     report(92, _("Writing the rating records"))
     _write(pool, rows)
     return len(rows)
