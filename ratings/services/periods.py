@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Callable
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import BigIntegerField, BooleanField, Case, ExpressionWrapper, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -291,14 +291,20 @@ def period_reopen(
         )
     following = successor.first()
     if following is not None and following.state == PeriodState.OPEN:
-        records = RatingRecord.objects.filter(pool=pool, period=following)
-        # The games the period left pending (§1.7) return to it as its closing left them.
-        carried = records.filter(played_on__lt=following.start)
-        carried.update(period=period, **{**UNCALCULATED, "pending": True})
-        # Games dated in the following period wait in it, without calculation, until closing
-        # this one opens it again. They keep their period: rewriting only their calculation
-        # leaves the record indexes alone (a federation pool has 200,000 of them a period).
-        records.update(solo=False, **UNCALCULATED)
+        # In one statement: the games the period left pending (§1.7), dated before the
+        # following one, return to it as its closing left them (pending; ``solo_refresh``
+        # below sets their solo flags). Games dated in the following period wait in it, without
+        # calculation, until closing this one opens it again: they keep their period, and
+        # rewriting only their calculation leaves the record indexes alone (a federation pool
+        # has 200,000 of them a period).
+        carried = Q(played_on__lt=following.start)
+        RatingRecord.objects.filter(pool=pool, period=following).update(
+            **{**UNCALCULATED, "pending": ExpressionWrapper(carried, output_field=BooleanField())},
+            period=Case(
+                When(carried, then=Value(period.pk)), default=F("period"), output_field=BigIntegerField()
+            ),
+            solo=False,
+        )
         following.state = PeriodState.WAITING
         following.save(update_fields=["state"])
     solo_refresh(pool, period)
