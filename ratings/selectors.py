@@ -32,7 +32,15 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
-from ratings.models import ListEntry, PoolMember, PublishedList, RatingPeriod, RatingPool, RatingRecord
+from ratings.models import (
+    ListEntry,
+    PeriodState,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
@@ -210,8 +218,14 @@ def _mark_pending(records: list[RatingRecord]) -> None:
     """Say per pending record whose first rating it waits for: ``waits_for_own`` when the member
     himself is a newcomer (with ``own_games`` of ``needed_games``, the rules' minimum), else it
     waits for the opponent's (Austrian national rating rules, newcomers: a game against a newcomer
-    is rated once he has a first rating). The records carry ``_with_state``'s annotations."""
+    is rated once he has a first rating). A record with no calculation that is not pending waits
+    for its period instead (``waits_for_period``): it lies after the open period, or in the one
+    waiting while the period before it is reopened. The records carry ``_with_state``'s
+    annotations and their period."""
     for r in records:
+        r.waits_for_period = not r.pending and r.change is None and (
+            r.period_id is None or r.period.state == PeriodState.WAITING
+        )
         if r.pending or r.change is None:
             r.waits_for_own = r.member_published is None and r.own_rating is None
             r.own_games = r.member_pending or 0
@@ -431,7 +445,7 @@ def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None
     records = (
         RatingRecord.objects.filter(game__round__tournament=tournament)
         .annotate(start_rank=Subquery(start_rank.values("start_rank")[:1]))
-        .select_related("pool", "member", "opponent", "game__round")
+        .select_related("pool", "period", "member", "opponent", "game__round")
         .order_by("pool__name", "game__round__number", "game__board")
     )
     if pool is not None:

@@ -94,3 +94,37 @@ def test_pages_word_the_pending_reason_for_each_side(client, season):
     assert (f'<td class="{narrow}">4 <small class="text-muted">(+1 ausständig)</small></td>\n'
             f'      <td class="{narrow}">3 <small class="text-muted">(+0,5)</small></td>\n'
             f'      <td class="{narrow}">1900</td>\n      <td class="text-end">2093</td>') in adler_page
+
+
+def test_a_game_waiting_for_its_period_says_so_not_that_it_waits_for_a_newcomer(client):
+    from ratings.models import PeriodState
+    from ratings.services import period_close, period_reopen
+
+    ClubFactory(is_home=True, public_ratings=True, public_tournaments=True)
+    pool = make_pool()
+    adler = MemberFactory(last_name="Adler", first_name="Anna")
+    berg = MemberFactory(last_name="Berg", first_name="Max")
+    publish_start_list(pool, {adler: 1950, berg: 1820})
+    first = period_close(pool=pool).period  # 2025-H1 closed, 2025-H2 open
+    autumn = TournamentFactory(name="Herbst", start_date=datetime.date(2025, 9, 1))
+    game_record_result(game=unplayed_game(make_round(autumn, 1), adler, berg), result=Result.WHITE_WINS)
+    spring = TournamentFactory(name="Frühjahr", start_date=datetime.date(2026, 2, 1))  # no period yet
+    game_record_result(game=unplayed_game(make_round(spring, 1), berg, adler), result=Result.DRAW)
+    period_reopen(period=first, reason="Korrektur")  # 2025-H2 waits
+    assert pool.periods.get(start=datetime.date(2025, 7, 1)).state == PeriodState.WAITING
+    client.force_login(User.objects.create_superuser("chef", password="x"))
+
+    page = client.get(reverse("clubs:member_detail", args=[adler.pk])).content.decode()
+    autumn_page = client.get(reverse("tournaments:evaluation", args=[autumn.pk])).content.decode()
+    spring_page = client.get(reverse("tournaments:evaluation", args=[spring.pk])).content.decode()
+
+    waiting = "noch nicht gewertet: wartet auf die Öffnung ihrer Wertungsperiode 01.07.2025–31.12.2025"
+    later = "noch nicht gewertet: wartet auf die Öffnung ihrer Wertungsperiode<"
+    assert page.count(waiting) == 1 and page.count(later) == 1
+    assert autumn_page.count(waiting) == 2 and spring_page.count(later) == 2
+    assert "Erstwertung" not in page + autumn_page + spring_page
+    assert "erste Wertungszahl" not in page + autumn_page + spring_page
+    [block] = member_rating_blocks(adler)
+    assert [(r.played_on, r.waits_for_period) for r in block.records] == [
+        (datetime.date(2025, 9, 1), True), (datetime.date(2026, 2, 1), True)
+    ]
