@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -61,6 +61,9 @@ def officer_home(request):
         p.period_id: p for p in PublishedList.objects.filter(superseded=False, period__isnull=False)
     }
     pools = list(pools)
+    latest_list = dict(
+        PublishedList.objects.values("pool").annotate(latest=Max("pk")).values_list("pool", "latest")
+    )
     jobs: dict[str, list[Job]] = {}
     recent = Job.objects.filter(key__in=[pool_key(p) for p in pools]).select_related("started_by")
     for job in recent.defer("output").order_by("-created_at", "-pk")[: 5 * len(pools)]:
@@ -74,8 +77,11 @@ def officer_home(request):
         latest_closed = next((p for p in pool.periods.all() if p.state == PeriodState.CLOSED), None)
         for period in pool.periods.all():
             period.current_list = current.get(period.pk)
-            # Only the latest closed period can be reopened (the service says why otherwise).
-            period.reopenable = period is latest_closed
+            # As ``period_reopen`` allows: the latest closed period, while its list is the
+            # pool's latest (not while a later period is reopened, its list withdrawn).
+            period.reopenable = period is latest_closed and (
+                period.current_list is None or period.current_list.pk == latest_list.get(pool.pk)
+            )
     return render(request, "ratings/officer/home.html", {"pools": pools, "user_is_rating_officer": True})
 
 

@@ -120,6 +120,15 @@ def test_reopening_an_older_period_is_refused_with_the_service_message(client, r
     html = client.post(reverse("ratings:period_reopen", args=[first.pk]), {"reason": "Test"}).content.decode()
     assert "Nur die letzte abgeschlossene Periode" in html or "Only the latest closed period" in html
     assert PeriodReopening.objects.count() == 0
+    # With the latest reopened, the one before it is the latest closed period, but its list is
+    # no longer the pool's latest (the reopened period's list, withdrawn): not offered either.
+    client.post(reverse("ratings:period_reopen", args=[latest.pk]), {"reason": "Korrektur"})
+    assert PeriodReopening.objects.get().period == latest
+    page = client.get(reverse("ratings:officer")).content.decode()
+    assert "/reopen/" not in page and "Wieder öffnen" not in page
+    refused = client.post(reverse("ratings:period_reopen", args=[first.pk]), {"reason": "Test"})
+    assert refused.status_code == 200
+    assert PeriodReopening.objects.count() == 1
 
 
 def upload(name, text):
