@@ -32,15 +32,7 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
-from ratings.models import (
-    ListEntry,
-    PeriodState,
-    PoolMember,
-    PublishedList,
-    RatingPeriod,
-    RatingPool,
-    RatingRecord,
-)
+from ratings.models import ListEntry, PoolMember, PublishedList, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
@@ -223,9 +215,8 @@ def _mark_pending(records: list[RatingRecord]) -> None:
     waiting while the period before it is reopened. The records carry ``_with_state``'s
     annotations and their period."""
     for r in records:
-        r.waits_for_period = not r.pending and r.change is None and (
-            r.period_id is None or r.period.state == PeriodState.WAITING
-        )
+        unperiodised = r.period_id is None or r.period.is_waiting
+        r.waits_for_period = not r.pending and r.change is None and unperiodised
         if r.pending or r.change is None:
             r.waits_for_own = r.member_published is None and r.own_rating is None
             r.own_games = r.member_pending or 0

@@ -73,14 +73,18 @@ def test_the_performance_is_fides_over_the_games_against_rated_opponents(season)
         1, 1900.0, 1900, 1)
 
 
+def page(client, view: str, obj) -> str:
+    return client.get(reverse(view, args=[obj.pk])).content.decode()
+
+
 def test_pages_word_the_pending_reason_for_each_side(client, season):
     pool, tournament, adler, neu = season
     Club.objects.filter(is_home=True).update(public_ratings=True, public_tournaments=True)
     client.force_login(User.objects.create_superuser("chef", password="x"))
 
-    evaluation = client.get(reverse("tournaments:evaluation", args=[tournament.pk])).content.decode()
-    adler_page = client.get(reverse("clubs:member_detail", args=[adler.pk])).content.decode()
-    neu_page = client.get(reverse("clubs:member_detail", args=[neu.pk])).content.decode()
+    evaluation = page(client, "tournaments:evaluation", tournament)
+    adler_page = page(client, "clubs:member_detail", adler)
+    neu_page = page(client, "clubs:member_detail", neu)
 
     mine = "offen: wartet auf die eigene erste Wertungszahl (1 von 7 Partien)"
     theirs = "offen: wartet auf die erste Wertungszahl von Neu, Nora"
@@ -114,16 +118,15 @@ def test_a_game_waiting_for_its_period_says_so_not_that_it_waits_for_a_newcomer(
     assert pool.periods.get(start=datetime.date(2025, 7, 1)).state == PeriodState.WAITING
     client.force_login(User.objects.create_superuser("chef", password="x"))
 
-    page = client.get(reverse("clubs:member_detail", args=[adler.pk])).content.decode()
-    autumn_page = client.get(reverse("tournaments:evaluation", args=[autumn.pk])).content.decode()
-    spring_page = client.get(reverse("tournaments:evaluation", args=[spring.pk])).content.decode()
+    member_page = page(client, "clubs:member_detail", adler)
+    autumn_page, spring_page = (page(client, "tournaments:evaluation", t) for t in (autumn, spring))
 
     waiting = "noch nicht gewertet: wartet auf die Öffnung ihrer Wertungsperiode 01.07.2025–31.12.2025"
     later = "noch nicht gewertet: wartet auf die Öffnung ihrer Wertungsperiode<"
-    assert page.count(waiting) == 1 and page.count(later) == 1
+    assert member_page.count(waiting) == 1 and member_page.count(later) == 1
     assert autumn_page.count(waiting) == 2 and spring_page.count(later) == 2
-    assert "Erstwertung" not in page + autumn_page + spring_page
-    assert "erste Wertungszahl" not in page + autumn_page + spring_page
+    everything = member_page + autumn_page + spring_page
+    assert "Erstwertung" not in everything and "erste Wertungszahl" not in everything
     [block] = member_rating_blocks(adler)
     assert [(r.played_on, r.waits_for_period) for r in block.records] == [
         (datetime.date(2025, 9, 1), True), (datetime.date(2026, 2, 1), True)
