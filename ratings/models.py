@@ -310,7 +310,7 @@ class RatingRecord(models.Model):
     # period to open. A game in a waiting period (PeriodState.WAITING) waits in it. A record keeps
     # its period when periods are closed and reopened (only carried pending sides move): its
     # calculation columns are rewritten in place, which PostgreSQL does without touching the
-    # indexes when the page has room (the table's fill factor, migration 0008).
+    # indexes when the page has room (the table's fill factor, migration 0009).
     period = models.ForeignKey(
         RatingPeriod,
         verbose_name=_("rating period"),
