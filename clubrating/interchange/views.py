@@ -21,7 +21,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clubrating.core.permissions import (
+from clubrating.accounts.permissions import (
     is_official,
     official_required,
     public_tournaments_required,

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubrating.accounts.permissions import rating_officer_required
 from clubrating.core.errors import Refused
-from clubrating.core.permissions import rating_officer_required
 from clubrating.core.preview import dry_run, upload_preview_confirm
 from clubrating.jobs.models import Job
 from ratings.forms import ImportForm, ReopenForm

@@ -107,7 +107,7 @@ def test_query_count_does_not_depend_on_the_data(client, demo, django_assert_max
 
 
 def test_the_page_shows_the_latest_running_tournaments_and_links_all(client, db):
-    from clubrating.core.views import RUNNING
+    from clubrating.site.views import RUNNING
     from tests.factories import TournamentFactory
 
     today = timezone.localdate()
