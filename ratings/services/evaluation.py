@@ -30,7 +30,8 @@ from ratings.models import (
 )
 from ratings.rules import vectorised  # noqa: F401 - see below
 from ratings.rules.columns import games_from_sides
-from ratings.rules.period import PeriodResult, PlayerIn, evaluate_period
+from ratings.rules.engine import evaluate_period
+from ratings.rules.period import PeriodResult, PlayerIn
 from ratings.rules.rounding import round_half_away
 from ratings.services.bulk import fetch_rows, fetch_sql, rows_update
 from ratings.services.cache import pool_cache_bump
