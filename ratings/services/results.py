@@ -214,24 +214,6 @@ def _result_write(game: Game, by: int | None, old_result: str, old_rated: str, r
                 cursor.execute(sql, params)
 
 
-@transaction.atomic
-def game_date_change(*, game: Game, date) -> Game:
-    """Give a game its own date (None: its round's); its rating records follow it to the period
-    of the new date (``games_redate``, the one re-dating service). Refused when either date
-    lies in a closed period."""
-    from ratings.services.redate import games_redate
-
-    game = _locked(game)
-    if game.date == date:
-        return game
-    game.date = date
-    game.save(update_fields=["date"])
-    # A game without a rated result has no records: its date touches no rating.
-    if game.is_rateable:
-        games_redate(game_ids=[game.pk])
-    return game
-
-
 def game_records_rebuild(
     *,
     pool: RatingPool,
