@@ -288,6 +288,29 @@ def test_every_package_has_a_place():
     assert {package_of(module) for module in project_sources()} - placed == set()
 
 
+FAMILIES = {"oesb", "fide", "dsb", "egf"}
+
+
+def name_prefix_tests(source: str) -> list[int]:
+    """Lines that test a rule set by its name's prefix (``rules.startswith("oesb")``): what a rule
+    set offers is a flag of ``ratings.rules.presets.Rules``, its family ``Rules.family``."""
+    return [
+        node.lineno for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and _called(node) == "startswith"
+        and any(isinstance(arg, ast.Constant) and arg.value in FAMILIES for arg in node.args)
+    ]
+
+
+def test_no_rule_set_is_told_by_its_name():
+    found = {module: lines for module, (source, _package) in project_sources().items()
+             if (lines := name_prefix_tests(source))}
+    assert found == {}
+
+
+def test_a_name_prefix_test_is_found():
+    assert name_prefix_tests('if pool.rules.startswith("egf"):\n    pass\nx = "a".startswith("b")\n') == [1]
+
+
 def test_every_layer_has_modules():
     modules = project_sources()
     for rule in RULES:

@@ -206,7 +206,7 @@ def _bad_game(g: GameIn, players: dict) -> str | None:
 
 def _expectation(rules: Rules):
     """E(own, opponent), memoised per rating difference where E depends on D only."""
-    if rules.expectation.startswith("egf") or rules.full_difference_from is not None:
+    if not rules.expectation_of_difference:
         return lambda own, opp: expected_score(rules, own, opp)
     cache: dict[float, float] = {}
 
