@@ -311,6 +311,27 @@ def test_a_name_prefix_test_is_found():
     assert name_prefix_tests('if pool.rules.startswith("egf"):\n    pass\nx = "a".startswith("b")\n') == [1]
 
 
+# The ratings app asks which database runs in one module only; its services call named functions.
+DATABASE_MODULE = "ratings.services.db"
+
+
+def vendor_tests(source: str) -> list[int]:
+    """Lines that ask which database runs (``connection.vendor``)."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr == "vendor"]
+
+
+def test_the_database_is_asked_in_one_module():
+    found = {module: lines for module, (source, _package) in project_sources().items()
+             if _matches(module, tree("ratings")) and not _matches(module, ("*.migrations.*",))
+             and module != DATABASE_MODULE and (lines := vendor_tests(source))}
+    assert found == {}
+
+
+def test_a_vendor_test_is_found():
+    assert vendor_tests('if connection.vendor != "postgresql":\n    pass\n') == [1]
+
+
 def test_every_layer_has_modules():
     modules = project_sources()
     for rule in RULES:

@@ -16,8 +16,8 @@ from ratings.models import (
     RatingPool,
 )
 from ratings.rules.presets import get_rules
-from ratings.services.bulk import fetch_rows, rows_insert, rows_update
 from ratings.services.cache import pool_cache_bump
+from ratings.services.db import fetch_rows, rows_insert, rows_update
 from ratings.services.evaluation import LIVE_FIELDS
 
 

@@ -9,9 +9,10 @@ from django.db import transaction
 
 from clubrating.tournaments.models import Game
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
+from ratings.services.db import game_locked
 from ratings.services.evaluation import period_evaluate
 from ratings.services.pools import pool_lock, tournament_pools
-from ratings.services.results import _locked, closed_period_refusal, game_records_rebuild
+from ratings.services.results import closed_period_refusal, game_records_rebuild
 
 
 @transaction.atomic
@@ -79,7 +80,7 @@ def game_date_change(*, game: Game, date) -> Game:
     """Give a game its own date (None: its round's); its rating records follow it to the period
     of the new date (``games_redate``, the one re-dating service). Refused when either date
     lies in a closed period."""
-    game = _locked(game)
+    game = game_locked(game)
     if game.date == date:
         return game
     game.date = date
