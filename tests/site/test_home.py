@@ -20,7 +20,7 @@ DEMO_TODAY = datetime.date(2026, 11, 22)  # Herbstopen running, Vereinsmeistersc
 
 @pytest.fixture
 def demo(demo_club, db, monkeypatch):
-    # The demo club of the whole module (tests/core/conftest.py), seen on the day it describes.
+    # The demo club of the whole module (tests/conftest.py), seen on the day it describes.
     monkeypatch.setattr("django.utils.timezone.localdate", lambda *args, **kwargs: DEMO_TODAY)
 
 
