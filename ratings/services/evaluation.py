@@ -38,7 +38,7 @@ from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
 # The engine's vectorised evaluation (imported by ``evaluate_period`` when first used, as it
 # imports that module) and NumPy's masked arrays (loaded by its first ``np.unique``) are imported
 # with this service: a server's worker forked from a loaded process then has them ready, instead
-# of loading them, 40 ms of CPU, in an official's first save.
+# of loading them in an official's first save.
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
