@@ -1,14 +1,9 @@
 """Background jobs: starting, one active job per subject, progress, result and translated error,
-the job page with its polling, and real ``db_worker`` processes taking jobs from the queue."""
+the job page with its polling, and real ``jobs_worker`` processes taking jobs from the queue."""
 
 import datetime
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -17,10 +12,9 @@ from django.utils.formats import date_format
 from clubrating.clubs.models import Club
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import JobBusy, job_start, jobs_fail_stale
+from tests.jobs.workers import DATABASE_QUEUE, worker
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def UserFactory(username=None):  # noqa: N802 - reads like the factories
@@ -104,24 +98,6 @@ def test_a_produced_file_is_downloaded_from_the_job_page(client):
     assert response["Content-Disposition"] == 'attachment; filename="Liste.pdf"'
 
 
-def _database_url() -> str:
-    s = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{s['NAME']}"
-    return f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-
-
-def _worker(**popen):
-    env = {**os.environ, "DATABASE_URL": _database_url(), "CLUBRATING_TASK_BACKEND": "database"}
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "jobs_worker", "--batch", "--interval", "0.2", "--no-startup-delay"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **popen,
-    )
-
-
-DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
 @pytest.mark.django_db(transaction=True)
 @override_settings(TASKS=DATABASE_QUEUE)
 def test_two_worker_processes_take_queued_jobs_from_one_queue_without_doubles():
@@ -130,7 +106,7 @@ def test_two_worker_processes_take_queued_jobs_from_one_queue_without_doubles():
         for n in range(12)
     ]
     assert {j.state for j in jobs} == {JobState.QUEUED}  # nothing runs inside the web process
-    workers = [_worker(), _worker()]
+    workers = [worker(), worker()]
     outputs = [w.communicate(timeout=120)[0].decode() for w in workers]
     assert [w.returncode for w in workers] == [0, 0], outputs
     assert set(Job.objects.values_list("state", flat=True)) == {JobState.DONE}
@@ -154,7 +130,8 @@ def test_a_job_started_again_runs_for_who_restarted_it_and_names_the_first(clien
     response = client.post(reverse("jobs:restart", args=[first.pk]))
     again = Job.objects.latest("pk")
     assert response["Location"] == reverse("jobs:detail", args=[again.pk])
-    assert (again.state, again.message, again.started_by, again.restart_of) == (JobState.DONE, "bert", bert, first)
+    assert (again.state, again.message, again.started_by, again.restart_of) == (
+        JobState.DONE, "bert", bert, first)
     html = client.get(response["Location"]).content.decode()
     assert "Gestartet von bert, " in html
     when = date_format(timezone.localtime(first.created_at), "SHORT_DATETIME_FORMAT")

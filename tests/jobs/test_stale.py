@@ -71,7 +71,8 @@ def test_the_same_job_starts_again_once_its_dead_worker_is_detected():
 
 
 def _writes(queries) -> list[str]:
-    return [q["sql"] for q in queries if q["sql"].lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE")]
+    writing = ("INSERT", "UPDATE", "DELETE")
+    return [q["sql"] for q in queries if q["sql"].lstrip().split()[0].upper() in writing]
 
 
 @override_settings(JOB_STALE_SECONDS=300)
