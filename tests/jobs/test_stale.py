@@ -2,6 +2,7 @@
 message, and the same job can be started again."""
 
 import datetime
+import sqlite3
 
 import pytest
 from django.contrib.auth.models import User
@@ -123,3 +124,23 @@ def test_a_working_job_writes_its_sign_of_life_without_reporting_progress():
     job = job_start(key="k", title="T", handler="tests.jobs.handlers.wait", params={"seconds": 0.6})
     assert job.state == JobState.DONE
     assert job.heartbeat_at > job.started_at + datetime.timedelta(seconds=0.3)
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(JOB_STALE_SECONDS=300)
+def test_the_job_page_answers_while_a_long_job_holds_sqlites_write_lock(client):
+    """SQLite has one writer: a page that wrote would wait for the work's transaction (20 s, then
+    fail). On PostgreSQL the work's transaction holds no lock the page needs."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's single writer")
+    user = User.objects.create_user("anna", password="x")
+    job = _running(silent_seconds=600, user=user)
+    client.force_login(user)
+    work = sqlite3.connect(connection.settings_dict["NAME"], timeout=0)
+    try:
+        work.execute("BEGIN IMMEDIATE")  # the long job's transaction
+        response = client.get(reverse("jobs:status", args=[job.pk]))
+    finally:
+        work.rollback()
+        work.close()
+    assert response.status_code == 200 and _stale_message(job) in response.content.decode()

@@ -159,7 +159,9 @@ def test_a_close_job_for_a_period_no_longer_open_is_refused(client, rated_club, 
 
 
 @override_settings(BACKGROUND_POOL_MEMBERS=3)
-def test_a_reopen_job_started_again_after_its_reopening_committed_reopens_nothing(client, rated_club, officer):
+def test_a_reopen_job_started_again_after_its_reopening_committed_reopens_nothing(
+    client, rated_club, officer
+):
     pool = rated_club["pool"]
     period = RatingPeriod.objects.get(pool=pool, start=datetime.date(2026, 1, 1))
     client.force_login(officer)
