@@ -1,8 +1,15 @@
 """The worker (``manage.py jobs_worker``): it outlives database outages (logs, backs off,
 carries on) and ends the work of workers that died, the task queue's own rows included."""
 
+import contextlib
 import datetime
 import logging
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
 
 import pytest
 from django.core.management import call_command
@@ -16,6 +23,7 @@ from clubrating.clubs.models import Club
 from clubrating.jobs.management.commands import jobs_worker
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import job_start
+from tests.jobs.workers import ROOT
 
 DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 AN_HOUR_AGO = datetime.timedelta(hours=1)
@@ -96,3 +104,104 @@ def test_the_sweep_ends_the_jobs_and_task_rows_of_killed_workers():
         "Der Hintergrundprozess, der diesen Auftrag übernahm, endete vor dessen Beginn; bitte erneut starten."
     )
     assert DBTaskResult.objects.get(pk=rows["dead"].pk).finished_at is not None
+
+
+class _Proxy:
+    """A TCP proxy between a worker process and PostgreSQL that the test cuts (the database
+    goes away: open connections drop, new ones are refused) and restores."""
+
+    def __init__(self, host: str, port: int):
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.up = True
+        self.open: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _address = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            server = socket.create_connection(self.target)
+            with self.lock:
+                self.open += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self):
+        self.up = False
+        with self.lock:
+            for end in self.open:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+            self.open = []
+
+    def close(self):
+        self.cut()
+        self.listener.close()
+
+
+def _until(condition, what: str, seconds: float = 120):
+    """Waits for ``condition()`` (a worker process works at its own pace); fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+def _done(name: str) -> bool:
+    return Job.objects.filter(key=name, state=JobState.DONE).exists()
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@override_settings(TASKS=DATABASE_QUEUE)
+def test_a_worker_process_outlives_postgresql_going_away_and_coming_back():
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL server that goes away (the unit test above covers both databases)")
+    settings_dict = connection.settings_dict
+    proxy = _Proxy(settings_dict["HOST"] or "127.0.0.1", int(settings_dict["PORT"] or 5432))
+    url = (f"postgres://{settings_dict['USER']}:{settings_dict['PASSWORD']}@127.0.0.1:{proxy.port}/"
+           f"{settings_dict['NAME']}")
+    env = {**os.environ, "DATABASE_URL": url, "CLUBRATING_TASK_BACKEND": "database"}
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "jobs_worker", "--interval", "0.2", "--no-startup-delay", "--no-reload",
+         "--max-backoff", "2"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True).start()
+    try:
+        job_start(key="before", title="T", handler="tests.jobs.handlers.mark", params={"name": "before"})
+        _until(lambda: _done("before"), "the first job runs")
+        proxy.cut()
+        _until(lambda: any("The database cannot be reached" in line for line in lines),
+               "the outage is logged")
+        assert process.poll() is None  # still running
+        proxy.up = True
+        job_start(key="after", title="T", handler="tests.jobs.handlers.mark", params={"name": "after"})
+        _until(lambda: _done("after"), "the job queued during the outage runs once the database is back")
+        assert process.poll() is None
+        assert any("The database is reachable again; the worker carries on." in line for line in lines)
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+        proxy.close()
+    assert sorted(Club.objects.values_list("name", flat=True)) == ["after", "before"]

@@ -22,7 +22,7 @@ from argparse import ArgumentTypeError
 
 from django.conf import settings
 from django.core.management.base import CommandError
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, InterfaceError, OperationalError, connections
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
 
@@ -89,7 +89,7 @@ class Worker(db_worker.Worker):
                         outage, delay = False, FIRST_BACKOFF
                     super().run()
                     return  # --batch or --max-tasks: done
-                except DatabaseError as error:
+                except (OperationalError, InterfaceError) as error:  # unreachable, or the connection lost
                     outage = True
                     logger.error(
                         "The database cannot be reached (%s: %s); the worker tries again in %.0f s.",
