@@ -48,11 +48,13 @@ def pool_recalculate_run(*, progress: Progress, pool_id: int) -> Outcome:
 
 
 @job_kind(may_run=is_rating_officer, takes_user=True)
-def period_close_run(*, progress: Progress, period_id: int, user=None) -> Outcome:
+def period_close_run(*, progress: Progress, period_id: int, user=None, user_id: int | None = None) -> Outcome:
     """Close the job's period, and only that one: under the pool's lock, a period found closed
     already (its closing committed, then the worker died before marking the job done) ends the
     job successfully, leading to its list; a period that is not the pool's open one (waiting
-    again since an earlier period was reopened) is refused. Nothing else is closed."""
+    again since an earlier period was reopened) is refused. Nothing else is closed. (``user_id``,
+    the starter's id that jobs queued by earlier versions carry, is ignored: the job's starter
+    is who closes.)"""
     with transaction.atomic():
         pool = pool_lock(RatingPeriod.objects.select_related("pool").get(pk=period_id).pool)
         period = RatingPeriod.objects.get(pk=period_id)
@@ -77,7 +79,8 @@ def period_close_run(*, progress: Progress, period_id: int, user=None) -> Outcom
 
 @job_kind(may_run=is_rating_officer, takes_user=True)
 def period_reopen_run(
-    *, progress: Progress, period_id: int, reason: str, requested_at: str | None = None, user=None
+    *, progress: Progress, period_id: int, reason: str, requested_at: str | None = None, user=None,
+    user_id: int | None = None,
 ) -> Outcome:
     """Reopen the job's period. Open again with a reopening recorded since the job was asked for
     (``requested_at``, kept when the job is started again): the reopening committed before the

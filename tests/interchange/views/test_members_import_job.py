@@ -54,3 +54,13 @@ def test_the_member_file_is_not_kept_once_its_jobs_have_ended(official_client):
         ("Import preview: members.csv", JobState.DONE, {"name": "members.csv"}, None),
         ("Member import: members.csv", JobState.DONE, {"name": "members.csv"}, None),
     ]
+
+
+def test_a_failed_member_import_is_not_started_again_from_its_page(official_client, official):
+    job = Job.objects.create(key="members-import", title="Mitgliederimport: m.csv", started_by=official,
+                             handler="clubrating.interchange.jobs.members_import_run",
+                             params={"name": "m.csv"}, state=JobState.FAILED, message="Abgebrochen.")
+    html = official_client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert 'id="job-restart"' not in html  # the file is gone: it is uploaded again
+    assert official_client.post(reverse("jobs:restart", args=[job.pk])).status_code == 403
+    assert Job.objects.count() == 1

@@ -178,3 +178,29 @@ def test_a_reopen_job_started_again_after_its_reopening_committed_reopens_nothin
     assert period.reopenings.count() == 1
     period.refresh_from_db()
     assert period.state == PeriodState.OPEN
+
+
+def test_a_recalculation_started_again_after_its_worker_died_rebuilds_the_same_records(
+    client, rated_club, officer
+):
+    pool = rated_club["pool"]
+    before = sorted(RatingRecord.objects.filter(pool=pool).values_list("member_id", "period_id", "change"))
+    job = _died("ratings.jobs.pool_recalculate_run", officer, key=f"pool:{pool.pk}", pool_id=pool.pk)
+    client.force_login(officer)
+    for _time in range(2):
+        again, _html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+        assert (again.state, again.restart_of) == (JobState.DONE, job)
+        Job.objects.filter(pk=again.pk).update(state=JobState.FAILED)
+    after = sorted(RatingRecord.objects.filter(pool=pool).values_list("member_id", "period_id", "change"))
+    assert after == before
+
+
+def test_a_close_job_queued_with_its_starters_id_still_runs(client, rated_club, officer):
+    pool = rated_club["pool"]
+    period = open_period(pool)
+    job = _died("ratings.jobs.period_close_run", officer, key=f"pool:{pool.pk}", period_id=period.pk,
+                user_id=officer.pk)
+    client.force_login(officer)
+    again, _html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+    period.refresh_from_db()
+    assert (again.state, period.state, period.closed_by) == (JobState.DONE, PeriodState.CLOSED, officer)
