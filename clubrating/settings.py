@@ -285,7 +285,7 @@ OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
 
 # Background jobs: Django's task framework (the django-tasks backport of Django 6's django.tasks)
-# with its database queue; `manage.py db_worker` runs them. The tests run each job at once
+# with its database queue; `manage.py jobs_worker` runs them. The tests run each job at once
 # (immediate backend) unless CLUBRATING_TASK_BACKEND=database.
 _TASK_BACKEND = os.environ.get("CLUBRATING_TASK_BACKEND", "immediate" if TESTING else "database")
 TASKS = {

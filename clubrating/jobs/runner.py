@@ -106,11 +106,18 @@ def job_execute(job_id: int) -> str:
     )
     if not claimed:
         return "skipped"
-    job = Job.objects.get(pk=job_id)
+    job = Job.objects.select_related("started_by").get(pk=job_id)
     reporter = _Reporter(job_id)
     with translation.override(job.language), _Heartbeat(job_id):
         try:
-            outcome: Outcome = import_string(job.handler)(progress=reporter, **job.params)
+            handler = import_string(job.handler)
+            extra = {}
+            if job.upload is not None:
+                extra["upload"] = job.upload
+            kind = getattr(handler, "job_kind", None)
+            if kind is not None and kind.takes_user:
+                extra["user"] = job.started_by
+            outcome: Outcome = handler(progress=reporter, **job.params, **extra)
         except Refused as error:
             _finish(job_id, JobState.FAILED, message=str(error))
             return "failed"
@@ -141,4 +148,5 @@ def job_execute(job_id: int) -> str:
 
 
 def _finish(job_id: int, state: str, **values) -> None:
-    Job.objects.filter(pk=job_id).update(state=state, finished_at=timezone.now(), **values)
+    """The job's outcome; its uploaded file, needed no longer, is deleted with it."""
+    Job.objects.filter(pk=job_id).update(state=state, finished_at=timezone.now(), upload=None, **values)
