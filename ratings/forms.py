@@ -178,6 +178,34 @@ class ReopenForm(_NoTagHelperMixin, forms.Form):
         return reason
 
 
+class CloseForm(_NoTagHelperMixin, forms.Form):
+    """Closing a period; before its last day only with "close early" and a reason."""
+
+    early = forms.BooleanField(label=_("Close early"), required=False)
+    reason = forms.CharField(
+        label=_("Reason for closing early"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000,
+        required=False,
+        help_text=_("Recorded with the published list; shown in the period's history and on the list."),
+    )
+
+    def __init__(self, *args, early: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.closing_early = early
+        if not early:  # from its last day on a period closes without either
+            del self.fields["early"]
+            del self.fields["reason"]
+
+    def clean(self):
+        data = super().clean()
+        if self.closing_early:
+            if not data.get("early"):
+                self.add_error("early", _("The period has not ended yet: choose “close early” to close it "
+                                          "now."))
+            if not (data.get("reason") or "").strip():
+                self.add_error("reason", _("Closing a period early needs a reason."))
+        return data
+
+
 class PoolCreateForm(_NoTagHelperMixin, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     rules = forms.ChoiceField(

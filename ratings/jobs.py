@@ -40,9 +40,11 @@ def pool_recalculate_run(*, progress: Progress, pool_id: int) -> Outcome:
     )
 
 
-def period_close_run(*, progress: Progress, period_id: int, user_id: int | None = None) -> Outcome:
+def period_close_run(
+    *, progress: Progress, period_id: int, user_id: int | None = None, early: bool = False, reason: str = ""
+) -> Outcome:
     period = RatingPeriod.objects.select_related("pool").get(pk=period_id)
-    plist = period_close(pool=period.pool, user=_user(user_id), progress=progress)
+    plist = period_close(pool=period.pool, user=_user(user_id), progress=progress, early=early, reason=reason)
     return Outcome(
         message=_("The period is closed and the new list is published."),
         result_url=reverse("ratings:list", args=[plist.pk]),
@@ -70,12 +72,13 @@ def pool_recalculate_start(*, pool: RatingPool, user=None) -> Job:
     )
 
 
-def period_close_start(*, period: RatingPeriod, user=None) -> Job:
+def period_close_start(*, period: RatingPeriod, user=None, early: bool = False, reason: str = "") -> Job:
     return job_start(
         key=pool_key(period.pool),
         title=_("Closing %(period)s") % {"period": period},
         handler="ratings.jobs.period_close_run",
-        params={"period_id": period.pk, "user_id": getattr(user, "pk", None)},
+        params={"period_id": period.pk, "user_id": getattr(user, "pk", None), "early": early,
+                "reason": reason},
         user=user,
     )
 

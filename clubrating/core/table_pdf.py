@@ -36,6 +36,7 @@ STRIPE = Color(0xF3 / 255, 0xF3 / 255, 0xF3 / 255)
 RULE = Color(0xBB / 255, 0xBB / 255, 0xBB / 255)
 NOTE_HEIGHT = 3 * mm + 8 * 1.3
 GREY = Color(0x33 / 255, 0x33 / 255, 0x33 / 255)
+WATERMARK = Color(0.8, 0.1, 0.1, alpha=0.22)
 
 
 class Italic(str):
@@ -48,7 +49,9 @@ class Italic(str):
 class Column:
     header: str
     numeric: bool = False
-    shrinks: bool = False  # may be cut short (with "…") when the columns are wider than the page
+    # Gives way when the columns are wider than the page; a text wider than the column is then
+    # printed in a smaller font, never cut (the names and clubs of an official list).
+    shrinks: bool = False
 
 
 def fonts() -> tuple[str, str, str]:
@@ -88,6 +91,11 @@ def _widths(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: flo
     return widths
 
 
+def _fitting_size(text_width: float, width: float) -> float:
+    """The font size at which a text ``text_width`` wide at CELL_SIZE fits ``width``."""
+    return CELL_SIZE if text_width <= width else CELL_SIZE * width / text_width
+
+
 def _fit(text: str, font: str, size: float, width: float) -> str:
     if pdfmetrics.stringWidth(text, font, size) <= width:
         return text
@@ -118,9 +126,11 @@ def table_pdf(
     note: str = "",
     page_text: str = "Page %(page)d of %(pages)d",
     author: str = "ClubRating",
+    watermark: str = "",
 ) -> bytes:
     """The PDF bytes of a titled table. ``rows`` are the cells' texts (``Italic`` for italics);
-    ``page_text`` is the translated "Page %(page)d of %(pages)d"."""
+    ``page_text`` is the translated "Page %(page)d of %(pages)d"; ``watermark`` is printed large
+    and diagonally across every page (a withdrawn list)."""
     regular, bold, oblique = fonts()
     rows = [tuple(row) for row in rows]
     page_width, page_height = A4
@@ -173,6 +183,17 @@ def table_pdf(
                               * MARGIN_SIZE * 1.2, text)
         canvas.drawRightString(page_width - MARGIN_RIGHT, MARGIN_BOTTOM / 2,
                                page_text % {"page": number, "pages": pages})
+        if watermark:
+            # Across the page, under the table (drawn first), so no copy passes for valid.
+            canvas.saveState()
+            canvas.setFillColor(WATERMARK)
+            canvas.translate(page_width / 2, page_height / 2)
+            canvas.rotate(55)
+            size = min(90.0, 0.9 * (page_width ** 2 + page_height ** 2) ** 0.5
+                       / max(1.0, pdfmetrics.stringWidth(watermark, bold, 1)))
+            canvas.setFont(bold, size)
+            canvas.drawCentredString(0, -size / 3, watermark)
+            canvas.restoreState()
         canvas.setFillColor(black)
 
     def column_header(top: float) -> float:
@@ -210,15 +231,16 @@ def table_pdf(
                 if not text:
                     continue
                 font = oblique if isinstance(text, Italic) else regular
-                if index in cut:
-                    text = _fit(text, font, CELL_SIZE, widths[index] - 2 * PAD)
-                x = (lefts[index] + widths[index] - PAD - width_of(text, font)
+                size = CELL_SIZE
+                if index in cut:  # the whole text, in a smaller font where the column is narrower
+                    size = _fitting_size(width_of(text, font), widths[index] - 2 * PAD)
+                x = (lefts[index] + widths[index] - PAD - width_of(text, font) * size / CELL_SIZE
                      if columns[index].numeric else lefts[index] + PAD)
                 code.append(f"1 0 0 1 {x:.2f} {base:.2f} Tm")
                 for subset_font, escaped in pieces(text, font):
-                    if subset_font != current:
-                        code.append(f"{subset_font} {CELL_SIZE} Tf")
-                        current = subset_font
+                    if (subset_font, size) != current:
+                        code.append(f"{subset_font} {size:.2f} Tf")
+                        current = (subset_font, size)
                     code.append(f"({escaped}) Tj")
         canvas.drawText(text_object)
         return top - len(chunk) * ROW_HEIGHT

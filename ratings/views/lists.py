@@ -23,7 +23,7 @@ from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import formats, translation
+from django.utils import formats, timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.safestring import mark_safe
@@ -39,7 +39,7 @@ from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
 from ratings.models import ListKind, PeriodState, PublishedList, RatingPeriod, RatingPool
-from ratings.selectors import live_ranks, live_rows, published_rows
+from ratings.selectors import live_ranks, live_rows, pools_with_list_in_force, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
@@ -373,24 +373,25 @@ def _face(request, pk: int, face: str):
 
 @public_ratings_required
 def pool_list(request):
-    pools = RatingPool.objects.order_by("name")
-    # Withdrawn lists (period reopened) stay listed, marked; the valid list is the latest in force.
-    lists = (
-        PublishedList.objects.filter(superseded=False).select_related("period")
-        .order_by("pool", "-valid_from", "-pk")
-    )
+    """Every pool with its live list and every list it published, each marked as it stands
+    today: in force, valid from a later day, withdrawn (its period reopened, or the list replaced
+    by the one published when the period was closed again), or earlier."""
+    today = timezone.localdate()
+    pools = pools_with_list_in_force(today).order_by("name")
+    lists = PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk")
     periods = RatingPeriod.objects.filter(state=PeriodState.OPEN)
     by_pool: dict[int, list] = {}
-    valid: set[int] = set()
     for plist in lists:
         by_pool.setdefault(plist.pool_id, []).append(plist)
-        if plist.pool_id not in valid and not plist.withdrawn:
-            valid.add(plist.pool_id)
-            plist.valid = True
     open_periods = {p.pool_id: p for p in periods}
+    rows = []
+    for pool in pools:
+        for plist in by_pool.get(pool.pk, []):
+            plist.valid = plist.pk == pool.published_pk
+            plist.future = not plist.withdrawn and plist.valid_from > today
+        rows.append((pool, open_periods.get(pool.pk), by_pool.get(pool.pk, [])))
     return render(request, "ratings/pool_list.html", {
-        "pools": [(pool, open_periods.get(pool.pk), by_pool.get(pool.pk, [])) for pool in pools],
-        "user_is_rating_officer": is_rating_officer(request.user),
+        "pools": rows, "user_is_rating_officer": is_rating_officer(request.user),
     })
 
 

@@ -42,7 +42,7 @@ def test_a_second_pool_job_is_refused_while_one_runs(client, rated_club, officer
 
 
 @override_settings(BACKGROUND_POOL_MEMBERS=3)
-def test_closing_and_reopening_a_large_pool_run_as_jobs(client, rated_club, officer):
+def test_closing_and_reopening_a_large_pool_run_as_jobs(client, rated_club, officer, period_ended):
     client.force_login(officer)
     pool = rated_club["pool"]
     period = open_period(pool)
