@@ -102,17 +102,18 @@ def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) ->
     return table
 
 
-def _filters_html(filters: ListFilterForm) -> str:
+def _filters_html(filters: ListFilterForm, sort: str) -> str:
     """The filter form, cached: Django renders each of a federation's hundreds of club options
-    through a template, which took most of a cached list page's time."""
+    through a template, which took most of a cached list page's time. It keeps the list's order
+    (``sort``); filtering starts again at the first page."""
     clubs = "|".join(name for name, _label in filters.fields["club"].choices)
-    chosen = [str(filters[name].value()) for name in filters.fields]  # not the page or the order
+    chosen = [str(filters[name].value()) for name in filters.fields]  # not the page
     key = "ratings:list-filters:" + hashlib.sha256(
-        "|".join([translation.get_language() or "", *chosen, clubs]).encode()
+        "|".join([translation.get_language() or "", *chosen, sort, clubs]).encode()
     ).hexdigest()
     html = cache.get(key)
     if html is None:
-        html = render_to_string("ratings/_list_filters.html", {"filters": filters})
+        html = render_to_string("ratings/_list_filters.html", {"filters": filters, "sort": sort})
         cache.set(key, html, TABLE_CACHE_SECONDS)
     return mark_safe(html)  # rendered by the template above, escaped there
 
@@ -144,7 +145,7 @@ def _content_html(request, source: ListSource, filters: ListFilterForm) -> str:
         cache.set(key, table_html, TABLE_CACHE_SECONDS)
     return render_to_string("ratings/_list_content.html", {
         **source.context, "pool": source.pool, "table_html": table_html,
-        "filters_html": _filters_html(filters),
+        "filters_html": _filters_html(filters, request.GET.get("sort", "")),
         "title": source.title, "lines": [*source.lines, filters.description()], "suffix": suffix,
         "urls": source.urls,
         "export_csv": f"?{_with(query, '_export', 'csv')}",
