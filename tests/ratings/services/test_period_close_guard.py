@@ -168,3 +168,36 @@ def test_close_period_command_refuses_unless_early_with_a_reason(season):
         call_command("close_period", "--pool", "Standard", "--early", "--reason", "noch einmal")
     assert str(refused.value) == (
         "Die Periode 26.11.2026 – 31.12.2026 hat noch nicht begonnen; sie kann nicht abgeschlossen werden.")
+
+
+# --- the close page's preview: what closing publishes, read without writing -------------------------
+
+
+@pytest.mark.parametrize("rules", ["oesb-classic", "dsb-1990", "fide-2024", "egf-2021"])
+def test_the_preview_is_what_closing_publishes_in_every_family(rules, monkeypatch):
+    from ratings.services.periods import period_close_list_preview
+
+    set_today(monkeypatch, D(2026, 12, 31))
+    pool = make_pool(rules=rules, start=D(2026, 1, 1))
+    rated = [MemberFactory(last_name=f"Spieler {i}") for i in range(6)]
+    newcomer = MemberFactory(last_name="Neu")
+    publish_start_list(pool, {m: (1500 + 97 * i, 3 * i) for i, m in enumerate(rated)})
+    period = open_period(pool)
+    tournament = TournamentFactory(start_date=period.start)
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
+    for number in range(1, 8):
+        day = period.start + datetime.timedelta(days=number)
+        rnd = RoundFactory(tournament=tournament, number=number, date=day)
+        players = [newcomer, *rated]
+        for board in range(3):
+            white, black = players[(board + number) % 7], players[(6 - board + number) % 7]
+            game = GameFactory(round=rnd, board=board + 1, white=white, black=black, result=Result.NOT_PLAYED)
+            game_record_result(game=game, result=results[(board + number) % 3])
+    rows = period_close_list_preview(period=period)
+    preview = [(r.rank, r.member.pk, r.list_rating, r.list_change, r.list_games, r.list_period_games,
+                r.list_markers, r.list_class, r.start_value) for r in rows]
+    plist = period_close(pool=pool)
+    published = [(e.rank, e.member_id, e.rating, e.change, e.games_count, e.period_games, e.markers,
+                  e.class_code, e.start_value) for e in ListEntry.objects.filter(list=plist).order_by("rank")]
+    assert preview == published
+    assert len(published) >= 6
