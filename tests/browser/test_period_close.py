@@ -8,6 +8,7 @@ period 1.7.–31.12.2026. The autumn Swiss has round 5 on 20.11. (played) and ro
 """
 
 import datetime
+import subprocess
 
 import pytest
 from django.conf import settings
@@ -15,7 +16,7 @@ from django.contrib.auth.models import Group, User
 
 from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Result
-from ratings.services import game_record_result, period_close
+from ratings.services import game_record_result, period_close, period_reopen
 from tests.factories import GameFactory, MemberFactory, RoundFactory, TournamentFactory
 from tests.ratings.factories import make_pool, publish_start_list, set_today
 
@@ -99,3 +100,22 @@ def test_closing_early_then_at_the_end(page, live_server, login, shoot, season, 
     assert "vorzeitig abgeschlossen: Saisonpause über Weihnachten" in items.filter(
         has_text="Liste vom 26.11.2026").inner_text()
     _look(page, shoot, "lists-index")
+
+
+def test_a_withdrawn_lists_print_out_is_marked_on_every_printed_page(page, live_server, tmp_path,
+                                                                     monkeypatch):
+    """Chromium prints the print layout of a withdrawn list: the mark is on each page."""
+    set_today(monkeypatch, D(2026, 7, 2))
+    pool = make_pool(start=D(2026, 1, 1))
+    publish_start_list(pool, {MemberFactory(): 1200 + 5 * i for i in range(120)})
+    plist = period_close(pool=pool)
+    period_reopen(period=plist.period, reason="Korrektur")
+    page.goto(f"{live_server.url}/ratings/lists/{plist.pk}/print/")
+    page.emulate_media(media="print")
+    pdf = tmp_path / "print.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    text = subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    pages = [p for p in text.split("\f") if p.strip()]
+    assert len(pages) >= 3
+    assert all("ZURÜCKGEZOGEN" in "".join(p.split()) for p in pages)
