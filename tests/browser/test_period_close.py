@@ -83,6 +83,11 @@ def test_closing_early_then_at_the_end(page, live_server, login, shoot, season, 
     assert "Vorzeitig abgeschlossen am 25.11.2026: Saisonpause über Weihnachten" in page.content()
     assert "Gültig ab 26.11.2026" in page.content()
 
+    page.goto(f"{live_server.url}/ratings/officer/")
+    # The next period starts tomorrow: no close button, the reason why instead.
+    assert "hat noch nicht begonnen" in page.locator("table").first.inner_text()
+    _look(page, shoot, "officer-after-early")
+
     set_today(monkeypatch, D(2026, 12, 31))  # the last day of the next period: closed as usual
     page.goto(f"{live_server.url}/ratings/officer/")
     page.get_by_role("link", name="Abschließen und veröffentlichen …").click()
