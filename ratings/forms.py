@@ -6,6 +6,7 @@ import re
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.interchange.formats.detect import CSV, TRF
@@ -179,6 +180,34 @@ class ReopenForm(_NoTagHelperMixin, forms.Form):
         return reason
 
 
+class CloseForm(_NoTagHelperMixin, forms.Form):
+    """Closing a period; before its last day only with "close early" and a reason."""
+
+    early = forms.BooleanField(label=_("Close early"), required=False)
+    reason = forms.CharField(
+        label=_("Reason for closing early"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000,
+        required=False,
+        help_text=_("Recorded with the published list; shown in the period's history and on the list."),
+    )
+
+    def __init__(self, *args, early: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.closing_early = early
+        if not early:  # from its last day on a period closes without either
+            del self.fields["early"]
+            del self.fields["reason"]
+
+    def clean(self):
+        data = super().clean()
+        if self.closing_early:
+            if not data.get("early"):
+                self.add_error("early", _("The period has not ended yet: choose “close early” to close it "
+                                          "now."))
+            if not (data.get("reason") or "").strip():
+                self.add_error("reason", _("Closing a period early needs a reason."))
+        return data
+
+
 class PoolCreateForm(_NoTagHelperMixin, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     rules = forms.ChoiceField(
@@ -246,10 +275,12 @@ SENIOR_AGE = 65
 
 
 class ListFilterForm(forms.Form):
-    """Filters of a rating list. Age groups go by birth year relative to the list's year:
+    """Filters of a rating list: a name search (every word found in the last or first name),
+    club, sex, age group, activity. Age groups go by birth year relative to the list's year:
     U*n* = born in (year − n) or later, i.e. not yet *n* years old on 1 January (as the Austrian
     youth championships count "Jahrgänge"); seniors = 65 or older during the year."""
 
+    name = forms.CharField(label=_("Name"), required=False, max_length=100)
     club = forms.ChoiceField(label=_("Club"), required=False)
     sex = forms.ChoiceField(
         label=_("Sex"), required=False, choices=[("", _("all")), ("m", _("male")), ("f", _("female"))]
@@ -266,6 +297,8 @@ class ListFilterForm(forms.Form):
         for name in ("club", "sex", "age"):
             self.fields[name].widget.attrs["class"] = "form-select"
         self.fields["active"].widget.attrs["class"] = "form-check-input"
+        self.fields["name"].widget.attrs.update({"class": "form-control", "type": "search",
+                                                 "autocomplete": "off"})
 
     def filter(self, rows, *, year: int):
         """``rows`` (a rating-list QuerySet, ``ratings.selectors.published_rows``/``live_rows``)
@@ -273,6 +306,8 @@ class ListFilterForm(forms.Form):
         if not self.is_valid():
             return rows
         data = self.cleaned_data
+        for word in data["name"].split():  # every word in the last or the first name
+            rows = rows.filter(Q(member__last_name__icontains=word) | Q(member__first_name__icontains=word))
         if data["club"]:
             rows = rows.filter(list_club=data["club"])
         if data["sex"]:
@@ -293,6 +328,8 @@ class ListFilterForm(forms.Form):
         if not self.is_valid():
             return ""
         parts = []
+        if self.cleaned_data["name"].strip():
+            parts.append(f"{self.fields['name'].label}: {self.cleaned_data['name'].strip()}")
         for name in ("club", "sex", "age"):
             value = self.cleaned_data[name]
             if value:

@@ -48,11 +48,15 @@ def pool_recalculate_run(*, progress: Progress, pool_id: int) -> Outcome:
 
 
 @job_kind(may_run=is_rating_officer, takes_user=True)
-def period_close_run(*, progress: Progress, period_id: int, user=None, user_id: int | None = None) -> Outcome:
+def period_close_run(
+    *, progress: Progress, period_id: int, user=None, user_id: int | None = None, early: bool = False,
+    reason: str = "",
+) -> Outcome:
     """Close the job's period, and only that one: under the pool's lock, a period found closed
     already (its closing committed, then the worker died before marking the job done) ends the
     job successfully, leading to its list; a period that is not the pool's open one (waiting
-    again since an earlier period was reopened) is refused. Nothing else is closed. (``user_id``,
+    again since an earlier period was reopened) is refused. Nothing else is closed. ``early``
+    and ``reason``: closing before the period's last day (``period_close``). (``user_id``,
     the starter's id that jobs queued by earlier versions carry, is ignored: the job's starter
     is who closes.)"""
     with transaction.atomic():
@@ -70,7 +74,7 @@ def period_close_run(*, progress: Progress, period_id: int, user=None, user_id: 
                 _("The period %(period)s is not open; only the open period can be closed.")
                 % {"period": period}
             )
-        plist = period_close(pool=pool, user=user, progress=progress)
+        plist = period_close(pool=pool, user=user, progress=progress, early=early, reason=reason)
     return Outcome(
         message=_("The period is closed and the new list is published."),
         result_url=reverse("ratings:list", args=[plist.pk]),
@@ -115,12 +119,12 @@ def pool_recalculate_start(*, pool: RatingPool, user=None) -> Job:
     )
 
 
-def period_close_start(*, period: RatingPeriod, user=None) -> Job:
+def period_close_start(*, period: RatingPeriod, user=None, early: bool = False, reason: str = "") -> Job:
     return job_start(
         key=pool_key(period.pool),
         title=_("Closing %(period)s") % {"period": period},
         handler="ratings.jobs.period_close_run",
-        params={"period_id": period.pk},
+        params={"period_id": period.pk, "early": early, "reason": reason},
         user=user,
     )
 

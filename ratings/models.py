@@ -4,6 +4,8 @@ The models hold state only; every change goes through ``ratings.services`` (one 
 each). Ratings are floats because EGF pools keep three decimals; chess pools store whole numbers.
 """
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -124,9 +126,18 @@ class ListKind(models.TextChoices):
 
 
 class PublishedListQuerySet(models.QuerySet):
-    def in_force(self) -> "PublishedListQuerySet":
-        """Lists that are valid: not superseded, and not withdrawn (their period reopened)."""
+    """Which lists stand and which is in force, written once (the pages, the selectors and the
+    services ask here)."""
+
+    def published(self) -> "PublishedListQuerySet":
+        """Lists that stand: not superseded by a republished list, and not withdrawn (their
+        period reopened). The pool's published ratings are those of its latest such list."""
         return self.filter(superseded=False).exclude(period__state=PeriodState.OPEN)
+
+    def in_force(self, day: datetime.date) -> "PublishedListQuerySet":
+        """The lists that stand and apply on ``day`` (valid from that day or earlier), the one in
+        force first: the latest valid-from day, then the latest published."""
+        return self.published().filter(valid_from__lte=day).order_by("-valid_from", "-pk")
 
 
 class PublishedList(models.Model):
@@ -161,6 +172,8 @@ class PublishedList(models.Model):
     note = models.TextField(_("note"), blank=True)
     # The period's live values at closing are kept (ClosingLiveValues): reopening restores them.
     live_values_kept = models.BooleanField(_("live values kept"), default=False)
+    # A period closed before its last day ends on the day it was closed; the officer's reason.
+    early_reason = models.TextField(_("reason for closing early"), blank=True)
 
     objects = PublishedListQuerySet.as_manager()
 
@@ -179,9 +192,14 @@ class PublishedList(models.Model):
         return f"{self.pool} {self.valid_from:%d.%m.%Y}"
 
     @property
-    def withdrawn(self) -> bool:
+    def reopened(self) -> bool:
         """Published for a period that has been reopened (and not closed again yet)."""
         return not self.superseded and self.period_id is not None and self.period.state == PeriodState.OPEN
+
+    @property
+    def withdrawn(self) -> bool:
+        """Not valid any more: its period was reopened, or closing it again replaced the list."""
+        return self.superseded or self.reopened
 
 
 class ListEntry(models.Model):

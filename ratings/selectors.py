@@ -26,6 +26,7 @@ from django.db.models import (
     Window,
 )
 from django.db.models.functions import Coalesce, ExtractYear, RowNumber
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -40,11 +41,18 @@ from ratings.services.pools import pool_tournaments_filter, tournament_pools
 
 
 def pool_list_on(pool: RatingPool, day: datetime.date | None = None) -> PublishedList | None:
-    """The list in force (not superseded, not withdrawn) on ``day`` (default: the latest)."""
-    qs = PublishedList.objects.in_force().filter(pool=pool)
-    if day is not None:
-        qs = qs.filter(valid_from__lte=day)
-    return qs.order_by("-valid_from", "-pk").first()
+    """The list in force on ``day`` (default: today): ``PublishedList.objects.in_force``."""
+    return PublishedList.objects.filter(pool=pool).in_force(day or timezone.localdate()).first()
+
+
+def pools_with_list_in_force(day: datetime.date) -> QuerySet[RatingPool]:
+    """Every pool with its list in force on ``day`` (``published_pk``, ``published_from``; None
+    without one), in one query."""
+    in_force = PublishedList.objects.filter(pool=OuterRef("pk")).in_force(day)
+    return RatingPool.objects.annotate(
+        published_pk=Subquery(in_force.values("pk")[:1]),
+        published_from=Subquery(in_force.values("valid_from")[:1]),
+    )
 
 
 def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
@@ -264,7 +272,7 @@ def member_rating_blocks(member: Member) -> list[PoolBlock]:
         blocks[state.pool_id] = PoolBlock(state.pool, state)
     history = (
         # A withdrawn list (its period reopened) is not part of the history: not in the chart either.
-        ListEntry.objects.filter(member=member, list__in=PublishedList.objects.in_force())
+        ListEntry.objects.filter(member=member, list__in=PublishedList.objects.published())
         .select_related("list__pool", "list__period").order_by("list__valid_from", "list__pk")
     )
     for entry in history:
@@ -493,9 +501,34 @@ class PendingMember:
 
 
 @dataclass
+class LaterRound:
+    """A paired round dated after the day an early closing ends the period on."""
+
+    number: int
+    date: datetime.date
+    games: int
+    results: int  # of its games, those with a result (rated now, in the period being closed)
+
+
+@dataclass
+class MovingTournament:
+    """A running tournament whose rounds after that day fall into the next period."""
+
+    tournament: Tournament
+    rounds: list[LaterRound]
+
+    @property
+    def games(self) -> int:
+        return sum(r.games for r in self.rounds)
+
+
+@dataclass
 class ClosePreview:
     tournaments: list[UnfinishedTournament]
     pending: list[PendingMember]
+    # Closing early: the day the period then ends on, and the tournaments that run beyond it.
+    early_end: datetime.date | None = None
+    moving: list[MovingTournament] = field(default_factory=list)
 
     @property
     def open_games(self) -> int:
@@ -505,17 +538,42 @@ class ClosePreview:
         return bool(self.tournaments or self.pending)
 
 
-def period_close_preview(*, period: RatingPeriod) -> ClosePreview:
+def _moving_tournaments(pool: RatingPool, period: RatingPeriod, end: datetime.date) -> list[MovingTournament]:
+    """The pool's tournaments running on ``end`` (or with paired games dated after it) whose
+    rounds dated after ``end`` and up to the period's last day fall into the next period when an
+    early closing ends the period on ``end``. Two queries."""
+    rated = Tournament.objects.filter(pool_tournaments_filter(pool))
+    games = (
+        Game.objects.with_played_on()
+        .filter(round__tournament__in=rated, day__gt=end, day__lte=period.end)
+        .values_list("round__tournament_id", "round__number", "day", "result")
+    )
+    rounds: dict[int, dict[int, LaterRound]] = defaultdict(dict)
+    for tournament_id, number, day, result in games:
+        later = rounds[tournament_id].setdefault(number, LaterRound(number, day, 0, 0))
+        later.games += 1
+        later.results += result != Result.NOT_PLAYED
+    running = rated.filter(Q(pk__in=list(rounds)) | Q(start_date__lte=end, end_date__gt=end))
+    return [
+        MovingTournament(t, sorted(rounds[t.pk].values(), key=lambda r: r.number))
+        for t in running.order_by("start_date", "name")
+    ]
+
+
+def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = None) -> ClosePreview:
     """What closing ``period`` now leaves unfinished: the pool's tournaments with paired games
     dated inside the period and no result yet (they can no longer be entered once it is closed,
     unless the period is reopened), and the members whose games stay pending (a newcomer's games
     wait for the first rating, ratings.md §1.7) and move to the next period. Games dated after
-    the period's end are not affected by closing it. Two queries."""
+    the period's end are not affected by closing it. ``end``: the day an early closing ends the
+    period on (docs/rules.md §4.3); the running tournaments' rounds after it are listed, as they
+    fall into the next period. Two queries (four when closing early)."""
     pool = period.pool
+    last = end or period.end
     rows = (
         Game.objects.with_played_on()
         .filter(round__tournament__in=Tournament.objects.filter(pool_tournaments_filter(pool)),
-                result=Result.NOT_PLAYED, day__gte=max(period.start, pool.start_date), day__lte=period.end)
+                result=Result.NOT_PLAYED, day__gte=max(period.start, pool.start_date), day__lte=last)
         .values_list("round__tournament_id", "round__number")
     )
     by_tournament: dict[int, UnfinishedTournament] = {}
@@ -538,6 +596,8 @@ def period_close_preview(*, period: RatingPeriod) -> ClosePreview:
     return ClosePreview(
         tournaments=list(by_tournament.values()),
         pending=[PendingMember(m, counts[m.pk], m.pk in newcomers) for m in members],
+        early_end=end,
+        moving=_moving_tournaments(pool, period, end) if end is not None and end < period.end else [],
     )
 
 

@@ -2,18 +2,18 @@
 
 A federation's rating list has tens of thousands of rows. WeasyPrint lays the print page out as
 HTML (boxes, CSS cascade, table layout over every row) and needs minutes for 20,000 rows; here
-every row has the same height, so pages, page numbers and positions follow from arithmetic and
-each cell is one ``drawString``: seconds for 20,000 rows. The page looks like the print layout
-(``static/css/print.css``): A4 portrait, the same margins, the running header (club, title,
-list lines) in the top margin of every page, "Page x of y" at the bottom, a repeated column
-header, light row lines and striped rows.
+a row is one line high (two where a long name or club wraps), so pages, page numbers and
+positions follow from arithmetic and each cell is one text string: seconds for 20,000 rows. The
+page looks like the print layout (``static/css/print.css``): A4 portrait, the same margins, the
+running header (club, title, list lines) in the top margin of every page, "Page x of y" at the
+bottom, a repeated column header, light row lines and striped rows.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
@@ -30,12 +30,15 @@ _FONTS: tuple[str, str, str] | None = None
 
 MARGIN_TOP, MARGIN_RIGHT, MARGIN_BOTTOM, MARGIN_LEFT = 24 * mm, 14 * mm, 16 * mm, 14 * mm
 CELL_SIZE, HEAD_SIZE, MARGIN_SIZE = 8, 7.5, 7.5
+MIN_SIZE = 6.5  # the smallest font of a long name or club on one line; below, it wraps
+LINE = 1.15  # line height of a wrapped cell, in font sizes
 ROW_HEIGHT = 4.6 * mm
 PAD = 1.0 * mm
 STRIPE = Color(0xF3 / 255, 0xF3 / 255, 0xF3 / 255)
 RULE = Color(0xBB / 255, 0xBB / 255, 0xBB / 255)
 NOTE_HEIGHT = 3 * mm + 8 * 1.3
 GREY = Color(0x33 / 255, 0x33 / 255, 0x33 / 255)
+WATERMARK = Color(0.8, 0.1, 0.1, alpha=0.22)
 
 
 class Italic(str):
@@ -48,7 +51,10 @@ class Italic(str):
 class Column:
     header: str
     numeric: bool = False
-    shrinks: bool = False  # may be cut short (with "…") when the columns are wider than the page
+    # Gives way when the columns are wider than the page; a text wider than the column is then
+    # printed in a smaller font or on two lines (its row taller), never cut (the names and clubs
+    # of an official list).
+    shrinks: bool = False
 
 
 def fonts() -> tuple[str, str, str]:
@@ -66,26 +72,88 @@ def fonts() -> tuple[str, str, str]:
     return _FONTS
 
 
+def _words_width(text: str, font: str, size: float) -> float:
+    """The width of ``text``'s longest word: a column header may wrap between its words."""
+    return max((pdfmetrics.stringWidth(word, font, size) for word in text.split()), default=0)
+
+
 def _widths(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: float) -> list[float]:
-    """Each column as wide as its widest text (measured on the longest few texts), the shrinking
-    columns narrowed in proportion when the whole is wider than the page."""
+    """Each column as wide as its widest text (measured on the longest few texts) and its
+    header's longest word (a header wraps between words rather than widen a column of numbers).
+    When the whole is wider than the page, the shrinking columns give way: each keeps at least
+    the width of its usual texts (the one at nine tenths of the texts, by length), the rest of the
+    page is shared by what their longer texts need beyond that, and a text still wider than its
+    column is printed smaller or on two lines (``_cell_lines``), never cut. Room to spare goes first to the
+    headers (on one line), then to the shrinking columns."""
     regular, bold, _oblique = fonts()
-    widths = []
+    widths, usual, full = [], [], []
     for index, column in enumerate(columns):
-        longest = sorted({row[index] for row in rows}, key=len, reverse=True)[:8]
-        text = max((pdfmetrics.stringWidth(t, regular, CELL_SIZE) for t in longest), default=0)
-        head = pdfmetrics.stringWidth(column.header, bold, HEAD_SIZE)
+        texts = sorted({row[index] for row in rows}, key=len)
+        text = max((pdfmetrics.stringWidth(t, regular, CELL_SIZE) for t in texts[-8:]), default=0)
+        head = _words_width(column.header, bold, HEAD_SIZE)
         widths.append(max(text, head) + 2 * PAD)
-    excess = sum(widths) - width
+        full.append(max(text, pdfmetrics.stringWidth(column.header, bold, HEAD_SIZE)) + 2 * PAD)
+        typical = texts[(len(texts) - 1) * 9 // 10] if texts else ""
+        usual.append(max(pdfmetrics.stringWidth(typical, regular, CELL_SIZE), head) + 2 * PAD)
     shrinking = [i for i, c in enumerate(columns) if c.shrinks]
-    if excess > 0 and shrinking:
-        total = sum(widths[i] for i in shrinking)
-        for i in shrinking:
-            widths[i] = max(12 * mm, widths[i] - excess * widths[i] / total)
-    elif excess < 0 and shrinking:  # room to spare: to the text columns, as a full-width table
-        for i in shrinking:
-            widths[i] -= excess / len(shrinking)
+    spare = width - sum(widths)
+    if spare > 0:
+        wanted = sum(full) - sum(widths)
+        if wanted > 0:
+            given = min(spare, wanted)
+            widths = [w + (f - w) * given / wanted for w, f in zip(widths, full, strict=True)]
+            spare -= given
+        for i in shrinking:  # as a full-width table
+            widths[i] += spare / len(shrinking)
+    elif spare < 0 and shrinking:
+        room = width - sum(w for i, w in enumerate(widths) if i not in shrinking)
+        floor = sum(usual[i] for i in shrinking)
+        beyond = sum(widths[i] - usual[i] for i in shrinking)
+        if room > floor and beyond > 0:  # the usual widths fit: share the rest by what is longer
+            for i in shrinking:
+                widths[i] = usual[i] + (room - floor) * (widths[i] - usual[i]) / beyond
+        else:
+            for i in shrinking:
+                widths[i] = max(12 * mm, room * usual[i] / floor)
     return widths
+
+
+def _head_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """A column header in lines no wider than ``width``, broken between words only."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and pdfmetrics.stringWidth(joined, font, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _cell_lines(text: str, text_width: Callable[[str], float], width: float) -> tuple[float, tuple[str, ...]]:
+    """A shrinking column's cell in full, never cut: (font size, lines). On one line at CELL_SIZE
+    when it fits, else in a smaller font down to MIN_SIZE; a text needing less than that wraps
+    onto two lines (between words, or after a hyphen), as large as they fit. ``text_width``
+    measures at CELL_SIZE."""
+    whole = text_width(text)
+    if whole <= width:
+        return CELL_SIZE, (text,)
+    if CELL_SIZE * width / whole >= MIN_SIZE:
+        return CELL_SIZE * width / whole, (text,)
+    best: tuple[float, tuple[str, ...]] | None = None
+    for index, char in enumerate(text[1:-1], start=1):
+        if char == " ":
+            parts = (text[:index], text[index + 1:])
+        elif char == "-":
+            parts = (text[:index + 1], text[index + 1:])
+        else:
+            continue
+        widest = max(text_width(part) for part in parts)
+        if best is None or widest < best[0]:
+            best = (widest, parts)
+    if best is None:  # one word: smaller still
+        return CELL_SIZE * width / whole, (text,)
+    return min(CELL_SIZE, CELL_SIZE * width / best[0]), best[1]
 
 
 def _fit(text: str, font: str, size: float, width: float) -> str:
@@ -118,27 +186,57 @@ def table_pdf(
     note: str = "",
     page_text: str = "Page %(page)d of %(pages)d",
     author: str = "ClubRating",
+    watermark: str = "",
 ) -> bytes:
     """The PDF bytes of a titled table. ``rows`` are the cells' texts (``Italic`` for italics);
-    ``page_text`` is the translated "Page %(page)d of %(pages)d"."""
+    ``page_text`` is the translated "Page %(page)d of %(pages)d"; ``watermark`` is printed large
+    and diagonally across every page (a withdrawn list)."""
     regular, bold, oblique = fonts()
     rows = [tuple(row) for row in rows]
     page_width, page_height = A4
     width = page_width - MARGIN_LEFT - MARGIN_RIGHT
     widths = _widths(columns, rows, width)
     lefts = [MARGIN_LEFT + sum(widths[:i]) for i in range(len(widths))]
+    heads = [_head_lines(column.header, bold, HEAD_SIZE, w - 2 * PAD)
+             for column, w in zip(columns, widths, strict=True)]
+    head_height = ROW_HEIGHT + (max(len(h) for h in heads) - 1) * HEAD_SIZE * 1.15
     body_top = page_height - MARGIN_TOP
     lines = [line for line in lines if line]
     title_block = (10 + 15) * 1.25 + 4 + 9 * 1.3 * len(lines) + 6 * mm  # club, title, lines, rule
-    usable = body_top - MARGIN_BOTTOM - ROW_HEIGHT  # less the column header
-    per_page = int(usable // ROW_HEIGHT)
-    first_page = max(1, int((usable - title_block) // ROW_HEIGHT))
-    rest = max(0, len(rows) - first_page)
-    pages = 1 + -(-rest // per_page)
-    last_rows = (len(rows) if rest == 0 else rest - (pages - 2) * per_page)
-    free_rows = (first_page if pages == 1 else per_page) - last_rows
-    note_page = bool(note) and free_rows * ROW_HEIGHT < NOTE_HEIGHT  # the note on a page of its own
-    pages += int(note_page)
+    usable = body_top - MARGIN_BOTTOM - head_height  # less the column header
+    cut = {i for i, c in enumerate(columns) if c.shrinks}
+    widths_seen: dict[tuple[str, str], float] = {}
+
+    def width_of(text: str, font: str) -> float:
+        key = (text, font)
+        if key not in widths_seen:
+            widths_seen[key] = pdfmetrics.stringWidth(text, font, CELL_SIZE)
+        return widths_seen[key]
+
+    # The cells of the shrinking columns that need a smaller font or two lines, per row (most
+    # rows have none), and each row's height: a row with a wrapped cell is taller.
+    special: dict[int, dict[int, tuple[float, tuple[str, ...]]]] = {}
+    heights = [ROW_HEIGHT] * len(rows)
+    for number, row in enumerate(rows):
+        for index in cut:
+            text = row[index]
+            if not text or width_of(text, regular) <= widths[index] - 2 * PAD:
+                continue
+            font = oblique if isinstance(text, Italic) else regular
+            size, parts = _cell_lines(text, lambda t, f=font: width_of(t, f), widths[index] - 2 * PAD)
+            special.setdefault(number, {})[index] = (size, parts)
+            heights[number] = max(heights[number], ROW_HEIGHT + (len(parts) - 1) * size * LINE)
+    # Pages: as many rows as fit (at least one), the first page below the title block.
+    chunks: list[tuple[int, int]] = []
+    start, used, capacity = 0, 0.0, usable - title_block
+    for number, height in enumerate(heights):
+        if used + height > capacity and number > start:
+            chunks.append((start, number))
+            start, used, capacity = number, 0.0, usable
+        used += height
+    chunks.append((start, len(rows)))
+    note_page = bool(note) and capacity - used < NOTE_HEIGHT  # the note on a page of its own
+    pages = len(chunks) + int(note_page)
 
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, pageCompression=1, invariant=True)
@@ -146,15 +244,7 @@ def table_pdf(
     canvas.setAuthor(author)
     running = [_fit(f"{club} · {title}", regular, MARGIN_SIZE, width),
                *_wrap(lines, regular, MARGIN_SIZE, width)][:4]
-    cut = {i for i, c in enumerate(columns) if c.shrinks}
-    widths_seen: dict[tuple[str, str], float] = {}
     pieces_seen: dict[tuple[str, str], list[tuple[str, str]]] = {}
-
-    def width_of(text: str, font: str) -> float:
-        key = (text, font)
-        if key not in widths_seen:
-            widths_seen[key] = pdfmetrics.stringWidth(text, font, CELL_SIZE)
-        return widths_seen[key]
 
     def pieces(text: str, font: str) -> list[tuple[str, str]]:
         """(subset font's PDF name, escaped bytes) of ``text``; a character keeps its subset."""
@@ -173,28 +263,42 @@ def table_pdf(
                               * MARGIN_SIZE * 1.2, text)
         canvas.drawRightString(page_width - MARGIN_RIGHT, MARGIN_BOTTOM / 2,
                                page_text % {"page": number, "pages": pages})
+        if watermark:
+            # Across the page, under the table (drawn first), so no copy passes for valid.
+            canvas.saveState()
+            canvas.setFillColor(WATERMARK)
+            canvas.translate(page_width / 2, page_height / 2)
+            canvas.rotate(55)
+            size = min(96.0, 0.7 * (page_width ** 2 + page_height ** 2) ** 0.5
+                       / max(1.0, pdfmetrics.stringWidth(watermark, bold, 1)))
+            canvas.setFont(bold, size)
+            canvas.drawCentredString(0, -size / 3, watermark)
+            canvas.restoreState()
         canvas.setFillColor(black)
 
     def column_header(top: float) -> float:
         canvas.setFont(bold, HEAD_SIZE)
-        base = top - ROW_HEIGHT + 1.3 * mm
-        for column, left, w in zip(columns, lefts, widths, strict=True):
-            if column.numeric:
-                canvas.drawRightString(left + w - PAD, base, column.header)
-            else:
-                canvas.drawString(left + PAD, base, column.header)
+        bottom = top - head_height
+        for head, column, left, w in zip(heads, columns, lefts, widths, strict=True):
+            for index, text in enumerate(head):  # bottom-aligned, as the print layout's headers
+                base = bottom + 1.3 * mm + (len(head) - 1 - index) * HEAD_SIZE * 1.15
+                if column.numeric:
+                    canvas.drawRightString(left + w - PAD, base, text)
+                else:
+                    canvas.drawString(left + PAD, base, text)
         canvas.setLineWidth(1)
-        canvas.line(MARGIN_LEFT, top - ROW_HEIGHT, MARGIN_LEFT + sum(widths), top - ROW_HEIGHT)
-        return top - ROW_HEIGHT
+        canvas.line(MARGIN_LEFT, bottom, MARGIN_LEFT + sum(widths), bottom)
+        return bottom
 
-    def draw_rows(chunk: Sequence[Sequence[str]], top: float, first_index: int) -> float:
+    def draw_rows(first: int, last: int, top: float) -> float:
         canvas.setLineWidth(0.4)
         canvas.setStrokeColor(RULE)
-        for offset in range(len(chunk)):
-            y = top - (offset + 1) * ROW_HEIGHT
-            if (first_index + offset) % 2 == 1:
+        y = top
+        for number in range(first, last):
+            y -= heights[number]
+            if number % 2 == 1:
                 canvas.setFillColor(STRIPE)
-                canvas.rect(MARGIN_LEFT, y, sum(widths), ROW_HEIGHT, stroke=0, fill=1)
+                canvas.rect(MARGIN_LEFT, y, sum(widths), heights[number], stroke=0, fill=1)
                 canvas.setFillColor(black)
             canvas.line(MARGIN_LEFT, y, MARGIN_LEFT + sum(widths), y)
         canvas.setStrokeColor(black)
@@ -204,24 +308,27 @@ def table_pdf(
         text_object = canvas.beginText()
         code = text_object._code
         current = None
-        for offset, row in enumerate(chunk):
-            base = top - (offset + 1) * ROW_HEIGHT + 1.4 * mm
-            for index, text in enumerate(row):
+        y = top
+        for number in range(first, last):
+            base = y - ROW_HEIGHT + 1.4 * mm
+            y -= heights[number]
+            cells = special.get(number, {})
+            for index, text in enumerate(rows[number]):
                 if not text:
                     continue
                 font = oblique if isinstance(text, Italic) else regular
-                if index in cut:
-                    text = _fit(text, font, CELL_SIZE, widths[index] - 2 * PAD)
-                x = (lefts[index] + widths[index] - PAD - width_of(text, font)
-                     if columns[index].numeric else lefts[index] + PAD)
-                code.append(f"1 0 0 1 {x:.2f} {base:.2f} Tm")
-                for subset_font, escaped in pieces(text, font):
-                    if subset_font != current:
-                        code.append(f"{subset_font} {CELL_SIZE} Tf")
-                        current = subset_font
-                    code.append(f"({escaped}) Tj")
+                size, parts = cells.get(index, (CELL_SIZE, (text,)))
+                for line, part in enumerate(parts):
+                    x = (lefts[index] + widths[index] - PAD - width_of(part, font) * size / CELL_SIZE
+                         if columns[index].numeric else lefts[index] + PAD)
+                    code.append(f"1 0 0 1 {x:.2f} {base - line * size * LINE:.2f} Tm")
+                    for subset_font, escaped in pieces(part, font):
+                        if (subset_font, size) != current:
+                            code.append(f"{subset_font} {size:.2f} Tf")
+                            current = (subset_font, size)
+                        code.append(f"({escaped}) Tj")
         canvas.drawText(text_object)
-        return top - len(chunk) * ROW_HEIGHT
+        return y
 
     # First page: the title block, then as many rows as fit.
     page_frame(1)
@@ -239,15 +346,13 @@ def table_pdf(
     canvas.setLineWidth(1)
     canvas.line(MARGIN_LEFT, y, page_width - MARGIN_RIGHT, y)
     y -= 4 * mm
-    y = draw_rows(rows[:first_page], column_header(y), 0)
-    done, number = first_page, 1
-    while done < len(rows):
+    y = draw_rows(*chunks[0], column_header(y))
+    number = 1
+    for first, last in chunks[1:]:
         canvas.showPage()
         number += 1
         page_frame(number)
-        chunk = rows[done:done + per_page]
-        y = draw_rows(chunk, column_header(body_top), done)
-        done += len(chunk)
+        y = draw_rows(first, last, column_header(body_top))
     if note:
         if note_page:
             canvas.showPage()

@@ -13,7 +13,7 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Max, Q
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -31,8 +31,8 @@ from clubrating.accounts.permissions import (
 from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.tournaments.models import GameCategory, Tournament
-from ratings.models import PublishedList, RatingPool
-from ratings.selectors import live_count, live_list, member_ratings
+from ratings.models import RatingPool
+from ratings.selectors import live_count, live_list, member_ratings, pools_with_list_in_force
 from ratings.services.cache import pool_cache_version
 
 TOP = 10
@@ -65,14 +65,10 @@ def _tournament_querysets(today) -> list:
     ]
 
 
-def _pools_queryset() -> list:
-    # Each pool with its latest list in force (as ratings.selectors.pool_list_on), in one query.
-    latest = (PublishedList.objects.filter(pool=OuterRef("pk"), superseded=False)
-              .order_by("-valid_from", "-pk"))
-    return [RatingPool.objects.annotate(
-        published_pk=Subquery(latest.values("pk")[:1]),
-        published_from=Subquery(latest.values("valid_from")[:1]),
-    )]
+def _pools_queryset(today) -> list:
+    # Each pool with its list in force today: not a withdrawn one (its period reopened), nor one
+    # that applies from a later day.
+    return [pools_with_list_in_force(today)]
 
 
 _QUERIES = {"tournaments": _tournament_querysets, "pools": _pools_queryset}
@@ -91,17 +87,17 @@ def _tournaments(today) -> dict:
     }
 
 
-def _club_rating_list(club: Club | None) -> dict | None:
+def _club_rating_list(club: Club | None, today) -> dict | None:
     """Top of the live list of the main pool (standard games first), counting the home club's
     members only when there is a home club; None when there is no pool yet. An ``ORDER BY …
     LIMIT`` and a count, cached until the pool's ratings change."""
-    ((sql, params),) = _compiled("pools")
+    ((sql, params),) = _compiled("pools", today)
     pools = list(RatingPool.objects.raw(sql, params))
     if not pools:
         return None
     pool = next((p for p in pools if p.category == GameCategory.STANDARD), pools[0])
     club_id = club.pk if club is not None else None
-    key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}:{club_data_version()}"
+    key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}:{club_data_version()}:{today}"
     cached = cache.get(key)
     if cached is None:
         cached = {
@@ -158,13 +154,14 @@ def home(request):
     if member is not None:
         # A member may always see his own values, even when the lists are not public.
         context["my_ratings"] = list(member_ratings(member))
+    today = timezone.localdate()
     if context["show_tournaments"]:
-        tournaments = _tournaments(timezone.localdate())
+        tournaments = _tournaments(today)
         context["tournaments_html"] = _fragment(
             "partials/home_tournaments.html", {**tournaments, "is_official": official},
             official, _tournament_rows(tournaments),
         )
-    rating_list = _club_rating_list(club) if context["show_ratings"] else None
+    rating_list = _club_rating_list(club, today) if context["show_ratings"] else None
     context["ratings_html"] = _fragment(
         "partials/home_ratings.html", {"show_ratings": context["show_ratings"], "rating_list": rating_list},
         context["show_ratings"], rating_list and (rating_list["key"], rating_list["full_url"],

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from django.db.models import Max
 
-from ratings.models import ListEntry, RatingPool, RatingRecord
+from ratings.models import ListEntry, PublishedList, RatingPool, RatingRecord
 from ratings.rules.presets import get_rules
 
 
@@ -62,7 +62,8 @@ def inactive_members(*, pool: RatingPool, list_date: datetime.date, member_ids: 
     if wanted - last_game.keys():
         # Without any rated game, the first list in force that rated him counts.
         listed_before = set(
-            ListEntry.objects.filter(list__pool=pool, list__superseded=False, list__valid_from__lt=cutoff)
+            ListEntry.objects.filter(list__in=PublishedList.objects.filter(pool=pool).published(),
+                                     list__valid_from__lt=cutoff)
             .values_list("member_id", flat=True)
             .distinct()
         )

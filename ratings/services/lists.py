@@ -50,6 +50,7 @@ def list_publish(
     user=None,
     note: str = "",
     live_values: list[tuple] | None = None,
+    early_reason: str = "",
 ) -> PublishedList:
     """Write the snapshot and make it the published state; members not in ``entries`` become
     newcomers of the pool. A republished period's former list is marked superseded.
@@ -63,11 +64,12 @@ def list_publish(
         kind=kind,
         valid_from=valid_from,
         note=note,
+        early_reason=early_reason,
         live_values_kept=live_values is not None,
         published_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
     )
     known = {
-        mid: ((last.casefold(), first.casefold()), club)
+        mid: (list_name(last, first), club)
         for mid, last, first, club in PoolMember.objects.filter(pool=pool).order_by().values_list(
             "member_id", "member__last_name", "member__first_name", "member__club_id"
         )
@@ -77,9 +79,8 @@ def list_publish(
         for mid, last, first, club in Member.objects.filter(pk__in=missing[start:start + 500]).values_list(
             "pk", "last_name", "first_name", "club_id"
         ):
-            known[mid] = ((last.casefold(), first.casefold()), club)
-    names = {mid: name for mid, (name, _club) in known.items()}
-    order = sorted(entries, key=lambda m: (-entries[m].rating, names.get(m, ("", "")), m))
+            known[mid] = (list_name(last, first), club)
+    order = list_order(entries, {mid: name for mid, (name, _club) in known.items()})
     columns = (
         "list_id",
         "member_id",
@@ -124,6 +125,22 @@ def list_publish(
     return plist
 
 
+def list_name(last: str, first: str) -> tuple[str, str]:
+    """A member's name as a list orders it (after the rating)."""
+    return (last.casefold(), first.casefold())
+
+
+def list_order(entries: dict[int, EntryData], names: dict[int, tuple[str, str]]) -> list[int]:
+    """The members of a new list in rank order: rating, then name (``list_name``), then id."""
+    return sorted(entries, key=lambda m: (-entries[m].rating, names.get(m, ("", "")), m))
+
+
+def list_valid_from(period: RatingPeriod) -> datetime.date:
+    """The day a period's list applies from: the day after the period's last day (docs/rules.md
+    §1.8a: the list's date)."""
+    return period.end + datetime.timedelta(days=1)
+
+
 def state_from_entries(pool: RatingPool, values: dict[int, tuple[float, int, bool]]) -> None:
     """Set PoolMember's published values (rating, games count, reached 2400) to ``values``;
     every other member of the pool becomes a newcomer. Only the members whose values change
@@ -156,8 +173,10 @@ def list_values(plist: PublishedList | None) -> dict[int, tuple[float, int, bool
 
 
 def current_list(pool: RatingPool, *, before: PublishedList | None = None) -> PublishedList | None:
-    """The pool's latest list in force (optionally the one published before ``before``)."""
-    qs = PublishedList.objects.filter(pool=pool, superseded=False)
+    """The pool's latest published list (optionally the one published before ``before``): the
+    list its published ratings come from, whatever day it applies from (``PublishedList.objects
+    .in_force`` is the list that applies on a day)."""
+    qs = PublishedList.objects.filter(pool=pool).published()
     if before is not None:
         qs = qs.filter(pk__lt=before.pk)
     return qs.order_by("-pk").first()

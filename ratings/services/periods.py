@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import BigIntegerField, BooleanField, Case, ExpressionWrapper, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubrating.clubs.models import Member
 from ratings.adapters import pool_rules
 from ratings.models import (
     ClosingLiveValues,
@@ -34,6 +36,7 @@ from ratings.services.evaluation import (
     State,
     _write_members,
     evaluate,
+    load_records,
     peak_ratings,
     pending_sides,
     period_evaluate,
@@ -43,12 +46,17 @@ from ratings.services.evaluation import (
 from ratings.services.inactivity import inactive_members
 from ratings.services.lists import (
     EntryData,
+    class_code,
     current_list,
+    list_name,
+    list_order,
     list_publish,
+    list_valid_from,
     list_values,
     pool_members_ensure,
     state_from_entries,
 )
+from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
 from ratings.services.pools import open_period, pool_lock
 
 # A record waiting with no period has no calculation (as recording it there leaves it).
@@ -223,9 +231,40 @@ def solo_refresh(pool: RatingPool, period: RatingPeriod) -> None:
     rows_update(RatingRecord, ("id",), ("solo",), changed)
 
 
+def period_end_early(pool: RatingPool, period: RatingPeriod, day: datetime.date) -> None:
+    """Closing early: ``period`` ends on ``day``. Its games dated later leave it without
+    calculation and wait, like any game after the open period, for the next period, which
+    starts the day after; the period is evaluated again without them (if there were any)."""
+    later = RatingRecord.objects.filter(pool=pool, period=period, played_on__gt=day)
+    moved = later.update(period=None, solo=False, **UNCALCULATED)
+    period.end = day
+    period.save(update_fields=["end"])
+    if moved:
+        period_evaluate(pool, period)
+
+
+def close_guard(period: RatingPeriod, *, early: bool, reason: str) -> datetime.date | None:
+    """Refuse closing ``period`` today unless ``period_close_check`` allows it (closing early
+    only as asked, with a reason); returns the day an early closing ends it on, else None."""
+    today = timezone.localdate()
+    check = period_close_check(period, today=today)
+    if not check.allowed:
+        raise RatingsError(check.refusal)
+    if not check.early:
+        return None
+    refusal = early_close_refusal(period, early=early, reason=reason)
+    if refusal:
+        raise RatingsError(refusal)
+    return today
+
+
 @transaction.atomic
-def period_close(*, pool: RatingPool, user=None, progress: Progress | None = None) -> PublishedList:
-    """Publish the open period's list exactly as the engine computes it and open the next period."""
+def period_close(
+    *, pool: RatingPool, user=None, progress: Progress | None = None, early: bool = False, reason: str = ""
+) -> PublishedList:
+    """Publish the open period's list exactly as the engine computes it and open the next period.
+    Before the period's last day only with ``early`` and a ``reason`` (kept with the list): the
+    period then ends today, and its later days belong to the next period."""
     report = progress or _silent
     pool = pool_lock(pool)
     report(5, _("Evaluating the period"))
@@ -233,6 +272,10 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
         period = open_period(pool)
     except RatingPeriod.DoesNotExist:
         raise RatingsError(_("The pool “%(pool)s” has no open period.") % {"pool": pool.name}) from None
+    reason = (reason or "").strip()
+    cut = close_guard(period, early=early, reason=reason)
+    if cut is not None:
+        period_end_early(pool, period, cut)
     if pool_rules(pool).blend_games:  # the list's marks come from the evaluation
         result, state, _recs = period_evaluate(pool, period, live=False)
         entries = list_entries(state, result)
@@ -240,7 +283,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     else:
         kept = []
         entries = live_entries(pool, kept)
-    valid_from = period.end + datetime.timedelta(days=1)
+    valid_from = list_valid_from(period)
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
         del entries[member_id]
@@ -252,6 +295,7 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
         valid_from=valid_from,
         user=user,
         live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
+        early_reason=reason if cut is not None else "",
     )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
@@ -261,6 +305,74 @@ def period_close(*, pool: RatingPool, user=None, progress: Progress | None = Non
     successor = next_period_open(pool, period)
     successor_evaluate(pool, successor, carry_pending(pool, period, successor))
     return plist
+
+
+@dataclass
+class PreviewRow:
+    """A row of the close page's preview, as a rating-list table shows it (the ``list_*``
+    attributes of ``ratings.selectors.published_rows``)."""
+
+    rank: int
+    member: Member
+    list_club: str
+    list_birth_year: int | None
+    list_rating: float
+    list_change: float | None
+    list_games: int
+    list_period_games: int
+    list_markers: str
+    list_class: str
+    start_value: bool
+    provisional: bool = False
+
+    @property
+    def rating(self) -> float:
+        return self.list_rating
+
+    @property
+    def change(self) -> float | None:
+        return self.list_change
+
+
+def period_close_list_preview(*, period: RatingPeriod) -> list[PreviewRow]:
+    """The list closing ``period`` today would publish, in rank order, read without locking or
+    writing anything: from the members' live values, which every change of the period keeps
+    equal to what the engine computes for it (what ``period_close`` publishes). The engine runs
+    here, in memory, only where closing evaluates the period anew: the dsb blend, and an early
+    closing that leaves games dated after today to the next period."""
+    pool = period.pool
+    check = period_close_check(period, today=timezone.localdate())
+    if not check.allowed:
+        raise RatingsError(check.refusal)
+    end = timezone.localdate() if check.early else period.end
+    records = RatingRecord.objects.filter(pool=pool, period=period)
+    leaving = check.early and records.filter(played_on__gt=end).exists()
+    if pool_rules(pool).blend_games or leaving:
+        state = pool_state(pool)
+        recs = load_records(records.filter(played_on__lte=end))
+        entries = list_entries(state, evaluate(pool, period, state, recs))
+    else:
+        entries = live_entries(pool)
+    valid_from = end + datetime.timedelta(days=1)  # (``list_valid_from`` of the period as closing ends it)
+    for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
+        del entries[member_id]
+    members = {
+        m.pk: m for m in Member.objects.filter(
+            pk__in=PoolMember.objects.filter(pool=pool).values("member_id")
+        ).select_related("club")
+    }
+    rows = []
+    names = {mid: list_name(m.last_name, m.first_name) for mid, m in members.items()}
+    for rank, mid in enumerate(list_order(entries, names), start=1):
+        e, member = entries[mid], members[mid]
+        rows.append(PreviewRow(
+            rank=rank, member=member, list_club=member.club.name if member.club else "",
+            list_birth_year=member.birth_date.year if member.birth_date else member.birth_year,
+            list_rating=e.rating, list_change=None if e.previous is None else e.rating - e.previous,
+            list_games=e.games_count, list_period_games=e.period_games,
+            list_markers=e.markers, list_class=class_code(pool, e.rating), start_value=e.start_value,
+        ))
+    return rows
 
 
 @transaction.atomic
@@ -276,19 +388,15 @@ def period_reopen(
     pool = pool_lock(period.pool)
     report(5, _("Returning the games to the period"))
     period = RatingPeriod.objects.get(pk=period.pk)
-    if period.state != PeriodState.CLOSED:
-        raise RatingsError(_("Only a closed period can be reopened."))
     plist = PublishedList.objects.filter(period=period, superseded=False).first()
     successor = RatingPeriod.objects.filter(pool=pool, start__gt=period.start).order_by("start")
-    if successor.exclude(state__in=[PeriodState.OPEN, PeriodState.WAITING]).exists() or (
-        plist is not None and PublishedList.objects.filter(pool=pool, pk__gt=plist.pk).exists()
-    ):
-        raise RatingsError(
-            _(
-                "Only the latest closed period can be reopened, and only while no later "
-                "list has been published."
-            )
-        )
+    refusal = period_reopen_refusal(
+        period,
+        later_closed=successor.filter(state=PeriodState.CLOSED).exists(),
+        later_list=plist is not None and PublishedList.objects.filter(pool=pool, pk__gt=plist.pk).exists(),
+    )
+    if refusal:
+        raise RatingsError(refusal)
     following = successor.first()
     if following is not None and following.state == PeriodState.OPEN:
         # In one statement: the games the period left pending (§1.7), dated before the

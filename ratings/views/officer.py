@@ -1,26 +1,30 @@
 """Rating officer pages: pools and periods, close and publish, reopen, starting-list imports
 (pool-wide operations: ``ratings.views.pools``; a tournament's TRF file: the exchange pages).
 
-Previews run the very service that will run on confirmation, inside a transaction that is
-rolled back (``clubrating.core.preview``): what the preview shows is exactly what confirming
-publishes.
+The imports' previews run the very service that will run on confirmation, inside a transaction
+that is rolled back (``clubrating.core.preview``). The close page's preview reads the members'
+live values instead (``period_close_list_preview``): closing publishes exactly those, and reading
+them locks nothing, where a rolled-back close would hold the pool's lock while the officer looks.
 """
 
 from __future__ import annotations
+
+import datetime
 
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Max, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubrating.accounts.permissions import rating_officer_required
 from clubrating.core.errors import Refused
-from clubrating.core.preview import dry_run, upload_preview_confirm
+from clubrating.core.preview import upload_preview_confirm
 from clubrating.jobs.models import Job
-from ratings.forms import ImportForm, ReopenForm
+from ratings.forms import CloseForm, ImportForm, ReopenForm
 from ratings.jobs import period_close_start, period_reopen_start, pool_key, pool_recalculate_start
 from ratings.models import (
     FideTakeover,
@@ -34,10 +38,11 @@ from ratings.models import (
 )
 from ratings.rule_names import rules_name
 from ratings.rules.presets import get_rules
-from ratings.selectors import period_close_preview, published_rows
+from ratings.selectors import period_close_preview
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
-from ratings.services.periods import period_close, period_reopen
+from ratings.services.period_checks import period_close_check, period_reopen_refusal
+from ratings.services.periods import period_close, period_close_list_preview, period_reopen
 from ratings.tables import RatingListTable
 
 SESSION_KEY = "ratings_import"
@@ -45,8 +50,11 @@ SESSION_KEY = "ratings_import"
 
 @rating_officer_required
 def officer_home(request):
+    today = timezone.localdate()
+    early_lists = PublishedList.objects.exclude(early_reason="").select_related("published_by").order_by("pk")
     periods = RatingPeriod.objects.select_related("closed_by").prefetch_related(
-        Prefetch("reopenings", queryset=PeriodReopening.objects.select_related("reopened_by"))
+        Prefetch("reopenings", queryset=PeriodReopening.objects.select_related("reopened_by")),
+        Prefetch("lists", queryset=early_lists, to_attr="early_lists"),
     ).order_by("-start")
     # The pool-wide operations (2024 transformation, FIDE take-overs) with who and when.
     audited = (
@@ -76,45 +84,56 @@ def officer_home(request):
         pool.may_transform = rules.transformation_2024 and not pool.transformed
         pool.takes_fide = rules.fide_takeover
         pool.jobs = jobs.get(pool_key(pool), [])[:3]
-        latest_closed = next((p for p in pool.periods.all() if p.state == PeriodState.CLOSED), None)
+        later_closed = False  # the periods come latest first
         for period in pool.periods.all():
             period.current_list = current.get(period.pk)
-            # As ``period_reopen`` allows: the latest closed period, while its list is the
-            # pool's latest (not while a later period is reopened, its list withdrawn).
-            period.reopenable = period is latest_closed and (
-                period.current_list is None or period.current_list.pk == latest_list.get(pool.pk)
+            # The decisions the services take, from the data read above.
+            period.close_check = period_close_check(period, today=today)
+            plist = period.current_list
+            period.reopenable = not period_reopen_refusal(
+                period, later_closed=later_closed,
+                later_list=plist is not None and plist.pk != latest_list.get(pool.pk),
             )
+            later_closed = later_closed or period.state == PeriodState.CLOSED
     return render(request, "ratings/officer/home.html", {"pools": pools, "user_is_rating_officer": True})
 
 
 @rating_officer_required
 @require_http_methods(["GET", "POST"])
 def period_close_view(request, pk):
+    """The close page: the list closing publishes (read from the live values, without locking
+    anything: officials keep saving results while the officer looks), what stays unfinished,
+    and, before the period's last day, what closing early does, with the choice and its reason."""
     period = get_object_or_404(RatingPeriod.objects.select_related("pool"), pk=pk)
     pool = period.pool
-    if period.state != PeriodState.OPEN:
-        messages.error(request, _("This period is already closed."))
+    today = timezone.localdate()
+    check = period_close_check(period, today=today)
+    if not check.allowed:
+        messages.error(request, check.refusal)
         return redirect("ratings:officer")
-    if request.method == "POST":
+    form = CloseForm(request.POST if request.method == "POST" else None, early=check.early)
+    if request.method == "POST" and form.is_valid():
+        early, reason = bool(form.cleaned_data.get("early")), form.cleaned_data.get("reason") or ""
         try:
             if background(pool):
-                return redirect("jobs:detail", period_close_start(period=period, user=request.user).pk)
-            plist = period_close(pool=pool, user=request.user)
+                job = period_close_start(period=period, user=request.user, early=early, reason=reason)
+                return redirect("jobs:detail", job.pk)
+            plist = period_close(pool=pool, user=request.user, early=early, reason=reason)
         except Refused as error:
             messages.error(request, str(error))
             return redirect("ratings:officer")
         messages.success(request, _("The period is closed and the new list is published."))
         return redirect("ratings:list", plist.pk)
     try:
-        rows = dry_run(
-            lambda: list(published_rows(period_close(pool=pool, user=request.user)).order_by("rank")))
+        rows = period_close_list_preview(period=period)
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")
     table = RatingListTable(rows, orderable=False)
     return render(request, "ratings/officer/close.html", {
         "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
-        "unfinished": period_close_preview(period=period),
+        "form": form, "early": check.early, "today": today, "next_day": today + datetime.timedelta(days=1),
+        "unfinished": period_close_preview(period=period, end=today if check.early else None),
     })
 
 

@@ -2,7 +2,7 @@
 than a page should keep its reader waiting).
 
 Above ``settings.BACKGROUND_PDF_ROWS`` rows the PDF link leads to a job; the job draws the very
-PDF the synchronous link gives (``ratings.views.lists.list_pdf``), from the same list, filters
+PDF the synchronous link gives (``ratings.listing.list_pdf``), from the same list, filters
 and language. One job per distinct PDF (list version, filters, language): a second visitor
 asking for the same PDF is sent to the running or finished job and downloads its file, so it is
 drawn once.
@@ -10,9 +10,8 @@ drawn once.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser
+from django.http import QueryDict
 from django.shortcuts import redirect
-from django.test import RequestFactory
 from django.utils.translation import gettext as _
 
 from clubrating.accounts.permissions import can_view_ratings
@@ -20,6 +19,7 @@ from clubrating.core.errors import Refused
 from clubrating.core.pdf import safe_filename
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start, jobs_fail_stale
+from ratings.listing import list_pdf, list_source
 
 PDF = "application/pdf"
 
@@ -31,14 +31,10 @@ def pdf_key(etag: str) -> str:
 # Draws a file from the list it names, changing nothing: as often as it runs, the same PDF.
 @job_kind(may_run=can_view_ratings)
 def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str) -> Outcome:
-    from ratings.views.lists import _live_source, _published_source, list_pdf
-
-    request = RequestFactory().get(path + (f"?{query}" if query else ""))
-    request.user = AnonymousUser()
-    source = _live_source(pk) if face == "live_pdf" else _published_source(pk)
+    source = list_source(pk, live=face == "live_pdf")
     progress(5, _("Drawing the PDF"))
     name = safe_filename(f"{source.pool.name}-{source.file_stem}.pdf")
-    pdf = list_pdf(request, source)
+    pdf = list_pdf(source, QueryDict(query))
     return Outcome(message=_("The PDF is ready."), output=pdf, output_name=name, output_type=PDF)
 
 

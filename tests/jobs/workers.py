@@ -1,5 +1,6 @@
 """Real worker processes for the tests, on the test database."""
 
+import datetime
 import os
 import subprocess
 import sys
@@ -31,10 +32,24 @@ def _database_url() -> str:
     return f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
 
 
-def worker(*, script: str | None = None, **popen) -> subprocess.Popen:
-    """``manage.py jobs_worker --batch`` (or the Python ``script``) on the test database."""
+PLAIN = f"""
+import django
+django.setup()
+from django.core.management import call_command
+call_command("jobs_worker", *{BATCH!r})
+"""
+
+
+def worker(*, script: str | None = None, today: datetime.date | None = None, **popen) -> subprocess.Popen:
+    """``manage.py jobs_worker --batch`` (or the Python ``script``) on the test database; with
+    ``today``, the worker's "today" (``django.utils.timezone.localdate``) is that day, as the
+    tests' ``set_today`` makes it in the test process."""
     env = {**os.environ, "DATABASE_URL": _database_url(), "CLUBRATING_TASK_BACKEND": "database",
            "DJANGO_SETTINGS_MODULE": "clubrating.settings"}
+    if today is not None:
+        script = (f"import datetime, django.utils.timezone as tz\n"
+                  f"tz.localdate = lambda *a, **k: datetime.date({today.year}, {today.month}, {today.day})\n"
+                  + (script or PLAIN))
     command = ["-c", script] if script else ["manage.py", "jobs_worker", *BATCH]
     return subprocess.Popen([sys.executable, *command], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **popen)

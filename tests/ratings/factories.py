@@ -43,6 +43,11 @@ def unplayed_game(rnd, white=None, black=None, board=1):
     )
 
 
+def set_today(monkeypatch, day: datetime.date) -> None:
+    """Make ``day`` the services' and pages' "today" (``django.utils.timezone.localdate``)."""
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *args, **kwargs: day)
+
+
 @pytest.fixture
 def english():
     """Messages in English (the default language is German, de-at)."""

@@ -12,7 +12,7 @@ from ratings.models import ListEntry, PoolMember, PublishedList
 from ratings.services import game_record_result, period_close, pool_create
 from ratings.services.inactivity import inactive_members, years_before
 from tests.factories import MemberFactory, RoundFactory, TournamentFactory
-from tests.ratings.factories import make_pool, publish_start_list, unplayed_game
+from tests.ratings.factories import make_pool, publish_start_list, set_today, unplayed_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,8 @@ def _seven_years_before(day: datetime.date) -> datetime.date:
     return datetime.date(day.year - 7, day.month, day.day)
 
 
-def test_a_pool_closed_quarterly_for_eight_years_drops_exactly_the_inactive():
+def test_a_pool_closed_quarterly_for_eight_years_drops_exactly_the_inactive(monkeypatch):
+    set_today(monkeypatch, datetime.date(2033, 1, 1))  # every quarter closed has ended
     pool = make_pool(rules="oesb-2024", start=START)
     assert pool.inactivity_years == 7
     names = ("Active", "Busy", "Exact", "Returner", "Nogames")

@@ -19,7 +19,10 @@ from clubrating.tournaments.models import Result
 from ratings.models import PublishedList
 from ratings.services import game_record_result, period_close
 from tests.factories import GameFactory, MemberFactory, RoundFactory, TournamentFactory
-from tests.ratings.factories import make_pool, publish_start_list
+from tests.ratings.factories import make_pool, publish_start_list, set_today
+
+# A day after the open period of ``rated_club`` (1.7.–31.12.2026): it may be closed as usual.
+AFTER_OPEN_PERIOD = datetime.date(2027, 1, 4)
 
 
 @pytest.fixture
@@ -63,6 +66,13 @@ def _user(username, *groups, **extra):
     for name in groups:
         user.groups.add(Group.objects.get_or_create(name=name)[0])
     return user
+
+
+@pytest.fixture
+def period_ended(monkeypatch):
+    """"Today" is after the open period of ``rated_club``: closing it is not closing early."""
+    set_today(monkeypatch, AFTER_OPEN_PERIOD)
+    return AFTER_OPEN_PERIOD
 
 
 @pytest.fixture

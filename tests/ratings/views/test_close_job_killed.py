@@ -15,8 +15,11 @@ from clubrating.jobs.models import Job, JobState
 from ratings.models import PeriodState, PublishedList, RatingPeriod
 from ratings.services.pools import open_period
 from tests.jobs.workers import DATABASE_QUEUE, KILLED_AFTER_THE_WORK, worker
+from tests.ratings.factories import set_today
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+AFTER_THE_PERIOD = datetime.date(2027, 1, 4)
 
 
 def _closed(pool) -> list[datetime.date]:
@@ -25,7 +28,9 @@ def _closed(pool) -> list[datetime.date]:
 
 
 @override_settings(TASKS=DATABASE_QUEUE, BACKGROUND_POOL_MEMBERS=3)
-def test_a_close_job_whose_worker_was_killed_after_the_close_closes_once(client, rated_club, officer):
+def test_a_close_job_whose_worker_was_killed_after_the_close_closes_once(client, rated_club, officer,
+                                                                        monkeypatch):
+    set_today(monkeypatch, AFTER_THE_PERIOD)  # the period 1.7.–31.12.2026 has ended
     pool = rated_club["pool"]
     period = open_period(pool)
     lists = PublishedList.objects.count()
@@ -34,7 +39,7 @@ def test_a_close_job_whose_worker_was_killed_after_the_close_closes_once(client,
     job = Job.objects.get()
     assert job.state == JobState.QUEUED
 
-    killed = worker(script=KILLED_AFTER_THE_WORK)
+    killed = worker(script=KILLED_AFTER_THE_WORK, today=AFTER_THE_PERIOD)
     output = killed.communicate(timeout=120)[0].decode()
     assert killed.returncode == -9, output
     job.refresh_from_db()
@@ -48,7 +53,7 @@ def test_a_close_job_whose_worker_was_killed_after_the_close_closes_once(client,
     response = client.post(reverse("jobs:restart", args=[job.pk]))
     again = Job.objects.latest("pk")
     assert response["Location"] == reverse("jobs:detail", args=[again.pk])
-    finishing = worker()
+    finishing = worker(today=AFTER_THE_PERIOD)
     output = finishing.communicate(timeout=120)[0].decode()
     assert finishing.returncode == 0, output
 

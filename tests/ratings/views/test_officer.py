@@ -61,7 +61,7 @@ def test_officer_home_lists_pools_and_periods(client, english, rated_club, offic
     assert "Rating pools and periods" in english.get(reverse("ratings:officer")).content.decode()
 
 
-def test_close_shows_a_preview_then_publishes(client, rated_club, officer):
+def test_close_shows_a_preview_then_publishes(client, rated_club, officer, period_ended):
     client.force_login(officer)
     pool = rated_club["pool"]
     url = reverse("ratings:period_close", args=[open_period(pool).pk])
@@ -107,7 +107,9 @@ def test_reopen_needs_a_reason_and_is_recorded(client, rated_club, officer):
     assert "period_reopen" not in row and "/reopen" not in row and "Wieder öffnen" not in row
 
 
-def test_reopening_an_older_period_is_refused_with_the_service_message(client, rated_club, officer):
+def test_reopening_an_older_period_is_refused_with_the_service_message(
+    client, rated_club, officer, period_ended
+):
     client.force_login(officer)
     client.post(reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]))
     first = RatingPeriod.objects.get(pool=rated_club["pool"], start=datetime.date(2026, 1, 1))

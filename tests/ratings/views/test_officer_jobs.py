@@ -3,6 +3,7 @@ closing and reopening above the pool-size threshold (the tests run jobs at once)
 
 import datetime
 
+import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.test import override_settings
@@ -13,6 +14,13 @@ from clubrating.jobs.models import Job, JobState
 from ratings.models import ListEntry, PeriodState, PublishedList, RatingPeriod, RatingRecord
 from ratings.services import period_close, period_reopen
 from ratings.services.pools import open_period
+from tests.ratings.factories import set_today
+
+
+@pytest.fixture(autouse=True)
+def after_the_period(monkeypatch):
+    """The open period 1.7.–31.12.2026 has ended: closing it is a regular close."""
+    set_today(monkeypatch, datetime.date(2027, 1, 4))
 
 
 def _job_page(client, response) -> tuple[Job, str]:
@@ -46,7 +54,7 @@ def test_a_second_pool_job_is_refused_while_one_runs(client, rated_club, officer
 
 
 @override_settings(BACKGROUND_POOL_MEMBERS=3)
-def test_closing_and_reopening_a_large_pool_run_as_jobs(client, rated_club, officer):
+def test_closing_and_reopening_a_large_pool_run_as_jobs(client, rated_club, officer, period_ended):
     client.force_login(officer)
     pool = rated_club["pool"]
     period = open_period(pool)
