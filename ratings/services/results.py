@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 
 from django.db import connection, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange, Round, Tournament
+from clubrating.tournaments.models import WHITE_SCORE, Game, Round, Tournament
+from clubrating.tournaments.services import game_results_write
 from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.errors import RatingsError
@@ -181,37 +181,10 @@ def game_record_result(
     rated_result = result if rated_result is None else rated_result
     touched = _touched(game)
 
-    old_result, old_rated = game.result, game.rated_result
-    if (old_result, old_rated) != (result, rated_result):
-        game.result, game.rated_result = result, rated_result
-        by = user.pk if user is not None and user.is_authenticated else None
-        _result_write(game, by, old_result, old_rated, reason)
+    by = user.pk if user is not None and user.is_authenticated else None
+    game_results_write(games=[game], results=[(result, rated_result)], by=by, reason=reason)
     _rebuild(game, *touched)
     return game
-
-
-def _result_write(game: Game, by: int | None, old_result: str, old_rated: str, reason: str) -> None:
-    """Store the game's new result and its entry in the result's history: what ``save`` and
-    ``ResultChange.objects.create`` would write, in one round trip on PostgreSQL."""
-    statements = [
-        (
-            f"UPDATE {Game._meta.db_table} SET result = %s, rated_result = %s WHERE id = %s",
-            [game.result, game.rated_result, game.pk],
-        ),
-        (
-            f"INSERT INTO {ResultChange._meta.db_table} (game_id, changed_by_id, changed_at, old_result, "
-            "new_result, old_rated_result, new_rated_result, reason) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            [game.pk, by, connection.ops.adapt_datetimefield_value(timezone.now()), old_result, game.result,
-             old_rated, game.rated_result, reason],
-        ),
-    ]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # several statements in one execute
-            cursor.execute("; ".join(sql for sql, _params in statements),
-                           [p for _sql, params in statements for p in params])
-        else:
-            for sql, params in statements:
-                cursor.execute(sql, params)
 
 
 @transaction.atomic
