@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -26,6 +27,7 @@ from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
 from clubrating.tournaments.models import GameCategory, Tournament
+from clubrating.tournaments.selectors import finished_q
 from ratings.models import PublishedList, RatingPool
 from ratings.selectors import live_count, live_list, member_ratings
 from ratings.services.cache import pool_cache_version
@@ -51,12 +53,16 @@ def _tournament_querysets(today) -> list:
         player_count=Count("players", distinct=True),
         rounds_paired=Max("rounds__number"),
     )
-    running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today))
+    # A tournament whose last round is complete is finished, whatever its planned end date.
+    finished = finished_q()
+    running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today)) & ~finished
+    ended = Coalesce("end_date", "start_date")
     return [
         base.filter(running_q).order_by("-start_date", "name")[:RUNNING + 1],
         base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT],
-        base.filter(end_date__lt=today, end_date__gte=today - timedelta(days=RECENT_DAYS))
-        .order_by("-end_date", "name")[:RECENT],
+        base.filter(Q(end_date__lt=today) | finished)
+        .alias(ended=ended).filter(ended__gte=today - timedelta(days=RECENT_DAYS))
+        .order_by("-ended", "name")[:RECENT],
     ]
 
 

@@ -121,7 +121,9 @@ def round_pair(request, pk):
     check = selectors.round_pair_check(tournament=tournament)
     return render(request, "tournaments/official/pair.html", tournament_context(
         request, tournament, "pair", next_number=check.number, player_count=tournament.players.count(),
-        form=form, rounds_total=selectors.rounds_planned(tournament), check=check))
+        form=form, rounds_total=selectors.rounds_planned(tournament), check=check,
+        finished=check.all_paired and selectors.tournament_finished(tournament=tournament),
+        unpairable=selectors.unpairable_round(tournament=tournament)))
 
 
 @official_required

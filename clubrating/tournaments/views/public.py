@@ -1,6 +1,6 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
-from django.db.models import Count, F, Prefetch
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -78,7 +78,10 @@ def live_render(request, page: str, fragment: str, context: dict):
 
 @public_tournaments_required
 def tournament_list(request):
-    tournaments = Tournament.objects.annotate(player_count=Count("players"))
+    tournaments = Tournament.objects.annotate(
+        player_count=Count("players"),
+        finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
+    )
     table = TournamentTable(tournaments)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/tournament_list.html",
