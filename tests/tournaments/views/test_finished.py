@@ -29,8 +29,8 @@ def today(monkeypatch):
 def _event(*, rounds=5, open_last=0, name="Herbstblitz", kind=TournamentKind.SWISS):
     """A 4-player event of ``rounds`` rounds, all paired, running until 31.12.2026; the last
     round's last ``open_last`` boards without result."""
-    tournament = TournamentFactory(name=name, kind=kind, rounds_count=rounds,
-                                   start_date=datetime.date(2026, 10, 1), end_date=datetime.date(2026, 12, 31))
+    tournament = TournamentFactory(name=name, kind=kind, rounds_count=rounds, start_date=datetime.date(2026, 10, 1),
+                                   end_date=datetime.date(2026, 12, 31))
     players = [TournamentPlayerFactory(tournament=tournament, start_rank=rank) for rank in range(1, 5)]
     for number in range(1, rounds + 1):
         rnd = RoundFactory(tournament=tournament, number=number, date=datetime.date(2026, 10, number))
@@ -48,7 +48,8 @@ def test_finished_means_the_last_round_is_complete():
     RoundFactory(tournament=partly, number=3)
     GameFactory(round=partly.rounds.get(), result=Result.WHITE_WINS)
     TournamentFactory(name="freie Partien", kind=TournamentKind.CASUAL, rounds_count=1)
-    assert list(Tournament.objects.filter(selectors.finished_q()).values_list("name", flat=True)) == ["fertig"]
+    finished_names = Tournament.objects.filter(selectors.finished_q()).values_list("name", flat=True)
+    assert list(finished_names) == ["fertig"]
     assert selectors.tournament_finished(tournament=finished) is True
     assert selectors.tournament_finished(tournament=partly) is False
 
@@ -96,7 +97,8 @@ def test_the_unpair_service_refuses_a_round_with_results():
     tournament = _event(open_last=1)
     with pytest.raises(TournamentRefused) as refused:
         services.round_unpair(round=Round.objects.get(tournament=tournament, number=5))
-    assert refused.value.message == "Diese Runde hat schon Ergebnisse; ihre Auslosung kann nicht wiederholt werden."
+    assert refused.value.message == (
+        "Diese Runde hat schon Ergebnisse; ihre Auslosung kann nicht wiederholt werden.")
 
 
 def _section(html: str, section_id: str) -> str:
