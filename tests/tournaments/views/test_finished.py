@@ -29,7 +29,8 @@ def today(monkeypatch):
 def _event(*, rounds=5, open_last=0, name="Herbstblitz", kind=TournamentKind.SWISS):
     """A 4-player event of ``rounds`` rounds, all paired, running until 31.12.2026; the last
     round's last ``open_last`` boards without result."""
-    tournament = TournamentFactory(name=name, kind=kind, rounds_count=rounds, start_date=datetime.date(2026, 10, 1),
+    tournament = TournamentFactory(name=name, kind=kind, rounds_count=rounds,
+                                   start_date=datetime.date(2026, 10, 1),
                                    end_date=datetime.date(2026, 12, 31))
     players = [TournamentPlayerFactory(tournament=tournament, start_rank=rank) for rank in range(1, 5)]
     for number in range(1, rounds + 1):
