@@ -13,6 +13,9 @@
   var quick = document.getElementById("quick-entry");
   var quickStatus = document.getElementById("quick-entry-status");
   var fromQuick = false;
+  // The board number the quick entry's last save went to, while its answer is awaited: the
+  // status line then says what became of it (saved, a question to answer, refused).
+  var quickBoard = null;
 
   function boardOf(element) {
     return element && element.closest ? element.closest("form[data-board]") : null;
@@ -67,6 +70,7 @@
     quick.value = "";
     say(quick.getAttribute("data-sent").replace("%s", digits));
     fromQuick = true;
+    quickBoard = digits;
     form.requestSubmit();
   }
 
@@ -91,9 +95,32 @@
 
   // htmx replaced a board: a question gets the focus; after a save go to the next board (or stay
   // in the quick entry), after an error stay.
+  // What became of the quick entry's save, in the words of the data-* attribute named.
+  function sayOutcome(form, attribute) {
+    if (!quick || quickBoard === null || form.getAttribute("data-board") !== quickBoard) return;
+    say(quick.getAttribute(attribute).replace("%s", quickBoard));
+    quickBoard = null;
+  }
+
+  function outcomeOf(form) {
+    if (form.hasAttribute("data-confirm")) return "data-question";
+    if (form.hasAttribute("data-saved")) return "data-done";
+    return "data-refused";
+  }
+
+  // No answer, or an answer htmx does not swap: the board was not saved.
+  ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = boardOf(event.detail.elt);
+      if (form) sayOutcome(form, "data-failed");
+      fromQuick = false;
+    });
+  });
+
   document.addEventListener("htmx:load", function (event) {
     var form = event.detail.elt;
     if (!form.matches || !form.matches("form[data-board]")) return;
+    sayOutcome(form, outcomeOf(form));
     if (form.hasAttribute("data-confirm")) {
       focusBoard(form);
     } else if (fromQuick && quick) {
