@@ -2,6 +2,7 @@
 
 from django import forms
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member
@@ -45,13 +46,24 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def needs_confirmation(self) -> bool:
-        """The (valid) form would overwrite an entered result the official saw, and was not
-        confirmed yet. A page that showed another result (someone saved meanwhile) is not asked:
-        the service refuses it as stale and says what the board now holds."""
+        """The (valid) form asks first and was not confirmed yet: it would overwrite an entered
+        result the official saw (``changes_entered``), or give a result to a game dated after
+        today (``is_future``)."""
+        return not self.cleaned_data.get("confirm") and (self.changes_entered() or self.is_future())
+
+    def changes_entered(self) -> bool:
+        """The form would overwrite an entered result the official saw. A page that showed
+        another result (someone saved meanwhile) is not asked: the service refuses it as stale
+        and says what the board now holds."""
         seen = self.seen_value()
         return (bool(self.game.result) and self.cleaned_data["result"] != self.game.result
-                and (seen is None or seen == self.game.result)
-                and not self.cleaned_data.get("confirm"))
+                and (seen is None or seen == self.game.result))
+
+    def is_future(self) -> bool:
+        """A result for a game whose day (its round's date) lies after today: a typing slip in
+        the round as often as not, and a result counts for the ratings on its game's day."""
+        return (bool(self.cleaned_data["result"]) and self.cleaned_data["result"] != self.game.result
+                and self.game.played_on > timezone.localdate())
 
     def seen_value(self) -> str | None:
         """The result the page showed, for the service's check under the row lock (None: no

@@ -29,6 +29,8 @@
     if (!form) return;
     var reason = form.querySelector("input[name=reason]");
     if (reason) { reason.focus(); return; }
+    var answer = form.querySelector(".board-question button[type=submit]");
+    if (answer) { answer.focus(); return; }
     var radio = form.querySelector("input[name=result]:checked") || form.querySelector("input[name=result]");
     if (radio) radio.focus();
   }
@@ -62,6 +64,11 @@
       quick.value = "";
       say("");
       focusBoard(form);
+      return;
+    }
+    if (form.hasAttribute("data-locked")) {
+      quick.value = "";
+      say(quick.getAttribute("data-locked").replace("%s", digits));
       return;
     }
     var radio = radioForKey(form, event.key);
