@@ -13,7 +13,7 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Max, Min, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
@@ -51,7 +51,10 @@ def _compiled(queries: str, *args) -> list[tuple[str, tuple]]:
 def _tournament_querysets(today) -> list:
     base = Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
-        rounds_paired=Max("rounds__number"),
+        # The round being played: the first with a game still without result (a round robin is
+        # paired whole in advance), else the last.
+        current_round=Coalesce(Min("rounds__number", filter=Q(rounds__games__result="")),
+                               Max("rounds__number")),
     )
     # A tournament whose last round is complete is finished, whatever its planned end date.
     finished = finished_q()
@@ -139,7 +142,7 @@ def _tournament_rows(tournaments: dict) -> tuple:
     """What the tournaments block shows of each tournament (the cache key of its fragment)."""
     return tuple(
         (name, [(t.pk, t.name, t.kind, t.start_date, t.end_date, t.rounds_count, t.player_count,
-                 t.rounds_paired) for t in tournaments[name]])
+                 t.current_round) for t in tournaments[name]])
         for name in ("running", "upcoming", "recent")
     ) + (tournaments["running_more"],)
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
+    PLAYED_RESULTS,
     Bye,
     ByeKind,
     Game,
@@ -52,6 +53,7 @@ __all__ = [
     "round_date_set",
     "round_pair",
     "round_unpair",
+    "schedule_pair",
     "start_ranks_assign",
     "start_ranks_set",
     "team_create",
@@ -234,15 +236,21 @@ def guest_register(
 
 
 @transaction.atomic
-def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentPlayer:
-    """The player is not paired any more from ``from_round`` on (rounds already paired stay)."""
+def player_withdraw(*, player: TournamentPlayer, from_round: int, user=None) -> TournamentPlayer:
+    """The player is not paired any more from ``from_round`` on (rounds already paired stay).
+
+    A round robin is paired whole (``schedule_pair``): there the player's games from that round
+    on, none of which may have been played yet, become forfeits as the Berger table keeps them
+    (``_withdrawal_result``), each kept in its result's history as changed by ``user``."""
     later = {"round__tournament": player.tournament, "round__number__gte": from_round}
+    if from_round < 1:
+        raise TournamentRefused(_("Rounds are numbered from 1."))
+    if player.tournament.kind == TournamentKind.ROUND_ROBIN:
+        return _round_robin_withdraw(player, from_round, later, user)
     paired = (
         Game.objects.filter(Q(white=player.member_id) | Q(black=player.member_id), **later).exists()
         or Bye.objects.filter(member=player.member_id, kind=ByeKind.PAIRING, **later).exists()
     )
-    if from_round < 1:
-        raise TournamentRefused(_("Rounds are numbered from 1."))
     if paired:
         raise TournamentRefused(_("Round %(number)d is already paired with this player; change that "
                                 "pairing first.") % {"number": from_round})
@@ -254,6 +262,26 @@ def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentP
         member=player.member_id, round__tournament=player.tournament,
         round__number__gte=max(from_round, last_paired_round_number(tournament=player.tournament) + 1),
     ).exclude(kind=ByeKind.PAIRING).delete()
+    return player
+
+
+def _round_robin_withdraw(player: TournamentPlayer, from_round: int, later: dict, user) -> TournamentPlayer:
+    games = list(Game.objects.select_for_update().select_related("round").filter(
+        Q(white=player.member_id) | Q(black=player.member_id), **later).order_by("round__number"))
+    # Forfeits (of an opponent who withdrew earlier) are the table's and follow this withdrawal
+    # too; a game played over the board stays as played.
+    played = next((g for g in games if g.result in PLAYED_RESULTS), None)
+    if played is not None:
+        raise TournamentRefused(_("Round %(number)d already has a result of this player; withdraw him "
+                                  "from a later round.") % {"number": played.round.number})
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["withdrawn_from_round"])
+    entrants = {p.member_id: p for p in player.tournament.players.all()}
+    entrants[player.member_id] = player
+    results = [(_withdrawal_result(entrants[g.white_id], entrants[g.black_id], g.round.number),) * 2
+               for g in games]
+    by = user.pk if user is not None and user.is_authenticated else None
+    game_results_write(games=games, results=results, by=by)
     return player
 
 
@@ -325,6 +353,31 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> 
     else:
         raise TournamentRefused(_("Casual tournaments are not paired."))
     return rnd
+
+
+@transaction.atomic
+def schedule_pair(*, tournament: Tournament, dates: dict[int, datetime.date] | None = None) -> list[Round]:
+    """Pair a round robin's whole Berger schedule at once (as chess-results and Swiss-Manager
+    do): every round not paired yet, each dated ``dates[number]``, else the date it has, else
+    its place in the tournament's schedule. Refused, changing nothing, when a date lies outside
+    the tournament or the players cannot be paired. Returns the rounds paired."""
+    if tournament.kind != TournamentKind.ROUND_ROBIN:
+        raise TournamentRefused(_("Only a round robin is paired as a whole schedule."))
+    Tournament.objects.select_for_update().get(pk=tournament.pk)  # one pairing at a time
+    dates = dates or {}
+    for day in dates.values():
+        _date_check(tournament, day)
+    paired = []
+    # The first round is always tried: a schedule paired already is refused with its reason.
+    while not paired or not round_pair_check(tournament=tournament).all_paired:
+        rnd = _next_round(tournament)
+        day = dates.get(rnd.number) or rnd.date or tournament.scheduled_date(rnd.number)
+        if rnd.date != day:
+            rnd.date = day
+            rnd.save(update_fields=["date"])
+        _pair_berger_round(tournament, rnd)
+        paired.append(rnd)
+    return paired
 
 
 def _ranked_players(tournament: Tournament) -> list[TournamentPlayer]:
@@ -400,20 +453,24 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
             Bye.objects.create(round=rnd, member=member_of[pair.white], kind=ByeKind.PAIRING)
 
 
-@transaction.atomic
-def round_date_set(*, round: Round, date: datetime.date) -> list[int]:  # noqa: A002 - the model's name
-    """Date a round. Its games without a date of their own count on the new day; returns their
-    ids so that the rating records can follow (the caller re-dates them in the same transaction,
-    ``ratings.services.games_redate``)."""
+def _date_check(tournament: Tournament, date: datetime.date | None) -> None:
+    """A round's date: given, and within the tournament's dates."""
     if date is None:
         raise TournamentRefused(_("A round needs a date."), field="date")
-    tournament = round.tournament
     if date < tournament.start_date or (tournament.end_date is not None and date > tournament.end_date):
         raise TournamentRefused(
             _("The date must lie within the tournament (%(start)s – %(end)s).") % {
                 "start": tournament.start_date.strftime("%d.%m.%Y"),
                 "end": tournament.end_date.strftime("%d.%m.%Y") if tournament.end_date else "…"},
             field="date")
+
+
+@transaction.atomic
+def round_date_set(*, round: Round, date: datetime.date) -> list[int]:  # noqa: A002 - the model's name
+    """Date a round. Its games without a date of their own count on the new day; returns their
+    ids so that the rating records can follow (the caller re-dates them in the same transaction,
+    ``ratings.services.games_redate``)."""
+    _date_check(round.tournament, date)
     Round.objects.filter(pk=round.pk).update(date=date)
     round.date = date
     return list(round.games.filter(date__isnull=True).values_list("pk", flat=True))

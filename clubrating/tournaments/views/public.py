@@ -12,7 +12,7 @@ from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
 from ..forms import CorrectionForm, RoundDateForm
-from ..models import Bye, Game, Round, Tournament, TournamentKind
+from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
 
@@ -93,7 +93,12 @@ def tournament_detail(request, pk):
     """Overview: the facts, the starting list and the latest round."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=pk)
     players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
-    latest_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    # The round being played: the first with a game still without result (a round robin is
+    # paired whole in advance), else the last.
+    latest_number = (
+        tournament.rounds.filter(games__result=Result.NOT_PLAYED).order_by("number")
+        .values_list("number", flat=True).first()
+        or tournament.rounds.order_by("-number").values_list("number", flat=True).first())
     latest = rounds_with_pairings(tournament, number=latest_number)[0] if latest_number else None
     counts = {
         "players": len(players),

@@ -52,7 +52,7 @@ def player_withdraw(request, pk):
     if form.is_valid():
         player, number = form.cleaned_data["player"], form.cleaned_data["from_round"]
         try:
-            services.player_withdraw(player=player, from_round=number)
+            services.player_withdraw(player=player, from_round=number, user=request.user)
         except Refused as error:
             _refused(form, error)
         else:
