@@ -148,6 +148,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["rounds_count"].required = False
         # A Swiss's number is the director's to give; a round robin's follows from its players.
         self.fields["rounds_count"].initial = None
+        # Typed codes are the director's own list: none until he types them (a set is chosen above).
+        self.fields["tiebreaks"].initial = ""
         self.fields["round_interval_days"].required = False  # left empty: weekly
         # The page's script (static/js/tournament-form.js) shows only what the chosen system
         # uses: the fields and tie-break sets listed here per system, the others hidden and

@@ -3,7 +3,7 @@
    A field whose input carries data-kinds (the systems it belongs to, rendered by
    forms.TournamentForm) is hidden and disabled for any other system, so it is not sent; the
    tie-break sets carry their system in data-preset-kinds ("key:system …") and those of other
-   systems are hidden likewise. The server refuses the same combinations (TournamentForm.clean),
+   systems are hidden likewise; the typed codes only with "own list". The server refuses the same combinations (TournamentForm.clean),
    so a page without this script gets the same answer as an error message. No inline script:
    the page's Content-Security-Policy allows only static files. */
 (function () {
@@ -44,6 +44,17 @@
     }
   }
 
-  kind.addEventListener("change", show);
+  // The typed codes count only for "own list": otherwise the set chosen above is stored.
+  var codes = document.getElementById("id_tiebreaks");
+
+  function showCodes() {
+    if (!preset || !codes) return;
+    var wrapper = codes.closest("[id^=div_id_]") || codes;
+    wrapper.hidden = preset.value !== "custom";
+  }
+
+  kind.addEventListener("change", function () { show(); showCodes(); });
+  if (preset) preset.addEventListener("change", showCodes);
   show();
+  showCodes();
 })();

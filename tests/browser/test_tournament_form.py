@@ -32,7 +32,11 @@ def test_choosing_round_robin_hides_the_swiss_fields(page, live_server, login, o
     assert page.is_visible("#id_rounds_count") and page.is_visible("#id_initial_colour")
     assert not page.is_visible("#id_double_round_robin")
     assert visible_presets(page) == ["auto", "swiss-bh", "swiss-fide", "custom"]
+    assert not page.is_visible("#id_tiebreaks")  # the typed codes belong to "own list"
+    page.select_option("#id_tiebreak_preset", "custom")
+    assert page.is_visible("#id_tiebreaks")
     page.select_option("#id_tiebreak_preset", "swiss-fide")
+    assert not page.is_visible("#id_tiebreaks")
     shoot(page, f"tournament-form-swiss-{width}")
 
     page.select_option("#id_kind", "round_robin")
