@@ -104,6 +104,7 @@ def tournament_detail(request, pk):
         "players": len(players),
         "rounds": selectors.last_paired_round_number(tournament=tournament),
         "rounds_total": selectors.rounds_planned(tournament),
+        "finished": selectors.tournament_finished(tournament=tournament),
         "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
     }
     return render(request, "tournaments/tournament_detail.html", tournament_context(

@@ -121,3 +121,11 @@ def test_a_finished_tournament_leaves_the_running_ones(client, home_club, today,
             for name in ("Herbstblitz", "Novemberopen") if name in row}
     assert f"<td >{state}</td>" in rows["Herbstblitz"].replace('<td class="state">', "<td >")
     assert f"<td >{state}</td>" not in rows["Novemberopen"].replace('<td class="state">', "<td >")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("de-at", "beendet"), ("en", "finished")])
+def test_the_overview_says_the_tournament_is_finished(client, home_club, lang, word):
+    finished, running = _event(name="fertig"), _event(name="offen", open_last=1)
+    html = text(page(client, "detail", finished.pk, lang=lang))
+    assert f'<span id="tournament-finished">{word}</span>' in html
+    assert 'id="tournament-finished"' not in text(page(client, "detail", running.pk, lang=lang))
