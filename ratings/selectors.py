@@ -33,7 +33,15 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
-from ratings.models import ListEntry, PoolMember, PublishedList, RatingPeriod, RatingPool, RatingRecord
+from ratings.models import (
+    ListEntry,
+    PeriodState,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
@@ -378,6 +386,33 @@ def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]
         else:
             board.black = record
     return {game_id: list(pools.values()) for game_id, pools in changes.items()}
+
+
+def games_closed_periods(games: list[Game], tournament: Tournament) -> dict[int, RatingPeriod]:
+    """{game id: the closed rating period (with its pool) that keeps the game from being
+    changed} for the games of ``tournament`` that the result service would refuse: those dated
+    in a closed period of a pool rating the tournament, and those whose records lie in one (the
+    same rule as ``services.results``, read without locks). Two queries."""
+    starts = dict(tournament_pools(tournament).values_list("pk", "start_date"))
+    closed = list(RatingPeriod.objects.filter(state=PeriodState.CLOSED).filter(
+        Q(pool__in=list(starts)) | Q(records__game__in=[g.pk for g in games])
+    ).select_related("pool").distinct().order_by("start"))
+    if not closed:
+        return {}
+    held = defaultdict(set)
+    for game_id, period_id in RatingRecord.objects.filter(
+        game__in=[g.pk for g in games], period__in=closed
+    ).values_list("game_id", "period_id"):
+        held[game_id].add(period_id)
+    found = {}
+    for game in games:
+        day = game.played_on
+        period = next((p for p in closed if p.pk in held[game.pk]), None) or next(
+            (p for p in closed
+             if p.pool_id in starts and starts[p.pool_id] <= day and p.start <= day <= p.end), None)
+        if period is not None:
+            found[game.pk] = period
+    return found
 
 
 @dataclass

@@ -21,12 +21,12 @@ from clubrating.tournaments.models import (
     Game,
     GameCategory,
     Result,
-    ResultChange,
     Round,
     Tournament,
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.services import game_results_write
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -237,7 +237,7 @@ def _import_into(tournament, games: list[PgnGame], members, report, user) -> Non
         tournament.rounds_count = max(rounds_wanted)
         tournament.save(update_fields=["rounds_count"])
     _register(tournament, games, members)
-    new_games = []
+    new_games, results = [], []
     for number in rounds_wanted:
         round_games = [g for g in games if g.round == number]
         boards = _boards(round_games)
@@ -245,17 +245,13 @@ def _import_into(tournament, games: list[PgnGame], members, report, user) -> Non
         offset = taken if taken and any(b <= taken for b in boards.values()) else 0
         for game in round_games:
             white, black = (members[player.key] for player in game.players)
-            result = _RESULTS[game.result]
             new_games.append(Game(
                 round=rounds[number], board=boards[id(game)] + offset, white=white, black=black,
-                result=result, rated_result=result, date=game.date, moves=game.moves,
+                date=game.date, moves=game.moves,
             ))
+            results.append((_RESULTS[game.result],) * 2)
     Game.objects.bulk_create(new_games)
-    ResultChange.objects.bulk_create(
-        ResultChange(game=g, changed_by=user, old_result="", new_result=g.result,
-                     old_rated_result="", new_rated_result=g.rated_result)
-        for g in new_games
-    )
+    game_results_write(games=new_games, results=results, by=getattr(user, "pk", None))
     report.games += len(new_games)
     report.with_moves += sum(1 for g in new_games if g.moves)
 

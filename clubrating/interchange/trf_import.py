@@ -41,12 +41,12 @@ from clubrating.tournaments.models import (
     Game,
     GameCategory,
     Result,
-    ResultChange,
     Round,
     Tournament,
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.services import game_results_write
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -296,22 +296,18 @@ def tournament_import_trf(
         number: Round.objects.create(tournament=tournament, number=number, date=dates.get(number))
         for number in sorted(round_numbers | {n for n, d in dates.items() if d})
     }
-    games = []
+    games, results = [], []
     for number, pairs in sorted(plan.games.items()):
         for board, (white, black, result, rated_game, coloured) in enumerate(pairs, start=1):
             games.append(Game(round=rounds[number], board=board, white=members[white],
-                              black=members[black], result=result, rated_result=result,
-                              rated=rated_game, has_colours=coloured))
+                              black=members[black], rated=rated_game, has_colours=coloured))
+            results.append((result, result))
             report.forfeits += result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
                                           Result.DOUBLE_FORFEIT)
             report.unrated += not rated_game
     Game.objects.bulk_create(games)
     report.games = len(games)
-    ResultChange.objects.bulk_create(
-        ResultChange(game=g, changed_by=user, old_result="", new_result=g.result,
-                     old_rated_result="", new_rated_result=g.rated_result)
-        for g in games if g.result
-    )
+    game_results_write(games=games, results=results, by=getattr(user, "pk", None))
     Bye.objects.bulk_create(
         Bye(round=rounds[number], member=members[rank], kind=kind) for number, rank, kind in plan.byes
     )

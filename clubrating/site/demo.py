@@ -16,10 +16,8 @@ from django.db import transaction
 from clubrating.clubs.models import Club, Member, Sex
 from clubrating.tournaments import services
 from clubrating.tournaments.models import (
-    Game,
     GameCategory,
     Result,
-    ResultChange,
     Round,
     Tournament,
     TournamentKind,
@@ -219,14 +217,7 @@ def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, 
         for game, result in zip(scored, results, strict=True):
             game_record_result(game=game, result=result)
     else:
-        for game, result in zip(scored, results, strict=True):
-            game.result = game.rated_result = result
-        Game.objects.bulk_update(scored, ["result", "rated_result"])
-        ResultChange.objects.bulk_create(
-            ResultChange(game=g, old_result="", new_result=g.result, old_rated_result="",
-                         new_rated_result=g.rated_result)
-            for g in scored
-        )
+        services.game_results_write(games=scored, results=[(result, result) for result in results])
     report.games += len(games)
     return rnd
 

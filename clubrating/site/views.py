@@ -13,7 +13,8 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Min, Q
+from django.db.models.functions import Coalesce
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -31,6 +32,7 @@ from clubrating.accounts.permissions import (
 from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.tournaments.models import GameCategory, Tournament
+from clubrating.tournaments.selectors import finished_q
 from ratings.models import RatingPool
 from ratings.selectors import live_count, live_list, member_ratings, pools_with_list_in_force
 from ratings.services.cache import pool_cache_version
@@ -54,14 +56,21 @@ def _compiled(queries: str, *args) -> list[tuple[str, tuple]]:
 def _tournament_querysets(today) -> list:
     base = Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
-        rounds_paired=Max("rounds__number"),
+        # The round being played: the first with a game still without result (a round robin is
+        # paired whole in advance), else the last.
+        current_round=Coalesce(Min("rounds__number", filter=Q(rounds__games__result="")),
+                               Max("rounds__number")),
     )
-    running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today))
+    # A tournament whose last round is complete is finished, whatever its planned end date.
+    finished = finished_q()
+    running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today)) & ~finished
+    ended = Coalesce("end_date", "start_date")
     return [
         base.filter(running_q).order_by("-start_date", "name")[:RUNNING + 1],
         base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT],
-        base.filter(end_date__lt=today, end_date__gte=today - timedelta(days=RECENT_DAYS))
-        .order_by("-end_date", "name")[:RECENT],
+        base.filter(Q(end_date__lt=today) | finished)
+        .alias(ended=ended).filter(ended__gte=today - timedelta(days=RECENT_DAYS))
+        .order_by("-ended", "name")[:RECENT],
     ]
 
 
@@ -134,7 +143,7 @@ def _tournament_rows(tournaments: dict) -> tuple:
     """What the tournaments block shows of each tournament (the cache key of its fragment)."""
     return tuple(
         (name, [(t.pk, t.name, t.kind, t.start_date, t.end_date, t.rounds_count, t.player_count,
-                 t.rounds_paired) for t in tournaments[name]])
+                 t.current_round) for t in tournaments[name]])
         for name in ("running", "upcoming", "recent")
     ) + (tournaments["running_more"],)
 

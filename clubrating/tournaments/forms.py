@@ -2,6 +2,7 @@
 
 from django import forms
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member
@@ -45,13 +46,24 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def needs_confirmation(self) -> bool:
-        """The (valid) form would overwrite an entered result the official saw, and was not
-        confirmed yet. A page that showed another result (someone saved meanwhile) is not asked:
-        the service refuses it as stale and says what the board now holds."""
+        """The (valid) form asks first and was not confirmed yet: it would overwrite an entered
+        result the official saw (``changes_entered``), or give a result to a game dated after
+        today (``is_future``)."""
+        return not self.cleaned_data.get("confirm") and (self.changes_entered() or self.is_future())
+
+    def changes_entered(self) -> bool:
+        """The form would overwrite an entered result the official saw. A page that showed
+        another result (someone saved meanwhile) is not asked: the service refuses it as stale
+        and says what the board now holds."""
         seen = self.seen_value()
         return (bool(self.game.result) and self.cleaned_data["result"] != self.game.result
-                and (seen is None or seen == self.game.result)
-                and not self.cleaned_data.get("confirm"))
+                and (seen is None or seen == self.game.result))
+
+    def is_future(self) -> bool:
+        """A result for a game whose day (its round's date) lies after today: a typing slip in
+        the round as often as not, and a result counts for the ratings on its game's day."""
+        return (bool(self.cleaned_data["result"]) and self.cleaned_data["result"] != self.game.result
+                and self.game.played_on > timezone.localdate())
 
     def seen_value(self) -> str | None:
         """The result the page showed, for the service's check under the row lock (None: no
@@ -89,6 +101,9 @@ class CorrectionForm(ResultForm):
 
 
 PRESET_AUTO, PRESET_CUSTOM = "auto", "custom"
+# The fields only some systems use (the create form hides the others' and refuses them).
+SWISS_ONLY = (TournamentKind.SWISS.value,)
+BERGER_ONLY = (TournamentKind.ROUND_ROBIN.value, TournamentKind.TEAM.value)
 PRESET_LABELS = {
     "rr-fide": _("Round robin (FIDE): direct encounter, wins, Sonneborn-Berger, Koya"),
     "rr-sb": _("Round robin: Sonneborn-Berger, direct encounter, wins, Koya"),
@@ -131,7 +146,20 @@ class TournamentForm(forms.ModelForm):
         # Most directors never touch it: a form sent without it means white, the usual choice.
         self.fields["initial_colour"].required = False
         self.fields["rounds_count"].required = False
+        # A Swiss's number is the director's to give; a round robin's follows from its players.
+        self.fields["rounds_count"].initial = None
+        # Typed codes are the director's own list: none until he types them (a set is chosen above).
+        self.fields["tiebreaks"].initial = ""
         self.fields["round_interval_days"].required = False  # left empty: weekly
+        # The page's script (static/js/tournament-form.js) shows only what the chosen system
+        # uses: the fields and tie-break sets listed here per system, the others hidden and
+        # disabled. ``clean`` refuses the same combinations, so the page and the check agree.
+        only_for = {"rounds_count": SWISS_ONLY, "initial_colour": SWISS_ONLY,
+                    "double_round_robin": BERGER_ONLY}
+        for name, only in only_for.items():
+            self.fields[name].widget.attrs["data-kinds"] = " ".join(only)
+        self.fields["tiebreak_preset"].widget.attrs["data-preset-kinds"] = " ".join(
+            f"{key}:{system}" for system, key, _codes in TIEBREAK_PRESETS)
 
     def clean_initial_colour(self) -> str:
         return self.cleaned_data.get("initial_colour") or Colour.WHITE
@@ -145,17 +173,33 @@ class TournamentForm(forms.ModelForm):
         sent = "tiebreak_preset" in self.data
         preset = data.get("tiebreak_preset") or (PRESET_AUTO if sent else PRESET_CUSTOM)
         codes = dict((key, codes) for _system, key, codes in TIEBREAK_PRESETS)
-        if preset == PRESET_AUTO and data.get("kind"):
-            data["tiebreaks"] = RECOMMENDED[data["kind"]]
+        systems = {key: system for system, key, _codes in TIEBREAK_PRESETS}
+        kind = data.get("kind")
+        if preset in systems and kind and systems[preset] != kind:
+            self.add_error("tiebreak_preset", _("This set belongs to another system; choose one for "
+                                                "“%(kind)s”.") % {"kind": TournamentKind(kind).label})
+        elif preset == PRESET_AUTO and kind:
+            data["tiebreaks"] = RECOMMENDED[kind]
         elif preset in codes:
             data["tiebreaks"] = codes[preset]
         elif not (data.get("tiebreaks") or "").strip() and "tiebreaks" not in self.errors:
             self.add_error("tiebreaks", _("Type the TRF codes of your own list, or choose a set."))
-        if data.get("kind") in (TournamentKind.ROUND_ROBIN, TournamentKind.TEAM):
-            # Follows from the entrants (selectors.rounds_planned) once they are registered.
-            data["rounds_count"] = 1
-            self.errors.pop("rounds_count", None)
-        elif data.get("kind") == TournamentKind.SWISS and not data.get("rounds_count"):
+        if kind in BERGER_ONLY:
+            # Follows from the entrants (selectors.rounds_planned) once they are registered: a
+            # number given here would not be used, so it is refused rather than dropped.
+            if data.get("rounds_count") is not None or "rounds_count" in self.errors:
+                self.errors.pop("rounds_count", None)
+                self.add_error("rounds_count", _("The number of rounds follows from the players (in a team "
+                                                 "competition, the teams); leave the field empty."))
+            else:
+                data["rounds_count"] = 1
+            if self.data.get("initial_colour") == Colour.BLACK:
+                self.add_error("initial_colour", _("The colour of player 1 in round 1 is chosen in a Swiss "
+                                                   "tournament only; the Berger tables fix every colour."))
+        elif data.get("double_round_robin"):
+            self.add_error("double_round_robin", _("Only a round robin or a team competition is played "
+                                                   "double round."))
+        elif kind == TournamentKind.SWISS and not data.get("rounds_count"):
             if "rounds_count" not in self.errors:
                 self.add_error("rounds_count", _("A Swiss tournament needs its number of rounds."))
         elif not data.get("rounds_count"):
@@ -237,3 +281,23 @@ class RoundDateForm(forms.Form):
 
     date = forms.DateField(label=_("Round date"), localize=True, widget=forms.DateInput(attrs={
         "placeholder": _("DD.MM.YYYY"), "class": "form-control", "autocomplete": "off"}))
+
+
+class ScheduleForm(forms.Form):
+    """A round robin's schedule: one date per round (the rounds to pair, or the paired rounds
+    whose dates change), shown and read like ``RoundDateForm``."""
+
+    def __init__(self, *args, rounds: list[tuple[int, object]], required: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.numbers = [number for number, _day in rounds]
+        for number, day in rounds:
+            # Not required when pairing: a date left empty is the round's place in the schedule.
+            self.fields[f"round-{number}"] = forms.DateField(
+                label=_("Round %(number)d") % {"number": number}, localize=True, initial=day,
+                required=required,
+                widget=forms.DateInput(attrs={"placeholder": _("DD.MM.YYYY"), "class": "form-control",
+                                              "autocomplete": "off"}))
+
+    def dates(self) -> dict[int, object]:
+        """{round number: date} of the dates given."""
+        return {number: day for number in self.numbers if (day := self.cleaned_data.get(f"round-{number}"))}

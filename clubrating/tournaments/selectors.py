@@ -10,7 +10,7 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Prefetch, Q, QuerySet
+from django.db.models import Exists, Max, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
@@ -46,6 +46,7 @@ __all__ = [
     "StandingRow",
     "MatchScore",
     "TeamStandingRow",
+    "finished_q",
     "last_paired_round_number",
     "match_score",
     "paired_round_q",
@@ -56,6 +57,8 @@ __all__ = [
     "team_match_rounds",
     "team_standings",
     "tournament_crosstable",
+    "tournament_finished",
+    "unpairable_round",
     "tournament_standings",
 ]
 
@@ -86,6 +89,32 @@ def rounds_planned(tournament: Tournament) -> int:
     return max(1, rounds_count(entrants, double=tournament.double_round_robin)) if entrants >= 2 else 1
 
 
+def finished_q() -> Q:
+    """Tournaments that are finished: the last of their rounds is paired and every game has its
+    result (a team round also needs its matches' lineups). Casual games never finish by rounds.
+    A condition on ``Tournament`` for filters and annotations (the start page, the list)."""
+    last_paired = Round.objects.filter(
+        paired_round_q(), tournament=OuterRef("pk"), number=OuterRef("rounds_count"))
+    open_game = Game.objects.filter(round__tournament=OuterRef("pk"), result=Result.NOT_PLAYED)
+    match_without_games = TeamMatch.objects.filter(round__tournament=OuterRef("pk"), games__isnull=True)
+    return (~Q(kind=TournamentKind.CASUAL) & Q(Exists(last_paired)) & ~Q(Exists(open_game))
+            & ~Q(Exists(match_without_games)))
+
+
+def tournament_finished(*, tournament: Tournament) -> bool:
+    """Whether ``tournament`` is finished (``finished_q``). One query."""
+    return Tournament.objects.filter(finished_q(), pk=tournament.pk).exists()
+
+
+def unpairable_round(*, tournament: Tournament) -> Round | None:
+    """The round whose pairing "undo the pairing" removes: the last paired round, while none of
+    its games has a result (``services.round_unpair`` refuses otherwise). None if there is none."""
+    rnd = tournament.rounds.filter(paired_round_q()).distinct().order_by("-number").first()
+    if rnd is None or rnd.games.exclude(result=Result.NOT_PLAYED).exists():
+        return None
+    return rnd
+
+
 def last_paired_round_number(*, tournament: Tournament) -> int:
     """The number of the last paired round, 0 before round 1 is paired."""
     return (
@@ -103,6 +132,11 @@ class PairCheck:
     total: int
     refusal: str = ""
     missing_results: int = 0
+
+    @property
+    def all_paired(self) -> bool:
+        """Every round of the tournament is paired: there is no next round to pair or date."""
+        return self.number > self.total
 
 
 def round_pair_check(*, tournament: Tournament) -> PairCheck:

@@ -9,18 +9,21 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
+    PLAYED_RESULTS,
     Bye,
     ByeKind,
     Game,
     LineupEntry,
     Result,
+    ResultChange,
     Round,
     Team,
     TeamMatch,
@@ -41,6 +44,7 @@ from clubrating.tournaments.selectors import (
 __all__ = [
     "bye_request",
     "game_pairing_change",
+    "game_results_write",
     "guest_register",
     "lineup_set",
     "player_register",
@@ -49,11 +53,76 @@ __all__ = [
     "round_date_set",
     "round_pair",
     "round_unpair",
+    "schedule_pair",
     "start_ranks_assign",
     "start_ranks_set",
     "team_create",
     "team_players_assign",
 ]
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+
+def game_results_write(
+    *, games: list[Game], results: list[tuple[str, str]], by: int | None = None, reason: str = ""
+) -> list[Game]:
+    """Give each game its new ``(result, rated result)`` and keep every change in the result's
+    history (who, when, old, new, why): the one place a result is written, by the result entry
+    (through the ratings service, which checks and rates it), the imports and the demo.
+
+    The games hold the results they have now (the old ones of the history); they are changed in
+    place and returned. A game whose result stays the same is not written and gets no history
+    row. Checks are the caller's (``validation.result_validate``, the closed periods); callers
+    run it inside their transaction (the result entry under the game's row lock).
+
+    One game, the result entry's save, is one round trip on PostgreSQL (its update and history
+    row in one execute); many games are one update per distinct result and one insert."""
+    changes = []
+    for game, (result, rated_result) in zip(games, results, strict=True):
+        if (game.result, game.rated_result) != (result, rated_result):
+            changes.append(ResultChange(
+                game=game, changed_by_id=by, changed_at=timezone.now(), old_result=game.result,
+                new_result=result, old_rated_result=game.rated_result, new_rated_result=rated_result,
+                reason=reason,
+            ))
+            game.result, game.rated_result = result, rated_result
+    if len(changes) == 1:
+        _result_write_one(changes[0])
+    elif changes:
+        by_result: dict[tuple[str, str], list[int]] = {}
+        for change in changes:
+            by_result.setdefault((change.new_result, change.new_rated_result), []).append(change.game_id)
+        for (result, rated_result), ids in by_result.items():
+            Game.objects.filter(pk__in=ids).update(result=result, rated_result=rated_result)
+        ResultChange.objects.bulk_create(changes, batch_size=500)
+    return games
+
+
+def _result_write_one(change: ResultChange) -> None:
+    """One game's new result and its history row: what ``save`` and ``ResultChange.objects.create``
+    would write, in one round trip on PostgreSQL (the result entry's save is tuned to its round
+    trips: README, "Many officials at once")."""
+    statements = [
+        (
+            f"UPDATE {Game._meta.db_table} SET result = %s, rated_result = %s WHERE id = %s",
+            [change.new_result, change.new_rated_result, change.game_id],
+        ),
+        (
+            f"INSERT INTO {ResultChange._meta.db_table} (game_id, changed_by_id, changed_at, old_result, "
+            "new_result, old_rated_result, new_rated_result, reason) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            [change.game_id, change.changed_by_id,
+             connection.ops.adapt_datetimefield_value(change.changed_at), change.old_result,
+             change.new_result, change.old_rated_result, change.new_rated_result, change.reason],
+        ),
+    ]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # several statements in one execute
+            cursor.execute("; ".join(sql for sql, _params in statements),
+                           [p for _sql, params in statements for p in params])
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
 
 
 # --- registration ---------------------------------------------------------------------------------
@@ -167,15 +236,21 @@ def guest_register(
 
 
 @transaction.atomic
-def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentPlayer:
-    """The player is not paired any more from ``from_round`` on (rounds already paired stay)."""
+def player_withdraw(*, player: TournamentPlayer, from_round: int, user=None) -> TournamentPlayer:
+    """The player is not paired any more from ``from_round`` on (rounds already paired stay).
+
+    A round robin is paired whole (``schedule_pair``): there the player's games from that round
+    on, none of which may have been played yet, become forfeits as the Berger table keeps them
+    (``_withdrawal_result``), each kept in its result's history as changed by ``user``."""
     later = {"round__tournament": player.tournament, "round__number__gte": from_round}
+    if from_round < 1:
+        raise TournamentRefused(_("Rounds are numbered from 1."))
+    if player.tournament.kind == TournamentKind.ROUND_ROBIN:
+        return _round_robin_withdraw(player, from_round, later, user)
     paired = (
         Game.objects.filter(Q(white=player.member_id) | Q(black=player.member_id), **later).exists()
         or Bye.objects.filter(member=player.member_id, kind=ByeKind.PAIRING, **later).exists()
     )
-    if from_round < 1:
-        raise TournamentRefused(_("Rounds are numbered from 1."))
     if paired:
         raise TournamentRefused(_("Round %(number)d is already paired with this player; change that "
                                 "pairing first.") % {"number": from_round})
@@ -187,6 +262,26 @@ def player_withdraw(*, player: TournamentPlayer, from_round: int) -> TournamentP
         member=player.member_id, round__tournament=player.tournament,
         round__number__gte=max(from_round, last_paired_round_number(tournament=player.tournament) + 1),
     ).exclude(kind=ByeKind.PAIRING).delete()
+    return player
+
+
+def _round_robin_withdraw(player: TournamentPlayer, from_round: int, later: dict, user) -> TournamentPlayer:
+    games = list(Game.objects.select_for_update().select_related("round").filter(
+        Q(white=player.member_id) | Q(black=player.member_id), **later).order_by("round__number"))
+    # Forfeits (of an opponent who withdrew earlier) are the table's and follow this withdrawal
+    # too; a game played over the board stays as played.
+    played = next((g for g in games if g.result in PLAYED_RESULTS), None)
+    if played is not None:
+        raise TournamentRefused(_("Round %(number)d already has a result of this player; withdraw him "
+                                  "from a later round.") % {"number": played.round.number})
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["withdrawn_from_round"])
+    entrants = {p.member_id: p for p in player.tournament.players.all()}
+    entrants[player.member_id] = player
+    results = [(_withdrawal_result(entrants[g.white_id], entrants[g.black_id], g.round.number),) * 2
+               for g in games]
+    by = user.pk if user is not None and user.is_authenticated else None
+    game_results_write(games=games, results=results, by=by)
     return player
 
 
@@ -258,6 +353,31 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> 
     else:
         raise TournamentRefused(_("Casual tournaments are not paired."))
     return rnd
+
+
+@transaction.atomic
+def schedule_pair(*, tournament: Tournament, dates: dict[int, datetime.date] | None = None) -> list[Round]:
+    """Pair a round robin's whole Berger schedule at once (as chess-results and Swiss-Manager
+    do): every round not paired yet, each dated ``dates[number]``, else the date it has, else
+    its place in the tournament's schedule. Refused, changing nothing, when a date lies outside
+    the tournament or the players cannot be paired. Returns the rounds paired."""
+    if tournament.kind != TournamentKind.ROUND_ROBIN:
+        raise TournamentRefused(_("Only a round robin is paired as a whole schedule."))
+    Tournament.objects.select_for_update().get(pk=tournament.pk)  # one pairing at a time
+    dates = dates or {}
+    for day in dates.values():
+        _date_check(tournament, day)
+    paired = []
+    # The first round is always tried: a schedule paired already is refused with its reason.
+    while not paired or not round_pair_check(tournament=tournament).all_paired:
+        rnd = _next_round(tournament)
+        day = dates.get(rnd.number) or rnd.date or tournament.scheduled_date(rnd.number)
+        if rnd.date != day:
+            rnd.date = day
+            rnd.save(update_fields=["date"])
+        _pair_berger_round(tournament, rnd)
+        paired.append(rnd)
+    return paired
 
 
 def _ranked_players(tournament: Tournament) -> list[TournamentPlayer]:
@@ -333,20 +453,24 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
             Bye.objects.create(round=rnd, member=member_of[pair.white], kind=ByeKind.PAIRING)
 
 
-@transaction.atomic
-def round_date_set(*, round: Round, date: datetime.date) -> list[int]:  # noqa: A002 - the model's name
-    """Date a round. Its games without a date of their own count on the new day; returns their
-    ids so that the rating records can follow (the caller re-dates them in the same transaction,
-    ``ratings.services.games_redate``)."""
+def _date_check(tournament: Tournament, date: datetime.date | None) -> None:
+    """A round's date: given, and within the tournament's dates."""
     if date is None:
         raise TournamentRefused(_("A round needs a date."), field="date")
-    tournament = round.tournament
     if date < tournament.start_date or (tournament.end_date is not None and date > tournament.end_date):
         raise TournamentRefused(
             _("The date must lie within the tournament (%(start)s – %(end)s).") % {
                 "start": tournament.start_date.strftime("%d.%m.%Y"),
                 "end": tournament.end_date.strftime("%d.%m.%Y") if tournament.end_date else "…"},
             field="date")
+
+
+@transaction.atomic
+def round_date_set(*, round: Round, date: datetime.date) -> list[int]:  # noqa: A002 - the model's name
+    """Date a round. Its games without a date of their own count on the new day; returns their
+    ids so that the rating records can follow (the caller re-dates them in the same transaction,
+    ``ratings.services.games_redate``)."""
+    _date_check(round.tournament, date)
     Round.objects.filter(pk=round.pk).update(date=date)
     round.date = date
     return list(round.games.filter(date__isnull=True).values_list("pk", flat=True))

@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .models import Tournament
@@ -9,10 +10,19 @@ class TournamentTable(tables.Table):
     start_date = tables.DateColumn(verbose_name=_("Start"), short=True)
     end_date = tables.DateColumn(verbose_name=_("End"), short=True)
     player_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    # Finished once its last round is complete (``selectors.finished_q``, annotated by the view).
+    state = tables.Column(verbose_name=_("State"), accessor="finished", orderable=False)
 
     class Meta:
         model = Tournament
         fields = ("name", "kind", "category", "start_date", "end_date", "place", "rounds_count", "rated")
-        sequence = ("name", "kind", "category", "start_date", "end_date", "place", "rounds_count",
+        sequence = ("name", "state", "kind", "category", "start_date", "end_date", "place", "rounds_count",
                     "player_count", "rated")
         attrs = {"class": "table table-sm table-striped table-hover"}
+
+    def render_state(self, value, record) -> str:
+        if value:
+            return _("finished")
+        if record.start_date > timezone.localdate():
+            return _("upcoming")
+        return _("running")

@@ -50,18 +50,6 @@ def binary_reads() -> bool:
     return connection.vendor == "postgresql"
 
 
-def statements_run(statements: Sequence[tuple[str, Sequence]]) -> None:
-    """Run (sql, params) statements in order; on PostgreSQL in one round trip (several
-    statements in one execute)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # several statements in one execute
-            cursor.execute("; ".join(sql for sql, _params in statements),
-                           [p for _sql, params in statements for p in params])
-        else:
-            for sql, params in statements:
-                cursor.execute(sql, params)
-
-
 def game_locked(game: Game) -> Game:
     """The game under its row lock, with its round and tournament as they are now.
 

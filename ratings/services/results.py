@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from django.db import connection, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
+from clubrating.tournaments.models import WHITE_SCORE, Game
+from clubrating.tournaments.services import game_results_write
 from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.db import (
     game_locked,
     members_lock,
     members_try_lock,
-    statements_run,
     writers_serialised,
 )
 from ratings.services.errors import RatingsError
@@ -141,31 +140,12 @@ def game_record_result(
     rated_result = result if rated_result is None else rated_result
     touched = _touched(game)
 
-    old_result, old_rated = game.result, game.rated_result
-    if (old_result, old_rated) != (result, rated_result):
-        game.result, game.rated_result = result, rated_result
-        by = user.pk if user is not None and user.is_authenticated else None
-        _result_write(game, by, old_result, old_rated, reason)
+    by = user.pk if user is not None and user.is_authenticated else None
+    game_results_write(games=[game], results=[(result, rated_result)], by=by, reason=reason)
     _rebuild(game, *touched)
     return game
 
 
-def _result_write(game: Game, by: int | None, old_result: str, old_rated: str, reason: str) -> None:
-    """Store the game's new result and its entry in the result's history: what ``save`` and
-    ``ResultChange.objects.create`` would write, in one round trip on PostgreSQL."""
-    statements = [
-        (
-            f"UPDATE {Game._meta.db_table} SET result = %s, rated_result = %s WHERE id = %s",
-            [game.result, game.rated_result, game.pk],
-        ),
-        (
-            f"INSERT INTO {ResultChange._meta.db_table} (game_id, changed_by_id, changed_at, old_result, "
-            "new_result, old_rated_result, new_rated_result, reason) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            [game.pk, by, connection.ops.adapt_datetimefield_value(timezone.now()), old_result, game.result,
-             old_rated, game.rated_result, reason],
-        ),
-    ]
-    statements_run(statements)
 
 
 def game_records_rebuild(

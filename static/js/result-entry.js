@@ -13,6 +13,9 @@
   var quick = document.getElementById("quick-entry");
   var quickStatus = document.getElementById("quick-entry-status");
   var fromQuick = false;
+  // The board number the quick entry's last save went to, while its answer is awaited: the
+  // status line then says what became of it (saved, a question to answer, refused).
+  var quickBoard = null;
 
   function boardOf(element) {
     return element && element.closest ? element.closest("form[data-board]") : null;
@@ -26,6 +29,8 @@
     if (!form) return;
     var reason = form.querySelector("input[name=reason]");
     if (reason) { reason.focus(); return; }
+    var answer = form.querySelector(".board-question button[type=submit]");
+    if (answer) { answer.focus(); return; }
     var radio = form.querySelector("input[name=result]:checked") || form.querySelector("input[name=result]");
     if (radio) radio.focus();
   }
@@ -61,12 +66,18 @@
       focusBoard(form);
       return;
     }
+    if (form.hasAttribute("data-locked")) {
+      quick.value = "";
+      say(quick.getAttribute("data-locked").replace("%s", digits));
+      return;
+    }
     var radio = radioForKey(form, event.key);
     if (!radio) return;
     radio.checked = true;
     quick.value = "";
     say(quick.getAttribute("data-sent").replace("%s", digits));
     fromQuick = true;
+    quickBoard = digits;
     form.requestSubmit();
   }
 
@@ -91,9 +102,32 @@
 
   // htmx replaced a board: a question gets the focus; after a save go to the next board (or stay
   // in the quick entry), after an error stay.
+  // What became of the quick entry's save, in the words of the data-* attribute named.
+  function sayOutcome(form, attribute) {
+    if (!quick || quickBoard === null || form.getAttribute("data-board") !== quickBoard) return;
+    say(quick.getAttribute(attribute).replace("%s", quickBoard));
+    quickBoard = null;
+  }
+
+  function outcomeOf(form) {
+    if (form.hasAttribute("data-confirm")) return "data-question";
+    if (form.hasAttribute("data-saved")) return "data-done";
+    return "data-refused";
+  }
+
+  // No answer, or an answer htmx does not swap: the board was not saved.
+  ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = boardOf(event.detail.elt);
+      if (form) sayOutcome(form, "data-failed");
+      fromQuick = false;
+    });
+  });
+
   document.addEventListener("htmx:load", function (event) {
     var form = event.detail.elt;
     if (!form.matches || !form.matches("form[data-board]")) return;
+    sayOutcome(form, outcomeOf(form));
     if (form.hasAttribute("data-confirm")) {
       focusBoard(form);
     } else if (fromQuick && quick) {

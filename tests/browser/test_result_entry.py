@@ -153,3 +153,26 @@ def test_quick_entry_by_board_number(page, live_server, login, round_one):
     assert "Brett 9" in page.locator("#quick-entry-status").inner_text()
     assert [g.result for g in Game.objects.filter(round__tournament=round_one).order_by("board")] == [
         "1-0", "", "1/2"]
+
+
+def test_quick_entry_says_what_became_of_the_save(page, live_server, login, round_one):
+    """The status line follows the board's answer: saved, a question open, not the "saving…"
+    it said while the request was under way."""
+    games = list(Game.objects.filter(round__tournament=round_one).order_by("board"))
+    login(page, "offi", "offi-pw-2026")
+    page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
+    status = page.locator("#quick-entry-status")
+    page.click("#quick-entry")
+    with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{games[1].pk}/" in r.url):
+        page.keyboard.type("2r")
+    page.wait_for_function(f"() => document.querySelector('#board-{games[1].pk}.board-saved') !== null")
+    page.wait_for_function("() => document.querySelector('#quick-entry-status').textContent !== "
+                           "'Brett 2: wird gespeichert …'")
+    assert status.inner_text() == "Brett 2: gespeichert."
+    # Board 2 holds ½-½: 1-0 asks first, and the status says so while the question is open.
+    page.click("#quick-entry")
+    with page.expect_response(lambda r: r.request.method == "POST" and f"/results/{games[1].pk}/" in r.url):
+        page.keyboard.type("2w")
+    page.wait_for_function(f"() => document.querySelector('#board-{games[1].pk}.board-confirm') !== null")
+    assert status.inner_text() == "Brett 2: noch nicht gespeichert; bitte die Frage beim Brett beantworten."
+    assert Game.objects.get(pk=games[1].pk).result == "1/2"

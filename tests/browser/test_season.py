@@ -48,10 +48,12 @@ def shoot_both(page, shoot, name):
     page.set_viewport_size(SIZES["desktop"])
 
 
-def pair_with_date(page, base, tournament, date: str) -> None:
+def pair_schedule(page, base, tournament, dates: dict[int, str]) -> None:
+    """Pair the round robin's whole schedule on its page, with the rounds' dates typed in."""
     page.goto(f"{base}/tournaments/{tournament.pk}/pair/")
-    page.fill("#pair-form input[name=date]", date)
-    page.locator("#pair-form [type=submit]").click()
+    for number, date in dates.items():
+        page.fill(f"#schedule-form input[name=pair-round-{number}]", date)
+    page.locator("#schedule-form [type=submit]").click()
     page.wait_for_load_state()
 
 
@@ -61,9 +63,11 @@ def test_a_season_in_the_browser(page, live_server, login, season, shoot):
     page.set_viewport_size(SIZES["desktop"])
     login(page, "leitung", PASSWORD)
 
-    # Round 1 on 12.6. (not the schedule's 5.6.): the round page shows the date and can move it.
-    pair_with_date(page, base, tournament, "12.06.2026")
+    # The whole schedule, round 1 on 12.6. (not the schedule's 5.6.), round 2 on 26.6., round 3
+    # after the half-year: the round page shows the date and can move it.
+    pair_schedule(page, base, tournament, {1: "12.06.2026", 2: "26.06.2026", 3: "03.07.2026"})
     assert Round.objects.get(tournament=tournament, number=1).date == D(2026, 6, 12)
+    page.goto(f"{base}/tournaments/{tournament.pk}/round/1/")
     assert "12.06.2026" in page.locator("h2").first.inner_text()
     assert page.locator("#round-date-form input[name=date]").input_value() == "12.06.2026"
     shoot_both(page, shoot, "round")
@@ -76,11 +80,10 @@ def test_a_season_in_the_browser(page, live_server, login, season, shoot):
     assert RatingRecord.objects.filter(game__in=games, played_on=D(2026, 6, 12)).count() == 4
 
     # Round 2 dated 26.6.: one board keeps no result.
-    pair_with_date(page, base, tournament, "26.06.2026")
     page.goto(f"{base}/tournaments/{tournament.pk}/round/2/results/")
     first = Game.objects.get(round__number=2, round__tournament=tournament, board=1)
     save_by_keys(page, first, "0")
-    assert "2 / 3" in page.goto(f"{base}/tournaments/{tournament.pk}/").text()
+    assert "3 / 3" in page.goto(f"{base}/tournaments/{tournament.pk}/").text()  # all paired
 
     # Closing the half-year: the preview says what stays open, closing still works.
     period = RatingPeriod.objects.get(pool=pool, state=PeriodState.OPEN)

@@ -22,10 +22,11 @@ from ..forms import (
     PairingForm,
     RegisterPlayersForm,
     RoundDateForm,
+    ScheduleForm,
     StartRanksForm,
     TournamentForm,
 )
-from ..models import Game, Round, Tournament
+from ..models import Game, Round, Tournament, TournamentKind
 from .public import tournament_context
 
 
@@ -102,8 +103,11 @@ def players_register(request, pk):
 
 @official_required
 def round_pair(request, pk):
-    """Pair the next round (GET says what will happen, POST does it)."""
+    """Pair the next round (GET says what will happen, POST does it); a round robin's whole
+    schedule at once (``_schedule``)."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    if tournament.kind == TournamentKind.ROUND_ROBIN:
+        return _schedule(request, tournament)
     # Paired rounds, not rounds with games: a team round has only its matches until the lineups.
     last = selectors.last_paired_round_number(tournament=tournament)
     scheduled = tournament.rounds.filter(number=last + 1).values_list("date", flat=True).first()
@@ -121,7 +125,50 @@ def round_pair(request, pk):
     check = selectors.round_pair_check(tournament=tournament)
     return render(request, "tournaments/official/pair.html", tournament_context(
         request, tournament, "pair", next_number=check.number, player_count=tournament.players.count(),
-        form=form, rounds_total=selectors.rounds_planned(tournament), check=check))
+        form=form, rounds_total=selectors.rounds_planned(tournament), check=check,
+        finished=check.all_paired and selectors.tournament_finished(tournament=tournament),
+        unpairable=selectors.unpairable_round(tournament=tournament)))
+
+
+def _schedule(request, tournament: Tournament):
+    """A round robin's pair page: its whole Berger schedule with one date per round. Before the
+    draw the dates default from the tournament's schedule and pairing draws every round; after
+    it the paired rounds' dates are changed here, each with its games' rating records (as on
+    the round page: all in one transaction, a refusal changes nothing)."""
+    check = selectors.round_pair_check(tournament=tournament)
+    dates = dict(tournament.rounds.values_list("number", "date"))
+    last = check.last_paired
+    to_pair = [(n, dates.get(n) or tournament.scheduled_date(n)) for n in range(last + 1, check.total + 1)]
+    paired = [(n, dates.get(n)) for n in range(1, last + 1)]
+    action = request.POST.get("action", "pair") if request.method == "POST" else None
+    pair_form = ScheduleForm(request.POST if action == "pair" else None, rounds=to_pair, prefix="pair",
+                             required=False)
+    dates_form = ScheduleForm(request.POST if action == "dates" else None, rounds=paired, prefix="dates")
+    if action == "pair" and pair_form.is_valid():
+        try:
+            rounds = services.schedule_pair(tournament=tournament, dates=pair_form.dates())
+        except Refused as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Rounds %(first)d to %(last)d have been paired.") % {
+                "first": rounds[0].number, "last": rounds[-1].number})
+            return redirect("tournaments:pairings", pk=tournament.pk)
+    elif action == "dates" and dates_form.is_valid():
+        changed = {n: day for n, day in dates_form.dates().items() if day != dates.get(n)}
+        try:
+            with transaction.atomic():
+                for rnd in tournament.rounds.filter(number__in=list(changed)).select_related("tournament"):
+                    games_redate(game_ids=services.round_date_set(round=rnd, date=changed[rnd.number]))
+        except Refused as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("The dates of the schedule have been saved."))
+            return redirect("tournaments:pair", pk=tournament.pk)
+    return render(request, "tournaments/official/schedule.html", tournament_context(
+        request, tournament, "pair", check=check, pair_form=pair_form, dates_form=dates_form,
+        player_count=tournament.players.count(),
+        finished=check.all_paired and selectors.tournament_finished(tournament=tournament),
+        unpairable=selectors.unpairable_round(tournament=tournament)))
 
 
 @official_required

@@ -1,6 +1,6 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
-from django.db.models import Count, F, Prefetch
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -12,7 +12,7 @@ from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
 from ..forms import CorrectionForm, RoundDateForm
-from ..models import Bye, Game, Round, Tournament, TournamentKind
+from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
 
@@ -78,7 +78,10 @@ def live_render(request, page: str, fragment: str, context: dict):
 
 @public_tournaments_required
 def tournament_list(request):
-    tournaments = Tournament.objects.annotate(player_count=Count("players"))
+    tournaments = Tournament.objects.annotate(
+        player_count=Count("players"),
+        finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
+    )
     table = TournamentTable(tournaments)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/tournament_list.html",
@@ -90,12 +93,18 @@ def tournament_detail(request, pk):
     """Overview: the facts, the starting list and the latest round."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=pk)
     players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
-    latest_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    # The round being played: the first with a game still without result (a round robin is
+    # paired whole in advance), else the last.
+    latest_number = (
+        tournament.rounds.filter(games__result=Result.NOT_PLAYED).order_by("number")
+        .values_list("number", flat=True).first()
+        or tournament.rounds.order_by("-number").values_list("number", flat=True).first())
     latest = rounds_with_pairings(tournament, number=latest_number)[0] if latest_number else None
     counts = {
         "players": len(players),
         "rounds": selectors.last_paired_round_number(tournament=tournament),
         "rounds_total": selectors.rounds_planned(tournament),
+        "finished": selectors.tournament_finished(tournament=tournament),
         "games": Game.objects.filter(round__tournament=tournament).exclude(result="").count(),
     }
     return render(request, "tournaments/tournament_detail.html", tournament_context(

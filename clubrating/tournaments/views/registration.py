@@ -52,7 +52,7 @@ def player_withdraw(request, pk):
     if form.is_valid():
         player, number = form.cleaned_data["player"], form.cleaned_data["from_round"]
         try:
-            services.player_withdraw(player=player, from_round=number)
+            services.player_withdraw(player=player, from_round=number, user=request.user)
         except Refused as error:
             _refused(form, error)
         else:
@@ -115,5 +115,6 @@ def round_unpair(request, pk):
         messages.success(request, _("The pairing of round %(number)d has been removed.") % {
             "number": rnd.number})
         return redirect("tournaments:pair", pk=pk)
-    return render(request, "tournaments/official/unpair.html",
-                  tournament_context(request, tournament, "pair", last_round=rnd))
+    return render(request, "tournaments/official/unpair.html", tournament_context(
+        request, tournament, "pair", last_round=rnd,
+        unpairable=rnd is not None and selectors.unpairable_round(tournament=tournament) == rnd))

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubrating.accounts.permissions import official_required
 from clubrating.core.errors import Refused
-from ratings.selectors import game_rating_changes
+from ratings.selectors import game_rating_changes, games_closed_periods
 from ratings.services import game_record_result
 
 from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
@@ -16,11 +16,16 @@ from .public import games_queryset, tournament_context
 
 
 def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = False,
-                   confirm: bool = False) -> dict:
+                   confirm: bool = False, locked=None) -> dict:
     current = form["result"].value() if form.is_bound else game.result
     return {"game": game, "form": form, "controls": RESULT_CONTROLS, "saved": saved,
             "changes": changes if changes is not None else [], "current": current,
-            "confirm": confirm, "new_result_display": dict(Result.choices).get(current, "")}
+            "confirm": confirm, "new_result_display": dict(Result.choices).get(current, ""),
+            # What the question asks about: a change of an entered result, a game after today.
+            "confirm_change": confirm and form.changes_entered(),
+            "confirm_future": confirm and form.is_future(),
+            # The closed rating period that keeps the board from being changed (shown locked).
+            "locked_period": locked}
 
 
 def _refresh(game: Game, saved: Game | None = None) -> None:
@@ -47,9 +52,12 @@ def round_results(request, pk, number):
     for g in games:  # the board forms' URLs need the round: one query for the page, not one per board
         g.round = rnd
     changes = game_rating_changes(g.pk for g in games)
-    boards = [_board_context(g, ResultForm(game=g), changes.get(g.pk, [])) for g in games]
+    locked = games_closed_periods(games, rnd.tournament)
+    boards = [_board_context(g, ResultForm(game=g), changes.get(g.pk, []), locked=locked.get(g.pk))
+              for g in games]
     # The first board without a result gets the focus: the official starts typing at once.
-    first_open = next((g.pk for g in games if not g.result), games[0].pk if games else None)
+    first_open = next((g.pk for g in games if not g.result and g.pk not in locked),
+                      next((g.pk for g in games if g.pk not in locked), None))
     return render(request, "tournaments/results/round_results.html", tournament_context(
         request, rnd.tournament, "results", round=rnd, boards=boards, first_open=first_open,
         byes=rnd.byes.select_related("member"), controls=RESULT_CONTROLS,
@@ -82,8 +90,9 @@ def board_result(request, pk, number, game_pk):
     )
     if request.method == "GET":
         changes = game_rating_changes([game.pk]).get(game.pk, [])
-        return render(request, "tournaments/results/_board.html",
-                      _board_context(game, ResultForm(game=game), changes))
+        return render(request, "tournaments/results/_board.html", _board_context(
+            game, ResultForm(game=game), changes,
+            locked=games_closed_periods([game], game.round.tournament).get(game.pk)))
     form = ResultForm(request.POST, game=game)
     saved, changes = _save(request, game, form)
     confirm = not saved and form.is_valid() and form.needs_confirmation()
@@ -91,16 +100,19 @@ def board_result(request, pk, number, game_pk):
         # Always 200: htmx swaps only successful responses, and the errors belong in the row.
         # Saved or refused, the row shows what the board holds now (the hidden ``seen`` too);
         # a change of an entered result comes back as the question whether to change it.
+        locked = None
         if saved:
             form = ResultForm(game=game)
         else:
             _refresh(game)
+            if not confirm:  # refused: perhaps by a period closed since the page was drawn
+                locked = games_closed_periods([game], game.round.tournament).get(game.pk)
         if confirm and not request.htmx:
             return render(request, "tournaments/results/confirm.html", tournament_context(
                 request, game.round.tournament, "results", round=game.round,
                 **_board_context(game, form, confirm=True)))
         return render(request, "tournaments/results/_board.html",
-                      _board_context(game, form, changes, saved=saved, confirm=confirm))
+                      _board_context(game, form, changes, saved=saved, confirm=confirm, locked=locked))
     # Without JavaScript: back to the round page with a message.
     if saved:
         messages.success(request, _("Board %(board)s saved.") % {"board": game.board})

@@ -49,6 +49,7 @@ def _manage_page(request, tournament, *, team_form=None, players_form=None, stat
         teams=tournament.teams.select_related("club").order_by("start_rank", "name"),
         next_number=selectors.last_paired_round_number(tournament=tournament) + 1,
         rounds=selectors.team_match_rounds(tournament=tournament),
+        unpairable=selectors.unpairable_round(tournament=tournament),
     ), status=status)
 
 

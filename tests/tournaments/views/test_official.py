@@ -28,7 +28,7 @@ def test_create_form(official_client, home_club, lang, words):
 def test_creating_a_tournament_leads_to_registration(official_client, home_club):
     response = official_client.post(reverse("tournaments:create"), {
         "name": "Blitzturnier", "kind": "round_robin", "category": "blitz", "start_date": "2026-12-01",
-        "rounds_count": "1", "tiebreaks": "SB,WIN", "rated": "on",
+        "tiebreaks": "SB,WIN", "rated": "on",
     })
     tournament = Tournament.objects.get(name="Blitzturnier")
     assert response.status_code == 302
@@ -91,7 +91,7 @@ def test_registering_nobody_is_an_error(official_client, home_club):
                "Runde 1 auslosen"]),
 ])
 def test_pair_page(official_client, home_club, lang, words):
-    tournament = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
+    tournament = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=5)
     for rank in range(1, 5):
         TournamentPlayerFactory(tournament=tournament, start_rank=rank)
     html = text(page(official_client, "pair", tournament.pk, lang=lang))
@@ -110,17 +110,17 @@ def test_pair_page_counts_team_rounds_paired_before_their_games(official_client,
     assert "Pair round 2" in html
 
 
-def test_pairing_a_round_robin_round(official_client, home_club):
+def test_pairing_a_round_robin_pairs_its_whole_schedule(official_client, home_club):
     tournament = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
     for rank in range(1, 5):
         TournamentPlayerFactory(tournament=tournament, start_rank=rank)
     response = official_client.post(reverse("tournaments:pair", args=[tournament.pk]))
     assert response.status_code == 302
-    assert response.url == reverse("tournaments:round", args=[tournament.pk, 1])
-    # Berger table for 4 players, round 1: 1-4, 2-3.
-    boards = list(Game.objects.filter(round__tournament=tournament).order_by("board")
+    assert response.url == reverse("tournaments:pairings", args=[tournament.pk])
+    # The whole Berger table for 4 players: 1-4, 2-3 / 4-3, 1-2 / 2-4, 3-1.
+    boards = list(Game.objects.filter(round__tournament=tournament).order_by("round__number", "board")
                   .values_list("white__registrations__start_rank", "black__registrations__start_rank"))
-    assert boards == [(1, 4), (2, 3)]
+    assert boards == [(1, 4), (2, 3), (4, 3), (1, 2), (2, 4), (3, 1)]
 
 
 def test_pairing_is_refused_with_the_services_message(official_client, tournament):
