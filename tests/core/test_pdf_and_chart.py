@@ -10,7 +10,20 @@ from clubrating.core.pdf import _static_file, css_string, safe_filename
 
 
 def test_css_string_escapes_quotes_backslashes_and_newlines():
-    assert css_string('Club "Turm"\nA\\B') == '"Club \\"Turm\\"\\A A\\\\B"'
+    assert css_string('Club "Turm"\nA\\B') == '"Club \\22 Turm\\22 \\a A\\5c B"'
+
+
+def test_css_string_cannot_close_the_style_element_or_the_string():
+    hostile = "</style><meta http-equiv=refresh content='0;url=https://evil.example/'>&amp;\r\n\x00"
+    assert css_string(hostile) == (
+        '"\\3c /style\\3e \\3c meta http-equiv=refresh content=\\27 0;url=https://evil.example/\\27 \\3e '
+        '\\26 amp;\\a \\0 "'
+    )
+    # Printed by a template it stays as it is: it is already safe HTML.
+    from django.template import engines
+
+    rendered = engines["django"].from_string("{% load css %}{{ text|css_string }}").render({"text": "a<b"})
+    assert rendered == '"a\\3c b"'
 
 
 def test_pdf_resources_come_from_the_static_files_only():
