@@ -37,6 +37,7 @@ from ratings.services import period_close, period_reopen
 from tests.browser.test_content_security_policy import settle, watched  # noqa: F401 (fixture)
 from tests.browser.test_every_page import demo, pages  # noqa: F401 (fixture)
 from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
+from tests.paths import TRF_DIR
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -307,8 +308,23 @@ def crawl(page, base: str, seeds: list[str], club: str, role: str) -> tuple[set[
     return reached, problems, literal
 
 
+def hostile_files(folder) -> list[tuple[str, object]]:
+    """(import page, file): a member file and a TRF tournament (lines 012 and 022, a player's name)
+    with hostile names, as officials and officers upload them."""
+    members = folder / "mitglieder.csv"
+    members.write_text(f"last_name;first_name;birth_date;club\n{PAYLOADS[1]};<b {MARK}>fett;03.04.2011;\n",
+                       encoding="utf-8")
+    lines = (TRF_DIR / "gros-2010-r4.trf").read_text(encoding="utf-8").splitlines()
+    lines[0], lines[1] = f"012 {PAYLOADS[0]}", f"022 {PAYLOADS[1]}"
+    player = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
+    lines[player] = lines[player][:14] + f"<b {MARK}>x".ljust(33) + lines[player][47:]
+    tournament = folder / "turnier.trf"
+    tournament.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [("/exchange/members/", members), ("/exchange/pools/{pool}/trf/", tournament)]
+
+
 @pytest.mark.slow
-def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile):  # noqa: F811
+def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile, tmp_path):  # noqa: F811
     page = watched
     base = live_server.url
     seeds = [f"{base}{path}" for _name, path in pages(hostile)]
@@ -323,6 +339,15 @@ def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hos
     login(page, "admin", "admin")
     officer, officer_problems, officer_literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"],
                                                        "officer")
+    for path, upload in hostile_files(tmp_path):  # what a file brings, shown in the import's preview
+        page.goto(base + path.format(pool=hostile["pool"].pk))
+        page.set_input_files("main input[type=file]", str(upload))
+        page.locator("main form [type=submit]").last.click()
+        settle(page)
+        where = f"officer {upload.name} preview"
+        officer_problems += [f"{where}: injected {html}" for html in page.evaluate(INJECTED)]
+        if MARK not in page.evaluate("() => document.body.innerText"):
+            officer_problems.append(f"{where}: the names are not shown as text")
     problems = visitor_problems + officer_problems
     assert problems == [], "\n".join(problems[:60])
     # The payloads were there to be seen, as text, on the pages of both.
