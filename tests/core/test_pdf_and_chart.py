@@ -59,3 +59,15 @@ def test_chart_axes_are_localized_and_labelled():
 def test_download_names_are_ascii():
     assert safe_filename("Schnellschach Ü18-2026-07-01.pdf") == "Schnellschach_U18-2026-07-01.pdf"
     assert safe_filename('"\n') == "download"
+
+
+def test_chart_texts_are_escaped():
+    hostile = '</title><img src=x onerror=alert(1)>"'
+    series = [Series(hostile, [(datetime.date(2024, 1, 1), 1500), (datetime.date(2024, 7, 1), 1550)],
+                     point_titles=[hostile, hostile])]
+    svg = rating_history_svg(series, title=hostile, x_label=hostile, y_label=hostile)
+    assert "<img" not in svg and "</title><img" not in svg
+    escaped = "&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;&quot;"
+    assert f'aria-label="{escaped}"' in svg
+    assert svg.count(f"<title>{escaped}</title>") == 3  # the chart's and each point's
+    assert svg.count(f">{escaped}</text>") == 3  # both axes and the legend
