@@ -200,19 +200,25 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Login lockout (django-axes) on the site login and the admin login alike: after
-# AXES_FAILURE_LIMIT wrong passwords for one username (from any address) or from one address
-# (for any username) further attempts are refused for AXES_COOLOFF_TIME; each attempt during
-# the lockout starts the cool-off again. A successful login clears the counters; so do a
-# completed password reset, `manage.py axes_reset` and the admin site (Axes → Access attempts).
+# AXES_FAILURE_LIMIT wrong passwords for one username (from any address) further attempts for it
+# are refused for AXES_COOLOFF_TIME; each attempt during the lockout starts the cool-off again. A
+# successful login clears the counters; so do a completed password reset, `manage.py axes_reset`
+# and the admin site (Axes → Access attempts).
 AXES_ENABLED = env_bool("DJANGO_AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "clubrating.accounts.views.lockout"
-# Behind a reverse proxy every request comes from the proxy's address; name the header the
-# proxy sets (e.g. HTTP_X_FORWARDED_FOR) so the lockout counts the visitor's address instead.
+# The visitor's address is REMOTE_ADDR unless the site names a trusted reverse proxy: the header
+# (Django's META name, e.g. HTTP_X_FORWARDED_FOR) in which that proxy passes the visitor's address.
+# Without one such a header is the visitor's own claim and is ignored.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
+# Failures are counted per address (for any username) only where the site names a trusted proxy:
+# otherwise many players share one address (a tournament hall's Wi-Fi, a club's router) and one
+# player's typos would lock out all of them.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"] if CLIENT_IP_HEADER else ["username"]
+if not CLIENT_IP_HEADER:
+    SILENCED_SYSTEM_CHECKS = ["axes.W006"]  # "no ip_address in AXES_LOCKOUT_PARAMETERS": on purpose
 AXES_CLIENT_IP_CALLABLE = "clubrating.accounts.client_ip.client_ip"
 
 # Password reset mails: printed on the console unless an SMTP server is configured.

@@ -21,7 +21,7 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 # A base URL that never resolves on a network; every resource must come from the fetcher below.
 _BASE_URL = "http://clubrating.invalid/"
@@ -33,10 +33,19 @@ def safe_filename(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", ascii_name).strip("_") or "download"
 
 
-def css_string(text: str) -> str:
-    """``text`` as a quoted CSS string (for ``@page`` margin boxes); newlines become line breaks."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ")
-    return f'"{escaped}"'
+# Characters that end a CSS string, close the <style> element around it or mean something to an
+# HTML parser: written as CSS hex escapes ("\\3c "), which no HTML parser reads as markup. The space
+# after each escape belongs to the escape (CSS Syntax Level 3, 4.3.7), so a following hex digit
+# cannot extend it.
+_CSS_ESCAPED = re.compile(r'[\x00-\x1f\x7f"\'\\<>&]')
+
+
+def css_string(text: str) -> SafeString:
+    """``text`` as a quoted CSS string (for ``@page`` margin boxes), safe to print inside a
+    ``<style>`` element: quotes, backslashes, ``<``, ``>``, ``&`` and control characters are CSS
+    escapes; a newline becomes ``\\a `` (a line break where ``white-space: pre`` keeps it)."""
+    escaped = _CSS_ESCAPED.sub(lambda match: f"\\{ord(match.group()):x} ", text.replace("\r\n", "\n"))
+    return mark_safe(f'"{escaped}"')  # every character an HTML parser would act on is escaped
 
 
 def _static_file(url: str) -> tuple[bytes, str]:

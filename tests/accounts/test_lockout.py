@@ -1,4 +1,5 @@
-"""Repeated wrong passwords lock the login, per username and per address, on the site and the admin."""
+"""Repeated wrong passwords lock the login, per username (and per address behind a trusted proxy), on the
+site and the admin."""
 
 from datetime import timedelta
 
@@ -35,11 +36,12 @@ def fail(client, url, username, times, ip="10.0.0.1"):
         assert post_login(client, url, username, "falsch", ip).status_code == 200
 
 
-def test_settings_lock_after_five_failures_for_fifteen_minutes_by_username_or_address(settings):
+def test_settings_lock_after_five_failures_for_fifteen_minutes_by_username(settings):
     assert settings.AXES_ENABLED is True
     assert settings.AXES_FAILURE_LIMIT == 5
     assert settings.AXES_COOLOFF_TIME == timedelta(minutes=15)
-    assert settings.AXES_LOCKOUT_PARAMETERS == ["username", "ip_address"]
+    assert settings.CLIENT_IP_HEADER == ""
+    assert settings.AXES_LOCKOUT_PARAMETERS == ["username"]
     assert settings.AUTHENTICATION_BACKENDS[0] == "axes.backends.AxesStandaloneBackend"
 
 
@@ -77,13 +79,51 @@ def test_username_is_locked_from_every_address(client, anna):
     assert post_login(client, LOGIN, "anna", "richtig-123", ip="10.0.2.1").status_code == 429
 
 
-def test_address_is_locked_for_every_username(client, anna, django_user_model):
+def test_one_players_typos_do_not_lock_the_others_on_the_same_address(client, anna, django_user_model):
+    """A tournament hall: everybody logs in through the same Wi-Fi address."""
+    django_user_model.objects.create_user("bernd", password="bernd-pw-123")
+    fail(client, LOGIN, "anna", 4, ip="10.0.3.3")
+    assert post_login(client, LOGIN, "anna", "falsch", ip="10.0.3.3").status_code == 429
+    assert post_login(client, LOGIN, "anna", "richtig-123", ip="10.0.3.3").status_code == 429
+    response = post_login(client, LOGIN, "bernd", "bernd-pw-123", ip="10.0.3.3")
+    assert response.status_code == 302 and response.url == reverse("home")
+
+
+def test_without_a_trusted_proxy_many_usernames_from_one_address_lock_only_those_names(
+        client, anna, django_user_model):
+    django_user_model.objects.create_user("bernd", password="bernd-pw-123")
+    for number in range(6):
+        assert post_login(client, LOGIN, f"gast{number}", "falsch", ip="10.0.3.3").status_code == 200
+    assert post_login(client, LOGIN, "bernd", "bernd-pw-123", ip="10.0.3.3").status_code == 302
+
+
+def test_x_forwarded_for_is_ignored_without_a_trusted_proxy(client, anna):
+    """A visitor cannot pick an address: the lock follows the username whatever the header says,
+    and the attempts are recorded under REMOTE_ADDR."""
+    for number in range(5):
+        client.post(LOGIN, {"username": "anna", "password": "falsch"}, REMOTE_ADDR="10.0.4.4",
+                    HTTP_X_FORWARDED_FOR=f"198.51.100.{number}")
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.0.4.4"}
+    response = client.post(LOGIN, {"username": "anna", "password": "richtig-123"}, REMOTE_ADDR="10.0.4.4",
+                           HTTP_X_FORWARDED_FOR="203.0.113.50")
+    assert response.status_code == 429
+
+
+@override_settings(CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR",
+                   AXES_LOCKOUT_PARAMETERS=["username", "ip_address"])
+def test_behind_a_trusted_proxy_an_address_is_locked_for_every_username(client, anna, django_user_model):
+    """Every request comes from the proxy (10.0.0.1); the visitor's address is the one it appended."""
     django_user_model.objects.create_user("bernd", password="bernd-pw-123")
     for number in range(5):
-        post_login(client, LOGIN, f"gast{number}", "falsch", ip="10.0.3.3")
-    assert post_login(client, LOGIN, "bernd", "bernd-pw-123", ip="10.0.3.3").status_code == 429
-    # Another address and another user are not affected.
-    response = post_login(client, LOGIN, "bernd", "bernd-pw-123", ip="10.0.3.4")
+        client.post(LOGIN, {"username": f"gast{number}", "password": "falsch"}, REMOTE_ADDR="10.0.0.1",
+                    HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.9"}
+    locked = client.post(LOGIN, {"username": "bernd", "password": "bernd-pw-123"}, REMOTE_ADDR="10.0.0.1",
+                         HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert locked.status_code == 429
+    # Another visitor behind the same proxy is not affected.
+    response = client.post(LOGIN, {"username": "bernd", "password": "bernd-pw-123"}, REMOTE_ADDR="10.0.0.1",
+                           HTTP_X_FORWARDED_FOR="203.0.113.10")
     assert response.status_code == 302
 
 

@@ -10,7 +10,20 @@ from clubrating.core.pdf import _static_file, css_string, safe_filename
 
 
 def test_css_string_escapes_quotes_backslashes_and_newlines():
-    assert css_string('Club "Turm"\nA\\B') == '"Club \\"Turm\\"\\A A\\\\B"'
+    assert css_string('Club "Turm"\nA\\B') == '"Club \\22 Turm\\22 \\a A\\5c B"'
+
+
+def test_css_string_cannot_close_the_style_element_or_the_string():
+    hostile = "</style><meta http-equiv=refresh content='0;url=https://evil.example/'>&amp;\r\n\x00"
+    assert css_string(hostile) == (
+        '"\\3c /style\\3e \\3c meta http-equiv=refresh content=\\27 0;url=https://evil.example/\\27 \\3e '
+        '\\26 amp;\\a \\0 "'
+    )
+    # Printed by a template it stays as it is: it is already safe HTML.
+    from django.template import engines
+
+    rendered = engines["django"].from_string("{% load css %}{{ text|css_string }}").render({"text": "a<b"})
+    assert rendered == '"a\\3c b"'
 
 
 def test_pdf_resources_come_from_the_static_files_only():
@@ -46,3 +59,15 @@ def test_chart_axes_are_localized_and_labelled():
 def test_download_names_are_ascii():
     assert safe_filename("Schnellschach Ü18-2026-07-01.pdf") == "Schnellschach_U18-2026-07-01.pdf"
     assert safe_filename('"\n') == "download"
+
+
+def test_chart_texts_are_escaped():
+    hostile = '</title><img src=x onerror=alert(1)>"'
+    series = [Series(hostile, [(datetime.date(2024, 1, 1), 1500), (datetime.date(2024, 7, 1), 1550)],
+                     point_titles=[hostile, hostile])]
+    svg = rating_history_svg(series, title=hostile, x_label=hostile, y_label=hostile)
+    assert "<img" not in svg and "</title><img" not in svg
+    escaped = "&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;&quot;"
+    assert f'aria-label="{escaped}"' in svg
+    assert svg.count(f"<title>{escaped}</title>") == 3  # the chart's and each point's
+    assert svg.count(f">{escaped}</text>") == 3  # both axes and the legend

@@ -118,11 +118,19 @@ def test_mail_goes_to_the_console_unless_an_smtp_server_is_set():
 
 def _lockout(settings) -> tuple:
     return (settings.AXES_ENABLED, settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds(),
-            settings.CLIENT_IP_HEADER)
+            settings.CLIENT_IP_HEADER, settings.AXES_LOCKOUT_PARAMETERS)
 
 
 def test_login_lockout_settings_from_the_environment():
-    assert _lockout(_settings(**PRODUCTION)) == (True, 5, 900.0, "")
+    # Without a trusted proxy: per username only (a hall's shared address is not locked).
+    assert _lockout(_settings(**PRODUCTION)) == (True, 5, 900.0, "", ["username"])
     behind_a_proxy = _settings(DJANGO_AXES_FAILURE_LIMIT="10", DJANGO_AXES_COOLOFF_MINUTES="60",
                                DJANGO_CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR", **PRODUCTION)
-    assert _lockout(behind_a_proxy) == (True, 10, 3600.0, "HTTP_X_FORWARDED_FOR")
+    assert _lockout(behind_a_proxy) == (True, 10, 3600.0, "HTTP_X_FORWARDED_FOR", ["username", "ip_address"])
+
+
+def test_env_example_trusts_no_forwarded_header():
+    lines = (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+    assert "DJANGO_CLIENT_IP_HEADER=" in lines
+    example = dict(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+    assert _lockout(_settings(**example))[3:] == ("", ["username"])

@@ -157,12 +157,12 @@ def test_print_layout_has_the_header_and_no_navigation(client, rated_club):
     assert "navbar" not in html
     assert '<div class="print-club">Schachklub Donaustadt</div>' in html
     # The running header repeated on every printed page, and the page numbers.
-    assert ('@top-left { content: "Schachklub Donaustadt · Wertungsliste: Standard\\A '
+    assert ('@top-left { content: "Schachklub Donaustadt · Wertungsliste: Standard\\a '
             'Regelwerk oesb-classic') in html
     assert ('· Periode 01.01.2026 – 30.06.2026 · Gültig ab 01.07.2026 · Gestrichen: Spieler, deren letzte '
             'gewertete Partie vor dem 01.07.2019 war (mehr als 7 Jahre, ÖSB TUWO § 27 d). · '
             'Altersklasse: U18"; }') in html
-    assert 'content: "Seite " counter(page) " von " counter(pages)' in html
+    assert 'content: "Seite" " " counter(page) " " "von" " " counter(pages)' in html
     assert "Berger, Anna" in html and "Huber, Bernd" not in html
 
 

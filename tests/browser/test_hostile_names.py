@@ -1,0 +1,366 @@
+"""Hostile names in every text field the site has, on every page, print layout, PDF and export, seen
+by a visitor and by an officer in Debian's Chromium: none of it arrives as markup (issue 21, point 3).
+
+Every free-text ``CharField`` and ``TextField`` of the project's models (found by enumerating the
+models, so a new field is covered without touching this test) and the users' names are set on every
+row of the demo club (plus a team competition, a reopened period and a job, so that every model has
+rows) to payloads that try to end a style block, open an element with an event handler, leave an
+attribute or a text area, run a template tag or start a spreadsheet formula. The crawl starts from
+the pages tests/browser/test_every_page.py visits and follows every link and GET form of the site
+(forms filled with a payload too, for reflected input) up to a few addresses per URL name; it fails
+unless every GET page of the URL configuration was reached. On each HTML page no element carries
+the payloads' marker attribute, no ``meta http-equiv``, no ``img[src=x]``, no event-handler
+attribute and no inline script exists; the browser never leaves the site. Each PDF's text holds the
+home club's hostile name literally; no CSV cell starts a formula and no XLSX cell is one.
+"""
+
+import csv
+import io
+import re
+import zipfile
+from collections import Counter, deque
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.db import models
+from django.urls import Resolver404, get_resolver, resolve, reverse
+from playwright.sync_api import Error as PlaywrightError
+
+from clubrating.clubs.models import Club, Member
+from clubrating.jobs.models import Job
+from clubrating.tournaments.models import Game, TournamentKind
+from clubrating.tournaments.services import lineup_set, round_pair, team_create
+from ratings.models import PeriodState, RatingPeriod
+from ratings.services import period_close, period_reopen
+from tests.browser.test_content_security_policy import settle, watched  # noqa: F401 (fixture)
+from tests.browser.test_every_page import demo, pages  # noqa: F401 (fixture)
+from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
+from tests.paths import TRF_DIR
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MARK = "data-pwned"
+# Longest first: a field gets the longest payloads its length admits, in turn from row to row.
+PAYLOADS = sorted([
+    f"</style><meta http-equiv=refresh content=0;url=https://evil.example/ {MARK}>",
+    f"</title></textarea><img src=x onerror=alert(1) {MARK}>",
+    f'"><script {MARK}>alert(1)</script>',
+    f"'><svg onload=alert(1) {MARK}>",
+    '=HYPERLINK("https://evil.example";"x")',
+    "{{ 7*7 }}{% now 'Y' %}",
+    f"<b {MARK}>fett",
+    "+cmd|' /C calc'!A0",
+    f"<i {MARK}>",
+], key=len, reverse=True)
+
+# Text fields that hold codes the program reads back, not names a person typed: they keep the
+# demo's values (a hostile value there is refused by the forms and readers that set them).
+STRUCTURED = {
+    "clubs.Member.federation": "FIDE federation code",
+    "tournaments.Tournament.federation": "FIDE federation code",
+    "tournaments.Tournament.tiebreaks": "tie-break codes, parsed for the standings",
+    "jobs.Job.key": "the job's lock key",
+    "jobs.Job.handler": "the dotted path of the function that runs the job",
+    "jobs.Job.language": "a language code",
+    "jobs.Job.result_url": "an address of the site, set by the program",
+    "jobs.Job.report_template": "a template name",
+    "jobs.Job.output_type": "a MIME type",
+    "ratings.ListEntry.markers": "markers computed by the rating engine",
+    "ratings.ListEntry.class_code": "class codes computed by the rating engine",
+}
+# Users' names as shown beside jobs, reopenings and result changes (the username stays: the
+# crawl logs in with it, and Django's validator admits letters, digits and @.+-_ only).
+USER_FIELDS = ("first_name", "last_name")
+
+
+def text_fields() -> list[models.Field]:
+    """The project's free-text fields: CharField and TextField (and their subclasses) without
+    choices, not named in STRUCTURED."""
+    fields = []
+    for model in apps.get_models():
+        if not model.__module__.startswith(("clubrating.", "ratings.")):
+            continue
+        for field in model._meta.get_fields():
+            if (isinstance(field, (models.CharField, models.TextField)) and not field.auto_created
+                    and not field.choices and f"{model._meta.label}.{field.name}" not in STRUCTURED):
+                fields.append(field)
+    return fields
+
+
+def hostile_value(field: models.Field, row: int, pk) -> str:
+    """A payload that fits the field, ending in the row's key (some fields are unique, some unique
+    within a club or tournament)."""
+    suffix = f" {pk}"
+    room = (field.max_length or 10_000) - len(suffix)
+    fitting = [p for p in PAYLOADS if len(p) <= room]
+    assert fitting, f"{field.model._meta.label}.{field.name}: {field.max_length} characters admit no payload"
+    return fitting[row % len(fitting)] + suffix
+
+
+def make_hostile() -> dict[str, int]:
+    """Every free-text field of every row set to a payload; the number of rows per field."""
+    written = {}
+    for field in text_fields():
+        model = field.model
+        label = f"{model._meta.label}.{field.name}"
+        written[label] = 0
+        for row, pk in enumerate(model.objects.order_by("pk").values_list("pk", flat=True)):
+            model.objects.filter(pk=pk).update(**{field.attname: hostile_value(field, row, pk)})
+            written[label] += 1
+    for row, user in enumerate(User.objects.order_by("pk")):
+        User.objects.filter(pk=user.pk).update(**{name: PAYLOADS[(row + i) % len(PAYLOADS)][:150]
+                                                  for i, name in enumerate(USER_FIELDS)})
+    return written
+
+
+@pytest.fixture
+def hostile(demo):  # noqa: F811 (the fixture imported above)
+    """The demo club with a team competition, a reopened and closed-again period and a job, then
+    every text field hostile."""
+    home = Club.objects.get(is_home=True)
+    Club.objects.filter(pk=home.pk).update(public_ratings=True, public_tournaments=True)
+    league = TournamentFactory(name="Vereinsliga", kind=TournamentKind.TEAM, rounds_count=3,
+                               start_date=demo["open_period"].start)
+    teams = []
+    for number in range(1, 5):
+        team = team_create(tournament=league, name=f"Team {number}", club=home)
+        members = [MemberFactory(club=home) for _board in range(4)]
+        for board, member in enumerate(members, start=1):
+            TournamentPlayerFactory(tournament=league, member=member, team=team,
+                                    start_rank=4 * number + board)
+        teams.append((team, members))
+    first = round_pair(tournament=league)
+    for match in first.team_matches.all():
+        for team, members in teams:
+            if team.pk in (match.home_team_id, match.away_team_id):
+                lineup_set(match=match, team=team, members=members)
+    closed = RatingPeriod.objects.filter(pool=demo["pool"], state=PeriodState.CLOSED).order_by("start").last()
+    period_reopen(period=closed, reason="Korrektur")
+    period_close(pool=demo["pool"])
+    written = make_hostile()
+    empty = sorted(label for label, rows in written.items() if rows == 0)
+    assert empty == [], f"no rows to carry a hostile value (add some to this fixture): {empty}"
+    every_field = {f"{f.model._meta.label}.{f.name}" for m in apps.get_models() for f in m._meta.get_fields()}
+    assert set(STRUCTURED) <= every_field, "a stale name in STRUCTURED"
+    demo["home_club"] = Club.objects.get(pk=home.pk).name
+    demo["league"] = league
+    demo["job"] = Job.objects.get(pk=demo["job"].pk)
+    return demo
+
+
+# Elements and attributes a payload would create if it arrived as markup.
+INJECTED = """() => {
+  const found = [];
+  const selector = '[MARK], meta[http-equiv], img[src="x"], base, '
+    + 'script:not([src]):not([type="application/json"])';
+  for (const element of document.querySelectorAll(selector)) found.push(element.outerHTML.slice(0, 160));
+  for (const element of document.querySelectorAll('*'))
+    for (const attribute of element.attributes)
+      if (attribute.name.startsWith('on')) found.push(element.outerHTML.slice(0, 160));
+  return found;
+}""".replace("MARK", MARK)
+
+LINKS = """() => {
+  const urls = [...document.querySelectorAll('a[href]')].map(a => a.href);
+  for (const element of document.querySelectorAll('[hx-get]'))
+    urls.push(new URL(element.getAttribute('hx-get'), document.baseURI).href);
+  for (const form of document.querySelectorAll('form')) {
+    if ((form.getAttribute('method') || 'get').toLowerCase() !== 'get') continue;
+    const query = new URLSearchParams();
+    for (const field of form.elements) {
+      if (!field.name || field.disabled) continue;
+      const type = (field.type || '').toLowerCase();
+      if (['submit', 'button', 'reset', 'file'].includes(type)) continue;
+      if ((type === 'checkbox' || type === 'radio') && !field.checked) continue;
+      const free = field.tagName === 'TEXTAREA'
+        || ['text', 'search', ''].includes(type) && field.tagName === 'INPUT';
+      query.append(field.name, free ? PAYLOAD : field.value);
+    }
+    const action = new URL(form.getAttribute('action') || document.location.href, document.baseURI);
+    urls.push(action.href.split('?')[0] + '?' + query.toString());
+  }
+  return urls;
+}""".replace("PAYLOAD", repr(PAYLOADS[1]))
+
+# Addresses the crawl does not follow: they end the session or need a token from a mail.
+SKIPPED = re.compile(r"^/(accounts/logout/|accounts/password/reset/[^/]+/[^/]+/|i18n/)")
+PER_NAME = 2  # addresses per URL name, with and without a query each; the admin site's: one
+# The admin site's pages of one object besides its change form list the same names again.
+ADMIN_SKIPPED = re.compile(r"^/admin/.*/(history|delete)/$")
+# Names of the URL configuration the crawl need not reach: POST-only actions, and pages that
+# exist for one moment of a flow.
+UNREACHED_ON_PURPOSE = {
+    "password_reset_confirm": "needs the token of a mailed link",
+    "password_reset_done": "shown after a reset mail was asked for (POST)",
+    "password_reset_complete": "shown after a new password was set (POST)",
+    "password_change_done": "shown after a password change (POST)",
+    "logout": "POST only",
+    "set_language": "POST only",
+    "favicon": "an icon, not a page",
+    "jobs:output": "a job's file; the demo's job has none",
+    "jobs:restart": "POST only",
+    "ratings:recalculate": "POST only",
+    "tournaments:bye_request": "POST only",
+    "tournaments:game_correct": "POST only",
+    "tournaments:pairing_swap": "POST only",
+    "tournaments:player_withdraw": "POST only",
+    "tournaments:round_date": "POST only",
+    "tournaments:team_pair": "POST only",
+    "tournaments:team_players": "POST only",
+}
+
+
+def url_name(path: str) -> str | None:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    return match.view_name
+
+
+def page_names() -> set[str]:
+    """The view names of the URL configuration (namespaced), except the admin site's."""
+    names = set()
+
+    def walk(resolver, namespace):
+        for pattern in resolver.url_patterns:
+            if hasattr(pattern, "url_patterns"):
+                if pattern.namespace == "admin":
+                    continue
+                walk(pattern, f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace)
+            elif pattern.name:
+                names.add(f"{namespace}{pattern.name}")
+
+    walk(get_resolver(), "")
+    return names
+
+
+def check_file(response, club: str, where: str) -> list[str]:
+    kind = response.headers.get("content-type", "")
+    body = response.body()
+    if kind.startswith("application/pdf"):
+        from pypdf import PdfReader
+
+        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+        # Twice: in the running header (a page margin) and in the title block.
+        found = text.count(club)
+        return [] if found >= 2 else [f"{where}: the club's name {club!r} is {found} times in the PDF's text"]
+    if kind.startswith("text/csv"):
+        rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";" if b";" in body else ","))
+        return [f"{where}: formula cell {cell!r}" for row in rows for cell in row
+                if cell.startswith(("=", "+", "@"))]
+    if "spreadsheetml" in kind:
+        with zipfile.ZipFile(io.BytesIO(body)) as archive:
+            sheets = [archive.read(n).decode() for n in archive.namelist() if n.startswith("xl/worksheets/")]
+        return [f"{where}: an XLSX formula" for sheet in sheets if "<f>" in sheet or "<f " in sheet]
+    return []
+
+
+def crawl(page, base: str, seeds: list[str], club: str, role: str) -> tuple[set[str], list[str], int]:
+    """Visit ``seeds`` and what they link to; (the URL names reached, the problems, pages seen)."""
+    queue, seen, per_name, reached, problems = deque(seeds), set(), Counter(), set(), []
+    left_site = []
+    page.context.route(re.compile(r"^(?!" + re.escape(base) + ").*"),
+                       lambda route: (left_site.append(route.request.url), route.abort()))
+    page.on("dialog",
+            lambda dialog: (problems.append(f"{role}: a dialog {dialog.message!r}"), dialog.dismiss()))
+    literal = 0
+    while queue:
+        url = queue.popleft()
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != base or SKIPPED.match(parts.path):
+            continue
+        url = urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
+        name = url_name(parts.path)
+        # A page by itself and with a query (a filter, a form's answer) count apart.
+        kind = (name, bool(parts.query))
+        admin = name is not None and name.startswith("admin:")
+        if (url in seen or name is None or per_name[kind] >= (1 if admin else PER_NAME)
+                or ADMIN_SKIPPED.match(parts.path)):
+            continue
+        seen.add(url)
+        per_name[kind] += 1
+        where = f"{role} {parts.path}{'?' + parts.query if parts.query else ''}"
+        response = page.request.get(url, max_redirects=0)
+        if response.status >= 500:
+            problems.append(f"{where}: HTTP {response.status}")
+            continue
+        if response.status != 200:
+            continue
+        reached.add(name)
+        if not response.headers.get("content-type", "").startswith("text/html"):
+            problems += check_file(response, club, where)
+            continue
+        try:
+            page.goto(url)
+            settle(page)
+            if not page.url.startswith(base):  # a refresh that a payload made, say
+                problems.append(f"{where}: the page went on to {page.url}")
+                continue
+            problems += [f"{where}: injected {html}" for html in page.evaluate(INJECTED)]
+            literal += MARK in page.evaluate("() => document.body.innerText")
+            queue.extend(page.evaluate(LINKS))
+        except PlaywrightError as error:  # e.g. a refresh that a payload made navigates away
+            problems.append(f"{where}: the page went away: {error.message.splitlines()[0]}")
+    problems += [f"{role}: left the site for {url}" for url in left_site]
+    return reached, problems, literal
+
+
+def hostile_files(folder) -> list[tuple[str, object]]:
+    """(import page, file): a member file and a TRF tournament (lines 012 and 022, a player's name)
+    with hostile names, as officials and officers upload them."""
+    members = folder / "mitglieder.csv"
+    members.write_text(f"last_name;first_name;birth_date;club\n{PAYLOADS[1]};<b {MARK}>fett;03.04.2011;\n",
+                       encoding="utf-8")
+    lines = (TRF_DIR / "gros-2010-r4.trf").read_text(encoding="utf-8").splitlines()
+    lines[0], lines[1] = f"012 {PAYLOADS[0]}", f"022 {PAYLOADS[1]}"
+    player = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
+    lines[player] = lines[player][:14] + f"<b {MARK}>x".ljust(33) + lines[player][47:]
+    tournament = folder / "turnier.trf"
+    tournament.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [("/exchange/members/", members), ("/exchange/pools/{pool}/trf/", tournament)]
+
+
+@pytest.mark.slow
+def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile, tmp_path):  # noqa: F811
+    page = watched
+    base = live_server.url
+    seeds = [f"{base}{path}" for _name, path in pages(hostile)]
+    league = hostile["league"].pk
+    game = Game.objects.filter(round__tournament=hostile["round_robin"]).order_by("pk").last()
+    seeds += [f"{base}/tournaments/{league}/", f"{base}/tournaments/{league}/teams/matches/",
+              f"{base}/jobs/{hostile['job'].pk}/status/", f"{base}/admin/login/",
+              base + reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number,
+                                                                game.pk])]
+    visitor, visitor_problems, visitor_literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"],
+                                                       "visitor")
+    login(page, "admin", "admin")
+    officer, officer_problems, officer_literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"],
+                                                       "officer")
+    for path, upload in hostile_files(tmp_path):  # what a file brings, shown in the import's preview
+        page.goto(base + path.format(pool=hostile["pool"].pk))
+        page.set_input_files("main input[type=file]", str(upload))
+        page.locator("main form [type=submit]").last.click()
+        settle(page)
+        where = f"officer {upload.name} preview"
+        officer_problems += [f"{where}: injected {html}" for html in page.evaluate(INJECTED)]
+        if MARK not in page.evaluate("() => document.body.innerText"):
+            officer_problems.append(f"{where}: the names are not shown as text")
+    problems = visitor_problems + officer_problems
+    assert problems == [], "\n".join(problems[:60])
+    # The payloads were there to be seen, as text, on the pages of both.
+    assert visitor_literal >= 10 and officer_literal >= 30, (visitor_literal, officer_literal)
+    missing = page_names() - visitor - officer - set(UNREACHED_ON_PURPOSE)
+    assert missing == set(), f"no link reached (link or name them in UNREACHED_ON_PURPOSE): {missing}"
+
+
+def test_every_free_text_field_is_made_hostile_or_named_structured():
+    """A new text field is hostile in the crawl unless it is listed as a code, with a reason."""
+    labels = {f"{f.model._meta.label}.{f.name}" for f in text_fields()}
+    assert {"clubs.Club.name", "clubs.Member.last_name", "tournaments.Tournament.place",
+            "tournaments.Team.name", "ratings.RatingPool.name", "ratings.PeriodReopening.reason",
+            "tournaments.ResultChange.reason", "jobs.Job.title", "clubs.Member.email"} <= labels
+    assert not labels & set(STRUCTURED)
+    assert Member._meta.get_field("last_name").max_length >= len(PAYLOADS[0])
