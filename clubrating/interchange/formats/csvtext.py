@@ -76,22 +76,25 @@ def _delimiter(header: str) -> str | None:
         return best if counts[best] else None
 
 
-def _mixed(raw: str, delimiter: str) -> str | None:
-    """The other delimiter a row of one field is separated by, if any."""
+def _mixed(raw: str, delimiter: str, cells: int, columns: int) -> str | None:
+    """The other delimiter a row is separated by, if any: split by it, the row has more fields
+    than by the header's, and either all the header's columns or, read by the header's, it is one
+    field (a row "Maier,Karl" under "last_name;first_name;birth_date")."""
     for other in DELIMITERS:
         if other != delimiter and other in raw:
             try:
-                if len(next(csv.reader([raw], delimiter=other))) > 1:
-                    return other
+                count = len(next(csv.reader([raw], delimiter=other)))
             except csv.Error:
                 continue
+            if count > cells and (count >= columns or cells == 1):
+                return other
     return None
 
 
 def _check_row(cells: list[str], columns: list[str], line: int, end: int, sniffed: bool,
                raw: str = "", delimiter: str = ",") -> None:
-    if sniffed and len(cells) == 1 and len(columns) > 1:
-        other = _mixed(raw, delimiter)
+    if sniffed and len(cells) < len(columns) and end == line:
+        other = _mixed(raw, delimiter, len(cells), len(columns))
         if other is not None:
             raise FieldError("csv_mixed", line=line, found=_shown(other), delimiter=_shown(delimiter))
     if end > line and any("\n" in cell for cell in cells):

@@ -79,6 +79,7 @@ def test_errors_carry_the_line():
     ("last_name;first_name;birth_date\nHuber;Anna;\nMaier,Karl,1970-01-01\n", 3, ",", ";"),
     ("last_name,first_name\nHuber,Anna\nMaier;Karl\n", 3, ";", ","),
     ("name\trating\nHuber, Anna\t1500\n\nMaier;1400\n", 4, ";", "tab"),
+    ('id,name,rating\nAT1001;"Huber, Anna";1850\n', 2, ";", ","),
 ])
 def test_a_row_with_another_delimiter_than_the_header_is_refused(text, line, found, delimiter):
     with pytest.raises(FieldError) as error:
@@ -90,6 +91,6 @@ def test_a_row_with_another_delimiter_than_the_header_is_refused(text, line, fou
         "must use the header's delimiter.")
 
 
-def test_a_quoted_field_holding_another_delimiter_is_no_mixed_row():
-    table = read_csv('name;rating\n"Huber, Anna"\n')
-    assert _rows(table) == [(2, {"name": "Huber, Anna"})]
+def test_fields_holding_another_delimiter_are_no_mixed_row():
+    table = read_csv('name;rating;games\n"Huber, Anna"\nMaier;Karl, Franz\n')
+    assert _rows(table) == [(2, {"name": "Huber, Anna"}), (3, {"name": "Maier", "rating": "Karl, Franz"})]
