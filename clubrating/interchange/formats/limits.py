@@ -51,6 +51,7 @@ LENGTHS = {
     "phone": 40,
     "tournament_name": 200,
     "place": 120,  # Tournament.place, .director, .time_control
+    "federation": 3,  # Tournament.federation, Member.federation: FIDE's three-letter codes
 }
 
 MESSAGES = {

@@ -182,6 +182,13 @@ def test_a_value_running_over_its_columns_is_refused_not_cut(line, column, value
         f"{right_columns}) must be blank, but “{value}” runs over it: the fields are shifted.")
 
 
+def test_a_federation_longer_than_its_three_letters_is_refused_not_cut():
+    with pytest.raises(TrfError) as info:
+        parse_trf("012 T\n032 AUSTRIA\n" + LINE1)
+    assert (info.value.line_no, info.value.problem.field, info.value.message) == (
+        2, "federation", "federation is longer than 3 characters.")
+
+
 def test_header_numbers_and_dates_carry_their_tag():
     with pytest.raises(TrfError) as count:
         parse_trf("012 T\n062 1_000\n" + LINE1)

@@ -341,7 +341,8 @@ _HEADER_FIELDS = {
 _HEADER_INTS = {"062": "players_count", "072": "rated_players_count", "082": "teams_count"}
 # Lengths of the fields the header values are stored in.
 _HEADER_LENGTHS = {"012": ("tournament name", "tournament_name"), "022": ("place", "place"),
-                   "102": ("chief arbiter", "place"), "122": ("time control", "place")}
+                   "032": ("federation", "federation"), "102": ("chief arbiter", "place"),
+                   "122": ("time control", "place")}
 
 
 def parse_trf(text: str) -> TrfTournament:
