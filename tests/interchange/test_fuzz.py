@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import CommandError
 from django.db import transaction
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -209,3 +210,30 @@ def test_control_characters_in_long_member_files_are_refused_before_the_backgrou
         assert (Job.objects.count(), row_counts()) == (0, before)
 
     run()
+
+
+# Words of the English messages (and of Python's and python-chess's) that no German refusal has.
+ENGLISH = re.compile(r"\b(the|is not|line|cannot|expected|unexpected|illegal|invalid|empty|field|"
+                     r"number|not a)\b")
+
+
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_fuzzed_files_are_refused_in_german(kind, members):
+    """The site's language: not one English word in a refusal, whatever broke the file."""
+    messages = []
+
+    @FUZZ
+    @given(raw=files(kind))
+    def run(raw):
+        with translation.override("de-at"), transaction.atomic():
+            pool = make_pool(name="Fuzz")
+            try:
+                import_service(kind, decode_text(raw), pool)
+            except Refused as refused:
+                messages.append(refused.message)
+            transaction.set_rollback(True)
+
+    run()
+    assert messages
+    english = [m for m in messages if ENGLISH.search(m)]
+    assert not english, english[:5]
