@@ -165,3 +165,21 @@ def test_import_members_bad_row_saves_nothing(tmp_path, row, message, counts):
     with pytest.raises(CommandError, match=message):
         run("import_members", str(path))
     assert counts() == before
+
+
+def test_import_members_refuses_in_the_sites_language_frame_and_all(tmp_path):
+    """On the command line the site's language, German: the message and its frame (Django's own
+    would be "CommandError: ...")."""
+    import subprocess
+    import sys
+
+    bad = tmp_path / "members.csv"
+    bad.write_text("last_name;first_name;birth_date\nHuber;Anna;\nMaier,Karl,1970-01-01\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "import_members", str(bad)], capture_output=True, text=True,
+        env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin",
+             "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"},  # refused before any query
+    )
+    assert (done.returncode, done.stderr) == (
+        1, "Fehler: Zeile 3: die Zeile ist durch „,“ getrennt, die Kopfzeile durch „;“; jede Zeile muss "
+           "das Trennzeichen der Kopfzeile verwenden.\n")

@@ -90,6 +90,12 @@ def test_comments_escapes_and_byte_order_mark_are_passed_over():
     assert (game.line_no, game.moves) == (3, "1. e4 e5 1-0")
 
 
+@pytest.mark.parametrize("unknown", ["????.??.??", "2025.??.??", "2025.03.??", "?", ""])
+def test_a_date_not_known_in_the_standards_form_stays_unknown(unknown):
+    (game,) = read_pgn(pgn({}).replace("2025.03.07", unknown))
+    assert game.date is None
+
+
 def test_event_tag_carried_on_and_dates_read():
     text = pgn(
         {"extra": '[EventDate "2025.03.01"]\n'},
