@@ -258,6 +258,7 @@ def _check_columns(padded: str) -> None:
             if padded[index] != " ":
                 start = padded.rfind(" ", 0, index) + 1
                 end = padded.find(" ", index)
+                end = len(padded) if end < 0 else end
                 raise FieldError(
                     "spill", field=left, column=index + 1, value=padded[start:end][:40],
                     left=Label(left), left_columns=_columns(left_first, left_last),
