@@ -3,12 +3,15 @@
     .venv/bin/python benchmarks/fuzz_imports.py [--files 1000] [--seed 1]
     DATABASE_URL=postgres://... .venv/bin/python benchmarks/fuzz_imports.py
 
-Generates ``--files`` files per importer (tests/fuzzfiles.py: mutated small files of tests/data
-and random bytes) and sends each through the importer's command and, where there is one, its
-upload page (preview, then confirmation) with Django's test client, on a throw-away database
-(SQLite, or a test database next to the one DATABASE_URL names). Every attempt is rolled back
-afterwards. Prints per importer: files, refusals, accepted, crashes (any exception other than
-the documented refusal, or HTTP 500) and partial writes (row counts changed by a refusal).
+Generates ``--files`` files per importer (tests/fuzzfiles.py: mutated small files of tests/data,
+among them control characters, TRF fields shifted out of their columns and CSV rows with another
+delimiter than the header; random bytes; member files above 1,000 rows with a control character,
+which the page would import in the background) and sends each through the importer's command
+and, where there is one, its upload page (preview, then confirmation) with Django's test client,
+on a throw-away database (SQLite, or a test database next to the one DATABASE_URL names). Every
+attempt is rolled back afterwards. Prints per importer: files, refusals, accepted, crashes (any
+exception other than the documented refusal, or HTTP 500) and partial writes (row counts changed
+by a refusal).
 """
 
 import argparse

@@ -1,6 +1,9 @@
 """Malformed import files for the fuzz test and the fuzz benchmark: the small files of
 tests/data, mutated (byte flips, truncation, NUL bytes, huge and absurd numbers, other encodings,
-swapped delimiters and line endings), and random bytes."""
+swapped delimiters and line endings, TRF fields shifted out of their columns, CSV rows with
+another delimiter than the header), random bytes, and member files longer than
+``BACKGROUND_IMPORT_ROWS`` (1,000) with a control character, which the pages import in the
+background."""
 
 from __future__ import annotations
 
@@ -32,6 +35,59 @@ TOKENS = [
     b"\xff\xfe", b"\xef\xbb\xbf", "ü".encode("cp1252"), "ü".encode(), b"\x81\x8d",
 ]
 _NUMBER = re.compile(rb"[0-9]+")
+# C0 and C1 control characters (not tab and the line breaks) and DEL: refused wherever they are.
+CONTROLS = [chr(c) for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)]]
+# The blank columns between the fields of a TRF16 player line (0-based): start rank|sex, title|
+# name, name|rating, rating|federation, federation|FIDE ID, FIDE ID|birth date, birth date|points,
+# points|rank.
+TRF_GAPS = [8, 13, 47, 52, 56, 68, 79, 84]
+
+
+def shift_trf(data: bytes, line: int, gap: int, char: bytes, insert: bool) -> tuple[bytes, int] | None:
+    """The player line ``line`` (an index among the ``001`` lines) with ``char`` in the blank
+    column ``gap``: written over it, or inserted before it (the rest of the line shifted right, as
+    a writer does with a value one character too long). (file, 1-based line number) or None for a
+    file without player lines."""
+    lines = data.split(b"\n")
+    players = [n for n, text in enumerate(lines) if text.startswith(b"001")]
+    if not players:
+        return None
+    index = players[line % len(players)]
+    text = lines[index].rstrip(b"\r").ljust(91)
+    text = text[:gap] + char + text[gap + (0 if insert else 1):]
+    lines[index] = text
+    return b"\n".join(lines), index + 1
+
+
+def mix_delimiter(data: bytes, row: int, other: bytes) -> tuple[bytes, int] | None:
+    """A CSV file with its data row ``row`` (an index among the data rows) separated by ``other``
+    instead of the header's delimiter; (file, 1-based line number), None when the row holds no
+    delimiter of the header or already holds ``other``."""
+    lines = data.split(b"\n")
+    header = lines[0]
+    delimiter = max((b",", b";", b"\t"), key=header.count)
+    rows = [n for n, text in enumerate(lines[1:], start=1) if text.strip()]
+    index = rows[row % len(rows)]
+    if delimiter == other or other in lines[index] or delimiter not in lines[index]:
+        return None
+    lines[index] = lines[index].replace(delimiter, other)
+    return b"\n".join(lines), index + 1
+
+
+@st.composite
+def long_members_file(draw, rows: int = 1200) -> tuple[bytes, int]:
+    """A member file of ``rows`` rows (above ``BACKGROUND_IMPORT_ROWS``) with a control character
+    on a random row, encoded as UTF-8 or as UTF-16 without byte order mark (whose ASCII letters
+    read as NUL bytes); (file, the 1-based line of the first control character)."""
+    header = SEEDS["members"][0].split(b"\n")[0].decode()
+    lines = [header] + [f"Spieler{n};Max;m;01.01.1970;SK Fuzz;;;;;;" for n in range(rows)]
+    if draw(st.booleans()):
+        return "\n".join(lines).encode("utf-16-le"), 1
+    line = draw(st.integers(1, rows))
+    text = lines[line]
+    at = draw(st.integers(0, len(text)))
+    lines[line] = text[:at] + draw(st.sampled_from(CONTROLS)) + text[at:]
+    return "\n".join(lines).encode(draw(st.sampled_from(["utf-8", "utf-8-sig"]))), line + 1
 
 
 @st.composite
@@ -40,7 +96,7 @@ def mutated(draw, seeds: list[bytes]) -> bytes:
     for _step in range(draw(st.integers(1, 4))):
         op = draw(st.sampled_from(
             ["flip", "truncate", "insert", "number", "number", "delete", "line", "delimiters",
-             "encoding", "endings"]))
+             "encoding", "endings", "control", "shift", "mixed"]))
         pos = draw(st.integers(0, len(data)))
         if op == "flip" and data:
             data[min(pos, len(data) - 1)] ^= 1 << draw(st.integers(0, 7))
@@ -70,6 +126,17 @@ def mutated(draw, seeds: list[bytes]) -> bytes:
             text = bytes(data).decode("utf-8", "replace")
             encoding = draw(st.sampled_from(["utf-16", "utf-16-le", "cp1252", "latin-1", "utf-8-sig"]))
             data = bytearray(text.encode(encoding, "replace"))
+        elif op == "control":
+            text = bytes(data).decode("utf-8", "replace")
+            at = min(pos, len(text))
+            data = bytearray((text[:at] + draw(st.sampled_from(CONTROLS)) + text[at:]).encode())
+        elif op == "shift":
+            shifted = shift_trf(bytes(data), pos, draw(st.sampled_from(TRF_GAPS)),
+                                draw(st.sampled_from([b"1", b"5", b"x", b".", b"/"])), draw(st.booleans()))
+            data = bytearray(shifted[0]) if shifted else data
+        elif op == "mixed":
+            mixed = mix_delimiter(bytes(data), pos, draw(st.sampled_from([b",", b";", b"\t"])))
+            data = bytearray(mixed[0]) if mixed else data
         elif op == "endings":
             data = bytearray(bytes(data).replace(b"\r\n", b"\n").replace(b"\n", draw(
                 st.sampled_from([b"\r", b"\r\n", b"\n\n"]))))
@@ -82,8 +149,11 @@ def files(kind: str):
         [b"name", b"rating", b"id", b"games", b"last_name", b"first_name", b"birth_date", b"1500",
          b"-1", b"nan", b'"', b"Huber, Anna", b""] + TOKENS[:10]), min_size=1, max_size=6),
         min_size=1, max_size=5).map(lambda rows: b"\n".join(b";".join(r) for r in rows))
-    return st.one_of(mutated(SEEDS[kind]), mutated(SEEDS[kind]), mutated(SEEDS[kind]),
-                     st.binary(max_size=300), tiny_csv)
+    strategies = [mutated(SEEDS[kind]), mutated(SEEDS[kind]), mutated(SEEDS[kind]),
+                  st.binary(max_size=300), tiny_csv]
+    if kind == "members":
+        strategies.append(long_members_file().map(lambda made: made[0]))
+    return st.one_of(*strategies)
 
 
 def row_counts() -> dict[str, int]:

@@ -18,7 +18,7 @@ from clubrating.core.preview import dry_run
 from clubrating.jobs.models import Job
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
 
-from .members_import import members_import_csv
+from .members_import import members_file_check, members_import_csv
 
 KEY = "members-import"
 
@@ -45,7 +45,9 @@ def members_import_run(*, progress: Progress, upload: str, name: str) -> Outcome
 
 
 def members_job_start(*, text: str, name: str, preview: bool, user=None) -> Job:
-    """The preview (a dry run) or the import of a member file as a job."""
+    """The preview (a dry run) or the import of a member file as a job. The file is checked
+    first, as the import checks it: a file it refuses is refused here, and no job stores it."""
+    members_file_check(text=text)
     title = _("Import preview: %(name)s") if preview else _("Member import: %(name)s")
     step = "members_preview_run" if preview else "members_import_run"
     return job_start(

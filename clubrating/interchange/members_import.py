@@ -181,13 +181,15 @@ def _existing(matcher: MemberMatcher, values: dict, row_no: int) -> Member | Non
     return holder
 
 
-@transaction.atomic
-def members_import_csv(
-    *, text: str, progress: Callable[[int, str], None] | None = None
-) -> MembersImportReport:
-    """Create or update members from CSV; any bad row refuses the whole file. ``progress(percent,
-    step)`` hears how far it is (a background job's page shows it)."""
-    report = MembersImportReport()
+def members_file_check(*, text: str) -> list[tuple[int, dict]]:
+    """Every row of a member file, read and checked (control characters, the CSV itself, each
+    value's form, range and length) without the database: (line, values). ``ImportRefused`` at
+    the first problem.
+
+    The one check of a member file, whichever way it goes: the import runs it first, and so does
+    starting a background job, before the text is stored with the job (PostgreSQL's JSON refuses
+    a NUL byte), so that a file is refused the same way in the foreground and the background, on
+    every database."""
     rows = []
     for row in _table(text).rows:
         try:
@@ -197,6 +199,17 @@ def members_import_csv(
         except ValueError as error:
             raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row.line, "error": error},
                                 line=row.line) from None
+    return rows
+
+
+@transaction.atomic
+def members_import_csv(
+    *, text: str, progress: Callable[[int, str], None] | None = None
+) -> MembersImportReport:
+    """Create or update members from CSV; any bad row refuses the whole file. ``progress(percent,
+    step)`` hears how far it is (a background job's page shows it)."""
+    report = MembersImportReport()
+    rows = members_file_check(text=text)
     matcher = MemberMatcher(_identity(values) for _line, values in rows)
     seen: dict[tuple[str, str, date | None], int] = {}  # -> the row it was first seen on
     clubs: dict[str, Club] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from datetime import date
 
 from django.utils.formats import date_format
@@ -31,13 +32,15 @@ def field_refused(problem: FieldError, line: int | None = None) -> ImportRefused
                          field=problem.field)
 
 
+def trf_message(error: TrfError) -> str:
+    """A line's problem reads ``Line n: ...``; a file the reader cannot read at all says so."""
+    if error.line_no:
+        return problem_message(error.problem, error.line_no)
+    return _("Cannot read the TRF file: %(error)s") % {"error": problem_message(error.problem)}
+
+
 def trf_refused(error: TrfError) -> ImportRefused:
-    """A value or pairing the checks refuse reads ``Line n: ...``; a file the reader cannot
-    read at all says so."""
-    if error.problem is not None:
-        return field_refused(error.problem, error.line_no)
-    return ImportRefused(_("Cannot read the TRF file: %(error)s") % {"error": error},
-                         line=error.line_no or None)
+    return ImportRefused(trf_message(error), line=error.line_no or None, field=error.problem.field)
 
 
 def pgn_refused(error: PgnError) -> ImportRefused:
@@ -50,10 +53,11 @@ def pgn_refused(error: PgnError) -> ImportRefused:
 
 
 def csv_refused(error: CsvError | FieldError) -> ImportRefused:
-    if isinstance(error, FieldError):
-        return field_refused(error)
-    return ImportRefused(_("The CSV file cannot be read: %(error)s") % {"error": error},
-                         line=error.line or None)
+    """A value the importers refuse reads ``Line n: ...``; text that is not CSV says so first."""
+    if isinstance(error, CsvError):
+        return ImportRefused(_("The CSV file cannot be read: %(error)s") % {"error": problem_message(error)},
+                             line=error.line or None)
+    return field_refused(error)
 
 
 def text_checked(text: str) -> str:
@@ -63,6 +67,18 @@ def text_checked(text: str) -> str:
     except FieldError as problem:
         raise field_refused(problem) from None
     return text
+
+
+def file_error(error: OSError) -> str:
+    """Why a file cannot be read or written, in the active language (the system's own words,
+    ``strerror``, are in the server's locale) for the usual reasons."""
+    reasons = {
+        errno.ENOENT: _("there is no such file"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("permission denied"),
+        errno.EISDIR: _("it is a directory"),
+    }
+    return reasons.get(error.errno, error.strerror or str(error))
 
 
 def csv_column(name: str) -> str:

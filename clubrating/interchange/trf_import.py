@@ -50,7 +50,7 @@ from clubrating.tournaments.services import game_results_write
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
-from .refusals import trf_refused
+from .refusals import file_error, trf_refused
 from .titles import title_code
 
 # (white code, black code) -> (scored result, rated flag)
@@ -224,7 +224,7 @@ def tournament_import_trf(
     try:
         trf = read_trf(text) if isinstance(text, Path) else parse_trf(text)
     except OSError as error:
-        raise ImportRefused(_("Cannot read the file: %(error)s") % {"error": error.strerror}) from error
+        raise ImportRefused(_("Cannot read the file: %(error)s") % {"error": file_error(error)}) from error
     except TrfError as error:
         raise trf_refused(error) from None
     if category not in GameCategory.values:

@@ -30,7 +30,14 @@ from clubrating.interchange.formats.limits import (
 )
 from clubrating.interchange.formats.text import read_text
 from clubrating.interchange.formats.trf import TrfError, parse_trf
-from clubrating.interchange.refusals import csv_column, csv_refused, field_refused, text_checked, trf_refused
+from clubrating.interchange.refusals import (
+    csv_column,
+    csv_refused,
+    field_refused,
+    file_error,
+    text_checked,
+    trf_refused,
+)
 from ratings.models import ListEntry, ListKind, PublishedList, RatingPool
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import period_evaluate
@@ -199,7 +206,7 @@ def ratings_import_list(
             text = read_text(path)
         except OSError as exc:
             raise RatingsError(
-                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror}
+                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": file_error(exc)}
             ) from None
     pool = pool_lock(pool)
     if PublishedList.objects.filter(pool=pool).exists():

@@ -34,9 +34,10 @@ def test_import_trf_prints_the_summary():
 
 def test_import_trf_refuses_a_bad_file(tmp_path, counts):
     bad = tmp_path / "bad.trf"
-    bad.write_text("012 X\n042 2025/01/01\n001    1      Huber, Anna                        21x0\n")
+    bad.write_text("012 X\n042 2025/01/01\n001    1      Huber, Anna                        21x \n")
     before = counts()
-    with pytest.raises(CommandError, match=r"Cannot read the TRF file: line 3: rating '21x' is not a number"):
+    with pytest.raises(CommandError, match=r"^Line 3: rating “21x” is not a rating: 0 \(unrated\) or 100 to "
+                                           r"3000\.$"):
         run("import_trf", str(bad))
     assert counts() == before
 
@@ -106,7 +107,7 @@ def test_import_pgn_with_and_without_tournament_name():
 
 
 def test_import_pgn_errors(tmp_path, counts):
-    with pytest.raises(CommandError, match="Cannot read /nonexistent.pgn: No such file or directory"):
+    with pytest.raises(CommandError, match="Cannot read /nonexistent.pgn: there is no such file"):
         run("import_pgn", "/nonexistent.pgn")
     bad = tmp_path / "bad.pgn"
     bad.write_text('[Event "X"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n*\n')
@@ -164,3 +165,21 @@ def test_import_members_bad_row_saves_nothing(tmp_path, row, message, counts):
     with pytest.raises(CommandError, match=message):
         run("import_members", str(path))
     assert counts() == before
+
+
+def test_import_members_refuses_in_the_sites_language_frame_and_all(tmp_path):
+    """On the command line the site's language, German: the message and its frame (Django's own
+    would be "CommandError: ...")."""
+    import subprocess
+    import sys
+
+    bad = tmp_path / "members.csv"
+    bad.write_text("last_name;first_name;birth_date\nHuber;Anna;\nMaier,Karl,1970-01-01\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "import_members", str(bad)], capture_output=True, text=True,
+        env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin",
+             "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"},  # refused before any query
+    )
+    assert (done.returncode, done.stderr) == (
+        1, "Fehler: Zeile 3: die Zeile ist durch „,“ getrennt, die Kopfzeile durch „;“; jede Zeile muss "
+           "das Trennzeichen der Kopfzeile verwenden.\n")

@@ -23,7 +23,9 @@ def test_lengths_are_the_model_fields():
         "member_name": _length(Member, "last_name"), "national_id": _length(Member, "national_id"),
         "club": _length(Club, "name"), "email": _length(Member, "email"), "phone": _length(Member, "phone"),
         "tournament_name": _length(Tournament, "name"), "place": _length(Tournament, "place"),
+        "federation": _length(Tournament, "federation"),
     }
+    assert _length(Member, "federation") == LENGTHS["federation"]
     assert _length(Member, "first_name") == LENGTHS["member_name"]
     assert _length(Tournament, "director") == _length(Tournament, "time_control") == LENGTHS["place"]
 

@@ -128,7 +128,8 @@ BAD = {
         pgn({}, {"round": "1.2", "white": "Maier, Carl", "black": "Huber, Anna"}),
         r"Game 2 .*: Huber, Anna plays twice in round 1",
     ),
-    "illegal move": (pgn({"moves": "1. e4 e5 2. Ke3 1-0"}), r"the moves cannot be read: illegal san"),
+    "illegal move": (pgn({"moves": "1. e4 e5 2. Ke3 1-0"}),
+                     r"the move 2. Ke3 is not allowed in this position\.$"),
     "no round": (pgn({"round": "?"}), r"the round \? is not a number like 3 or 3.1"),
     "result mismatch": (
         pgn({"moves": "1. e4 e5 0-1"}),

@@ -4,7 +4,7 @@ importers have always shown."""
 import pytest
 from django.utils import translation
 
-from clubrating.interchange.formats.pgn import MESSAGES, PgnError, read_pgn
+from clubrating.interchange.formats.pgn import MESSAGES, PgnError, _move_error, read_pgn
 from clubrating.interchange.refusals import pgn_refused
 
 HEAD = '[Event "E"]\n[Date "2025.03.07"]\n[Round "{round}"]\n[White "{white}"]\n[Black "B, C"]\n'
@@ -27,9 +27,10 @@ GERMAN = {
                 "zu sein."),
     "ending": (pgn(moves="1. e4 0-1"),
                f"{GAME_DE}: die Züge enden mit 0-1, die Kopfzeile Result sagt aber 1-0."),
-    "moves": (pgn(moves="1. e5 1-0"),
-              f"{GAME_DE}: die Züge können nicht gelesen werden: illegal san: 'e5' in "
-              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    "illegal": (pgn(moves="1. e5 1-0"), f"{GAME_DE}: der Zug 1. e5 ist in dieser Stellung nicht möglich."),
+    "ambiguous": (pgn(moves="1. d4 a6 2. Nf3 a5 3. Nd2 1-0"),
+                  f"{GAME_DE}: den Zug 3. Nd2 könnte mehr als eine Figur machen."),
+    "not_move": (pgn(moves="1. e4 e5 2. Q@h5 1-0"), f"{GAME_DE}: Q@h5 ist kein Zug."),
     "round": (pgn(round="x"), f"{GAME_DE}: die Runde x ist keine Zahl wie 3 oder 3.1."),
     "value": (pgn(extra='[BlackElo "99"]\n'),
               f"{GAME_DE}: BlackElo „99“ ist keine Wertungszahl: 0 (ohne Wertung) oder 100 bis 3000."),
@@ -45,7 +46,14 @@ def refusal(text: str):
 
 
 def test_every_message_is_covered():
-    assert set(GERMAN) == set(MESSAGES)
+    assert set(GERMAN) | {"moves"} == set(MESSAGES)
+
+
+def test_moves_python_chess_refuses_in_other_words_are_refused_in_ours():
+    game = read_pgn(pgn())[0]
+    with translation.override("de-at"):
+        assert pgn_refused(_move_error(game, ValueError("unexpected token"))).message == (
+            f"{GAME_DE}: die Züge können nicht gelesen werden.")
 
 
 @pytest.mark.parametrize(("text", "message"), GERMAN.values(), ids=GERMAN.keys())

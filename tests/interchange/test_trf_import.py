@@ -195,11 +195,11 @@ BAD_FILES = {
     ),
     "wrong columns": (
         small_trf(line(1, "Huber, Anna", 2100, "", "", "1.0", ["   2 w 1"]).replace("2100", "21x0")),
-        r"Cannot read the TRF file: line 4: rating '21x0' is not a number",
+        r"^Line 4: rating “21x0” is not a rating: 0 \(unrated\) or 100 to 3000\.$",
     ),
     "unknown player": (
         small_trf(line(1, "Huber, Anna", 2100, "", "", "1.0", ["   9 w 1"])),
-        r"Cannot read the TRF file: line 4: round 1: opponent 9 has no player line",
+        r"^Line 4: round 1: opponent 9 has no player line\.$",
     ),
     "sides disagree": (
         small_trf(
@@ -268,7 +268,7 @@ def test_the_same_file_twice_is_refused(counts):
 
 
 def test_missing_file_is_refused():
-    with pytest.raises(ImportRefused, match="Cannot read the file: No such file or directory"):
+    with pytest.raises(ImportRefused, match="Cannot read the file: there is no such file"):
         tournament_import_trf(text=Path("/nonexistent/x.trf"))
 
 

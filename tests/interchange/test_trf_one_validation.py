@@ -28,8 +28,13 @@ BAD = {
     "rating 9999": (GOOD.replace("2100", "9999"),
                     "Line 3: rating “9999” is not a rating: 0 (unrated) or 100 to 3000."),
     "impossible birth date": (GOOD.replace("0000/00/00", "2001/13/45"),
-                              "line 3: birth date '2001/13/45' is not a date"),
-    "year 0": (GOOD.replace("0000/00/00", "0000/05/04"), "line 3: birth date '0000/05/04' is not a date"),
+                              "Line 3: birth date “2001/13/45” is not a date."),
+    "year 0": (GOOD.replace("0000/00/00", "0000/05/04"), "Line 3: birth date “0000/05/04” is not a date."),
+    "FIDE ID of 12 digits": (GOOD.replace("AUT             0000/00/00", "AUT 123456789012 0000/00/00"),
+                             "Line 3: column 69 between FIDE ID (columns 58–68) and birth date (columns "
+                             "70–79) must be blank, but “123456789012” runs over it: the fields are "
+                             "shifted."),
+    "no player lines": ("", "Cannot read the TRF file: the file has no player lines (001)."),
     "XXR": ("XXR 99999999999999999999\n" + GOOD,
             "Line 3: XXR 99999999999999999999 is not between 1 and 999."),
     "round beyond XXR": ("XXR 1\n" + GOOD.replace("     1 b 0", "     1 b 0  0000 - H"),

@@ -4,37 +4,49 @@ Line endings CR, CRLF and LF are all accepted, a byte order mark is dropped, and
 (comma, semicolon or tab) is taken from the header line. A header line with none of them is read
 as a single column (``sniffed`` False), so that the importer can say so and name the columns it
 misses. Rows are refused, with their line, where a quote left open would merge the following
-lines into one field, or where they hold more fields than the header names.
+lines into one field, where they hold more fields than the header names, or where a row is
+separated by another delimiter than the header (it would read as one field). Errors carry a code
+and parameters (``formats.limits.MESSAGES``), never the csv module's English words.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 
-from .limits import FieldError
+from .limits import FieldError, Label
 
 __all__ = ["DELIMITERS", "CsvError", "CsvRow", "CsvTable", "read_csv"]
 
 DELIMITERS = ",;\t"
 
 
-class CsvError(ValueError):
-    """A CSV text that cannot be read; ``line`` and ``column`` are 1-based (0 = unknown)."""
+class CsvError(FieldError):
+    """A text that cannot be read as CSV; ``line`` is 1-based (0 = unknown)."""
 
-    def __init__(self, message: str, line: int = 0, column: int = 0):
-        super().__init__(message, line, column)
-        self.message = message
-        self.line = line
-        self.column = column
 
-    def __str__(self) -> str:
-        if self.line and self.column:
-            return f"line {self.line}, column {self.column}: {self.message}"
-        if self.line:
-            return f"line {self.line}: {self.message}"
-        return self.message
+# The csv module's errors (its English words) -> our codes.
+_CSV_ERRORS = (
+    (re.compile(r"expected after"), "csv_quote"),
+    (re.compile(r"unexpected end of data"), "csv_end"),
+    (re.compile(r"field larger than field limit"), "csv_field_size"),
+)
+
+
+def _csv_error(error: csv.Error, line: int, delimiter: str) -> CsvError:
+    text = str(error)
+    for pattern, code in _CSV_ERRORS:
+        if pattern.search(text):
+            if code == "csv_field_size":
+                return CsvError(code, line=line, max=csv.field_size_limit())
+            return CsvError(code, line=line, delimiter=_shown(delimiter))
+    return CsvError("csv_syntax", line=line)
+
+
+def _shown(delimiter: str) -> str:
+    return Label("tab") if delimiter == "\t" else delimiter
 
 
 @dataclass
@@ -64,7 +76,27 @@ def _delimiter(header: str) -> str | None:
         return best if counts[best] else None
 
 
-def _check_row(cells: list[str], columns: list[str], line: int, end: int, sniffed: bool) -> None:
+def _mixed(raw: str, delimiter: str, cells: int, columns: int) -> str | None:
+    """The other delimiter a row is separated by, if any: split by it, the row has more fields
+    than by the header's, and either all the header's columns or, read by the header's, it is one
+    field (a row "Maier,Karl" under "last_name;first_name;birth_date")."""
+    for other in DELIMITERS:
+        if other != delimiter and other in raw:
+            try:
+                count = len(next(csv.reader([raw], delimiter=other)))
+            except csv.Error:
+                continue
+            if count > cells and (count >= columns or cells == 1):
+                return other
+    return None
+
+
+def _check_row(cells: list[str], columns: list[str], line: int, end: int, sniffed: bool,
+               raw: str = "", delimiter: str = ",") -> None:
+    if sniffed and len(cells) < len(columns) and end == line:
+        other = _mixed(raw, delimiter, len(cells), len(columns))
+        if other is not None:
+            raise FieldError("csv_mixed", line=line, found=_shown(other), delimiter=_shown(delimiter))
     if end > line and any("\n" in cell for cell in cells):
         # No imported field spans lines: this is a quote left open, swallowing the rows below.
         raise FieldError("line_break", line=line, end=end)
@@ -83,7 +115,7 @@ def read_csv(text: str) -> CsvTable:
     lines = text.split("\n")
     first = next((n for n, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise CsvError("the file is empty")
+        raise CsvError("empty")
     delimiter = _delimiter(lines[first])
     sniffed = delimiter is not None
     delimiter = delimiter or ","
@@ -97,14 +129,16 @@ def read_csv(text: str) -> CsvTable:
         start = reader.line_num + 1
         for cells in reader:
             if any(cell.strip() for cell in cells):
-                _check_row(cells, columns, start + offset, reader.line_num + offset, sniffed)
+                raw = "\n".join(lines[start + offset - 1:reader.line_num + offset])
+                _check_row(cells, columns, start + offset, reader.line_num + offset, sniffed, raw,
+                           delimiter)
                 values = {name: cell.strip() for name, cell in zip(columns, cells, strict=False) if name}
                 table.rows.append(CsvRow(line=start + offset, values=values))
             start = reader.line_num + 1
     except StopIteration:
-        raise CsvError("the file is empty") from None
+        raise CsvError("empty") from None
     except csv.Error as error:
         if reader.line_num > start:  # a quote opened on the row's first line runs on
             raise FieldError("line_break", line=start + offset, end=reader.line_num + offset) from None
-        raise CsvError(str(error), reader.line_num + offset) from None
+        raise _csv_error(error, reader.line_num + offset, delimiter) from None
     return table

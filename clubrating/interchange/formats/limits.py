@@ -14,7 +14,7 @@ import re
 from datetime import date, timedelta
 
 __all__ = [
-    "BOARDS_MAX", "FIDE_ID_MAX", "GAMES_MAX", "LENGTHS", "MESSAGES", "POINTS_MAX", "RATING_MAX",
+    "BOARDS_MAX", "FIDE_ID_MAX", "GAMES_MAX", "LENGTHS", "MESSAGES", "Label", "POINTS_MAX", "RATING_MAX",
     "RATING_MIN", "ROUNDS_MAX", "START_RANK_MAX", "YEAR_MIN", "FieldError", "check_date",
     "check_length", "check_text", "check_year", "latest_date", "parse_rating", "parse_whole",
 ]
@@ -22,6 +22,11 @@ __all__ = [
 
 def gettext_noop(message: str) -> str:
     return message
+
+
+class Label(str):
+    """A parameter of a message that is itself translated (a field's label such as "FIDE ID"),
+    not shown as it is."""
 
 
 # Elo-type ratings: 0 (or blank) means unrated, anything else lies between these. Austrian
@@ -46,6 +51,7 @@ LENGTHS = {
     "phone": 40,
     "tournament_name": 200,
     "place": 120,  # Tournament.place, .director, .time_control
+    "federation": 3,  # Tournament.federation, Member.federation: FIDE's three-letter codes
 }
 
 MESSAGES = {
@@ -69,6 +75,33 @@ MESSAGES = {
     "results": gettext_noop(
         "round %(round)d: the results of players %(me)d (%(mine)s) and %(other)d (%(theirs)s) "
         "do not fit together."),
+    # TRF files (FIDE Handbook C04 Annex 2, TRF16)
+    "not_decimal": gettext_noop("%(field)s “%(value)s” is not a number."),
+    "round_results": gettext_noop(
+        "the round results “%(value)s” cannot be read: each round is an opponent, a colour and a "
+        "result."),
+    "no_players": gettext_noop("the file has no player lines (001)."),
+    "twice": gettext_noop("start rank %(rank)d appears twice (also on line %(first)d)."),
+    "no_opponent": gettext_noop("round %(round)d: opponent %(opponent)d has no player line."),
+    "mismatch": gettext_noop(
+        "round %(round)d: the result against %(other)d does not match line %(other_line)d."),
+    "spill": gettext_noop(
+        "column %(column)d between %(left)s (columns %(left_columns)s) and %(right)s (columns "
+        "%(right_columns)s) must be blank, but “%(value)s” runs over it: the fields are shifted."),
+    # CSV files
+    "empty": gettext_noop("the file is empty."),
+    "csv_quote": gettext_noop(
+        "a quoted field is followed by more text before the next “%(delimiter)s”; a quote inside a "
+        "field must be doubled."),
+    "csv_end": gettext_noop("the file ends inside a quoted field; is a quote unbalanced?"),
+    "csv_field_size": gettext_noop("a field is longer than %(max)s characters."),
+    "csv_syntax": gettext_noop("the line cannot be read as CSV."),
+    "csv_mixed": gettext_noop(
+        "the row is separated by “%(found)s”, the header by “%(delimiter)s”; every row must use "
+        "the header's delimiter."),
+    # PGN files
+    "pgn_date": gettext_noop(
+        "%(field)s “%(value)s” is not a date like 2025.03.07 (with ?? for a part not known)."),
 }
 
 
@@ -88,8 +121,9 @@ class FieldError(ValueError):
         """The message through ``gettext`` (the identity for English); ``shown`` writes a value
         (a date in the UI's format, say; ISO dates here)."""
         field = self.field if self.literal or not self.field else gettext(self.field)
-        return gettext(MESSAGES[self.code]) % {
-            "field": field, **{name: shown(value) for name, value in self.params.items()}}
+        return gettext(MESSAGES[self.code]) % {"field": field, **{
+            name: gettext(value) if isinstance(value, Label) else shown(value)
+            for name, value in self.params.items()}}
 
     def __str__(self) -> str:
         text = self.render(lambda text: text)

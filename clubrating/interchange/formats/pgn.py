@@ -43,6 +43,8 @@ _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*$")
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$", re.ASCII)
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$", re.ASCII)
+# The standard's date form (8.1.1.3): YYYY.MM.DD, each part question marks when not known.
+_DATE_FORM = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
 _UNKNOWN = ("", "?", "-", "0")  # what PGN writers put for an unknown rating or ID
 
 LABEL = gettext_noop("Game %(number)d (line %(line)d, %(white)s – %(black)s)")
@@ -55,7 +57,10 @@ MESSAGES = {
         "%(game)s: the moves do not end with a result; the file seems to be cut off."),
     "ending": gettext_noop(
         "%(game)s: the moves end with %(end)s but the Result header says %(result)s."),
-    "moves": gettext_noop("%(game)s: the moves cannot be read: %(error)s"),
+    "moves": gettext_noop("%(game)s: the moves cannot be read."),
+    "illegal": gettext_noop("%(game)s: the move %(move)s is not allowed in this position."),
+    "ambiguous": gettext_noop("%(game)s: the move %(move)s could be made by more than one piece."),
+    "not_move": gettext_noop("%(game)s: %(move)s is not a move."),
     "round": gettext_noop("%(game)s: the round %(round)s is not a number like 3 or 3.1."),
     "value": gettext_noop("%(game)s: %(problem)s"),
     "self": gettext_noop("%(game)s: a player cannot play against herself or himself."),
@@ -219,16 +224,31 @@ def _moves(game: PgnGame, header_lines: list[str], movetext: str) -> str:
         raise PgnError("ending", game=game, end=ending.group(1), result=game.result)
     parsed = chess.pgn.read_game(io.StringIO("\n".join(header_lines) + "\n\n" + movetext))
     if parsed is None or parsed.errors:
-        error = parsed.errors[0] if parsed and parsed.errors else ""
-        raise PgnError("moves", game=game, error=error)
+        raise _move_error(game, parsed.errors[0] if parsed and parsed.errors else None)
     if parsed.next() is None:
         return ""
     return parsed.accept(chess.pgn.StringExporter(headers=False, variations=False, comments=False))
 
 
+# python-chess's words for a move it refuses: "illegal san: 'Ke3' in <FEN>".
+_SAN_ERROR = re.compile(r"^(illegal|ambiguous|invalid) san: '([^']*)'(?: in \S+ ([wb]) \S+ \S+ \d+ (\d+))?")
+_SAN_CODES = {"illegal": "illegal", "ambiguous": "ambiguous", "invalid": "not_move"}
+
+
+def _move_error(game: PgnGame, error: Exception | None) -> PgnError:
+    """The move python-chess refuses, numbered as in the movetext ("2. Ke3", "5... Nf6"), in our
+    words rather than the library's."""
+    match = _SAN_ERROR.match(str(error or ""))
+    if match is None:
+        return PgnError("moves", game=game)
+    kind, san, side, number = match.groups()
+    move = san if side is None else f"{number}. {san}" if side == "w" else f"{number}... {san}"
+    return PgnError(_SAN_CODES[kind], game=game, move=move[:40])
+
+
 def _parse_date(headers: dict[str, str], keys=("Date", "UTCDate")) -> date | None:
     for key in keys:
-        match = _DATE.match(headers.get(key, ""))
+        match = _DATE.match(headers.get(key, "").strip())
         if match:
             try:
                 return date(*(int(g) for g in match.groups()))
@@ -256,7 +276,11 @@ def _check(headers: dict[str, str], round_match: re.Match) -> None:
     for key in ("Site", "TimeControl"):
         check_length(headers.get(key, ""), key, LENGTHS["place"], literal=True)
     for key in ("Date", "UTCDate", "EventDate"):
-        match = _DATE.match(headers.get(key, ""))
+        value = headers.get(key, "").strip()
+        if value not in ("", "?") and not _DATE_FORM.match(value):
+            # Not "unknown" but a malformed date ("99999.01.01"): the file is wrong somewhere.
+            raise FieldError("pgn_date", field=key, literal=True, value=value[:40])
+        match = _DATE.match(value)
         if match:  # a complete date must be a real one ("2024.??.??" is a date not known)
             try:
                 day = date(*(int(g) for g in match.groups()))

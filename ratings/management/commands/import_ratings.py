@@ -1,11 +1,12 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.formats.detect import CSV, TRF
 from ratings.services import RatingsError, pool_get, ratings_import_list
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Import a pool's starting list from CSV (id or name + birth_date, rating, games) or a TRF file."
 
     def add_arguments(self, parser):

@@ -8,18 +8,19 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.formats.trf import TrfError, TrfTournament, played_games, read_trf
-from clubrating.interchange.refusals import problem_message
+from clubrating.interchange.refusals import file_error, trf_message
 from ratings.rules import DEFAULT_RULES, PRESETS, UnknownRules, evaluate_period, get_rules
 from ratings.rules.performance import performance_exact
 from ratings.rules.period import GameIn, PlayerIn
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Evaluate a TRF tournament file as one rating period."
 
     def add_arguments(self, parser):
@@ -41,18 +42,11 @@ class Command(BaseCommand):
             players, games = period_data(tournament)
         except OSError as exc:
             raise CommandError(
-                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}
+                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": file_error(exc)}
             ) from None
-        except TrfError as exc:
-            if exc.problem is not None:  # checked as import_trf checks it, in the same words
-                raise CommandError(_("%(path)s: %(message)s") % {
-                    "path": path, "message": problem_message(exc.problem, exc.line_no)}) from None
-            if exc.line_no:
-                raise CommandError(
-                    _("%(path)s, line %(line)s: %(message)s")
-                    % {"path": path, "line": exc.line_no, "message": exc.message}
-                ) from None
-            raise CommandError(_("%(path)s: %(message)s") % {"path": path, "message": exc.message}) from None
+        except TrfError as exc:  # checked as import_trf checks it, in the same words
+            raise CommandError(
+                _("%(path)s: %(message)s") % {"path": path, "message": trf_message(exc)}) from None
         data = rate(rules, tournament, players, games)
         if options["json"]:
             self.stdout.write(json.dumps(data, ensure_ascii=False))

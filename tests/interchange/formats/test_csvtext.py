@@ -40,7 +40,9 @@ def test_an_unbalanced_quote_is_refused_at_its_line_not_merged_with_the_rows_bel
     assert (at_end.value.line, at_end.value.params) == (2, {"end": 3})
     with pytest.raises(CsvError) as on_one_line:
         read_csv('id;name;rating\n1;"Huber" Anna;1500\n')
-    assert str(on_one_line.value) == "line 2: ';' expected after '\"'"
+    assert (on_one_line.value.code, on_one_line.value.line, str(on_one_line.value)) == (
+        "csv_quote", 2, "line 2: a quoted field is followed by more text before the next “;”; a quote "
+        "inside a field must be doubled.")
 
 
 def test_more_fields_than_the_header_are_refused():
@@ -63,9 +65,32 @@ def test_a_header_without_delimiter_is_one_column():
 def test_errors_carry_the_line():
     with pytest.raises(CsvError) as empty:
         read_csv(" \n\n")
-    assert (str(empty.value), empty.value.line) == ("the file is empty", 0)
+    assert (empty.value.code, str(empty.value), empty.value.line) == ("empty", "the file is empty.", 0)
     with pytest.raises(CsvError) as huge:
         read_csv("a,b\n1,2\n3," + "x" * 200_000 + "\n")
-    assert str(huge.value) == "line 3: field larger than field limit (131072)"
-    error = CsvError("bad quote", line=4, column=7)
-    assert str(error) == "line 4, column 7: bad quote"
+    assert (huge.value.code, str(huge.value)) == (
+        "csv_field_size", "line 3: a field is longer than 131072 characters.")
+    with pytest.raises(CsvError) as open_at_end:
+        read_csv('a\tb\n1\t"2\\')
+    assert str(open_at_end.value) == "line 2: the file ends inside a quoted field; is a quote unbalanced?"
+
+
+@pytest.mark.parametrize(("text", "line", "found", "delimiter"), [
+    ("last_name;first_name;birth_date\nHuber;Anna;\nMaier,Karl,1970-01-01\n", 3, ",", ";"),
+    ("last_name,first_name\nHuber,Anna\nMaier;Karl\n", 3, ";", ","),
+    ("name\trating\nHuber, Anna\t1500\n\nMaier;1400\n", 4, ";", "tab"),
+    ('id,name,rating\nAT1001;"Huber, Anna";1850\n', 2, ";", ","),
+])
+def test_a_row_with_another_delimiter_than_the_header_is_refused(text, line, found, delimiter):
+    with pytest.raises(FieldError) as error:
+        read_csv(text)
+    assert (error.value.code, error.value.line, error.value.params) == (
+        "csv_mixed", line, {"found": found, "delimiter": delimiter})
+    assert str(error.value) == (
+        f"line {line}: the row is separated by “{found}”, the header by “{delimiter}”; every row "
+        "must use the header's delimiter.")
+
+
+def test_fields_holding_another_delimiter_are_no_mixed_row():
+    table = read_csv('name;rating;games\n"Huber, Anna"\nMaier;Karl, Franz\n')
+    assert _rows(table) == [(2, {"name": "Huber, Anna"}), (3, {"name": "Maier", "rating": "Karl, Franz"})]

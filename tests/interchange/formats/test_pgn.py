@@ -90,6 +90,12 @@ def test_comments_escapes_and_byte_order_mark_are_passed_over():
     assert (game.line_no, game.moves) == (3, "1. e4 e5 1-0")
 
 
+@pytest.mark.parametrize("unknown", ["????.??.??", "2025.??.??", "2025.03.??", "?", ""])
+def test_a_date_not_known_in_the_standards_form_stays_unknown(unknown):
+    (game,) = read_pgn(pgn({}).replace("2025.03.07", unknown))
+    assert game.date is None
+
+
 def test_event_tag_carried_on_and_dates_read():
     text = pgn(
         {"extra": '[EventDate "2025.03.01"]\n'},
@@ -125,9 +131,17 @@ BAD = {
                 f"{LABEL_1}: the moves do not end with a result; the file seems to be cut off."),
     "other ending": (pgn({"moves": "1. e4 e5 0-1"}), "ending", 1,
                      f"{LABEL_1}: the moves end with 0-1 but the Result header says 1-0."),
-    "illegal move": (pgn({"moves": "1. e4 e5 2. Ke3 1-0"}), "moves", 1,
-                     f"{LABEL_1}: the moves cannot be read: illegal san: 'Ke3' in "
-                     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+    "illegal move": (pgn({"moves": "1. e4 e5 2. Ke3 1-0"}), "illegal", 1,
+                     f"{LABEL_1}: the move 2. Ke3 is not allowed in this position."),
+    "illegal black move": (pgn({"moves": "1. e4 e5 2. Nf3 Ke6 1-0"}), "illegal", 1,
+                           f"{LABEL_1}: the move 2... Ke6 is not allowed in this position."),
+    "no move": (pgn({"moves": "1. e4 e5 2. Q@h5 1-0"}), "not_move", 1, f"{LABEL_1}: Q@h5 is not a move."),
+    "malformed date": (pgn({}).replace("2025.03.07", "99999.01.01"), "value", 1,
+                       f"{LABEL_1}: Date “99999.01.01” is not a date like 2025.03.07 (with ?? for a part "
+                       "not known)."),
+    "date with slashes": (pgn({"extra": '[EventDate "2025/03/07"]\n'}), "value", 1,
+                          f"{LABEL_1}: EventDate “2025/03/07” is not a date like 2025.03.07 (with ?? for a "
+                          "part not known)."),
     "round": (pgn({"round": "3a"}), "round", 1, f"{LABEL_1}: the round 3a is not a number like 3 or 3.1."),
     "round 0": (pgn({"round": "0.1"}), "value", 1, f"{LABEL_1}: Round 0 is not between 1 and 999."),
     "rating": (pgn({"extra": '[WhiteElo "1e308"]\n'}), "value", 1,

@@ -133,6 +133,71 @@ def test_malformed_lines_name_the_line(bad, fragment):
     assert str(info.value).startswith("line 4:") and fragment in str(info.value)
 
 
+@pytest.mark.parametrize(("bad", "code", "field", "message"), [
+    (LINE2.replace("   0 AUT", "  xx AUT"), "rating", "rating",
+     "rating “xx” is not a rating: 0 (unrated) or 100 to 3000."),
+    (LINE2.replace("     1 b 0", "     1 b ?"), "round_results", "",
+     "the round results “1 b ?     1 w =” cannot be read: each round is an opponent, a colour and a "
+     "result."),
+    (LINE2.replace("     1 b 0", "     9 b 0"), "no_opponent", "", "round 1: opponent 9 has no player line."),
+    (LINE2.replace(" 0.5", " x.5"), "not_decimal", "points", "points “x.5” is not a number."),
+    (LINE2.replace("0.5    2", "0.5    x"), "not_number", "rank", "rank “x” is not a whole number."),
+    (LINE2.replace("1969/12/06", "1969/13/06"), "date", "birth date",
+     "birth date “1969/13/06” is not a date."),
+    (LINE2.replace("001    2", "001    1"), "twice", "", "start rank 1 appears twice (also on line 3)."),
+])
+def test_every_line_error_carries_a_code_and_its_parameters(bad, code, field, message):
+    with pytest.raises(TrfError) as info:
+        parse_trf(HEADER + LINE1 + "\n" + bad)
+    assert (info.value.line_no, info.value.problem.code, info.value.problem.field, info.value.message) == (
+        4, code, field, message)
+
+
+# A 12-digit FIDE ID (columns 58-69) and 999.5 points (81-85) reach into the blank column after
+# their field (the rest of the line shifted by one, or not); read at the TRF16 columns they would
+# become 13400304123 and 999.
+SHIFTED = {
+    "FIDE ID": (LINE1.replace("AUT    13400304 1978", "AUT 134003041234 1978"), 69, "134003041234",
+                "birth date", "70–79", "58–68"),
+    "points": (LINE1.replace("1978        1.5    1", "1978       999.5   1"), 85, "999.5", "rank",
+               "86–89", "81–84"),
+    "name": (LINE1.replace("Alpha, Anna" + " " * 23 + "2527", "Alpha, Anna Maria Theresia Beatrix2527"),
+             48, "Beatrix2527", "rating", "49–52", "15–47"),
+}
+
+
+@pytest.mark.parametrize(("line", "column", "value", "right", "right_columns", "left_columns"),
+                         SHIFTED.values(), ids=SHIFTED.keys())
+def test_a_value_running_over_its_columns_is_refused_not_cut(line, column, value, right, right_columns,
+                                                             left_columns):
+    left = next(name for name, (other, *_rest) in SHIFTED.items() if other == line)
+    with pytest.raises(TrfError) as info:
+        parse_trf(HEADER + line + "\n" + LINE2)
+    problem = info.value.problem
+    assert (info.value.line_no, problem.code, problem.field, problem.params) == (3, "spill", left, {
+        "column": column, "value": value, "left": left, "left_columns": left_columns, "right": right,
+        "right_columns": right_columns})
+    assert str(info.value) == (
+        f"line 3: column {column} between {left} (columns {left_columns}) and {right} (columns "
+        f"{right_columns}) must be blank, but “{value}” runs over it: the fields are shifted.")
+
+
+def test_a_federation_longer_than_its_three_letters_is_refused_not_cut():
+    with pytest.raises(TrfError) as info:
+        parse_trf("012 T\n032 AUSTRIA\n" + LINE1)
+    assert (info.value.line_no, info.value.problem.field, info.value.message) == (
+        2, "federation", "federation is longer than 3 characters.")
+
+
+def test_header_numbers_and_dates_carry_their_tag():
+    with pytest.raises(TrfError) as count:
+        parse_trf("012 T\n062 1_000\n" + LINE1)
+    assert (count.value.line_no, count.value.message) == (2, "062 “1_000” is not a whole number.")
+    with pytest.raises(TrfError) as day:
+        parse_trf("012 T\n042 sometime\n" + LINE1)
+    assert (day.value.line_no, day.value.message) == (2, "042 “sometime” is not a date.")
+
+
 def test_no_players_is_an_error():
     with pytest.raises(TrfError, match="no player lines"):
         parse_trf(HEADER)

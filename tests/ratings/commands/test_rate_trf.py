@@ -100,7 +100,8 @@ def test_malformed_file_names_the_line(tmp_path):
         + line(1, "Alpha, Anna", "1800", "1.0", "   2 w 1")
         + line(2, "Beta, Bert", "18x0", "0.0", "   1 b 0")
     )
-    with pytest.raises(CommandError, match=r"line 3: rating '18x0' is not a number"):
+    with pytest.raises(CommandError, match=r"bad.trf: Line 3: rating “18x0” is not a rating: 0 \(unrated\) "
+                                           r"or 100 to 3000\.$"):
         run(str(bad))
 
 
@@ -138,7 +139,9 @@ def test_exit_status_1(tmp_path):
         [sys.executable, "manage.py", "rate_trf", str(bad)], capture_output=True, text=True,
         env={"CLUBRATING_TESTING": "1", "DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin"},
     )
-    assert done.returncode == 1 and "no player lines" in done.stderr
+    # The site's language, German, frame and all.
+    assert (done.returncode, done.stderr) == (1, f"Fehler: {bad}: Die TRF-Datei kann nicht gelesen werden: "
+                                                 "die Datei hat keine Spielerzeilen (001).\n")
 
 
 def test_games_against_the_spielfrei_dummy_are_not_rated(tmp_path):

@@ -39,11 +39,8 @@ def played_games(tournament: TrfTournament) -> list[PlayedGame]:
             if back is None or back.opponent != p.start_rank or (
                 back.is_played and SCORES[back.result] != 1.0 - SCORES[g.result]
             ):
-                raise TrfError(
-                    f"round {g.round}: the result against {other.start_rank} does not match"
-                    f" line {other.line_no}",
-                    p.line_no,
-                )
+                raise TrfError("mismatch", p.line_no, round=g.round, other=other.start_rank,
+                               other_line=other.line_no)
             if not back.is_played:
                 continue  # the opponent's line scores it as a forfeit or unrated
             if p.start_rank > other.start_rank:

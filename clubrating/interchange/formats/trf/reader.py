@@ -2,10 +2,13 @@
 
 Player lines (``001``) are read at the fixed TRF16 columns; where a real file deviates and
 the meaning is still unambiguous (round columns shifted, comma decimals, dates in several
-formats) we accept it, otherwise we raise ``TrfError`` with the line number. Every value is
-checked against the ranges of ``formats.limits`` and the pairings by ``trf.checks``, so that
-every reader of a file accepts and refuses the same files; a value outside them gives a
-``TrfError`` whose ``problem`` is the ``FieldError`` (translated by the services).
+formats) we accept it, otherwise we raise ``TrfError`` with the line number. A value that runs
+over its columns into the blank column between two fields is refused rather than cut to fit:
+TRF16 gives every field its columns, so a shifted field would be read as a different value.
+Every value is checked against the ranges of ``formats.limits`` and the pairings by
+``trf.checks``, so that every reader of a file accepts and refuses the same files. Every
+``TrfError`` carries its ``problem``: a ``FieldError`` with a code and the parameters of an
+English message (``formats.limits.MESSAGES``), translated by the services.
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ from ..limits import (
     FIDE_ID_MAX,
     LENGTHS,
     POINTS_MAX,
+    RATING_MAX,
+    RATING_MIN,
     ROUNDS_MAX,
     START_RANK_MAX,
     FieldError,
+    Label,
     check_date,
     check_length,
     check_text,
@@ -54,19 +60,24 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 class TrfError(ValueError):
-    """A malformed TRF file; ``line_no`` is 1-based (0 when the file as a whole is wrong)."""
+    """A malformed TRF file; ``line_no`` is 1-based (0 when the file as a whole is wrong).
+    ``problem`` is the ``FieldError`` (code, field, parameters); ``message`` its English text."""
 
-    def __init__(self, message: str, line_no: int = 0, problem: FieldError | None = None):
-        super().__init__(message, line_no)
-        self.message = message
-        self.line_no = line_no
-        self.problem = problem  # a value out of range or pairings that cannot stand
+    def __init__(self, code: str, line_no: int = 0, *, field: str = "", **params):
+        self._adopt(FieldError(code, field=field, line=line_no, **params))
+
+    def _adopt(self, problem: FieldError) -> None:
+        self.problem = problem
+        self.line_no = problem.line
+        self.message = problem.render(lambda text: text)
+        ValueError.__init__(self, self.message, self.line_no)
 
     @classmethod
     def of(cls, problem: FieldError, line_no: int = 0) -> TrfError:
-        line_no = problem.line or line_no
-        problem.line = line_no
-        return cls(problem.render(lambda text: text), line_no, problem)
+        problem.line = problem.line or line_no
+        error = cls.__new__(cls)
+        error._adopt(problem)
+        return error
 
     def __str__(self) -> str:
         if self.line_no:
@@ -173,7 +184,10 @@ def parse_date(text: str) -> date | None:
 
 
 def _int_or_none(text: str) -> int | None:
+    """ASCII digits or blank; ValueError for anything else (``int`` would take "1_000" or "٣")."""
     text = text.strip()
+    if text and not _DIGITS.fullmatch(text):
+        raise ValueError(text)
     return int(text) if text else None
 
 
@@ -210,7 +224,7 @@ def _parse_rounds(tail: str, line_no: int) -> list[TrfGame]:
         # clean sequence of "opponent colour result" tokens, nothing else.
         tokens = list(_TOKEN.finditer(tail))
         if not tokens or _TOKEN.sub("", tail).strip():
-            raise TrfError(f"cannot read the round results {tail.strip()!r}", line_no)
+            raise TrfError("round_results", line_no, value=tail.strip()[:40])
         games = [_game(i, *m.groups()) for i, m in enumerate(tokens, start=1)]
     while games and games[-1].result == "" and games[-1].opponent is None:
         games.pop()
@@ -222,30 +236,60 @@ def _game(number: int, opp: str | None, colour: str, result: str | None) -> TrfG
     return TrfGame(number, opponent, colour.lower(), (result or "").upper())
 
 
+# The fields of a player line before the rounds: (label, first column, last column), 1-based as
+# TRF16 counts them. The columns between two fields are blank.
+PLAYER_FIELDS = (
+    ("start rank", 5, 8), ("sex", 10, 10), ("title", 11, 13), ("name", 15, 47), ("rating", 49, 52),
+    ("federation", 54, 56), ("FIDE ID", 58, 68), ("birth date", 70, 79), ("points", 81, 84),
+    ("rank", 86, 89),
+)
+
+
+def _columns(first: int, last: int) -> str:
+    return f"{first}–{last}" if last > first else str(first)
+
+
+def _check_columns(padded: str) -> None:
+    """FieldError ``spill`` where a value reaches into the blank column between two fields (a
+    12-digit FIDE ID, points 999.5): read at the fixed columns it would be cut to fit."""
+    for (left, left_first, left_last), (right, right_first, right_last) in zip(
+            PLAYER_FIELDS, PLAYER_FIELDS[1:]):
+        for index in range(left_last, right_first - 1):  # 0-based index of the blank columns
+            if padded[index] != " ":
+                start = padded.rfind(" ", 0, index) + 1
+                end = padded.find(" ", index)
+                end = len(padded) if end < 0 else end
+                raise FieldError(
+                    "spill", field=left, column=index + 1, value=padded[start:end][:40],
+                    left=Label(left), left_columns=_columns(left_first, left_last),
+                    right=Label(right), right_columns=_columns(right_first, right_last))
+
+
 def _parse_player(line: str, line_no: int) -> TrfPlayer:
     padded = line.ljust(ROUND_START)
+    _check_columns(padded)
     rank_field = padded[4:8].strip()
     if not _DIGITS.fullmatch(rank_field.lstrip("-")):
-        raise TrfError(f"start rank {rank_field!r} is not a number", line_no)
+        raise FieldError("not_number", field="start rank", value=rank_field)
     rating_text = padded[48:52].strip()
     if rating_text and not _DIGITS.fullmatch(rating_text):
-        raise TrfError(f"rating {rating_text!r} is not a number", line_no)
+        raise FieldError("rating", field="rating", value=rating_text, low=RATING_MIN, high=RATING_MAX)
     fide_text = padded[57:68].strip()
     if fide_text and not _DIGITS.fullmatch(fide_text):
-        raise TrfError(f"FIDE id {fide_text!r} is not a number", line_no)
+        raise FieldError("not_number", field="FIDE ID", value=fide_text)
     try:
         birth_year, birth_date = _parse_birth(padded[69:79])
     except FieldError:
         raise
     except ValueError:
-        raise TrfError(f"birth date {padded[69:79].strip()!r} is not a date", line_no) from None
+        raise FieldError("date", field="birth date", value=padded[69:79].strip()) from None
     points_text = padded[80:84].strip().replace(",", ".")
     if points_text and not re.fullmatch(r"[0-9]*\.?[0-9]+|[0-9]+\.", points_text):
-        raise TrfError(f"points {points_text!r} are not a number", line_no)
+        raise FieldError("not_decimal", field="points", value=padded[80:84].strip())
     points = float(points_text) if points_text else 0.0
     rank_text = padded[85:89].strip()
     if rank_text and not _DIGITS.fullmatch(rank_text):
-        raise TrfError(f"rank {rank_text!r} is not a number", line_no)
+        raise FieldError("not_number", field="rank", value=rank_text)
     rating = parse_rating(rating_text, "rating")
     if not padded[14:47].strip():
         raise FieldError("missing", field="name")
@@ -278,7 +322,7 @@ def _round_dates(value_line: str, line_no: int) -> list[date | None]:
         try:
             dates.append(parse_date(text))
         except ValueError:
-            raise TrfError(f"round date {text!r} is not a date", line_no) from None
+            raise FieldError("date", field="round date", value=text[:40]) from None
         if dates[-1] is not None:
             check_date(dates[-1], "round date")
     if len(dates) > ROUNDS_MAX:
@@ -298,7 +342,8 @@ _HEADER_FIELDS = {
 _HEADER_INTS = {"062": "players_count", "072": "rated_players_count", "082": "teams_count"}
 # Lengths of the fields the header values are stored in.
 _HEADER_LENGTHS = {"012": ("tournament name", "tournament_name"), "022": ("place", "place"),
-                   "102": ("chief arbiter", "place"), "122": ("time control", "place")}
+                   "032": ("federation", "federation"), "102": ("chief arbiter", "place"),
+                   "122": ("time control", "place")}
 
 
 def parse_trf(text: str) -> TrfTournament:
@@ -320,18 +365,16 @@ def _parse_trf(text: str) -> TrfTournament:
         except FieldError as problem:
             raise TrfError.of(problem, line_no) from None
     if not tournament.players:
-        raise TrfError("the file has no player lines (001)")
-    seen: set[int] = set()
+        raise TrfError("no_players")
+    seen: dict[int, int] = {}  # start rank -> its line
     for player in tournament.players:
         if player.start_rank in seen:
-            raise TrfError(f"start rank {player.start_rank} appears twice", player.line_no)
-        seen.add(player.start_rank)
+            raise TrfError("twice", player.line_no, rank=player.start_rank, first=seen[player.start_rank])
+        seen[player.start_rank] = player.line_no
     for player in tournament.players:
         for game in player.results:
             if game.opponent is not None and game.opponent not in seen:
-                raise TrfError(
-                    f"round {game.round}: opponent {game.opponent} has no player line", player.line_no
-                )
+                raise TrfError("no_opponent", player.line_no, round=game.round, opponent=game.opponent)
     check_pairings(tournament.players, tournament.declared_rounds)
     tournament.rounds = max(
         [len(tournament.round_dates)] + [len(p.results) for p in tournament.players]
@@ -358,13 +401,13 @@ def _parse_line(tournament: TrfTournament, line: str, line_no: int) -> None:
         try:
             setattr(tournament, _HEADER_INTS[code], _int_or_none(value))
         except ValueError:
-            raise TrfError(f"{code}: {value!r} is not a number", line_no) from None
+            raise FieldError("not_number", field=code, literal=True, value=value[:40]) from None
     elif code in ("042", "052"):
         tournament.header[code] = value
         try:
             parsed = parse_date(value)
         except ValueError:
-            raise TrfError(f"{code}: {value!r} is not a date", line_no) from None
+            raise FieldError("date", field=code, literal=True, value=value[:40]) from None
         if parsed is not None:
             check_date(parsed, "start date" if code == "042" else "end date")
         setattr(tournament, "start_date" if code == "042" else "end_date", parsed)

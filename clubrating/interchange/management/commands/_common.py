@@ -4,6 +4,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from clubrating.interchange.formats.text import read_text as formats_read_text
+from clubrating.interchange.refusals import file_error
 from clubrating.tournaments.models import Tournament
 
 
@@ -27,5 +28,5 @@ def read_text(path: str) -> str:
         return formats_read_text(path)
     except OSError as error:
         raise CommandError(
-            _("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}
+            _("Cannot read %(path)s: %(error)s") % {"path": path, "error": file_error(error)}
         ) from None

@@ -1,12 +1,14 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from clubrating.interchange.commands import FileCommand
+from clubrating.interchange.refusals import file_error
 from clubrating.interchange.trf_export import tournament_export_trf
 
 from ._common import find_tournament
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Write a tournament as a FIDE TRF16 file (to standard output without PATH)."
 
     def add_arguments(self, parser):
@@ -23,6 +25,6 @@ class Command(BaseCommand):
                 handle.write(text)
         except OSError as error:
             raise CommandError(
-                _("Cannot write %(path)s: %(error)s") % {"path": path, "error": error.strerror}
+                _("Cannot write %(path)s: %(error)s") % {"path": path, "error": file_error(error)}
             ) from None
         self.stdout.write(_("Written %(path)s.") % {"path": path})

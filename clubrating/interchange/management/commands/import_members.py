@@ -1,13 +1,14 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.members_import import members_import_csv
 
 from ._common import read_text
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = ("Import members from CSV (last_name, first_name, sex, birth_date, club, national_id, "
             "fide_id, fide_rating, title, email, phone); existing members (name + birth date) are updated.")
 

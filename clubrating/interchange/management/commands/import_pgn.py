@@ -1,12 +1,13 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.pgn_import import games_import_pgn
 
 from ._common import read_text
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Import the games of a PGN file (tournament from the Event headers or --tournament)."
 
     def add_arguments(self, parser):

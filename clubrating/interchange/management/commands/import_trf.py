@@ -1,7 +1,8 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments.models import GameCategory
@@ -10,7 +11,7 @@ from ratings.services import RatingsError, pool_get, tournament_ratings_update
 from ._common import read_text
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Import a FIDE TRF16 file as a tournament with its players, rounds and results."
 
     def add_arguments(self, parser):
