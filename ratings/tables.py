@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.rows import BoundRows
 
 from clubrating.clubs.models import Member
+from clubrating.core.columns import primary, secondary
 from clubrating.core.exports import ExportColumn
 from clubrating.core.formatting import change_text, rating_text
 from clubrating.core.table_pdf import Italic
@@ -51,12 +52,6 @@ def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:
     ]
 
 
-def _wide(breakpoint: str, css: str = "") -> dict:
-    """Column attributes that show the column from Bootstrap's ``breakpoint`` on only."""
-    shown = f"{css} d-none d-{breakpoint}-table-cell".strip()
-    return {"th": {"class": shown}, "td": {"class": shown}}
-
-
 class NumberColumn(tables.Column):
     attrs = {"th": {"class": "text-end"}, "td": {"class": "text-end num"}}
 
@@ -79,29 +74,30 @@ class ChangeColumn(NumberColumn):
 
 
 class RatingListTable(tables.Table):
-    rank = NumberColumn(verbose_name=_("Rank"))
+    rank = NumberColumn(verbose_name=_("Rank"), attrs=primary("text-end num"))
     name = tables.Column(verbose_name=_("Name"), accessor="member__full_name",
                          linkify=lambda record: record.member.get_absolute_url(),
-                         attrs={"td": {"class": "name"}})
+                         attrs=primary("name"))
     # On a phone the rank, name, rating and change stay; the other columns give way (from "sm",
     # 576 px, or "md", 768 px, on), so the list never scrolls sideways.
     title = tables.Column(verbose_name=_("Title"), accessor="member__fide_title", empty_values=(),
-                          attrs=_wide("md"))
+                          attrs=secondary("md"))
     club = tables.Column(verbose_name=_("Club"), accessor="list_club", default="", empty_values=(),
-                         attrs=_wide("sm"))
+                         attrs=secondary("sm"))
     birth_year = NumberColumn(verbose_name=_("Born"), accessor="list_birth_year", localize=False,
-                              attrs=_wide("md", "text-end num"))
-    sex = tables.Column(verbose_name=_("Sex"), accessor="member__sex", empty_values=(), attrs=_wide("md"))
-    rating = RatingColumn(verbose_name=_("Rating"), accessor="list_rating")
+                              attrs=secondary("md", "text-end num"))
+    sex = tables.Column(verbose_name=_("Sex"), accessor="member__sex", empty_values=(), attrs=secondary("md"))
+    rating = RatingColumn(verbose_name=_("Rating"), accessor="list_rating", attrs=primary("text-end num"))
     change = ChangeColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change",
-                          empty_values=())
-    games = NumberColumn(verbose_name=_("Games"), accessor="list_games", attrs=_wide("sm", "text-end num"))
+                          empty_values=(), attrs=primary("text-end num"))
+    games = NumberColumn(verbose_name=_("Games"), accessor="list_games",
+                         attrs=secondary("sm", "text-end num"))
     period_games = NumberColumn(verbose_name=_("In period"), accessor="list_period_games",
-                                attrs=_wide("md", "text-end num"))
+                                attrs=secondary("md", "text-end num"))
     markers = tables.Column(verbose_name=_("Markers"), accessor="list_markers", empty_values=(),
-                            attrs=_wide("md"))
+                            attrs=secondary("md"))
     class_code = tables.Column(verbose_name=_("Class"), accessor="list_class", empty_values=(),
-                               attrs=_wide("sm"))
+                               attrs=secondary("sm"))
 
     class Meta:
         attrs = {"class": "table table-sm table-striped table-hover rating-list"}

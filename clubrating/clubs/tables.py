@@ -1,19 +1,26 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.core.columns import primary, secondary
+
 from .models import Member
 
 
 class MemberTable(tables.Table):
     name = tables.Column(
-        verbose_name=_("Name"), linkify=True, accessor="full_name", order_by=("last_name", "first_name")
+        verbose_name=_("Name"), linkify=True, accessor="full_name", order_by=("last_name", "first_name"),
+        attrs=primary(),
     )
-    club = tables.Column(verbose_name=_("Club"))
+    # On a phone the name, club and rating stay; the other columns give way.
+    club = tables.Column(verbose_name=_("Club"), attrs=primary())
     year_of_birth = tables.Column(
-        verbose_name=_("Born"), accessor="year_of_birth", order_by=("birth_date", "birth_year")
+        verbose_name=_("Born"), accessor="year_of_birth", order_by=("birth_date", "birth_year"),
+        attrs=secondary("sm"),
     )
-    fide_title = tables.Column(verbose_name=_("Title"))
-    fide_rating = tables.Column(verbose_name=_("FIDE rating"), attrs={"td": {"class": "num"}})
+    fide_title = tables.Column(verbose_name=_("Title"), attrs=secondary("md"))
+    sex = tables.Column(attrs=secondary("md"))
+    fide_rating = tables.Column(verbose_name=_("FIDE rating"), attrs=primary("num"))
+    active = tables.BooleanColumn(attrs=secondary("md"))
 
     class Meta:
         model = Member

@@ -2,16 +2,25 @@ import django_tables2 as tables
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.core.columns import primary, secondary
+
 from .models import Tournament
 
 
 class TournamentTable(tables.Table):
-    name = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    start_date = tables.DateColumn(verbose_name=_("Start"), short=True)
-    end_date = tables.DateColumn(verbose_name=_("End"), short=True)
-    player_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Tournament"), linkify=True, attrs=primary("text-break"))
+    # On a phone the name and dates stay; the other columns give way.
+    start_date = tables.DateColumn(verbose_name=_("Start"), short=True, attrs=primary("text-nowrap"))
+    end_date = tables.DateColumn(verbose_name=_("End"), short=True, attrs=primary("text-nowrap"))
     # Finished once its last round is complete (``selectors.finished_q``, annotated by the view).
-    state = tables.Column(verbose_name=_("State"), accessor="finished", orderable=False)
+    state = tables.Column(verbose_name=_("State"), accessor="finished", orderable=False,
+                          attrs=secondary("sm"))
+    kind = tables.Column(attrs=secondary("md"))
+    category = tables.Column(attrs=secondary("lg"))
+    place = tables.Column(attrs=secondary("md"))
+    rounds_count = tables.Column(attrs=secondary("lg", "num"))
+    player_count = tables.Column(verbose_name=_("Players"), attrs=secondary("sm", "num"))
+    rated = tables.BooleanColumn(attrs=secondary("lg"))
 
     class Meta:
         model = Tournament

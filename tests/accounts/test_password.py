@@ -33,7 +33,7 @@ def test_urls():
 def test_user_menu_links_to_password_change(client, anna):
     client.force_login(anna)
     page = client.get(reverse("home")).content.decode()
-    assert '<a class="nav-link" href="/accounts/password/change/">Passwort ändern</a>' in page
+    assert '<a class="dropdown-item" href="/accounts/password/change/">Passwort ändern</a>' in page
 
 
 def test_login_page_links_to_password_reset(client):

@@ -80,6 +80,7 @@ def test_main_pages_run_without_policy_violations(watched, live_server, login, r
     open_game = GameFactory(round=open_round, board=1, white=rated_club["bernd"], black=anna, result="")
     User.objects.create_superuser("chef", "chef@example.at", "chef-pw-2026")
     login(page, "chef", "chef-pw-2026")
+    page.get_by_role("button", name="chef").click()  # the account menu
     assert page.get_by_role("link", name="Passwort ändern").is_visible()
 
     base = live_server.url
@@ -118,6 +119,7 @@ def test_main_pages_run_without_policy_violations(watched, live_server, login, r
     visit(page, base + "/")
     with page.expect_navigation():
         page.select_option("select[name=language]", "en")
+    page.get_by_role("button", name="chef").click()
     assert page.get_by_role("link", name="Change password").is_visible()
     violations["language"] = page.evaluate("window.__violations")
 

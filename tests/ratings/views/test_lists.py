@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def names(response):
     """The names of the table's rows, in the order shown."""
-    return re.findall(r'<td class="name"><a href="[^"]*">([^<]*)</a></td>', response.content.decode())
+    return re.findall(r'<td class="col-primary name"><a href="[^"]*">([^<]*)</a></td>',
+                      response.content.decode())
 
 
 def table_rows(response):

@@ -300,7 +300,7 @@ def test_the_name_search_keeps_the_other_filters_and_the_order_and_pages(client,
 
     def shown(**extra):
         html = client.get(url, {**query, **extra}).content.decode()
-        return re.findall(r'<td class="name"><a href="[^"]*">([^<]*)</a></td>', html), html
+        return re.findall(r'<td class="col-primary name"><a href="[^"]*">([^<]*)</a></td>', html), html
 
     first, html = shown()
     assert first == ["Huber, Maria", "Huber, Mathias"]

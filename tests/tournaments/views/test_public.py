@@ -144,7 +144,8 @@ def test_rating_evaluation_per_player_with_the_per_game_calculation(official_cli
     html = text(page(official_client, "evaluation", tournament.pk, lang=lang))
     for word in words:
         assert word in html
-    assert "<details>" in html and "Berger, Max" in html
+    assert 'data-bs-toggle="collapse" data-bs-target="#calc-1-' in html and "Berger, Max" in html
+    assert '<tr class="collapse evaluation-games" id="calc-1-1">' in html
 
 
 def test_rating_evaluation_without_pool(client, home_club):
