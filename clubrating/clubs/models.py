@@ -24,6 +24,12 @@ class Club(models.Model):
         default=True,
         help_text=_("Visitors who are not logged in may read standings, pairings and crosstables."),
     )
+    public_birth_years = models.BooleanField(
+        _("birth years public"),
+        default=False,
+        help_text=_("Rating lists, member lists and tournament pages show members' birth years (age "
+                    "categories) to everyone who may read them. Off: only officials see them."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -78,6 +84,16 @@ class Member(models.Model):
     active = models.BooleanField(_("active"), default=True)
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    # Privacy (``clubrating.clubs.privacy``): a member may restrict his profile himself; a minor's
+    # profile is restricted unless an official records his guardians' consent.
+    profile_restricted = models.BooleanField(
+        _("profile restricted"), default=False,
+        help_text=_("Visitors and other members see only the name in lists and standings, no member page."),
+    )
+    guardian_consent_on = models.DateField(
+        _("guardians' consent recorded on"), null=True, blank=True,
+        help_text=_("A minor's profile is shown like an adult's only with his guardians' consent."),
+    )
     # Cached pages that show members carry the latest change (``club_data_version``).
     changed_at = models.DateTimeField(_("changed"), auto_now=True, db_index=True)
     user = models.OneToOneField(

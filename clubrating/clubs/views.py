@@ -1,24 +1,35 @@
 import datetime
 import hashlib
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, render
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import formats, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubrating.core.charts import Series, rating_history_svg
-from clubrating.core.permissions import is_rating_officer, member_page_allowed, public_ratings_required
+from clubrating.core.permissions import (
+    audience_for,
+    birth_years_public,
+    is_rating_officer,
+    member_page_allowed,
+    public_ratings_required,
+)
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
 from ratings.tables import format_rating
 
+from . import privacy
 from .models import Member
 from .selectors import club_data_version, member_search
+from .services import member_set_profile_restricted
 from .tables import MemberTable
 
 RATINGS_CACHE_SECONDS = 3600
@@ -27,7 +38,12 @@ RATINGS_CACHE_SECONDS = 3600
 @public_ratings_required
 def member_list(request):
     query = request.GET.get("q", "").strip()
-    table = MemberTable(member_search(query=query, active_only=request.GET.get("active") == "1"))
+    audience = audience_for(request.user)
+    table = MemberTable(
+        member_search(query=query, active_only=request.GET.get("active") == "1"),
+        audience=audience, birth_years_public=birth_years_public(),
+        user_id=request.user.pk if request.user.is_authenticated else None,
+    )
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 
@@ -88,8 +104,30 @@ def member_detail(request, pk):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
+    audience = audience_for(request.user, member)
     return render(request, "clubs/member_detail.html", {
         "member": member,
+        "shown": privacy.visible_fields(member, audience=audience, birth_years_public=birth_years_public()),
+        "restricted": privacy.profile_restricted(member),
+        "is_self": audience == privacy.Audience.SELF,
+        "is_official": audience == privacy.Audience.OFFICIAL,
         "ratings_html": _ratings_html(member),
         "user_is_rating_officer": is_rating_officer(request.user),
     })
+
+
+@require_POST
+def member_privacy(request, pk):
+    """The member himself restricts his profile or opens it again."""
+    member = get_object_or_404(Member, pk=pk)
+    if audience_for(request.user, member) != privacy.Audience.SELF:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    restrict = request.POST.get("restrict") == "1"
+    with transaction.atomic():
+        member_set_profile_restricted(member=member, restricted=restrict)
+    messages.success(request, _("Your profile is now restricted: visitors and other members see only your "
+                                "name in lists and standings.") if restrict else
+                     _("Your profile is now visible like every member's."))
+    return redirect(member.get_absolute_url())
