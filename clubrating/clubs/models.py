@@ -90,6 +90,12 @@ class Member(models.Model):
         _("profile restricted"), default=False,
         help_text=_("Visitors and other members see only the name in lists and standings, no member page."),
     )
+    # Opt-in (``clubrating.tournaments.notifications``): e-mail when his next round is paired and
+    # when his registration is confirmed.
+    notify_by_email = models.BooleanField(
+        _("e-mail notifications"), default=False,
+        help_text=_("An e-mail when the next round is paired and when a registration is confirmed."),
+    )
     # Set when the member was erased on request or by the retention rule: his name is then a
     # pseudonym and his personal data are gone; games and lists keep him as a sporting record.
     erased_on = models.DateField(_("erased on"), null=True, blank=True)
