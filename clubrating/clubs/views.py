@@ -16,14 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from clubrating.core.charts import Series, rating_history_svg
-from clubrating.core.permissions import (
+from clubrating.accounts.permissions import (
     audience_for,
     birth_years_public,
     is_rating_officer,
     member_page_allowed,
     public_ratings_required,
 )
+from clubrating.core.charts import Series, rating_history_svg
 from ratings.member_data import member_data_export, member_erase
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version

@@ -22,8 +22,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clubrating.clubs.privacy import Audience, row_audience, visible_fields
-from clubrating.core.permissions import (
+from clubrating.accounts.permissions import (
     audience_for,
     birth_years_public,
     is_official,
@@ -31,6 +30,7 @@ from clubrating.core.permissions import (
     public_tournaments_required,
     rating_officer_required,
 )
+from clubrating.clubs.privacy import Audience, row_audience, visible_fields
 from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool

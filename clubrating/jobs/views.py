@@ -10,9 +10,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from clubrating.accounts.permissions import can_view_ratings, is_official, is_rating_officer
 from clubrating.core.errors import Refused
 from clubrating.core.pdf import safe_filename
-from clubrating.core.permissions import can_view_ratings, is_official, is_rating_officer
 
 from .models import Job, JobState
 from .services import job_start, jobs_fail_stale

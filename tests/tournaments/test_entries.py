@@ -63,7 +63,8 @@ def test_window_is_checked(open_swiss):
 def test_member_registers_with_one_tap(open_swiss):
     member = MemberFactory(last_name="Huber", first_name="Eva", club=ClubFactory(name="SK Donaustadt"))
     entry = entries.entry_submit_member(tournament=open_swiss, member=member, now=NOW)
-    assert (entry.state, entry.full_name, entry.club_name) == (EntryState.PENDING, "Huber, Eva", "SK Donaustadt")
+    assert (entry.state, entry.full_name, entry.club_name) == (
+        EntryState.PENDING, "Huber, Eva", "SK Donaustadt")
     assert refusal(entries.entry_submit_member, tournament=open_swiss, member=member, now=NOW) == (
         "Sie haben sich bereits angemeldet.")
     later = NOW + datetime.timedelta(days=6)
@@ -92,7 +93,8 @@ def test_official_confirms_refuses_and_keeps_a_waiting_list(open_swiss):
     for entry in submitted[:2]:
         entries.entry_decide(entry=entry, state=EntryState.CONFIRMED, by=None, rating=1500, now=NOW)
     confirmed_guest = entries.entry_decide(entry=guest, state=EntryState.CONFIRMED, by=None, now=NOW)
-    assert confirmed_guest.member.full_name == "Gast, Gustav" and confirmed_guest.member.club.name == "SV Gäste"
+    assert confirmed_guest.member.full_name == "Gast, Gustav"
+    assert confirmed_guest.member.club.name == "SV Gäste"
     assert TournamentPlayer.objects.filter(tournament=open_swiss).count() == 3
     assert refusal(entries.entry_decide, entry=submitted[2], state=EntryState.CONFIRMED, by=None) == (
         "Das Turnier ist voll (3 Spieler); setzen Sie die Anmeldung auf die Warteliste.")
@@ -140,7 +142,8 @@ def test_players_who_asked_get_an_email_when_paired(open_swiss, django_capture_o
     quiet = MemberFactory(last_name="Still", email="still@example.at")
     opponent = MemberFactory(last_name="Gegner", first_name="Gerd")
     for member in (wants, quiet, opponent):
-        checkin.player_check_in(player=player_register(tournament=open_swiss, member=member, rating=1700), now=NOW)
+        player = player_register(tournament=open_swiss, member=member, rating=1700)
+        checkin.player_check_in(player=player, now=NOW)
     TournamentPlayer.objects.filter(member=quiet).update(checked_in_at=None)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(notifications, "send_mail", lambda *a, **k: (_ for _ in ()).throw(OSError("no server")))

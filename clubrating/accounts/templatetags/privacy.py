@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from django import template
 from django.utils.html import format_html
 
+from clubrating.accounts.permissions import audience_for, birth_years_public
 from clubrating.clubs import privacy
-from clubrating.core.permissions import audience_for, birth_years_public
 
 register = template.Library()
 
