@@ -32,7 +32,7 @@ from ratings.tables import format_rating
 from . import privacy
 from .models import ErasureCause, Member
 from .selectors import club_data_version, member_search
-from .services import member_set_profile_restricted
+from .services import member_set_notify_by_email, member_set_profile_restricted
 from .tables import MemberTable
 
 RATINGS_CACHE_SECONDS = 3600
@@ -133,6 +133,26 @@ def member_privacy(request, pk):
     messages.success(request, _("Your profile is now restricted: visitors and other members see only your "
                                 "name in lists and standings.") if restrict else
                      _("Your profile is now visible like every member's."))
+    return redirect(member.get_absolute_url())
+
+
+@require_POST
+def member_notifications(request, pk):
+    """The member himself asks for e-mails (his next round paired, his registration confirmed)
+    or stops them."""
+    member = get_object_or_404(Member, pk=pk)
+    if audience_for(request.user, member) != privacy.Audience.SELF:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    notify = request.POST.get("notify") == "1"
+    if notify and not member.email:
+        messages.error(request, _("No e-mail address is recorded for you; ask an official to add it."))
+        return redirect(member.get_absolute_url())
+    member_set_notify_by_email(member=member, notify=notify)
+    messages.success(request, _("You will get an e-mail when your next round is paired and when a "
+                                "registration is confirmed.") if notify else
+                     _("You will get no more e-mails from tournaments."))
     return redirect(member.get_absolute_url())
 
 
