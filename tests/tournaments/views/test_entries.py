@@ -50,7 +50,8 @@ def open_swiss(home_club):
 def eva(home_club):
     """A member with a login: Eva Huber."""
     user = User.objects.create_user("eva", password="pw-eva")
-    return MemberFactory(last_name="Huber", first_name="Eva", club=home_club, user=user, email="eva@example.at")
+    return MemberFactory(last_name="Huber", first_name="Eva", club=home_club, user=user,
+                         email="eva@example.at")
 
 
 @pytest.fixture
@@ -68,7 +69,8 @@ def messages_of(response) -> list[str]:
 def test_official_pages_refuse_visitors_and_members(client, open_swiss, plain_user):
     entry = entries.entry_submit_member(tournament=open_swiss, member=MemberFactory())
     gets = [url("entries", open_swiss.pk), url("check_in", open_swiss.pk)]
-    posts = [(url("entries", open_swiss.pk), {"opens_at": "2026-12-01T18:00", "closes_at": "2026-12-02T18:00"}),
+    window = {"opens_at": "2026-12-01T18:00", "closes_at": "2026-12-02T18:00"}
+    posts = [(url("entries", open_swiss.pk), window),
              (url("entry_decide", open_swiss.pk, entry.pk), {"decision": "confirm"}),
              (url("check_in", open_swiss.pk), {"player": "1", "present": "1"})]
     assert_sent_to_login(client, gets, posts)
@@ -173,7 +175,8 @@ def test_official_ticks_the_check_in_list_and_the_pairing_page_names_the_missing
     players = [player_register(tournament=open_swiss, member=MemberFactory(last_name=name, first_name="Max"),
                                rating=1800) for name in ("Adler", "Berger", "Czech")]
     client = speak(official_client, "de-at")
-    response = client.post(url("check_in", open_swiss.pk), {"player": players[0].pk, "present": "1"}, follow=True)
+    response = client.post(url("check_in", open_swiss.pk), {"player": players[0].pk, "present": "1"},
+                           follow=True)
     assert messages_of(response) == ["Adler, Max ist anwesend gemeldet."]
     assert "1 / 3" in text(response)
     pair_page = text(client.get(url("pair", open_swiss.pk)))
@@ -182,16 +185,18 @@ def test_official_ticks_the_check_in_list_and_the_pairing_page_names_the_missing
     assert "Berger, Max, Czech, Max" in pair_page
     # A player of another tournament changes nothing.
     stranger = player_register(tournament=TournamentFactory(), member=MemberFactory(), rating=None)
-    response = client.post(url("check_in", open_swiss.pk), {"player": stranger.pk, "present": "1"}, follow=True)
+    response = client.post(url("check_in", open_swiss.pk), {"player": stranger.pk, "present": "1"},
+                           follow=True)
     assert messages_of(response) == ["Wählen Sie einen Spieler dieses Turniers."]
     stranger.refresh_from_db()
     assert stranger.checked_in_at is None
     checkin.player_check_in(player=players[1])
     round_pair(tournament=open_swiss)
-    response = client.post(url("check_in", open_swiss.pk), {"player": players[2].pk, "present": "1"}, follow=True)
+    response = client.post(url("check_in", open_swiss.pk), {"player": players[2].pk, "present": "1"},
+                           follow=True)
     assert messages_of(response) == ["Runde 1 ist bereits ausgelost; die Anwesenheitsmeldung ist vorbei."]
-    assert list(Bye.objects.filter(round__tournament=open_swiss).values_list("member__last_name", "kind")) == [
-        ("Czech", ByeKind.ZERO)]
+    byes = Bye.objects.filter(round__tournament=open_swiss).values_list("member__last_name", "kind")
+    assert list(byes) == [("Czech", ByeKind.ZERO)]
 
 
 # --- the member -------------------------------------------------------------------------------
@@ -202,7 +207,7 @@ def test_official_ticks_the_check_in_list_and_the_pairing_page_names_the_missing
     ("de-at", "Sie haben sich angemeldet; der Funktionär bestätigt Ihre Anmeldung.", "wartet auf Bestätigung",
      "Anmelden"),
 ])
-def test_member_registers_with_one_tap_and_cancels(eva_client, open_swiss, eva, lang, registered, state, button):
+def test_member_registers_with_one_tap_and_cancels(eva_client, open_swiss, lang, registered, state, button):
     client = speak(eva_client, lang)
     before = text(client.get(url("detail", open_swiss.pk)))
     assert 'id="enter-button"' in before and f">{button}</button>" in before
@@ -227,7 +232,8 @@ def test_login_without_member_registers_nothing(client, open_swiss, plain_user):
 
 def test_closed_window_refuses_the_tap(eva_client, open_swiss):
     EntryWindow.objects.filter(tournament=open_swiss).update(
-        opens_at=timezone.now() - datetime.timedelta(days=3), closes_at=timezone.now() - datetime.timedelta(days=1))
+        opens_at=timezone.now() - datetime.timedelta(days=3),
+        closes_at=timezone.now() - datetime.timedelta(days=1))
     page_text = text(speak(eva_client, "en").get(url("detail", open_swiss.pk)))
     assert "Registration is closed." in page_text and 'id="enter-button"' not in page_text
     response = speak(eva_client, "en").post(url("entry_enter", open_swiss.pk), follow=True)

@@ -65,7 +65,8 @@ def test_hall_screen_is_public_only_where_tournaments_are(client, tournament):
 
 
 @pytest.mark.parametrize(("name", "args", "live"), [
-    ("round_print", [1], "round/1/"), ("print", ["standings"], "standings/"), ("print", ["crosstable"], "standings/"),
+    ("round_print", [1], "round/1/"), ("print", ["standings"], "standings/"),
+    ("print", ["crosstable"], "standings/"),
 ])
 def test_printed_sheets_carry_a_qr_code_to_the_live_page(client, tournament, name, args, live):
     html = text(page(client, name, tournament.pk, *args))
