@@ -1,6 +1,6 @@
 /* The hall screen (templates/tournaments/hall.html): show one screenful at a time (the round's
    pairings, then the standings, each split into as many pages as the screen needs), turn the page
-   every few seconds, and ask the server every 15 seconds whether the content changed (it answers
+   every few seconds (or on the arrow keys), and ask the server every 15 seconds whether the content changed (it answers
    204 while nothing did, the content otherwise). Without JavaScript the page simply scrolls. */
 (function () {
   "use strict";
@@ -69,6 +69,17 @@
   window.setInterval(function () { show(current + 1); }, PAGE_SECONDS * 1000);
   window.setInterval(refresh, POLL_SECONDS * 1000);
   window.addEventListener("resize", function () { layout(); show(0); });
+
+  // The official at the projector's keyboard turns the pages himself.
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowRight" || event.key === "PageDown" || event.key === " ") {
+      event.preventDefault();
+      show(current + 1);
+    } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
+      event.preventDefault();
+      show(current - 1 + pages.length);
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-fullscreen]") : null;

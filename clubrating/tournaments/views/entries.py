@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -113,7 +114,9 @@ def check_in_list(request, pk):
                 text = (_("%(member)s is checked in.") if present
                         else _("%(member)s is not checked in any more."))
                 messages.success(request, text % {"member": player.member})
-        return redirect("tournaments:check_in", pk=pk)
+        # Back to the same line of a long list, ready for the next tick.
+        anchor = f"#player-{player.pk}" if player is not None else ""
+        return redirect(reverse("tournaments:check_in", args=[pk]) + anchor)
     players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
     return render(request, "tournaments/entries/check_in.html", tournament_context(
         request, tournament, "check_in", players=players,
