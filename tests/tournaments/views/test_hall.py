@@ -11,6 +11,7 @@ from django.urls import reverse
 from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Game, Result
 from ratings.services import game_record_result
+from tests.factories import ClubFactory
 
 from .helpers import page, text
 
@@ -84,3 +85,14 @@ def test_the_pdfs_draw_the_qr_code(client, tournament, name, args, live):
     drawn = reader.pages[0].get_contents().get_data()
     assert runs > 100
     assert drawn.count(b" l\n") >= runs
+
+
+def test_hall_screen_shows_a_restricted_player_by_name_and_rating_only(client, tournament):
+    """A minor without his guardians' consent (clubs.privacy): name and rating, not his club."""
+    adler = tournament.members[0]
+    adler.club = ClubFactory(name="SK Jugendheim")
+    adler.birth_year = 2013
+    adler.save()
+    html = text(page(client, "hall", tournament.pk))
+    assert "Adler, Max" in html and "1830" in html
+    assert "SK Jugendheim" not in html
