@@ -96,3 +96,10 @@ def test_hall_screen_shows_a_restricted_player_by_name_and_rating_only(client, t
     html = text(page(client, "hall", tournament.pk))
     assert "Adler, Max" in html and "1830" in html
     assert "SK Jugendheim" not in html
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Hall screen for a projector"),
+                                             ("de-at", "Saalanzeige für den Beamer")])
+def test_tournament_page_links_the_hall_screen(client, tournament, lang, label):
+    html = text(page(client, "detail", tournament.pk, lang=lang))
+    assert f'href="/tournaments/{tournament.pk}/hall/" id="hall-link">{label}</a>' in html
