@@ -38,6 +38,14 @@ def open_swiss():
     return tournament, eva
 
 
+def console_of(page) -> list[str]:
+    """Console messages and page errors (a policy violation or a script error shows here)."""
+    messages = []
+    page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: messages.append(f"pageerror: {error}"))
+    return messages
+
+
 def no_sideways_scrolling(page) -> bool:
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -45,6 +53,7 @@ def no_sideways_scrolling(page) -> bool:
 def test_member_registers_and_checks_in_on_his_phone(page, live_server, login, shoot, open_swiss):
     tournament, eva = open_swiss
     page.set_viewport_size({"width": 390, "height": 844})
+    console = console_of(page)
     login(page, "eva", "eva-pw")
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     button = page.locator("#enter-button")
@@ -76,6 +85,7 @@ def test_member_registers_and_checks_in_on_his_phone(page, live_server, login, s
     assert TournamentPlayer.objects.get(tournament=tournament, member=eva).checked_in_at is not None
     assert no_sideways_scrolling(page)
     shoot(page, "registration-phone-4-checked-in")
+    assert console == []
 
 
 def test_hall_screen_on_a_projector(page, live_server, shoot, open_swiss):
@@ -84,6 +94,7 @@ def test_hall_screen_on_a_projector(page, live_server, shoot, open_swiss):
     for game in Game.objects.filter(round=rnd).order_by("board")[:7]:
         game_record_result(game=game, result=Result.WHITE_WINS, user=None)
     page.set_viewport_size({"width": 1920, "height": 1080})
+    console = console_of(page)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/hall/")
     page.wait_for_function("() => document.body.classList.contains('paging')")
     assert page.locator("h1").inner_text() == "Winterblitz-Open"
@@ -108,6 +119,7 @@ def test_hall_screen_on_a_projector(page, live_server, shoot, open_swiss):
     assert page.locator("#hall-page").inner_text() == "3 / 3"
     assert first + page.locator(".hall-section.shown tbody tr:not(.off)").count() == 24
     shoot(page, "hall-1920-standings-2", full_page=False)
+    assert console == []
 
 
 def test_official_decides_and_ticks_the_check_in_list_on_a_phone(page, live_server, login, shoot, open_swiss):
