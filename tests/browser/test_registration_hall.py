@@ -95,6 +95,7 @@ def test_hall_screen_on_a_projector(page, live_server, shoot, open_swiss):
         game_record_result(game=game, result=Result.WHITE_WINS, user=None)
     page.set_viewport_size({"width": 1920, "height": 1080})
     console = console_of(page)
+    page.clock.install()  # the page turns and polls on this clock, run forward below
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/hall/")
     page.wait_for_function("() => document.body.classList.contains('paging')")
     assert page.locator("h1").inner_text() == "Winterblitz-Open"
@@ -119,6 +120,15 @@ def test_hall_screen_on_a_projector(page, live_server, shoot, open_swiss):
     assert page.locator("#hall-page").inner_text() == "3 / 3"
     assert first + page.locator(".hall-section.shown tbody tr:not(.off)").count() == 24
     shoot(page, "hall-1920-standings-2", full_page=False)
+    # On its own: after 12 s the next page (back to the pairings); a result entered meanwhile
+    # reaches the screen with the next poll (every 15 s).
+    page.clock.run_for(12_000)
+    assert page.locator("#hall-page").inner_text() == "1 / 3"
+    board_8 = Game.objects.get(round=rnd, board=8)
+    game_record_result(game=board_8, result=Result.DRAW, user=None)
+    page.clock.run_for(4_000)
+    page.wait_for_function("() => document.querySelectorAll('.hall-pairings td.res:not(.open)').length === 8")
+    assert page.locator(".hall-pairings tbody tr").nth(7).locator("td.res").inner_text() == "½-½"
     assert console == []
 
 
