@@ -159,3 +159,28 @@ def test_official_decides_and_ticks_the_check_in_list_on_a_phone(page, live_serv
     assert page.locator("#checked-count").inner_text() == "25 / 25"
     assert no_sideways_scrolling(page)
     shoot(page, "registration-official-phone-check-in")
+
+
+def test_guest_registers_on_his_phone(page, live_server, shoot, open_swiss):
+    tournament, _eva = open_swiss
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    page.get_by_role("link", name="Kein Mitglied? Als Gast anmelden").click()
+    page.wait_for_load_state()
+    page.fill("input[name=last_name]", "Nagy")
+    page.fill("input[name=birth_year]", "94")
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_load_state()
+    assert page.locator("#error_1_id_birth_year, .invalid-feedback").first.inner_text() == (
+        "Dieser Wert muss größer oder gleich 1900 sein.")
+    assert not tournament.entries.exists()
+    assert no_sideways_scrolling(page)
+    shoot(page, "registration-guest-phone-error")
+    page.fill("input[name=birth_year]", "1994")
+    page.fill("input[name=first_name]", "Péter")
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_load_state()
+    assert page.locator(".alert-success").inner_text().strip() == (
+        "Danke, Nagy, Péter: Ihre Anmeldung ist eingelangt; der Funktionär bestätigt sie.")
+    assert tournament.entries.get().full_name == "Nagy, Péter"
+    shoot(page, "registration-guest-phone-done")
