@@ -44,8 +44,9 @@ class GuestEntryForm(forms.Form):
     first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
     club_name = forms.CharField(label=_("Club"), max_length=120, required=False)
     birth_year = forms.IntegerField(label=_("Year of birth"), min_value=1900, max_value=2100, required=False)
-    fide_id = forms.IntegerField(label=_("FIDE ID"), min_value=1, max_value=999_999_999_999, required=False,
-                                 help_text=_("Where the site knows your FIDE ID, it fills in what you leave empty."))
+    fide_id = forms.IntegerField(
+        label=_("FIDE ID"), min_value=1, max_value=999_999_999_999, required=False,
+        help_text=_("Where the site knows your FIDE ID, it fills in what you leave empty."))
     email = forms.EmailField(label=_("E-mail"), required=False,
                              help_text=_("For the confirmation of your registration."))
 
