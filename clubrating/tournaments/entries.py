@@ -86,7 +86,9 @@ def entry_submit_member(*, tournament: Tournament, member: Member, now: datetime
     return Entry.objects.create(
         tournament=tournament, member=member, last_name=member.last_name, first_name=member.first_name,
         club_name=member.club.name if member.club_id else "", birth_year=member.year_of_birth,
-        fide_id=member.fide_id, email=member.email,
+        # No address copied: a member's confirmation e-mail follows his own opt-in
+        # (``Member.notify_by_email``); the entry's address is the one a guest gives for it.
+        fide_id=member.fide_id,
     )
 
 

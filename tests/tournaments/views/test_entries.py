@@ -328,3 +328,20 @@ def test_guest_name_is_escaped_on_the_official_list(official_client, open_swiss)
     listing = text(page(official_client, "entries", open_swiss.pk))
     assert "<script>alert(1)</script>" not in listing
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in listing
+
+
+def test_confirmation_email_only_for_members_who_asked_and_guests_who_gave_an_address(
+        official_client, open_swiss, eva, django_capture_on_commit_callbacks):
+    from clubrating.tournaments.models import Notification
+
+    quiet = MemberFactory(last_name="Still", first_name="Stefan", email="still@example.at")
+    eva.notify_by_email = True
+    eva.save()
+    submitted = [entries.entry_submit_member(tournament=open_swiss, member=m) for m in (quiet, eva)]
+    submitted.append(entries.entry_submit_guest(tournament=open_swiss, last_name="Nagy",
+                                                email="nagy@example.hu"))
+    with django_capture_on_commit_callbacks(execute=False):
+        for entry in submitted:
+            official_client.post(url("entry_decide", open_swiss.pk, entry.pk), {"decision": "confirm"})
+    assert sorted(Notification.objects.values_list("email", flat=True)) == [
+        "eva@example.at", "nagy@example.hu"]
