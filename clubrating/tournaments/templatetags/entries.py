@@ -8,9 +8,18 @@ from clubrating.clubs.models import Member
 from clubrating.tournaments import checkin, selectors
 from clubrating.tournaments.entries import OPEN_STATES
 from clubrating.tournaments.forms_entries import SkipRoundsForm
-from clubrating.tournaments.models import Entry, EntryWindow, Tournament, TournamentKind, TournamentPlayer
+from clubrating.tournaments.models import (
+    Entry,
+    EntryState,
+    EntryWindow,
+    Tournament,
+    TournamentKind,
+    TournamentPlayer,
+)
 
 register = template.Library()
+
+UNDECIDED = (EntryState.PENDING, EntryState.WAITING)
 
 
 @register.inclusion_tag("tournaments/entries/_member_box.html", takes_context=True)
@@ -46,6 +55,9 @@ def entry_box(context, tournament: Tournament) -> dict:
         box["can_leave"] = next_round <= planned
         if tournament.kind == TournamentKind.SWISS and next_round <= planned:
             box["skip_form"] = SkipRoundsForm(first_round=next_round, last_round=planned)
+    if context.get("official") and window is not None:
+        box["official"] = True
+        box["undecided"] = Entry.objects.filter(tournament=tournament, state__in=UNDECIDED).count()
     box["shown"] = window is not None or player is not None
     return box
 

@@ -345,3 +345,14 @@ def test_confirmation_email_only_for_members_who_asked_and_guests_who_gave_an_ad
             official_client.post(url("entry_decide", open_swiss.pk, entry.pk), {"decision": "confirm"})
     assert sorted(Notification.objects.values_list("email", flat=True)) == [
         "eva@example.at", "nagy@example.hu"]
+
+
+@pytest.mark.parametrize(("lang", "link"), [("en", "2 registrations wait for a decision"),
+                                            ("de-at", "2 Anmeldungen warten auf eine Entscheidung")])
+def test_tournament_page_tells_the_official_what_waits(official_client, open_swiss, lang, link):
+    for member in (MemberFactory(), MemberFactory()):
+        entries.entry_submit_member(tournament=open_swiss, member=member)
+    html = text(page(official_client, "detail", open_swiss.pk, lang=lang))
+    assert f'id="entries-link">{link}</a>' in html
+    official_client.logout()
+    assert 'id="entries-link"' not in text(page(official_client, "detail", open_swiss.pk, lang=lang))
