@@ -31,7 +31,7 @@ HOME_CLUB = "Schachklub Donaustadt"
 GUEST_CLUB = "SV Wienerwald"
 ROUND_ROBIN_NAME = "Vereinsmeisterschaft 2026"
 SWISS_NAME = "Herbstopen 2026"
-OPEN_NAME = "Winterblitz-Open"
+OPEN_NAME = "Winter-Open"
 
 MALE_FIRST = [
     "Lukas",

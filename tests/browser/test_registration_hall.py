@@ -23,7 +23,7 @@ NAMES = ["Adler", "Berger", "Czech", "Dorn", "Egger", "Fuchs", "Gruber", "Hofer"
 def open_swiss():
     club = ClubFactory(name="Schachklub Donaustadt", short_name="SK Donaustadt", is_home=True,
                        public_tournaments=True, public_ratings=True)
-    tournament = TournamentFactory(name="Winterblitz-Open", kind=TournamentKind.SWISS, rounds_count=5,
+    tournament = TournamentFactory(name="Winter-Open", kind=TournamentKind.SWISS, rounds_count=5,
                                    start_date=datetime.date(2026, 12, 12), place="Wien")
     now = timezone.now()
     entries.entry_window_set(tournament=tournament, opens_at=now - datetime.timedelta(days=2),
@@ -98,7 +98,7 @@ def test_hall_screen_on_a_projector(page, live_server, shoot, open_swiss):
     page.clock.install()  # the page turns and polls on this clock, run forward below
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/hall/")
     page.wait_for_function("() => document.body.classList.contains('paging')")
-    assert page.locator("h1").inner_text() == "Winterblitz-Open"
+    assert page.locator("h1").inner_text() == "Winter-Open"
     # Large type: about 30 px on a 1920 px screen, readable from the back of the room.
     size = page.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
     assert 28 <= size <= 32

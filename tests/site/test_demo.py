@@ -83,7 +83,7 @@ def test_demo_has_a_tournament_open_for_registration_with_check_in(demo_club):
     from clubrating.tournaments.models import EntryState, EntryWindow
 
     call_command("seed_demo", verbosity=0)
-    tournament = Tournament.objects.get(name="Winterblitz-Open")
+    tournament = Tournament.objects.get(name="Winter-Open")
     window = EntryWindow.objects.get(tournament=tournament)
     assert window.opens_at <= timezone.now() < window.closes_at
     assert (window.members_may_enter, window.guests_may_enter, window.check_in) == (True, True, True)
