@@ -306,6 +306,9 @@ TASKS = {
 BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS", "2000"))
 BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
 BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))
+# Members whose login has not been used for this many years are erased by
+# `manage.py erase_inactive_accounts` (DSGVO Art. 5 storage limitation); 0 = never.
+ACCOUNT_RETENTION_YEARS = int(os.environ.get("CLUBRATING_ACCOUNT_RETENTION_YEARS", "0"))
 # A running job's worker writes a sign of life this often; a running job silent for
 # JOB_STALE_SECONDS (its worker was killed or its machine stopped) is shown as failed and may be
 # started again. Generous: on SQLite the sign of life waits while the work holds the write lock.

@@ -13,6 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
 from clubrating.clubs.models import Club
+from clubrating.clubs.privacy import Audience, member_page_visible
 from clubrating.clubs.selectors import home_club
 
 
@@ -67,15 +68,37 @@ def can_view_ratings(user) -> bool:
     return getattr(user, "is_authenticated", False) or ratings_public()
 
 
+def sees_personal_data(user) -> bool:
+    """Officials, rating officers and staff: the audience that keeps the member register."""
+    return getattr(user, "is_authenticated", False) and user.is_active and (
+        user.is_staff or is_official(user) or is_rating_officer(user))
+
+
+def audience_for(user, member=None) -> Audience:
+    """The privacy audience (``clubrating.clubs.privacy``) of ``user`` looking at ``member``
+    (or at a list of many members, without one)."""
+    if sees_personal_data(user):
+        return Audience.OFFICIAL
+    if not getattr(user, "is_authenticated", False):
+        return Audience.VISITOR
+    if member is not None and member.user_id is not None and member.user_id == user.pk:
+        return Audience.SELF
+    return Audience.MEMBER
+
+
+def birth_years_public() -> bool:
+    club = _home_club()
+    return False if club is None else club.public_birth_years
+
+
 def member_page_allowed(user, member) -> bool:
     """A member sees his own page; officials, rating officers and staff see all pages;
-    other logged-in users and visitors see member pages only if the rating lists are public."""
-    if getattr(user, "is_authenticated", False):
-        if user.is_staff or is_official(user) or is_rating_officer(user):
-            return True
-        if member.user_id is not None and member.user_id == user.pk:
-            return True
-    return ratings_public()
+    other logged-in users and visitors see member pages only if the rating lists are public
+    and the member's profile is not restricted (his choice, or a minor without consent)."""
+    audience = audience_for(user, member)
+    if audience >= Audience.SELF:
+        return True
+    return ratings_public() and member_page_visible(member, audience=audience)
 
 
 def _refuse(request):

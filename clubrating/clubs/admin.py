@@ -30,9 +30,10 @@ class ClubAdmin(admin.ModelAdmin):
         "is_home",
         "public_ratings",
         "public_tournaments",
+        "public_birth_years",
         "member_count",
     )
-    list_filter = ("is_home", "public_ratings", "public_tournaments")
+    list_filter = ("is_home", "public_ratings", "public_tournaments", "public_birth_years")
     search_fields = ("name", "short_name", "city")
     inlines = [MemberInline]
 
@@ -69,4 +70,5 @@ class MemberAdmin(admin.ModelAdmin):
         (None, {"fields": ("last_name", "first_name", "sex", "birth_date", "birth_year", "club", "active")}),
         (_("Identifiers and ratings"), {"fields": ("national_id", "fide_id", "fide_title", "fide_rating")}),
         (_("Contact"), {"fields": ("email", "phone", "user")}),
+        (_("Privacy"), {"fields": ("profile_restricted", "guardian_consent_on")}),
     )

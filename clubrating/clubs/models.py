@@ -24,6 +24,12 @@ class Club(models.Model):
         default=True,
         help_text=_("Visitors who are not logged in may read standings, pairings and crosstables."),
     )
+    public_birth_years = models.BooleanField(
+        _("birth years public"),
+        default=False,
+        help_text=_("Rating lists, member lists and tournament pages show members' birth years (age "
+                    "categories) to everyone who may read them. Off: only officials see them."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -78,6 +84,25 @@ class Member(models.Model):
     active = models.BooleanField(_("active"), default=True)
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    # Privacy (``clubrating.clubs.privacy``): a member may restrict his profile himself; a minor's
+    # profile is restricted unless an official records his guardians' consent.
+    profile_restricted = models.BooleanField(
+        _("profile restricted"), default=False,
+        help_text=_("Visitors and other members see only the name in lists and standings, no member page."),
+    )
+    # Opt-in (``clubrating.tournaments.notifications``): e-mail when his next round is paired and
+    # when his registration is confirmed.
+    notify_by_email = models.BooleanField(
+        _("e-mail notifications"), default=False,
+        help_text=_("An e-mail when the next round is paired and when a registration is confirmed."),
+    )
+    # Set when the member was erased on request or by the retention rule: his name is then a
+    # pseudonym and his personal data are gone; games and lists keep him as a sporting record.
+    erased_on = models.DateField(_("erased on"), null=True, blank=True)
+    guardian_consent_on = models.DateField(
+        _("guardians' consent recorded on"), null=True, blank=True,
+        help_text=_("A minor's profile is shown like an adult's only with his guardians' consent."),
+    )
     # Cached pages that show members carry the latest change (``club_data_version``).
     changed_at = models.DateTimeField(_("changed"), auto_now=True, db_index=True)
     user = models.OneToOneField(
@@ -118,3 +143,27 @@ class Member(models.Model):
     @property
     def year_of_birth(self) -> int | None:
         return self.birth_date.year if self.birth_date else self.birth_year
+
+
+class ErasureCause(models.TextChoices):
+    REQUEST = "request", _("at the member's request")
+    RETENTION = "retention", _("no log-in within the retention period")
+
+
+class Erasure(models.Model):
+    """The record that a member was erased: when, by whom, why — never what was erased."""
+
+    member = models.OneToOneField(Member, verbose_name=_("member"), on_delete=models.PROTECT,
+                                  related_name="erasure")
+    erased_at = models.DateTimeField(_("erased at"), auto_now_add=True)
+    erased_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("erased by"), null=True,
+                                  blank=True, on_delete=models.SET_NULL, related_name="+")
+    cause = models.CharField(_("cause"), max_length=10, choices=ErasureCause.choices)
+
+    class Meta:
+        verbose_name = _("erasure")
+        verbose_name_plural = _("erasures")
+        ordering = ["-erased_at"]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.erased_at:%Y-%m-%d}"

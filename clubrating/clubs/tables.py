@@ -1,14 +1,22 @@
+import datetime
+
 import django_tables2 as tables
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.core.columns import primary, secondary
 
+from . import privacy
 from .models import Member
 
 
 class MemberTable(tables.Table):
+    """The member list. Which columns and cells a reader sees is decided by ``privacy``: sex
+    only for officials, the birth year where the club publishes it, a restricted profile's row
+    shows the name only (unlinked: it has no member page for this reader)."""
+
     name = tables.Column(
-        verbose_name=_("Name"), linkify=True, accessor="full_name", order_by=("last_name", "first_name"),
+        verbose_name=_("Name"), accessor="full_name", order_by=("last_name", "first_name"),
         attrs=primary(),
     )
     # On a phone the name, club and rating stay; the other columns give way.
@@ -28,6 +36,38 @@ class MemberTable(tables.Table):
         attrs = {"class": "table table-sm table-striped table-hover"}
         order_by = ("name",)
 
-    def render_year_of_birth(self, value):
+    def __init__(self, *args, audience: privacy.Audience = privacy.Audience.OFFICIAL,
+                 birth_years_public: bool = True, user_id: int | None = None, **kwargs):
+        exclude = [
+            column for column, field in (("sex", "sex"), ("year_of_birth", privacy.BIRTH_YEAR))
+            if not privacy.column_visible(field, audience=audience, birth_years_public=birth_years_public)
+        ]
+        super().__init__(*args, exclude=exclude, **kwargs)
+        self.audience = audience
+        self.birth_years_public = birth_years_public
+        self.user_id = user_id
+        self.today = datetime.date.today()
+
+    def _shown(self, record) -> frozenset[str]:
+        audience = privacy.row_audience(record, audience=self.audience, user_id=self.user_id)
+        return privacy.visible_fields(record, audience=audience, birth_years_public=self.birth_years_public,
+                                      today=self.today)
+
+    def render_name(self, value, record):
+        audience = privacy.row_audience(record, audience=self.audience, user_id=self.user_id)
+        if not privacy.member_page_visible(record, audience=audience, today=self.today):
+            return value
+        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), value)
+
+    def render_club(self, value, record):
+        return value if "club" in self._shown(record) else "—"
+
+    def render_fide_title(self, value, record):
+        return value if "title" in self._shown(record) else "—"
+
+    def render_fide_rating(self, value, record):
+        return value if "ratings" in self._shown(record) else "—"
+
+    def render_year_of_birth(self, value, record):
         # A year is a label, not a quantity: never "1.997".
-        return str(value)
+        return str(value) if privacy.BIRTH_YEAR in self._shown(record) else "—"

@@ -7,4 +7,8 @@ app_name = "clubs"
 urlpatterns = [
     path("", views.member_list, name="member_list"),
     path("<int:pk>/", views.member_detail, name="member_detail"),
+    path("<int:pk>/privacy/", views.member_privacy, name="member_privacy"),
+    path("<int:pk>/notifications/", views.member_notifications, name="member_notifications"),
+    path("<int:pk>/data/", views.member_data, name="member_data"),
+    path("<int:pk>/erase/", views.member_erase_page, name="member_erase"),
 ]

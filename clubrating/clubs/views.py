@@ -1,24 +1,38 @@
 import datetime
 import hashlib
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, render
+from django.db import transaction
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import formats, translation
+from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from clubrating.accounts.permissions import is_rating_officer, member_page_allowed, public_ratings_required
+from clubrating.accounts.permissions import (
+    audience_for,
+    birth_years_public,
+    is_rating_officer,
+    member_page_allowed,
+    public_ratings_required,
+)
 from clubrating.core.charts import Series, rating_history_svg
+from ratings.member_data import member_data_export, member_erase
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
 from ratings.tables import format_rating
 
-from .models import Member
+from . import privacy
+from .models import ErasureCause, Member
 from .selectors import club_data_version, member_search
+from .services import member_set_notify_by_email, member_set_profile_restricted
 from .tables import MemberTable
 
 RATINGS_CACHE_SECONDS = 3600
@@ -27,7 +41,12 @@ RATINGS_CACHE_SECONDS = 3600
 @public_ratings_required
 def member_list(request):
     query = request.GET.get("q", "").strip()
-    table = MemberTable(member_search(query=query, active_only=request.GET.get("active") == "1"))
+    audience = audience_for(request.user)
+    table = MemberTable(
+        member_search(query=query, active_only=request.GET.get("active") == "1"),
+        audience=audience, birth_years_public=birth_years_public(),
+        user_id=request.user.pk if request.user.is_authenticated else None,
+    )
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 
@@ -88,8 +107,102 @@ def member_detail(request, pk):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
+    audience = audience_for(request.user, member)
     return render(request, "clubs/member_detail.html", {
         "member": member,
+        "shown": privacy.visible_fields(member, audience=audience, birth_years_public=birth_years_public()),
+        "restricted": privacy.profile_restricted(member),
+        "is_self": audience == privacy.Audience.SELF,
+        "is_official": audience == privacy.Audience.OFFICIAL,
         "ratings_html": _ratings_html(member),
         "user_is_rating_officer": is_rating_officer(request.user),
     })
+
+
+@require_POST
+def member_privacy(request, pk):
+    """The member himself restricts his profile or opens it again."""
+    member = get_object_or_404(Member, pk=pk)
+    if audience_for(request.user, member) != privacy.Audience.SELF:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    restrict = request.POST.get("restrict") == "1"
+    with transaction.atomic():
+        member_set_profile_restricted(member=member, restricted=restrict)
+    messages.success(request, _("Your profile is now restricted: visitors and other members see only your "
+                                "name in lists and standings.") if restrict else
+                     _("Your profile is now visible like every member's."))
+    return redirect(member.get_absolute_url())
+
+
+@require_POST
+def member_notifications(request, pk):
+    """The member himself asks for e-mails (his next round paired, his registration confirmed)
+    or stops them."""
+    member = get_object_or_404(Member, pk=pk)
+    if audience_for(request.user, member) != privacy.Audience.SELF:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    notify = request.POST.get("notify") == "1"
+    if notify and not member.email:
+        messages.error(request, _("No e-mail address is recorded for you; ask an official to add it."))
+        return redirect(member.get_absolute_url())
+    member_set_notify_by_email(member=member, notify=notify)
+    messages.success(request, _("You will get an e-mail when your next round is paired and when a "
+                                "registration is confirmed.") if notify else
+                     _("You will get no more e-mails from tournaments."))
+    return redirect(member.get_absolute_url())
+
+
+def _own_or_official(request, member):
+    """The member himself or those who keep the register; else login page or 403."""
+    if audience_for(request.user, member) < privacy.Audience.SELF:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    return None
+
+
+def member_data(request, pk):
+    """Everything the site holds about the member: a readable page, or with ``?format=json``
+    the same as a file (DSGVO Art. 15 and 20)."""
+    member = get_object_or_404(Member.objects.select_related("club", "user"), pk=pk)
+    refused = _own_or_official(request, member)
+    if refused is not None:
+        return refused
+    data = member_data_export(member=member)
+    if request.GET.get("format") == "json":
+        response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+        response["Content-Disposition"] = content_disposition_header(
+            True, f"clubrating-{_('member-data')}-{member.pk}.json")
+        response["Cache-Control"] = "private, no-store"
+        return response
+    response = render(request, "clubs/member_data.html", {"member": member, "data": data})
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def member_erase_page(request, pk):
+    """A rating officer erases a member who asked for it (DSGVO Art. 17), after typing his name."""
+    member = get_object_or_404(Member, pk=pk)
+    if not is_rating_officer(request.user):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    if member.erased_on is not None:
+        messages.info(request, _("This member was erased on %(date)s.") % {
+            "date": formats.date_format(member.erased_on, "SHORT_DATE_FORMAT")})
+        return redirect(member.get_absolute_url())
+    error = ""
+    if request.method == "POST":
+        if " ".join(request.POST.get("confirm", "").split()) == member.full_name:
+            member_erase(member=member, by=request.user, cause=ErasureCause.REQUEST)
+            pseudonym = Member.objects.get(pk=pk).full_name
+            messages.success(request, _("The member was erased. Games and published lists keep him as "
+                                        "“%(pseudonym)s”.") % {"pseudonym": pseudonym})
+            return redirect("clubs:member_detail", pk=pk)
+        error = _("Type the member's name exactly as shown to confirm the erasure; nothing was erased.")
+    return render(request, "clubs/member_erase.html", {"member": member, "error": error},
+                  status=400 if error else 200)

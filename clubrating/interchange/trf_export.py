@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
+from clubrating.clubs import privacy
 from clubrating.clubs.models import Member, Sex
 from clubrating.interchange.formats.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
 from clubrating.tournaments.models import (
@@ -119,8 +121,13 @@ def _team_lines(tournament: Tournament, start_ranks: dict[int, int]) -> list[str
     ]
 
 
-def tournament_export_trf(*, tournament: Tournament) -> str:
-    """The TRF16 text of ``tournament``: players, points, ranks, every round's games and byes."""
+def tournament_export_trf(
+    *, tournament: Tournament, shown: Callable[[Member], frozenset[str]] | None = None,
+) -> str:
+    """The TRF16 text of ``tournament``: players, points, ranks, every round's games and byes.
+
+    ``shown`` tells which of a player's fields the reader may see (``clubrating.clubs.privacy``);
+    the others are left blank. Without it (officials, rating submissions) the file is complete."""
     games = list(Game.objects.filter(round__tournament=tournament).select_related("round"))
     byes = list(Bye.objects.filter(round__tournament=tournament).select_related("round"))
     involved = {g.white_id for g in games} | {g.black_id for g in games} | {b.member_id for b in byes}
@@ -149,10 +156,16 @@ def tournament_export_trf(*, tournament: Tournament) -> str:
     for member_id, (start_rank, registration) in registrations.items():
         member = members[member_id]
         rating = (registration.fide_rating if registration else None) or member.fide_rating
+        fields = privacy.ALL_FIELDS if shown is None else shown(member)
         trf_players.append(TrfPlayer(
-            start_rank=start_rank, sex="w" if member.sex == Sex.FEMALE else member.sex,
-            title=member.fide_title, name=member.full_name, rating=rating, federation=member.federation,
-            fide_id=member.fide_id, birth_year=member.year_of_birth, birth_date=member.birth_date,
+            start_rank=start_rank,
+            sex=("w" if member.sex == Sex.FEMALE else member.sex) if "sex" in fields else "",
+            title=member.fide_title if "title" in fields else "", name=member.full_name,
+            rating=rating if "ratings" in fields else None,
+            federation=member.federation if "club" in fields else "",
+            fide_id=member.fide_id if "fide_id" in fields else None,
+            birth_year=member.year_of_birth if privacy.BIRTH_YEAR in fields else None,
+            birth_date=member.birth_date if "birth_date" in fields else None,
             points=totals[member_id], rank=ranks[member_id],
             results=sorted(entries[member_id], key=lambda g: g.round),
         ))

@@ -7,6 +7,7 @@ the session between preview and confirmation, so the file is sent only once.
 
 from __future__ import annotations
 
+import datetime
 import re
 from functools import wraps
 
@@ -22,11 +23,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubrating.accounts.permissions import (
+    audience_for,
+    birth_years_public,
+    is_official,
     is_official_or_staff,
     official_required,
     public_tournaments_required,
     rating_officer_required,
 )
+from clubrating.clubs.privacy import Audience, row_audience, visible_fields
 from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool
@@ -71,7 +76,17 @@ def trf_filename(name: str) -> str:
 @require_GET
 def tournament_trf(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
-    text = tournament_export_trf(tournament=tournament)
+    audience = audience_for(request.user)
+    shown = None
+    if audience < Audience.OFFICIAL:
+        # Visitors and members get the file without what the privacy rules keep from them (full
+        # birth dates, sex; a restricted profile's all but the name); officials the whole file.
+        years_public, user_id, today = birth_years_public(), request.user.pk, datetime.date.today()
+
+        def shown(member):
+            return visible_fields(member, birth_years_public=years_public, today=today,
+                                  audience=row_audience(member, audience=audience, user_id=user_id))
+    text = tournament_export_trf(tournament=tournament, shown=shown)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(True, trf_filename(tournament.name))
     return response

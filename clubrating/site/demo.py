@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.db import transaction
+from django.utils import timezone
 
 from clubrating.clubs.models import Club, Member, Sex
-from clubrating.tournaments import services
+from clubrating.tournaments import checkin, entries, services
 from clubrating.tournaments.models import (
     GameCategory,
     Result,
@@ -28,6 +29,7 @@ HOME_CLUB = "Schachklub Donaustadt"
 GUEST_CLUB = "SV Wienerwald"
 ROUND_ROBIN_NAME = "Vereinsmeisterschaft 2026"
 SWISS_NAME = "Herbstopen 2026"
+OPEN_NAME = "Winter-Open"
 
 MALE_FIRST = [
     "Lukas",
@@ -292,6 +294,46 @@ def _users(report: DemoReport, member: Member) -> None:
         report.users += 1
 
 
+def _minor(report: DemoReport, home: Club) -> Member:
+    """A junior born in 2012 whose guardians' consent is not recorded: visitors see only her
+    name (``clubrating.clubs.privacy``)."""
+    member, created = Member.objects.get_or_create(national_id="AT100900", defaults={
+        "first_name": "Mia", "last_name": "Klein", "sex": Sex.FEMALE, "birth_date": dt.date(2012, 5, 14),
+        "birth_year": 2012, "club": home, "guardian_consent_on": None,
+    })
+    report.members += created
+    return member
+
+
+def _registration(report: DemoReport, members: list[Member], minor: Member) -> None:
+    """A Swiss open for registration (members and guests, check-in before round 1): eight
+    players in the starting list, five of them checked in; two members and a guest wait for the
+    official's decision. Its dates follow the day of seeding, so that its registration is open."""
+    from ratings.models import RatingPool
+
+    if Tournament.objects.filter(name=OPEN_NAME).exists():
+        return
+    now = timezone.now()
+    start = timezone.localdate(now) + dt.timedelta(days=21)
+    tournament = Tournament.objects.create(
+        name=OPEN_NAME, kind=TournamentKind.SWISS, category=GameCategory.STANDARD, start_date=start,
+        end_date=start + dt.timedelta(days=28), round_interval_days=7, place="Wien", director="Anna Huber",
+        rounds_count=5, tiebreaks=RECOMMENDED[TournamentKind.SWISS],
+    )
+    report.tournaments += 1
+    closes = timezone.make_aware(dt.datetime.combine(start, dt.time(18, 0)))
+    entries.entry_window_set(tournament=tournament, opens_at=now - dt.timedelta(days=7), closes_at=closes,
+                             max_players=24, members_may_enter=True, guests_may_enter=True, check_in=True)
+    pool = RatingPool.objects.filter(name=DEMO_POOL).first()
+    _register(tournament, [*members[31:38], minor], pool)
+    for player in tournament.players.order_by("pk")[:5]:
+        checkin.player_check_in(player=player, now=now)
+    for member in members[38:40]:
+        entries.entry_submit_member(tournament=tournament, member=member, now=now)
+    entries.entry_submit_guest(tournament=tournament, last_name="Nagy", first_name="Péter",
+                               club_name="Győri Sakk Klub", birth_year=1994, now=now)
+
+
 DEMO_POOL = "ÖSB Standard"
 # Swiss players without a national rating: they show newcomers' start values and pending games.
 NEWCOMER_INDEXES = {28, 29, 30}
@@ -310,6 +352,7 @@ def demo_seed() -> DemoReport:
     report.clubs += created
     members = _members(report, home, guest)
     _season(report, members)
+    _registration(report, members, _minor(report, home))
     for group_name in (settings.OFFICIALS_GROUP, settings.RATING_OFFICERS_GROUP):
         Group.objects.get_or_create(name=group_name)
     _users(report, members[0])

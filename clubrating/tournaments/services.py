@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.checkin import absentees_leave_round_1
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
     PLAYED_RESULTS,
@@ -31,6 +32,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.notifications import notification_queue
 from clubrating.tournaments.pairing.berger import berger_schedule
 from clubrating.tournaments.pairing.swiss import SwissPairingError, pair_swiss
 from clubrating.tournaments.selectors import (
@@ -349,9 +351,12 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> 
     elif tournament.kind == TournamentKind.ROUND_ROBIN:
         _pair_berger_round(tournament, rnd)
     elif tournament.kind == TournamentKind.SWISS:
+        absentees_leave_round_1(tournament=tournament, rnd=rnd)
         _pair_swiss_round(tournament, rnd)
     else:
         raise TournamentRefused(_("Casual tournaments are not paired."))
+    notification_queue(kind="round_paired", tournament=tournament, rnd=rnd,
+                       members=list(tournament.players.values_list("member_id", flat=True)))
     return rnd
 
 

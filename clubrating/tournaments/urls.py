@@ -1,7 +1,7 @@
 from django.urls import path
 
 from . import views
-from .views import registration, teams
+from .views import entries, hall, registration, teams
 
 app_name = "tournaments"
 
@@ -38,6 +38,17 @@ urlpatterns = [
     path("<int:pk>/teams/players/", teams.team_players_assign, name="team_players"),
     path("<int:pk>/teams/pair/", teams.team_round_pair, name="team_pair"),
     path("<int:pk>/teams/match/<int:match_pk>/lineup/<int:team_pk>/", teams.lineup_edit, name="lineup"),
+    # Registration and check-in (views/entries.py) and the hall screen (views/hall.py).
+    path("<int:pk>/entries/", entries.entries_manage, name="entries"),
+    path("<int:pk>/entries/<int:entry_pk>/decide/", entries.entry_decide, name="entry_decide"),
+    path("<int:pk>/check-in/", entries.check_in_list, name="check_in"),
+    path("<int:pk>/enter/", entries.entry_enter, name="entry_enter"),
+    path("<int:pk>/enter/cancel/", entries.entry_cancel, name="entry_cancel"),
+    path("<int:pk>/enter/guest/", entries.entry_guest, name="entry_guest"),
+    path("<int:pk>/me/check-in/", entries.own_check_in, name="own_check_in"),
+    path("<int:pk>/me/skip/", entries.own_skip, name="own_skip"),
+    path("<int:pk>/me/leave/", entries.own_leave, name="own_leave"),
+    path("<int:pk>/hall/", hall.hall_screen, name="hall"),
     path("game/<int:pk>/", views.game_detail, name="game"),
     path("game/<int:pk>/correct/", views.game_correct, name="game_correct"),
 ]

@@ -30,7 +30,7 @@ def test_result_entry_ids_of_large_primary_keys_stay_plain(official_client):
 
 
 def test_member_list_shows_years_without_grouping(client):
-    ClubFactory(name="Heim", is_home=True)
+    ClubFactory(name="Heim", is_home=True, public_birth_years=True)
     MemberFactory(last_name="Wagner", birth_year=1997, fide_rating=2408)
     html = client.get(reverse("clubs:member_list")).content.decode()
     assert ">1997<" in html.replace(" ", "").replace("\n", "")

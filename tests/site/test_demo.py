@@ -75,3 +75,34 @@ def test_demo_season_is_paired_by_the_app_and_dated(demo_club):
     assert records.filter(period=first).count() == 13 * 5 * 2
     assert records.filter(period=second).count() == 5 * 5 * 2
     assert PublishedList.objects.filter(period=first, superseded=False).count() == 1
+
+
+def test_demo_has_a_tournament_open_for_registration_with_check_in(demo_club):
+    from django.utils import timezone
+
+    from clubrating.tournaments.models import EntryState, EntryWindow
+
+    call_command("seed_demo", verbosity=0)
+    tournament = Tournament.objects.get(name="Winter-Open")
+    window = EntryWindow.objects.get(tournament=tournament)
+    assert window.opens_at <= timezone.now() < window.closes_at
+    assert (window.members_may_enter, window.guests_may_enter, window.check_in) == (True, True, True)
+    assert tournament.players.count() == 8
+    assert tournament.players.filter(checked_in_at__isnull=False).count() == 5
+    waiting = list(tournament.entries.order_by("pk"))
+    assert [e.state for e in waiting] == [EntryState.PENDING] * 3
+    assert [e.member is None for e in waiting] == [False, False, True]
+    assert waiting[2].full_name == "Nagy, Péter"
+    assert not Game.objects.filter(round__tournament=tournament).exists()
+
+
+def test_demo_has_a_minor_without_consent(demo_club):
+    import datetime
+
+    from clubrating.clubs.privacy import Audience, member_page_visible
+
+    call_command("seed_demo", verbosity=0)
+    minor = Member.objects.get(national_id="AT100900")
+    assert (minor.full_name, minor.birth_date, minor.guardian_consent_on) == (
+        "Klein, Mia", datetime.date(2012, 5, 14), None)
+    assert member_page_visible(minor, audience=Audience.VISITOR) is False

@@ -44,6 +44,9 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
     ))
     context["tournament"] = tournament
     context["national_label"] = national_label(tournament)
+    # The QR code leads to the live page of what is printed (the standings for the crosstable too).
+    live = reverse("tournaments:standings", args=[tournament.pk])
+    context["print_qr_url"] = request.build_absolute_uri(live)
     return f"tournaments/print/{kind}.html", context
 
 
@@ -74,6 +77,7 @@ def round_print(request, pk, number):
             pdf_url=reverse("tournaments:round_print", args=[pk, number]) + "?pdf=1",
         ),
     }
+    context["print_qr_url"] = request.build_absolute_uri(rnd.get_absolute_url())
     template = "tournaments/print/pairings.html"
     if request.GET.get("pdf"):
         return render_pdf_response(request, template, context,

@@ -33,8 +33,9 @@ def home_club(db):
 @pytest.fixture
 def rated_club(home_club):
     other = Club.objects.create(name="SV Gäste")
+    # A minor whose guardians consented (clubrating.clubs.privacy): her profile shows as an adult's.
     anna = MemberFactory(first_name="Anna", last_name="Berger", sex=Sex.FEMALE, birth_year=2010,
-                         club=home_club)
+                         club=home_club, guardian_consent_on=datetime.date(2025, 9, 1))
     bernd = MemberFactory(first_name="Bernd", last_name="Huber", sex=Sex.MALE, birth_year=1955,
                           club=home_club,
                           fide_rating=2010)

@@ -1,0 +1,74 @@
+"""Templates ask ``clubrating.clubs.privacy`` through these tags, so that every page that shows
+members follows the one rule: ``{% member_link member %}`` links the name only where the reader
+may open the member page, ``{% member_shows member "birth_year" as shown %}`` tells whether a
+field may be shown."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django import template
+from django.utils.html import format_html
+
+from clubrating.accounts.permissions import audience_for, birth_years_public
+from clubrating.clubs import privacy
+
+register = template.Library()
+
+
+@dataclass(frozen=True)
+class Viewer:
+    audience: privacy.Audience
+    birth_years_public: bool
+    user_id: int | None
+    today: datetime.date
+
+    def audience_of(self, member) -> privacy.Audience:
+        return privacy.row_audience(member, audience=self.audience, user_id=self.user_id)
+
+    def shows(self, member, field: str) -> bool:
+        return privacy.may_see(member, field, audience=self.audience_of(member),
+                               birth_years_public=self.birth_years_public, today=self.today)
+
+    def links(self, member) -> bool:
+        return privacy.member_page_visible(member, audience=self.audience_of(member), today=self.today)
+
+
+def viewer_of(request) -> Viewer:
+    """The reader of this request, worked out once per request."""
+    viewer = getattr(request, "_privacy_viewer", None) if request is not None else None
+    if viewer is None:
+        user = getattr(request, "user", None)
+        viewer = Viewer(
+            audience=audience_for(user), birth_years_public=birth_years_public(),
+            user_id=user.pk if getattr(user, "is_authenticated", False) else None,
+            today=datetime.date.today(),
+        )
+        if request is not None:
+            request._privacy_viewer = viewer
+    return viewer
+
+
+@register.simple_tag(takes_context=True)
+def member_link(context, member, text=None):
+    """The member's name (or ``text``), linked to his page where this reader may open it."""
+    label = member if text is None else text
+    if member is None:
+        return ""
+    if viewer_of(context.get("request")).links(member):
+        return format_html('<a href="{}">{}</a>', member.get_absolute_url(), label)
+    return format_html("{}", label)
+
+
+@register.simple_tag(takes_context=True)
+def member_shows(context, member, field):
+    return member is not None and viewer_of(context.get("request")).shows(member, field)
+
+
+@register.simple_tag(takes_context=True)
+def privacy_column(context, field):
+    """Whether a list of many members may have a column for ``field`` for this reader."""
+    viewer = viewer_of(context.get("request"))
+    return privacy.column_visible(field, audience=viewer.audience,
+                                  birth_years_public=viewer.birth_years_public)

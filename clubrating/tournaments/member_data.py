@@ -1,0 +1,53 @@
+"""A member's part in the tournaments, for his copy of his data: registrations, games (with
+every correction of their results), byes and team line-ups."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db.models import Q
+
+from clubrating.clubs.models import Member
+
+from .models import Bye, Game, LineupEntry, ResultChange, TournamentPlayer
+
+
+def _iso(value):
+    return value.isoformat() if isinstance(value, (datetime.date, datetime.datetime)) else value
+
+
+def member_tournament_data(*, member: Member) -> dict:
+    registrations = [
+        {"tournament": r.tournament.name, "tournament_id": r.tournament_id, "start_rank": r.start_rank,
+         "national_rating": r.rating, "fide_rating": r.fide_rating, "final_rank": r.final_rank,
+         "withdrawn_from_round": r.withdrawn_from_round, "team": r.team.name if r.team_id else None}
+        for r in TournamentPlayer.objects.filter(member=member).select_related("tournament", "team")
+        .order_by("tournament__start_date", "pk")
+    ]
+    games = list(Game.objects.filter(Q(white=member) | Q(black=member))
+                 .select_related("round__tournament", "white", "black")
+                 .order_by("round__tournament__start_date", "round__number", "board"))
+    changes: dict[int, list[dict]] = {}
+    for change in ResultChange.objects.filter(game__in=games).order_by("changed_at", "pk"):
+        changes.setdefault(change.game_id, []).append({
+            "at": _iso(change.changed_at), "old_result": change.old_result, "new_result": change.new_result,
+            "reason": change.reason,
+        })
+    game_rows = []
+    for game in games:
+        white = game.white_id == member.pk
+        opponent = game.black if white else game.white
+        game_rows.append({
+            "id": game.pk, "tournament": game.round.tournament.name, "round": game.round.number,
+            "board": game.board, "date": _iso(game.date or game.round.date),
+            "colour": "white" if white else "black", "opponent": opponent.full_name,
+            "result": game.result, "rated": game.rated, "result_changes": changes.get(game.pk, []),
+        })
+    byes = [{"tournament": b.round.tournament.name, "round": b.round.number, "kind": b.kind}
+            for b in Bye.objects.filter(member=member).select_related("round__tournament")
+            .order_by("round__tournament__start_date", "round__number")]
+    lineups = [{"tournament": e.match.round.tournament.name, "round": e.match.round.number,
+                "team": e.team.name, "board": e.board}
+               for e in LineupEntry.objects.filter(member=member)
+               .select_related("match__round__tournament", "team").order_by("match__round__number")]
+    return {"registrations": registrations, "games": game_rows, "byes": byes, "lineups": lineups}
