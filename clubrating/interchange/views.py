@@ -25,7 +25,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clubrating.accounts.permissions import (
     audience_for,
     birth_years_public,
-    is_official,
     is_official_or_staff,
     official_required,
     public_tournaments_required,
