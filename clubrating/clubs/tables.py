@@ -1,6 +1,8 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.core.formatting import rating_text
+
 from .models import Member
 
 
@@ -20,7 +22,11 @@ class MemberTable(tables.Table):
         fields = ("name", "fide_title", "sex", "year_of_birth", "club", "fide_rating", "active")
         attrs = {"class": "table table-sm table-striped table-hover"}
         order_by = ("name",)
+        empty_text = _("No members found.")
 
     def render_year_of_birth(self, value):
         # A year is a label, not a quantity: never "1.997".
         return str(value)
+
+    def render_fide_rating(self, value):
+        return rating_text(value)

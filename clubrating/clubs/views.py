@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from clubrating.core.charts import Series, rating_history_svg
+from clubrating.core.formatting import rating_text
 from clubrating.core.permissions import is_rating_officer, member_page_allowed, public_ratings_required
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
-from ratings.tables import format_rating
 
 from .models import Member
 from .selectors import club_data_version, member_search
@@ -28,6 +28,8 @@ RATINGS_CACHE_SECONDS = 3600
 def member_list(request):
     query = request.GET.get("q", "").strip()
     table = MemberTable(member_search(query=query, active_only=request.GET.get("active") == "1"))
+    if query:
+        table.empty_text = _("No members found for “%(query)s”.") % {"query": query}
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 
@@ -40,7 +42,7 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
         titles = [
             _("%(pool)s, list of %(date)s: %(rating)s") % {
                 "pool": block.pool.name, "date": formats.date_format(e.list.valid_from, "SHORT_DATE_FORMAT"),
-                "rating": format_rating(e.rating)}
+                "rating": rating_text(e.rating)}
             for e in block.history
         ]
         provisional = False
@@ -50,7 +52,7 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
             if not points or today > points[-1][0]:
                 points.append((today, state.live_rating))
                 titles.append(_("%(pool)s, live (provisional): %(rating)s") % {
-                    "pool": block.pool.name, "rating": format_rating(state.live_rating)})
+                    "pool": block.pool.name, "rating": rating_text(state.live_rating)})
                 provisional = True
         series.append(Series(block.pool.name, points, provisional_last=provisional, point_titles=titles))
     return rating_history_svg(

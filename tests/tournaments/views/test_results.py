@@ -173,6 +173,19 @@ def test_the_game_page_shows_the_history_to_officials(official_client, tournamen
     assert oldest.index(old) < oldest.index("1-0")
 
 
+@pytest.mark.parametrize(("lang", "changes"), [
+    ("de-at", "Standard: +17,3 / −14,1"), ("en", "Standard: +17.3 / −14.1"),
+])
+def test_the_game_page_shows_the_changes_signed_to_one_decimal(official_client, client, tournament, lang,
+                                                               changes):
+    # 1830 beats 1980: +17.26 and -14.12 (docs/rules.md §1.1-1.3), shown as the result entry shows them;
+    # the page showed the raw floats ("17,2596… / -14,12…").
+    game = board(tournament)
+    save(official_client, game, Result.WHITE_WINS)
+    html = text(page(client, "game", game.pk, lang=lang))
+    assert f"<li>{changes}</li>" in html
+
+
 def test_visitors_see_the_game_but_not_its_history(client, tournament):
     html = text(page(client, "game", board(tournament).pk))
     assert "Adler, Max – Berger, Max" in html
