@@ -53,4 +53,5 @@ def test_identifiers_are_never_grouped():
     template = Template("{% load numbers %}{{ fide|plain }}|{{ none|plain }}|{{ rating|rating }}")
     for language in ("de-at", "en"):
         with translation.override(language):
-            assert template.render(Context({"fide": 1600238, "none": None, "rating": 1762})) == "1600238||1762"
+            rendered = template.render(Context({"fide": 1600238, "none": None, "rating": 1762}))
+            assert rendered == "1600238||1762"
