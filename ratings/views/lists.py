@@ -28,12 +28,14 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
 from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import club_data_version
+from clubrating.core.downloads import download_stem
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
-from clubrating.core.pdf import pdf_response, print_context, safe_filename, streamed_print
+from clubrating.core.pdf import pdf_response, print_context, streamed_print
 from clubrating.core.permissions import is_rating_officer, public_ratings_required
 from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
@@ -71,7 +73,7 @@ class ListSource:
     lines: list[str]
     urls: dict[str, str]
     version: str  # changes whenever the list's content does
-    file_stem: str
+    file_stem: str  # the downloads' name without extension, in the page's language (``download_name``)
     live: bool
     last_modified: datetime.datetime | None = None
     context: dict = field(default_factory=dict)
@@ -114,6 +116,11 @@ def _inactivity_text(pool: RatingPool, plist: PublishedList | None = None) -> st
     }
 
 
+def _file_stem(kind: str, pool: RatingPool, day: datetime.date, *extra: str) -> str:
+    """"Wertungsliste_ÖSB_Standard_2026-07-01": what the list is, its pool, its date."""
+    return download_stem(kind, pool.name, f"{day:%Y-%m-%d}", *extra)
+
+
 def _live_source(pk: int) -> ListSource:
     # The pool with its open period in one query; a pool without one is read alone.
     period = RatingPeriod.objects.select_related("pool").filter(pool_id=pk, state=PeriodState.OPEN).first()
@@ -131,7 +138,8 @@ def _live_source(pk: int) -> ListSource:
         pool=pool, make_rows=lambda: live_rows(pool), year=(period.end if period else today).year,
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
-        file_stem=f"live-{today:%Y-%m-%d}", live=True, context={"live": True, "period": period},
+        file_stem=_file_stem(pgettext("file name", "Live rating list"), pool, today), live=True,
+        context={"live": True, "period": period},
     )
 
 
@@ -146,11 +154,11 @@ def _published_source(pk: int) -> ListSource:
     ]
     if plist.superseded:
         lines.append(_("Superseded by a republished list"))
-    withdrawn_text, stem = "", f"{plist.valid_from:%Y-%m-%d}"
+    withdrawn_text, stem = "", _file_stem(_("Rating list"), pool, plist.valid_from)
     if plist.withdrawn:
         # A list whose period was reopened says so first, on every face, so no copy passes for valid.
         withdrawn_text = _("Withdrawn: the period was reopened; this list is not valid.")
-        stem += "-withdrawn"
+        stem = _file_stem(_("Rating list"), pool, plist.valid_from, pgettext("file name", "withdrawn"))
         lines.insert(0, withdrawn_text)
     urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
             for name in ("page", "print", "pdf")}
@@ -294,7 +302,7 @@ def _export(request, source: ListSource, fmt: str):
         # A withdrawn list's file says so on every row: a copy saved away cannot pass for valid.
         columns = [ExportColumn(_("Status"), lambda row: withdrawn), *columns]
     return export_response(
-        fmt, filename=safe_filename(f"{source.pool.name}-{source.file_stem}"), sheet=_("Rating list"),
+        fmt, name=[source.file_stem], sheet=_("Rating list"),
         columns=columns, rows=_export_rows(source, table),
     )
 
@@ -365,7 +373,7 @@ def _face(request, pk: int, face: str):
             ):
                 return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title,
                                     etag=_etag(request, source, "pdf", per_user=False))
-            return pdf_response(list_pdf(request, source), f"{source.pool.name}-{source.file_stem}.pdf")
+            return pdf_response(list_pdf(request, source), f"{source.file_stem}.pdf")
         return _page(request, source)
 
     return _conditional(request, source, face, build)

@@ -16,7 +16,6 @@ from django.test import RequestFactory
 from django.utils.translation import gettext as _
 
 from clubrating.core.errors import Refused
-from clubrating.core.pdf import safe_filename
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import Outcome, Progress, job_start, jobs_fail_stale
 
@@ -34,7 +33,7 @@ def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: st
     request.user = AnonymousUser()
     source = _live_source(pk) if face == "live_pdf" else _published_source(pk)
     progress(5, _("Drawing the PDF"))
-    name = safe_filename(f"{source.pool.name}-{source.file_stem}.pdf")
+    name = f"{source.file_stem}.pdf"
     pdf = list_pdf(request, source)
     return Outcome(message=_("The PDF is ready."), output=pdf, output_name=name, output_type=PDF)
 

@@ -1,4 +1,4 @@
-"""The PDF renderer's CSS strings, static fetcher and download names, and the SVG rating chart."""
+"""The PDF renderer's CSS strings and static fetcher, and the SVG rating chart."""
 
 import datetime
 import re
@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from clubrating.core.charts import Series, rating_history_svg
-from clubrating.core.pdf import _static_file, css_string, safe_filename
+from clubrating.core.pdf import _static_file, css_string
 
 
 def test_css_string_escapes_quotes_backslashes_and_newlines():
@@ -55,8 +55,3 @@ def test_chart_axis_in_english_is_not_grouped_either():
     with translation.override("en"):
         svg = rating_history_svg(series, title="History", x_label="Date", y_label="Rating")
     assert ">1290</text>" in svg and ">1330</text>" in svg and not grouped(svg)
-
-
-def test_download_names_are_ascii():
-    assert safe_filename("Schnellschach Ü18-2026-07-01.pdf") == "Schnellschach_U18-2026-07-01.pdf"
-    assert safe_filename('"\n') == "download"
