@@ -1,5 +1,7 @@
 """Result entry: one board saved per htmx request, rating changes shown, errors translated."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -41,10 +43,30 @@ def test_round_page_lists_every_board_with_its_control_and_the_keys(official_cli
     assert "Adler, Max" in html and "Dorn, Max" in html
     for label in ("1-0", "½-½", "0-1", "+/−", "−/+", "−/−"):
         assert label in html
-    assert 'data-keys="= 5 r"' in html
+    assert 'data-keys="= 5 r d"' in html
     assert "js/result-entry.js" in html
     # The first board without a result has the focus.
     assert html.index("autofocus") < html.index('id="board-' + str(board(tournament, 2).pk))
+
+
+@pytest.mark.parametrize(("lang", "taught"), [
+    ("en", "17w 1-0, 17d ½-½, 17b 0-1, 17+ or 17- forfeit"),
+    ("de-at", "17w 1-0, 17r ½-½, 17s 0-1, 17+ oder 17- kampflos"),
+])
+def test_the_help_teaches_the_keys_of_the_pages_language_and_they_work(official_client, tournament, lang,
+                                                                        taught):
+    # The English help taught the German r (remis) and s (schwarz).
+    html = text(page(official_client, "results", tournament.pk, 1, lang=lang))
+    help_text = re.search(r'id="quick-entry-help">([^<]*)<', html).group(1)
+    assert taught in help_text
+    keys = {key for found in re.findall(r'data-keys="([^"]*)"', html) for key in found.split()}
+    quick_keys = re.findall(r"17(\S)", help_text)
+    listed = re.findall(r"<kbd>([^<]+)</kbd>", html[html.index('id="result-keys"'):])
+    assert len(quick_keys) == 5 and set(quick_keys) <= keys
+    assert {key for key in listed if key not in ("⌫", "Del", "Enter")} <= keys
+    other = {"en": ("17r", "17s", "<kbd>r</kbd>", "<kbd>s</kbd>"),
+             "de-at": ("17d", "17b", "<kbd>d</kbd>", "<kbd>b</kbd>")}[lang]
+    assert not [word for word in other if word in html]
 
 
 def test_saving_a_board_returns_the_row_with_both_rating_changes(official_client, official, tournament):
