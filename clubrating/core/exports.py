@@ -239,10 +239,6 @@ def xlsx_file(*, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]):
     Text goes in as inline strings through ``safe_text``, numbers as numbers with their column's
     number format."""
     letters = _column_letters(len(columns))
-    cells = [
-        (column.value, column.numeric, letter, _DECIMALS_STYLE.get(column.decimals, 0))
-        for column, letter in zip(columns, letters, strict=True)
-    ]
     name = re.sub(r"[\\/?*\[\]:]", " ", sheet)[:31] or "Sheet1"
     rows = iter(rows)
     first = list(itertools.islice(rows, _WIDTH_ROWS))
@@ -251,26 +247,35 @@ def xlsx_file(*, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]):
         for index, width in enumerate(_widths(columns, first), start=1)
     )
 
-    def text_cell(reference: str, value: Any, style: int) -> str:
-        text = safe_text(value)
-        if not text:
-            return ""
+    def text_writer(letter: str, style: int) -> Callable[[int, Any], str]:
         styled = f' s="{style}"' if style else ""
-        return (f'<c r="{reference}"{styled} t="inlineStr"><is><t xml:space="preserve">'
-                f"{_xml_text(text)}</t></is></c>")
 
-    def row_xml(number: int, values: list[tuple[Any, bool, str, int]]) -> str:
-        parts = [f'<row r="{number}">']
-        for value, numeric, letter, style in values:
-            if numeric:
-                value = export_number(value)
-                if value is not None:
-                    styled = f' s="{style}"' if style else ""
-                    parts.append(f'<c r="{letter}{number}"{styled}><v>{value!r}</v></c>')
-            else:
-                parts.append(text_cell(f"{letter}{number}", value, style))
-        parts.append("</row>")
-        return "".join(parts)
+        def write(number: int, value: Any) -> str:
+            text = safe_text(value)
+            if not text:
+                return ""
+            return (f'<c r="{letter}{number}"{styled} t="inlineStr"><is><t xml:space="preserve">'
+                    f"{_xml_text(text)}</t></is></c>")
+        return write
+
+    def number_writer(letter: str, style: int) -> Callable[[int, Any], str]:
+        styled = f' s="{style}"' if style else ""
+
+        def write(number: int, value: Any) -> str:
+            value = export_number(value)
+            return "" if value is None else f'<c r="{letter}{number}"{styled}><v>{value!r}</v></c>'
+        return write
+
+    # Each column's writer chosen once, not per cell (tens of thousands of rows).
+    header = [text_writer(letter, _HEADER_STYLE) for letter in letters]
+    cells = [
+        (column.value, (number_writer(letter, _DECIMALS_STYLE.get(column.decimals, 0)) if column.numeric
+                        else text_writer(letter, 0)))
+        for column, letter in zip(columns, letters, strict=True)
+    ]
+
+    def row_xml(number: int, row: Any) -> str:
+        return f'<row r="{number}">' + "".join(write(number, value(row)) for value, write in cells) + "</row>"
 
     handle = tempfile.TemporaryFile()
     with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -279,12 +284,10 @@ def xlsx_file(*, sheet: str, columns: list[ExportColumn], rows: Iterable[Any]):
         archive.writestr("xl/workbook.xml", _WORKBOOK.format(name=xml_escape(name, {'"': "&quot;"})))
         with archive.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as part:
             part.write(_SHEET_HEAD.format(cols=cols).encode())
-            header = [(c.header, False, letter, _HEADER_STYLE)
-                      for c, letter in zip(columns, letters, strict=True)]
-            batch = [row_xml(1, header)]
+            titles = "".join(write(1, column.header) for column, write in zip(columns, header, strict=True))
+            batch = [f'<row r="1">{titles}</row>']
             for number, row in enumerate(itertools.chain(first, rows), start=2):
-                batch.append(row_xml(number, [(value(row), numeric, letter, style)
-                                              for value, numeric, letter, style in cells]))
+                batch.append(row_xml(number, row))
                 if len(batch) >= 1000:
                     part.write("".join(batch).encode())
                     batch = []
