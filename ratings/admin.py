@@ -54,8 +54,9 @@ class RatingPeriodAdmin(ReadOnlyAdmin):
 
 class ListEntryInline(admin.TabularInline):
     model = ListEntry
-    fields = ["rank", "member", figure(ListEntry, "rating", "rating"), figure(ListEntry, "change", "change"),
-              "games_count", "markers", "class_code", "start_value"]
+    fields = ["rank", "member", figure(ListEntry, "rating", "rating"),
+              figure(ListEntry, "change", "list_change"), "games_count", "markers", "class_code",
+              "start_value"]
     readonly_fields = fields
     raw_id_fields = ["member"]
     can_delete = False
@@ -76,11 +77,11 @@ class PublishedListAdmin(ReadOnlyAdmin):
 @admin.register(PoolMember)
 class PoolMemberAdmin(ReadOnlyAdmin):
     list_display = ["member", "pool", figure(PoolMember, "rating", "rating"), "games_count",
-                    figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "change"),
-                    "pending_games"]
+                    figure(PoolMember, "live_rating", "rating"),
+                    figure(PoolMember, "live_change", "list_change"), "pending_games"]
     # The published values before the live ones (the model lists its inherited live columns first).
     fields = ["pool", "member", figure(PoolMember, "rating", "rating"), "games_count", "reached_2400",
-              figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "change"),
+              figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "list_change"),
               "live_games", "live_points", "live_expected", "start_value", "pending_games"]
     readonly_fields = fields
     list_filter = ["pool"]

@@ -35,8 +35,8 @@ def test_tournament_players_and_pool_members_show_ratings_as_digits(admin_client
 
     pool = pool_create(name="Standard", start_date=datetime.date(2026, 7, 1))
     pool_member = PoolMember.objects.create(pool=pool, member=member, rating=1834, games_count=1234,
-                                            live_rating=1841, live_change=7.25)
+                                            live_rating=1841, live_change=7.0)
     html = speak(admin_client, "de-at").get(
         reverse("admin:ratings_poolmember_change", args=[pool_member.pk])).content.decode()
     assert '<div class="readonly">1834</div>' in html and '<div class="readonly">1841</div>' in html
-    assert '<div class="readonly">+7,3</div>' in html
+    assert '<div class="readonly">+7</div>' in html
