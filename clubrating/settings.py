@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "clubrating.accounts",
     "clubrating.core",
+    "clubrating.site",
     "clubrating.clubs",
     "clubrating.tournaments",
     "clubrating.interchange",
@@ -88,8 +89,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "clubrating.core.middleware.HomeClubMiddleware",  # the own club read once per request
-    "clubrating.core.middleware.LocaleMiddleware",  # German unless the visitor switches: no Accept-Language
+    "clubrating.site.middleware.HomeClubMiddleware",  # the own club read once per request
+    "clubrating.site.middleware.LocaleMiddleware",  # German unless the visitor switches: no Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -114,7 +115,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "clubrating.core.context_processors.club",
+                "clubrating.site.context_processors.club",
             ],
         },
     },
@@ -284,7 +285,7 @@ OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
 
 # Background jobs: Django's task framework (the django-tasks backport of Django 6's django.tasks)
-# with its database queue; `manage.py db_worker` runs them. The tests run each job at once
+# with its database queue; `manage.py jobs_worker` runs them. The tests run each job at once
 # (immediate backend) unless CLUBRATING_TASK_BACKEND=database.
 _TASK_BACKEND = os.environ.get("CLUBRATING_TASK_BACKEND", "immediate" if TESTING else "database")
 TASKS = {

@@ -2,11 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from clubrating.accounts import views as account_views
-from clubrating.core import views as core_views
+from clubrating.site import views as site_views
 
 urlpatterns = [
-    path("", core_views.home, name="home"),
-    path("favicon.ico", core_views.favicon, name="favicon"),
+    path("", site_views.home, name="home"),
+    path("favicon.ico", site_views.favicon, name="favicon"),
     # Under this name the admin login offers "Forgotten your password?": the site's reset pages.
     path("admin/password-reset/", account_views.PasswordResetView.as_view(),
          name="admin_password_reset"),

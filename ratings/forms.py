@@ -13,6 +13,7 @@ from clubrating.interchange.forms import upload_text
 from clubrating.tournaments.models import GameCategory
 from ratings.models import PRESET_NAMES, Expectation
 from ratings.rule_names import rules_label
+from ratings.rules.presets import get_rules
 from ratings.rules.results import UnreadableResult, parse_score
 
 RESULT_CHOICES = [("", "—"), ("1", "1"), ("0.5", "½"), ("0", "0")]
@@ -23,7 +24,7 @@ def rules_choices() -> list[tuple[str, str]]:
     choices = []
     for name in PRESET_NAMES:
         choices.append((name, rules_label(name)))
-        if name.startswith("oesb"):  # the Austrian table is an option of the oesb pools (§1.1)
+        if get_rules(name).table_option:  # the Austrian table is an option of the oesb pools (§1.1)
             choices.append((f"{name}+table", rules_label(name, table=True)))
     return choices
 

@@ -2,30 +2,37 @@
 
 One active job per pool (the key ``pool:<id>``): a second start is refused while one waits or
 runs. Each handler runs the very service the synchronous path runs and reports its progress.
+Each carries exactly what it acts on and, started again after its worker died, ends
+successfully without doing it twice: closing closes its own period only, and only while open;
+reopening reopens its period only if no reopening since the job was asked for did; a
+recalculation rebuilds the records from the games, the same however often it runs. Only rating
+officers run them (``rating_officer_required`` of their pages), also when started again.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubrating.accounts.permissions import is_rating_officer
 from clubrating.jobs.models import Job
-from clubrating.jobs.services import Outcome, Progress, job_start
-from ratings.models import RatingPeriod, RatingPool
+from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
+from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.services.errors import RatingsError
 from ratings.services.periods import period_close, period_reopen
+from ratings.services.pools import pool_lock
 from ratings.services.recalc import pool_recalculate
-
-
-def _user(user_id: int | None):
-    return get_user_model().objects.filter(pk=user_id).first() if user_id else None
 
 
 def pool_key(pool: RatingPool) -> str:
     return f"pool:{pool.pk}"
 
 
+@job_kind(may_run=is_rating_officer)
 def pool_recalculate_run(*, progress: Progress, pool_id: int) -> Outcome:
     pool = RatingPool.objects.get(pk=pool_id)
     count = pool_recalculate(pool=pool, progress=progress)
@@ -40,20 +47,58 @@ def pool_recalculate_run(*, progress: Progress, pool_id: int) -> Outcome:
     )
 
 
-def period_close_run(*, progress: Progress, period_id: int, user_id: int | None = None) -> Outcome:
-    period = RatingPeriod.objects.select_related("pool").get(pk=period_id)
-    plist = period_close(pool=period.pool, user=_user(user_id), progress=progress)
+@job_kind(may_run=is_rating_officer, takes_user=True)
+def period_close_run(*, progress: Progress, period_id: int, user=None, user_id: int | None = None) -> Outcome:
+    """Close the job's period, and only that one: under the pool's lock, a period found closed
+    already (its closing committed, then the worker died before marking the job done) ends the
+    job successfully, leading to its list; a period that is not the pool's open one (waiting
+    again since an earlier period was reopened) is refused. Nothing else is closed. (``user_id``,
+    the starter's id that jobs queued by earlier versions carry, is ignored: the job's starter
+    is who closes.)"""
+    with transaction.atomic():
+        pool = pool_lock(RatingPeriod.objects.select_related("pool").get(pk=period_id).pool)
+        period = RatingPeriod.objects.get(pk=period_id)
+        if period.state == PeriodState.CLOSED:
+            plist = PublishedList.objects.filter(period=period, superseded=False).order_by("-pk").first()
+            return Outcome(
+                message=_("The period %(period)s was already closed; nothing was changed.")
+                % {"period": period},
+                result_url=reverse("ratings:list", args=[plist.pk]) if plist else reverse("ratings:officer"),
+            )
+        if period.state != PeriodState.OPEN:
+            raise RatingsError(
+                _("The period %(period)s is not open; only the open period can be closed.")
+                % {"period": period}
+            )
+        plist = period_close(pool=pool, user=user, progress=progress)
     return Outcome(
         message=_("The period is closed and the new list is published."),
         result_url=reverse("ratings:list", args=[plist.pk]),
     )
 
 
+@job_kind(may_run=is_rating_officer, takes_user=True)
 def period_reopen_run(
-    *, progress: Progress, period_id: int, reason: str, user_id: int | None = None
+    *, progress: Progress, period_id: int, reason: str, requested_at: str | None = None, user=None,
+    user_id: int | None = None,
 ) -> Outcome:
-    period = RatingPeriod.objects.select_related("pool").get(pk=period_id)
-    period_reopen(period=period, reason=reason, user=_user(user_id), progress=progress)
+    """Reopen the job's period. Open again with a reopening recorded since the job was asked for
+    (``requested_at``, kept when the job is started again): the reopening committed before the
+    worker died, and the job ends successfully without reopening anything."""
+    with transaction.atomic():
+        period = RatingPeriod.objects.select_related("pool").get(pk=period_id)
+        pool_lock(period.pool)
+        period = RatingPeriod.objects.select_related("pool").get(pk=period_id)
+        since = parse_datetime(requested_at) if requested_at else None
+        if period.state == PeriodState.OPEN and since is not None and period.reopenings.filter(
+            reopened_at__gte=since
+        ).exists():
+            return Outcome(
+                message=_("The period %(period)s was already reopened; nothing was changed.")
+                % {"period": period},
+                result_url=reverse("ratings:officer"),
+            )
+        period_reopen(period=period, reason=reason, user=user, progress=progress)
     return Outcome(
         message=_("The period is open again; closing it republishes its list."),
         result_url=reverse("ratings:officer"),
@@ -75,7 +120,7 @@ def period_close_start(*, period: RatingPeriod, user=None) -> Job:
         key=pool_key(period.pool),
         title=_("Closing %(period)s") % {"period": period},
         handler="ratings.jobs.period_close_run",
-        params={"period_id": period.pk, "user_id": getattr(user, "pk", None)},
+        params={"period_id": period.pk},
         user=user,
     )
 
@@ -85,6 +130,6 @@ def period_reopen_start(*, period: RatingPeriod, reason: str, user=None) -> Job:
         key=pool_key(period.pool),
         title=_("Reopening %(period)s") % {"period": period},
         handler="ratings.jobs.period_reopen_run",
-        params={"period_id": period.pk, "reason": reason, "user_id": getattr(user, "pk", None)},
+        params={"period_id": period.pk, "reason": reason, "requested_at": timezone.now().isoformat()},
         user=user,
     )

@@ -12,7 +12,7 @@ export DJANGO_DEBUG=${DJANGO_DEBUG:-1}
 echo "ClubRating runs on http://127.0.0.1:${PORT:-8000}/  (demo logins: admin/admin, official/official, ratingofficer/ratingofficer, member/member)"
 # One background worker (recalculations, closing large pools, long imports and PDFs) beside the
 # server, stopped with it.
-.venv/bin/python manage.py db_worker --interval 1 &
+.venv/bin/python manage.py jobs_worker --interval 1 &
 worker=$!
 trap 'kill "$worker" 2>/dev/null; wait "$worker" 2>/dev/null' EXIT
 .venv/bin/python manage.py runserver "127.0.0.1:${PORT:-8000}"

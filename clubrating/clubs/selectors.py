@@ -21,6 +21,12 @@ def home_club() -> Club | None:
     return memo["club"]
 
 
+def home_club_name() -> str:
+    """The own club's name for printed headers; the product's name before the club is set up."""
+    club = home_club()
+    return club.name if club else "ClubRating"
+
+
 @contextmanager
 def home_club_remembered() -> Iterator[None]:
     """Read the own club at most once inside this block (one request)."""

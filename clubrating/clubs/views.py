@@ -11,9 +11,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from clubrating.accounts.permissions import is_rating_officer, member_page_allowed, public_ratings_required
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.formatting import rating_text
-from clubrating.core.permissions import is_rating_officer, member_page_allowed, public_ratings_required
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
 

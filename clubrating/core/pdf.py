@@ -120,16 +120,14 @@ def streamed_print(
     return pieces()
 
 
-def print_context(*, title: str, lines: list[str], back_url: str = "", pdf_url: str = "") -> dict:
+def print_context(*, club_name: str, title: str, lines: list[str], back_url: str = "",
+                  pdf_url: str = "") -> dict:
     """What ``templates/print/base_print.html`` needs: the title block and the running header.
 
     The running header (club, title, lines) is printed on every page through an ``@page`` margin
     box, which both WeasyPrint and Chromium's print support; it therefore has to be a CSS string.
+    ``club_name`` is the own club's (``clubrating.clubs.selectors.home_club_name``).
     """
-    from clubrating.clubs.selectors import home_club
-
-    club = home_club()
-    club_name = club.name if club else "ClubRating"
     header = f"{club_name} · {title}\n" + " · ".join(str(line) for line in lines if line)
     return {
         "print_title": title,

@@ -19,13 +19,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clubrating.core.downloads import attachment, download_name
-from clubrating.core.permissions import (
-    is_official,
+from clubrating.accounts.permissions import (
+    is_official_or_staff,
     official_required,
     public_tournaments_required,
     rating_officer_required,
 )
+from clubrating.core.downloads import attachment, download_name
 from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool
@@ -51,7 +51,7 @@ def official_or_staff_required(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         user = request.user
-        if not (is_official(user) or (user.is_authenticated and user.is_active and user.is_staff)):
+        if not is_official_or_staff(user):
             if not user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied

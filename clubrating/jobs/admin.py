@@ -11,5 +11,6 @@ class JobAdmin(admin.ModelAdmin):
     list_filter = ("state",)
     list_select_related = ("started_by",)
     search_fields = ("title", "key")
-    exclude = ("output",)
-    readonly_fields = ("key", "handler", "params", "language", "report", "report_template", "created_at")
+    exclude = ("output", "upload")
+    readonly_fields = ("key", "handler", "params", "language", "report", "report_template", "created_at",
+                       "restart_of")

@@ -6,9 +6,12 @@ job row outlives the task queue's own record and is what the unique constraint g
 job per ``key`` (for example one per rating pool), so the same work cannot run twice at once.
 """
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -54,6 +57,18 @@ class Job(models.Model):
     # Written by the running worker every few seconds: a running job whose worker died stops
     # beating and is then shown as failed (``clubrating.jobs.services.jobs_fail_stale``).
     heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+    # The uploaded file the job works on (a member file): given to the handler as ``upload``
+    # and deleted when the job ends, however it ends (``clubrating.jobs.services``).
+    upload = models.TextField(_("uploaded file"), null=True, blank=True)
+    # The failed job this one starts again: with ``started_by`` the audit of who restarted what.
+    restart_of = models.ForeignKey(
+        "self",
+        verbose_name=_("starts again"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="restarts",
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -72,4 +87,28 @@ class Job(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.state in ACTIVE
+        return self.state in ACTIVE and not self.stale
+
+    @property
+    def last_sign_of_life(self):
+        return self.heartbeat_at or self.started_at or self.created_at
+
+    @property
+    def stale(self) -> bool:
+        """Running, but its worker has given no sign of life for ``settings.JOB_STALE_SECONDS``:
+        the worker died (killed, out of memory, the machine restarted). Computed on reading, so
+        that a page shows it without writing; the worker marks such jobs failed
+        (``jobs_fail_stale``)."""
+        if self.state != JobState.RUNNING:
+            return False
+        limit = timezone.now() - datetime.timedelta(seconds=settings.JOB_STALE_SECONDS)
+        return self.last_sign_of_life < limit
+
+    @property
+    def state_label(self) -> str:
+        return JobState.FAILED.label if self.stale else self.get_state_display()
+
+    @property
+    def failed(self) -> bool:
+        """Failed, or shown as failed because its worker died."""
+        return self.state == JobState.FAILED or self.stale

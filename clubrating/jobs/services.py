@@ -1,15 +1,15 @@
-"""Starting a background job, reporting its progress, and finishing it."""
+"""Starting a background job and marking one whose worker died; running it is
+``clubrating.jobs.runner``. Handlers return an ``Outcome`` and report through a ``Progress``."""
 
 from __future__ import annotations
 
 import datetime
-import logging
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, IntegrityError, connection, connections, transaction
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
@@ -20,28 +20,54 @@ from django.utils.translation import gettext as _
 from clubrating.core.errors import Refused
 
 from .models import Job, JobState
+from .runner import Outcome, Progress
 
-logger = logging.getLogger(__name__)
-
-Progress = Callable[[int, str], None]
+__all__ = ["JobBusy", "JobKind", "Outcome", "Progress", "job_active", "job_kind", "job_may_restart",
+           "job_restart", "job_start", "job_tasks_finish", "jobs_fail_stale"]
 
 
 class JobBusy(Refused):
     """The same work is already waiting or running."""
 
 
-@dataclass
-class Outcome:
-    """What a handler returns: a summary, where to see the result, and optionally a report or a file."""
+@dataclass(frozen=True)
+class JobKind:
+    """What the job layer must know of a handler: who may run its work (``may_run(user)``, the
+    very check of the page that starts it, also asked before starting a failed job again),
+    whether a failed job may be started again from its page (not when it worked on an uploaded
+    file, deleted when the job ended), and whether the handler is given the job's starter
+    (``user``: who closed a period is who started, or started again, its job)."""
 
-    message: str
-    result_url: str = ""
-    report: dict | None = None
-    report_template: str = ""
-    output: bytes | None = None
-    output_name: str = ""
-    output_type: str = ""
-    extra: dict = field(default_factory=dict)
+    may_run: Callable[[object], bool]
+    restartable: bool = True
+    takes_user: bool = False
+
+
+def job_kind(*, may_run: Callable[[object], bool], restartable: bool = True, takes_user: bool = False):
+    """Declares a function as a job handler (see ``JobKind``). Every handler carries exactly what
+    it acts on in its parameters (this period, this file) and ends successfully without doing
+    anything if that work is done already: a job is started again after its worker died, and
+    the work may have committed before the worker could mark the job done."""
+
+    def declare(handler):
+        handler.job_kind = JobKind(may_run=may_run, restartable=restartable, takes_user=takes_user)
+        return handler
+
+    return declare
+
+
+def job_kind_of(job: Job) -> JobKind | None:
+    try:
+        handler = import_string(job.handler)
+    except ImportError:
+        return None
+    return getattr(handler, "job_kind", None)
+
+
+def job_may_restart(*, job: Job, user) -> bool:
+    """A failed job (or one whose worker died) may be started again by whoever may run its work."""
+    kind = job_kind_of(job)
+    return job.failed and kind is not None and kind.restartable and bool(kind.may_run(user))
 
 
 def job_active(key: str) -> Job | None:
@@ -59,26 +85,110 @@ def jobs_fail_stale(*, key: str | None = None) -> int:
     ).filter(last_sign__lt=limit)
     if key is not None:
         stale = stale.filter(key=key)
-    marked = 0
+    marked = []
     for job in stale.only("pk", "language", "heartbeat_at", "started_at", "created_at"):
-        last = job.heartbeat_at or job.started_at or job.created_at
         with translation.override(job.language):
-            message = _(
-                "The worker running this job stopped before finishing it (last sign of life %(when)s); "
-                "start it again."
-            ) % {"when": date_format(timezone.localtime(last), "SHORT_DATETIME_FORMAT")}
+            message = job_stale_message(job)
         # Only while still running and silent: a worker that finished meanwhile keeps its result.
-        marked += Job.objects.filter(Q(heartbeat_at__isnull=True) | Q(heartbeat_at=job.heartbeat_at),
-                                     pk=job.pk, state=JobState.RUNNING).update(
-            state=JobState.FAILED, finished_at=timezone.now(), message=message, step="")
-    return marked
+        if Job.objects.filter(Q(heartbeat_at__isnull=True) | Q(heartbeat_at=job.heartbeat_at),
+                              pk=job.pk, state=JobState.RUNNING).update(
+                state=JobState.FAILED, finished_at=timezone.now(), message=message, step="", upload=None):
+            marked.append(job.pk)
+    _tasks_end({job_id: False for job_id in marked})
+    return len(marked)
 
 
-def job_start(*, key: str, title: str, handler: str, params: dict, user=None, public: bool = False) -> Job:
+def job_stale_message(job: Job) -> str:
+    """Why a running job whose worker died is failed (in the active language)."""
+    return _(
+        "The worker running this job stopped before finishing it (last sign of life %(when)s); "
+        "start it again."
+    ) % {"when": date_format(timezone.localtime(job.last_sign_of_life), "SHORT_DATETIME_FORMAT")}
+
+
+def _running_tasks():
+    """The task queue's rows still RUNNING, with the job each runs: ``[(row, job_id), …]``."""
+    from django_tasks_db.compat import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    from .tasks import job_run
+
+    running = DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING, task_path=job_run.module_path)
+    rows = []
+    for row in running.only("pk", "args_kwargs", "started_at"):
+        args = (row.args_kwargs or {}).get("args") or [None]
+        rows.append((row, args[0] if isinstance(args[0], int) else None))
+    return rows
+
+
+def _tasks_end(outcomes: dict[int, bool]) -> int:
+    """End the RUNNING task rows of the jobs ``{job_id: succeeded}`` whose worker stopped."""
+    from django_tasks_db.compat import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    if not outcomes:
+        return 0
+    ended = 0
+    for row, job_id in _running_tasks():
+        if job_id not in outcomes:
+            continue
+        ok = outcomes[job_id]
+        ended += DBTaskResult.objects.filter(pk=row.pk, status=TaskResultStatus.RUNNING).update(
+            status=TaskResultStatus.SUCCESSFUL if ok else TaskResultStatus.FAILED,
+            finished_at=timezone.now(),
+            exception_class_path="" if ok else "clubrating.jobs.services.WorkerStopped",
+            traceback="" if ok else "The worker running this task stopped before ending it.",
+        )
+    return ended
+
+
+def job_tasks_finish() -> int:
+    """End the task queue's own rows of jobs whose worker stopped (killed): a row still RUNNING
+    whose job ended a sign-of-life interval ago takes the job's outcome (a live worker ends its
+    row within moments of the job), and a row RUNNING for ``settings.JOB_STALE_SECONDS`` whose
+    job never started (the worker died between taking the task and claiming the job) fails with
+    its job. Returns how many rows were ended."""
+    now = timezone.now()
+    grace = now - datetime.timedelta(seconds=settings.JOB_HEARTBEAT_SECONDS)
+    stale = now - datetime.timedelta(seconds=settings.JOB_STALE_SECONDS)
+    rows = _running_tasks()
+    jobs = Job.objects.only("pk", "state", "finished_at", "language").in_bulk(
+        [job_id for _row, job_id in rows if job_id is not None])
+    outcomes: dict[int, bool] = {}
+    orphans = []
+    for row, job_id in rows:
+        job = jobs.get(job_id)
+        if job is None:
+            orphans.append(row.pk)
+        elif job.state in (JobState.DONE, JobState.FAILED) and (job.finished_at or now) <= grace:
+            outcomes[job.pk] = job.state == JobState.DONE
+        elif job.state == JobState.QUEUED and row.started_at is not None and row.started_at < stale:
+            with translation.override(job.language):
+                message = _("The worker that took this job stopped before starting it; start it again.")
+            Job.objects.filter(pk=job.pk, state=JobState.QUEUED).update(
+                state=JobState.FAILED, finished_at=now, upload=None, message=message)
+            outcomes[job.pk] = False
+    ended = _tasks_end(outcomes)
+    if orphans:  # their job was deleted
+        from django_tasks_db.compat import TaskResultStatus
+        from django_tasks_db.models import DBTaskResult
+
+        ended += DBTaskResult.objects.filter(pk__in=orphans, status=TaskResultStatus.RUNNING).update(
+            status=TaskResultStatus.FAILED, finished_at=now,
+            exception_class_path="clubrating.jobs.services.WorkerStopped",
+            traceback="The job of this task no longer exists.")
+    return ended
+
+
+def job_start(
+    *, key: str, title: str, handler: str, params: dict, user=None, public: bool = False,
+    upload: str | None = None, restart_of: Job | None = None,
+) -> Job:
     """Queue ``handler(progress=…, **params)`` to run in the background (at once under the
-    immediate backend of the tests). Refused (``JobBusy``) while a job of the same ``key`` waits
-    or runs; the message says who started it and when. A running job whose worker died is marked
-    failed first (``jobs_fail_stale``) and so does not block its subject."""
+    immediate backend of the tests). ``upload`` (an uploaded file's text) is given to the handler
+    as ``upload`` and deleted when the job ends. Refused (``JobBusy``) while a job of the same
+    ``key`` waits or runs; the message says who started it and when. A running job whose worker
+    died is marked failed first (``jobs_fail_stale``) and so does not block its subject."""
     from .tasks import job_run
 
     jobs_fail_stale(key=key)
@@ -92,6 +202,8 @@ def job_start(*, key: str, title: str, handler: str, params: dict, user=None, pu
                 language=translation.get_language() or "de-at",
                 public=public,
                 started_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
+                upload=upload,
+                restart_of=restart_of,
             )
     except IntegrityError:
         running = job_active(key)
@@ -106,108 +218,12 @@ def job_start(*, key: str, title: str, handler: str, params: dict, user=None, pu
     return job
 
 
-class _Reporter:
-    """Writes progress so that the polling page sees it while the work's own transaction is
-    still open: on PostgreSQL through a second connection; elsewhere (SQLite serialises writers)
-    through the same one, visible when the work commits."""
-
-    def __init__(self, job_id: int):
-        self.job_id = job_id
-        self.side = None
-
-    def __call__(self, percent: int, step: str = "") -> None:
-        percent = max(0, min(100, int(percent)))
-        if connection.vendor == "postgresql" and connection.in_atomic_block:
-            if self.side is None:
-                self.side = connections.create_connection(DEFAULT_DB_ALIAS)
-            with self.side.cursor() as cursor:
-                cursor.execute(
-                    f"UPDATE {Job._meta.db_table} SET progress=%s, step=%s, heartbeat_at=%s WHERE id=%s",
-                    [percent, step[:200], timezone.now(), self.job_id],
-                )
-            self.side.commit()
-        else:
-            Job.objects.filter(pk=self.job_id).update(
-                progress=percent, step=step[:200], heartbeat_at=timezone.now()
-            )
-
-    def close(self) -> None:
-        if self.side is not None:
-            self.side.close()
-
-
-class _Heartbeat:
-    """Writes the job's sign of life every ``settings.JOB_HEARTBEAT_SECONDS`` from a thread of
-    its own (own database connection, committed at once) while the handler works, however long
-    a step takes. A write that fails (SQLite while the work holds the write lock) is skipped."""
-
-    def __init__(self, job_id: int):
-        self.job_id = job_id
-        self.stop_event = threading.Event()
-        self.thread = threading.Thread(target=self._run, name=f"job-{job_id}-heartbeat", daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc_info):
-        self.stop_event.set()
-        self.thread.join()
-
-    def _run(self) -> None:
-        try:
-            while not self.stop_event.wait(settings.JOB_HEARTBEAT_SECONDS):
-                try:
-                    beating = Job.objects.filter(pk=self.job_id, state=JobState.RUNNING)
-                    beating.update(heartbeat_at=timezone.now())
-                except DatabaseError:
-                    logger.info("background job %s: sign of life not written", self.job_id)
-        finally:
-            connections.close_all()  # this thread's connections
-
-
-def job_execute(job_id: int) -> str:
-    """Run a queued job once (the task body). A job that is not waiting any more (run already by
-    another worker) is left alone."""
-    now = timezone.now()
-    claimed = Job.objects.filter(pk=job_id, state=JobState.QUEUED).update(
-        state=JobState.RUNNING, started_at=now, heartbeat_at=now
-    )
-    if not claimed:
-        return "skipped"
-    job = Job.objects.get(pk=job_id)
-    reporter = _Reporter(job_id)
-    with translation.override(job.language), _Heartbeat(job_id):
-        try:
-            outcome: Outcome = import_string(job.handler)(progress=reporter, **job.params)
-        except Refused as error:
-            _finish(job_id, JobState.FAILED, message=str(error))
-            return "failed"
-        except Exception:
-            logger.exception("background job %s (%s) failed", job_id, job.handler)
-            _finish(
-                job_id,
-                JobState.FAILED,
-                message=_("The job stopped with an unexpected error; the server log has the details."),
-            )
-            return "failed"
-        finally:
-            reporter.close()
-    _finish(
-        job_id,
-        JobState.DONE,
-        progress=100,
-        step="",
-        message=outcome.message,
-        result_url=outcome.result_url,
-        report=outcome.report,
-        report_template=outcome.report_template,
-        output=outcome.output,
-        output_name=outcome.output_name,
-        output_type=outcome.output_type,
-    )
-    return "done"
-
-
-def _finish(job_id: int, state: str, **values) -> None:
-    Job.objects.filter(pk=job_id).update(state=state, finished_at=timezone.now(), **values)
+def job_restart(*, job: Job, user) -> Job:
+    """Start a failed job (or one whose worker died) again: the same work, on the same subject,
+    as a new job started by ``user``, who must be allowed to run that work (``JobKind.may_run``;
+    closing a period: rating officers). The new job names the one it starts again."""
+    if not job_may_restart(job=job, user=user):
+        raise PermissionDenied
+    jobs_fail_stale(key=job.key)
+    return job_start(key=job.key, title=job.title, handler=job.handler, params=job.params,
+                     user=user, public=job.public, restart_of=job)

@@ -3,7 +3,7 @@ backport; on Django 6 the import becomes ``django.tasks``)."""
 
 from django_tasks import task
 
-from .services import job_execute
+from .runner import job_execute
 
 
 @task()

@@ -1,5 +1,9 @@
-"""A background job's page: state, progress (polled by htmx every 2 s while it runs), who
-started it, and its result, report, file or translated error."""
+"""A background job's page: state, progress (polled by htmx every 5 s while it runs), who
+started it, and its result, report, file or translated error.
+
+The pages only read: a running job whose worker died is shown as failed as it is read
+(``Job.stale``), and the worker marks it so (``jobs_fail_stale``). Only starting a job again
+(POST) writes, and only for who may run its work."""
 
 from functools import wraps
 
@@ -10,12 +14,13 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from clubrating.accounts.permissions import can_view_ratings, is_official, is_rating_officer
 from clubrating.core.downloads import attachment
 from clubrating.core.errors import Refused
-from clubrating.core.permissions import can_view_ratings, is_official, is_rating_officer
 
-from .models import Job, JobState
-from .services import job_start, jobs_fail_stale
+from . import services
+from .models import Job
+from .services import job_may_restart, job_stale_message
 
 
 def _may_manage(user, job: Job) -> bool:
@@ -25,9 +30,9 @@ def _may_manage(user, job: Job) -> bool:
 
 
 def _job_for(request, pk: int) -> Job:
-    job = get_object_or_404(Job.objects.select_related("started_by").defer("output"), pk=pk)
-    if job.state == JobState.RUNNING and jobs_fail_stale(key=job.key):
-        job.refresh_from_db()  # its worker died: shown as failed, to be started again
+    job = get_object_or_404(
+        Job.objects.select_related("started_by", "restart_of__started_by").defer("output", "upload"), pk=pk
+    )
     user = request.user
     if job.public and can_view_ratings(user):
         return job
@@ -39,7 +44,11 @@ def _job_for(request, pk: int) -> Job:
 
 
 def _context(request, job: Job) -> dict:
-    return {"job": job, "may_restart": job.state == JobState.FAILED and _may_manage(request.user, job)}
+    return {
+        "job": job,
+        "may_restart": job.failed and job_may_restart(job=job, user=request.user),
+        "failure": job_stale_message(job) if job.stale else job.message,
+    }
 
 
 class _LoginFirst(Exception):
@@ -84,13 +93,11 @@ def job_output(request, pk):
 @require_POST
 @_guarded
 def job_restart(request, pk):
-    """Start a failed job again with the same work (for example after its worker died)."""
+    """Start a failed job again with the same work (for example after its worker died), as a
+    new job started by who pressed the button; refused (403) to who may not run that work."""
     job = _job_for(request, pk)
-    if not (job.state == JobState.FAILED and _may_manage(request.user, job)):
-        raise PermissionDenied
     try:
-        again = job_start(key=job.key, title=job.title, handler=job.handler, params=job.params,
-                          user=request.user, public=job.public)
+        again = services.job_restart(job=job, user=request.user)
     except Refused as refusal:
         messages.error(request, str(refusal))
         return redirect("jobs:detail", job.pk)

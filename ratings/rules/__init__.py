@@ -1,8 +1,9 @@
 """The rating engine: pure Python, no Django (a test enforces it)."""
 
+from ratings.rules.engine import evaluate_period
 from ratings.rules.expectation import expected_score
 from ratings.rules.factor import development_factor
-from ratings.rules.period import GameCalc, GameIn, PeriodResult, PlayerIn, PlayerResult, evaluate_period
+from ratings.rules.period import GameCalc, GameIn, PeriodResult, PlayerIn, PlayerResult
 from ratings.rules.presets import DEFAULT_RULES, PRESETS, Rules, UnknownRules, get_rules
 
 __all__ = [

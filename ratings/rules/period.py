@@ -5,7 +5,8 @@ F x (points - sum of E), the sum of his per-game changes, rounded once per perio
 from zero (after a cut to 9 decimals, so the order of the games cannot change the result).
 
 ``evaluate_period_reference`` is the readable definition, one game at a time; ``evaluate_period``
-hands the rule sets that arrays can compute to ``ratings.rules.vectorised`` (same results).
+(``ratings.rules.engine``) hands the rule sets that arrays can compute to
+``ratings.rules.vectorised`` (same results).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ratings.rules.rounding import round_half_away
 
 __all__ = [
     "DeferredSide", "GameCalc", "GameIn", "PeriodResult", "PlayerIn", "PlayerResult", "Tally",
-    "collect_pending", "dsb_blend", "evaluate_period", "evaluate_period_reference",
+    "collect_pending", "dsb_blend", "evaluate_period_reference",
 ]
 
 VALID_SCORES = (0.0, 0.5, 1.0)
@@ -205,7 +206,7 @@ def _bad_game(g: GameIn, players: dict) -> str | None:
 
 def _expectation(rules: Rules):
     """E(own, opponent), memoised per rating difference where E depends on D only."""
-    if rules.expectation.startswith("egf") or rules.full_difference_from is not None:
+    if not rules.expectation_of_difference:
         return lambda own, opp: expected_score(rules, own, opp)
     cache: dict[float, float] = {}
 
@@ -219,25 +220,6 @@ def _expectation(rules: Rules):
 
     e.cache = cache  # the hot loop reads it directly
     return e
-
-
-def evaluate_period(
-    rules: Rules, players: Iterable[PlayerIn], games: Iterable[GameIn], *, year: int | None = None
-) -> PeriodResult:
-    """Evaluate one period: rated players' changes, newcomers' start values, pending games.
-
-    Rule sets whose games are evaluated independently go through the vectorised evaluation
-    (``ratings.rules.vectorised``, same results); the others through
-    ``evaluate_period_reference``. ``games`` may also be ``ratings.rules.columns.GameColumns``
-    (one array per field: what a large period's stored records are read into)."""
-    from ratings.rules import vectorised
-    from ratings.rules.columns import GameColumns
-
-    if vectorised.applies(rules):
-        return vectorised.evaluate_period_vectorised(rules, players, games, year=year)
-    if isinstance(games, GameColumns):
-        games = games.to_games()
-    return evaluate_period_reference(rules, players, games, year=year)
 
 
 def evaluate_period_reference(

@@ -16,6 +16,8 @@ DEFAULT_RULES = "oesb-classic"
 EXPECTATIONS = ("polynomial", "table", "logistic", "normal", "egf-classic", "egf-2021")
 FACTORS = ("oesb", "fide", "constant", "egf-classic", "egf-2021")
 FIRST_RATINGS = ("oesb", "fide")
+# Expectations that depend on both ratings, not only on their difference (the EGF's).
+ABSOLUTE_EXPECTATIONS = ("egf-classic", "egf-2021")
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,19 @@ class Rules:
     decimals: int = 0
     periods_per_year: int | None = 2  # None = one tournament per period (EGF)
     egf_epsilon: float = 0.0  # EGF/Elo comparison: anti-deflation constant "Null gesetzt"
+    # What a pool of the rule set offers beyond the calculation (the services and pages ask these,
+    # never the name):
+    # classes are Go grades (kyu, dan) instead of chess classes
+    go_grades: bool = False
+    # FIDE ratings may be taken over as first ratings (chess, not Go)
+    fide_takeover: bool = True
+    # the Austrian expectation table is offered as an option of the pool (docs/rules.md §1.1)
+    table_option: bool = False
+    # the ÖSB's transformation of 1 September 2024, and FIDE ratings converted after it
+    transformation_2024: bool = False
+    # players without a rated game for this many years leave the list (ÖSB TUWO § 27 d): the
+    # default of a new pool's setting; None = off
+    inactivity_years: int | None = None
 
     def __post_init__(self) -> None:
         if self.expectation not in EXPECTATIONS:
@@ -65,6 +80,11 @@ class Rules:
         if self.first_rating not in FIRST_RATINGS:
             raise ValueError(f"unknown first rating method {self.first_rating!r}")
 
+    @property
+    def expectation_of_difference(self) -> bool:
+        """E depends on the rating difference only (so it may be memoised per difference)."""
+        return self.expectation not in ABSOLUTE_EXPECTATIONS and self.full_difference_from is None
+
 
 class UnknownRules(ValueError):
     def __init__(self, name: str):
@@ -73,22 +93,26 @@ class UnknownRules(ValueError):
 
 
 _FIDE_K = dict(k_new_games=30, k_high_from=2400)
+# What the Austrian rule sets offer: the table option, the 2024 transformation, TUWO § 27 d.
+_OESB = dict(table_option=True, transformation_2024=True, inactivity_years=7)
+# Go: grades instead of classes, no FIDE ratings.
+_EGF = dict(go_grades=True, fide_takeover=False)
 
 PRESETS: dict[str, Rules] = {
     # ÖSB rules: polynomial, F = (3400 - R)^2 / 1e5 with reduction 850 / n, floor 1200, 7 games.
     "oesb-classic": Rules(
         name="oesb-classic", family="oesb", expectation="polynomial", factor="oesb",
-        factor_reduction=True, floor=1200, min_games=7, periods_per_year=2,
+        factor_reduction=True, floor=1200, min_games=7, periods_per_year=2, **_OESB,
     ),
     # ÖSB TUWO from 1.1.2012: quarters, no factor reduction, floor 800.
     "oesb-2012": Rules(
         name="oesb-2012", family="oesb", expectation="polynomial", factor="oesb",
-        factor_reduction=False, floor=800, min_games=7, periods_per_year=4,
+        factor_reduction=False, floor=800, min_games=7, periods_per_year=4, **_OESB,
     ),
     # ÖSB TUWO from 1.9.2024: floor 1200 again.
     "oesb-2024": Rules(
         name="oesb-2024", family="oesb", expectation="polynomial", factor="oesb",
-        factor_reduction=False, floor=1200, min_games=7, periods_per_year=4,
+        factor_reduction=False, floor=1200, min_games=7, periods_per_year=4, **_OESB,
     ),
     # FIDE Rating Regulations 2024: table, D cap 400, K 40/20/10, K x n <= 700,
     # first rating >= 5 games with two hypothetical draws against 1800, cap 2200, floor 1400.
@@ -124,12 +148,12 @@ PRESETS: dict[str, Rules] = {
     # Newcomers (EGF normally takes the declared grade): the start formula from 1 game.
     "egf-classic": Rules(
         name="egf-classic", family="egf", expectation="egf-classic", factor="egf-classic",
-        min_games=1, decimals=3, periods_per_year=None,
+        min_games=1, decimals=3, periods_per_year=None, **_EGF,
     ),
     # EGF rating system 2021: beta(r) = -7 ln(3300 - r), con ((3300 - r)/200)^1.6 + bonus.
     "egf-2021": Rules(
         name="egf-2021", family="egf", expectation="egf-2021", factor="egf-2021",
-        min_games=1, decimals=3, periods_per_year=None,
+        min_games=1, decimals=3, periods_per_year=None, **_EGF,
     ),
 }
 

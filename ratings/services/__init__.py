@@ -6,8 +6,8 @@ from ratings.services.imports import ImportReport, ratings_import_list
 from ratings.services.periods import period_close, period_reopen
 from ratings.services.pools import pool_create, pool_get, tournament_pools, tournament_rate_in_pool
 from ratings.services.recalc import pool_recalculate
-from ratings.services.redate import games_redate
-from ratings.services.results import game_date_change, game_record_result, tournament_ratings_update
+from ratings.services.redate import game_date_change, games_redate
+from ratings.services.results import game_record_result, tournament_ratings_update
 from ratings.services.transform import pool_transform_2024
 
 __all__ = [

@@ -3,7 +3,7 @@
 Two entry points: ``period_evaluate`` (every record of a period, used by close, import,
 reopen and recalculation) and ``members_reevaluate`` (the smallest set of records that a result
 change can touch; see ``_affected`` for why that set is exact). Writes are set-based
-(``ratings.services.bulk``), never a query per game or player.
+(``ratings.services.db``), never a query per game or player.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy.ma  # noqa: F401 - see below
-from django.db import connection
 from django.db.models import Max, Q
 
 from clubrating.clubs.models import Member
@@ -30,15 +29,16 @@ from ratings.models import (
 )
 from ratings.rules import vectorised  # noqa: F401 - see below
 from ratings.rules.columns import games_from_sides
-from ratings.rules.period import PeriodResult, PlayerIn, evaluate_period
+from ratings.rules.engine import evaluate_period
+from ratings.rules.period import PeriodResult, PlayerIn
 from ratings.rules.rounding import round_half_away
-from ratings.services.bulk import fetch_rows, fetch_sql, rows_update
 from ratings.services.cache import pool_cache_bump
+from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
 
 # The engine's vectorised evaluation (imported by ``evaluate_period`` when first used, as it
 # imports that module) and NumPy's masked arrays (loaded by its first ``np.unique``) are imported
 # with this service: a server's worker forked from a loaded process then has them ready, instead
-# of loading them, 40 ms of CPU, in an official's first save.
+# of loading them in an official's first save.
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
@@ -107,7 +107,7 @@ def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> Sta
         member_ids = list(member_ids)
         if not member_ids:
             return {}
-    if member_ids is not None and connection.vendor == "postgresql":
+    if member_ids is not None and binary_reads():
         rows = fetch_sql(_state_sql(), [pool.pk, member_ids])
     else:
         # No default order: it joins the pools and sorts every member by live rating, for a dict.
@@ -123,7 +123,7 @@ def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> Sta
 
 
 def _load(pool: RatingPool, period: RatingPeriod, member_ids: set[int] | None) -> list[Rec]:
-    if member_ids is not None and connection.vendor == "postgresql":
+    if member_ids is not None and binary_reads():
         if not member_ids:
             return []
         n = len(RECORD_FIELDS)

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.models import Member
 from ratings.adapters import pool_rules
 from ratings.models import FideTakeover, ListKind, PoolMember, PublishedList, RatingPool
+from ratings.rules.presets import get_rules
 from ratings.rules.rounding import round_half_away
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import period_evaluate
@@ -50,7 +51,7 @@ def fide_converted(fide: int | float) -> int:
 
 def fide_conversion_applies(pool: RatingPool, day: datetime.date) -> bool:
     """True when a FIDE rating taken over into ``pool`` on ``day`` is converted (see above)."""
-    if not pool.rules.startswith("oesb") or day < TRANSFORMATION_DAY:
+    if not get_rules(pool.rules).transformation_2024 or day < TRANSFORMATION_DAY:
         return False
     transformed = PublishedList.objects.filter(pool=pool, kind=ListKind.TRANSFORMATION).exists()
     return transformed or pool.start_date >= TRANSFORMATION_DAY
@@ -118,7 +119,7 @@ def pool_take_over_fide(
     newcomers with a FIDE rating, or ``members``); every other entry of the current list stays
     as it is. The per-member record is ``plist.fide_takeovers``; the open period is re-evaluated."""
     pool = pool_lock(pool)
-    if pool.rules.startswith("egf"):
+    if not get_rules(pool.rules).fide_takeover:
         raise RatingsError(_("FIDE ratings can only be taken over into a chess pool."))
     base = current_list(pool)
     if base is None:

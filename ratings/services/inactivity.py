@@ -19,14 +19,13 @@ from collections.abc import Iterable
 from django.db.models import Max
 
 from ratings.models import ListEntry, RatingPool, RatingRecord
-
-# The ÖSB's number of years; the pool setting's default for the Austrian rule sets.
-OESB_INACTIVITY_YEARS = 7
+from ratings.rules.presets import get_rules
 
 
 def default_inactivity_years(rules: str) -> int | None:
-    """The setting a new pool gets from its rule set: on for the ÖSB's (``oesb-*``), off otherwise."""
-    return OESB_INACTIVITY_YEARS if rules.startswith("oesb") else None
+    """The setting a new pool gets from its rule set (``Rules.inactivity_years``): the ÖSB's 7
+    years for the Austrian rule sets, off otherwise."""
+    return get_rules(rules).inactivity_years
 
 
 def years_before(day: datetime.date, years: int) -> datetime.date:

@@ -15,8 +15,9 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
-from ratings.services.bulk import fetch_rows, rows_insert, rows_update
+from ratings.rules.presets import get_rules
 from ratings.services.cache import pool_cache_bump
+from ratings.services.db import fetch_rows, rows_insert, rows_update
 from ratings.services.evaluation import LIVE_FIELDS
 
 
@@ -36,7 +37,7 @@ def class_code(pool: RatingPool, rating: float) -> str:
         from ratings.rules.classes import chess_class, go_grade
     except ImportError:  # the engine's classes module is optional for storing a list
         return ""
-    return go_grade(rating) if pool.rules.startswith("egf") else chess_class(rating)
+    return go_grade(rating) if get_rules(pool.rules).go_grades else chess_class(rating)
 
 
 def list_publish(

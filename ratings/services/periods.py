@@ -22,9 +22,9 @@ from ratings.models import (
     RatingRecord,
 )
 from ratings.rules.period import PeriodResult
-from ratings.services.bulk import fetch_rows, rows_update
 from ratings.services.cache import pool_cache_bump
 from ratings.services.calendar import period_bounds
+from ratings.services.db import fetch_rows, rows_update
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import (
     CALC_FIELDS,

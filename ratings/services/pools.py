@@ -3,7 +3,7 @@
 import datetime
 from typing import Literal
 
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -12,6 +12,7 @@ from ratings.adapters import pool_rules
 from ratings.models import Expectation, PeriodState, RatingPeriod, RatingPool, TournamentRating
 from ratings.rules.presets import PRESETS
 from ratings.services.calendar import period_bounds
+from ratings.services.db import pools_locked
 from ratings.services.errors import RatingsError
 from ratings.services.inactivity import default_inactivity_years
 
@@ -67,13 +68,6 @@ def pool_get(name: str) -> RatingPool:
         raise RatingsError(_("There is no rating pool named “%(name)s”.") % {"name": name}) from None
 
 
-# How long a save waits for a pool's exclusive holder before it is refused. Closing, reopening
-# and recalculating a federation's pool hold it for seconds; the official is told at once to
-# save again in a moment (his entry stays on the page) rather than left waiting, and a short
-# holder (a small import, a pool's settings saved) is simply waited for.
-SAVE_LOCK_WAIT = "800ms"
-
-
 def pool_lock(pool: RatingPool, *, wait: bool = True) -> RatingPool:
     """Serialise every rating change of a pool (a row lock on PostgreSQL; SQLite's IMMEDIATE
     transactions already serialise writers). Closing, reopening, recalculating and importing
@@ -82,7 +76,7 @@ def pool_lock(pool: RatingPool, *, wait: bool = True) -> RatingPool:
     result save (``pools_share_lock``) while a long holder keeps it."""
     if wait:
         return RatingPool.objects.select_for_update().get(pk=pool.pk)
-    return _locked([pool.pk], "UPDATE")[0]
+    return pools_locked([pool.pk], "UPDATE")[0]
 
 
 def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
@@ -92,68 +86,7 @@ def pools_share_lock(pool_ids: set[int]) -> list[RatingPool]:
     caller's transaction (savepoint) rolls back. SQLite serialises writers anyway."""
     if not pool_ids:
         return []
-    return _locked(sorted(pool_ids), "SHARE")
-
-
-def _locked(ids: list[int], mode: str) -> list[RatingPool]:
-    """The pools ``ids`` locked ``FOR mode``, waiting at most ``SAVE_LOCK_WAIT`` (PostgreSQL)."""
-    placeholders = ", ".join(["%s"] * len(ids))
-    if connection.vendor != "postgresql":
-        sql = f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({placeholders}) ORDER BY id"
-        return list(RatingPool.objects.raw(sql, ids))
-    fields = RatingPool._meta.concrete_fields
-    # One round trip: keep the transaction's own lock_timeout, wait at most SAVE_LOCK_WAIT for
-    # the lock, then put the kept setting back (for these statements only).
-    sql = (
-        "SELECT set_config('clubrating.lock_timeout', current_setting('lock_timeout'), true), "
-        "set_config('lock_timeout', %s, true); "
-        f"SELECT {', '.join(f.column for f in fields)} FROM {RatingPool._meta.db_table} "
-        f"WHERE id IN ({placeholders}) ORDER BY id FOR {mode}; "
-        "SELECT set_config('lock_timeout', current_setting('clubrating.lock_timeout'), true)"
-    )
-    with connection.cursor() as cursor:
-        try:
-            cursor.execute(sql, [SAVE_LOCK_WAIT, *ids])
-        except OperationalError as error:
-            if getattr(error.__cause__, "sqlstate", None) != "55P03":  # lock_not_available
-                raise
-            raise RatingsError(
-                _(
-                    "The pool's ratings are being updated right now (a period closed or reopened, "
-                    "a recalculation or an import); nothing was saved. Please save again in a moment."
-                ),
-                code="busy",
-            ) from None
-        cursor.cursor.nextset()
-        rows = cursor.fetchall()
-    names = [f.attname for f in fields]
-    return [RatingPool.from_db(connection.alias, names, row) for row in rows]
-
-
-def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
-    """Lock the members' ratings in ``pool`` until the transaction ends (PostgreSQL advisory
-    locks, taken in one statement in ascending order so that two saves never wait for each
-    other crosswise). No-op on SQLite, whose writers are serialised anyway."""
-    if connection.vendor != "postgresql" or not member_ids:
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_advisory_xact_lock(%s, m) FROM (SELECT unnest(%s::int[]) AS m ORDER BY 1) AS s",
-            [pool.pk, sorted(member_ids)],
-        )
-
-
-def members_try_lock(pool: RatingPool, member_ids: set[int]) -> bool:
-    """Like ``members_lock`` but without waiting: False if another transaction holds any of them
-    (those that were free stay locked until the caller rolls back to a savepoint)."""
-    if connection.vendor != "postgresql" or not member_ids:
-        return True
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT bool_and(pg_try_advisory_xact_lock(%s, m)) FROM unnest(%s::int[]) AS m",
-            [pool.pk, sorted(member_ids)],
-        )
-        return bool(cursor.fetchone()[0])
+    return pools_locked(sorted(pool_ids), "SHARE")
 
 
 def open_period(pool: RatingPool) -> RatingPeriod:

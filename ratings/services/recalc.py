@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubrating.tournaments.models import WHITE_SCORE, Game, Tournament
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
-from ratings.services.bulk import fetch_rows, rows_delete, rows_insert, rows_update
+from ratings.services.db import fetch_rows, rows_delete, rows_insert, rows_update
 from ratings.services.evaluation import (
     Published,
     Rec,

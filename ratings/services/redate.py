@@ -1,5 +1,5 @@
-"""Games whose date changed (a round moved to another day): their rating records follow them into
-the period of the new date, in every pool that rates them."""
+"""Games whose date changed (a round moved to another day, a game given its own date): their rating
+records follow them into the period of the new date, in every pool that rates them."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django.db import transaction
 
 from clubrating.tournaments.models import Game
 from ratings.models import PeriodState, RatingPeriod, RatingPool, RatingRecord
+from ratings.services.db import game_locked
 from ratings.services.evaluation import period_evaluate
 from ratings.services.pools import pool_lock, tournament_pools
 from ratings.services.results import closed_period_refusal, game_records_rebuild
@@ -72,3 +73,19 @@ def games_redate(*, game_ids: Iterable[int]) -> int:
                 period_evaluate(pool, period)
         written += RatingRecord.objects.filter(pool=pool, game__in=games).count()
     return written
+
+
+@transaction.atomic
+def game_date_change(*, game: Game, date) -> Game:
+    """Give a game its own date (None: its round's); its rating records follow it to the period
+    of the new date (``games_redate``, the one re-dating service). Refused when either date
+    lies in a closed period."""
+    game = game_locked(game)
+    if game.date == date:
+        return game
+    game.date = date
+    game.save(update_fields=["date"])
+    # A game without a rated result has no records: its date touches no rating.
+    if game.is_rateable:
+        games_redate(game_ids=[game.pk])
+    return game

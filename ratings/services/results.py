@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import functools
-
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange, Round, Tournament
+from clubrating.tournaments.models import WHITE_SCORE, Game, ResultChange
 from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.services.db import (
+    game_locked,
+    members_lock,
+    members_try_lock,
+    statements_run,
+    writers_serialised,
+)
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import members_reevaluate
 from ratings.services.pools import (
-    members_lock,
-    members_try_lock,
     pool_lock,
     pools_share_lock,
     tournament_pool_starts,
@@ -108,49 +111,6 @@ def _rebuild(game: Game, pools, rating, periods, former) -> None:
         )
 
 
-def _locked(game: Game) -> Game:
-    """The game under its row lock, with its round and tournament as they are now.
-
-    On PostgreSQL the game is locked for update and its round and tournament for share, and all
-    three are read, in one statement: saves of different boards of one round run side by side,
-    while a change of the round or tournament (a pairing changed, a round moved to another day,
-    the next round paired) still waits for them, and they for it. The rows are read under the
-    locks, so the round's date (hence the game's period) is the committed one."""
-    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
-        return Game.objects.select_related("round__tournament").get(pk=game.pk)
-    with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(), [game.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Game.DoesNotExist(f"Game {game.pk} does not exist.")
-    objs = []
-    for model in (Game, Round, Tournament):
-        names = [f.attname for f in model._meta.concrete_fields]
-        objs.append(model.from_db(connection.alias, names, row[: len(names)]))
-        row = row[len(names) :]
-    locked, rnd, tournament = objs
-    rnd.tournament = tournament
-    locked.round = rnd
-    return locked
-
-
-@functools.cache
-def _lock_sql() -> str:
-    """The locking read of ``_locked``: the three tables' columns as the models list them (plain
-    values on PostgreSQL: none of these fields converts what the database returns)."""
-    tables = ((Game, "g"), (Round, "r"), (Tournament, "t"))
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        f"{alias}.{quote(f.column)}" for model, alias in tables for f in model._meta.concrete_fields
-    )
-    return (
-        f"SELECT {columns} FROM {Game._meta.db_table} AS g "
-        f"JOIN {Round._meta.db_table} AS r ON r.id = g.round_id "
-        f"JOIN {Tournament._meta.db_table} AS t ON t.id = r.tournament_id "
-        "WHERE g.id = %s FOR UPDATE OF g FOR SHARE OF r, t"
-    )
-
-
 @transaction.atomic
 def game_record_result(
     *, game: Game, result: str, rated_result: str | None = None, user=None, seen: str | None = None,
@@ -167,7 +127,7 @@ def game_record_result(
     side's ``result_validate``, and for a game in a closed period of any pool that rates its
     tournament.
     """
-    game = _locked(game)
+    game = game_locked(game)
     if seen is not None and seen != game.result:
         raise RatingsError(
             _(
@@ -205,31 +165,7 @@ def _result_write(game: Game, by: int | None, old_result: str, old_rated: str, r
              old_rated, game.rated_result, reason],
         ),
     ]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # several statements in one execute
-            cursor.execute("; ".join(sql for sql, _params in statements),
-                           [p for _sql, params in statements for p in params])
-        else:
-            for sql, params in statements:
-                cursor.execute(sql, params)
-
-
-@transaction.atomic
-def game_date_change(*, game: Game, date) -> Game:
-    """Give a game its own date (None: its round's); its rating records follow it to the period
-    of the new date (``games_redate``, the one re-dating service). Refused when either date
-    lies in a closed period."""
-    from ratings.services.redate import games_redate
-
-    game = _locked(game)
-    if game.date == date:
-        return game
-    game.date = date
-    game.save(update_fields=["date"])
-    # A game without a rated result has no records: its date touches no rating.
-    if game.is_rateable:
-        games_redate(game_ids=[game.pk])
-    return game
+    statements_run(statements)
 
 
 def game_records_rebuild(
@@ -257,7 +193,7 @@ def game_records_rebuild(
     """
     seeds = {m for game in [*games, *former] for m in (game.white_id, game.black_id)}
     open_periods = [p for p in {p.pk: p for p in [period, *also] if p is not None}.values() if p.is_open]
-    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
+    if writers_serialised():  # nothing to lock
         _records_replace(pool, period, games, former, seeds)
         for p in open_periods:
             members_reevaluate(pool, p, seeds)

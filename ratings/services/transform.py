@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ratings.models import ListKind, PublishedList, RatingPool
+from ratings.rules.presets import get_rules
 from ratings.rules.rounding import round_half_away
 from ratings.services.errors import RatingsError
 from ratings.services.evaluation import period_evaluate
@@ -33,7 +34,7 @@ def pool_transform_2024(
     """Publish a list with every rating transformed; the open period is then evaluated against it.
     Only once per pool, and only for the Austrian rule sets."""
     pool = pool_lock(pool)
-    if not pool.rules.startswith("oesb"):
+    if not get_rules(pool.rules).transformation_2024:
         raise RatingsError(_("The 2024 transformation applies to Austrian (ÖSB) pools only."))
     if PublishedList.objects.filter(pool=pool, kind=ListKind.TRANSFORMATION).exists():
         raise RatingsError(_("The pool “%(pool)s” has already been transformed.") % {"pool": pool.name})

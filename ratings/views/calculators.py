@@ -13,9 +13,10 @@ from django.shortcuts import render
 
 from ratings.forms import NewcomerForm, OpponentFormSet, RatingChangeForm, TeamForecastForm
 from ratings.rule_names import rules_name
+from ratings.rules.engine import evaluate_period
 from ratings.rules.expectation import expected_score
 from ratings.rules.forecast import team_forecast_exact, team_forecast_quick
-from ratings.rules.period import GameIn, PlayerIn, evaluate_period
+from ratings.rules.period import GameIn, PlayerIn
 from ratings.rules.presets import Rules, get_rules
 from ratings.rules.rounding import round_half_away
 

@@ -31,12 +31,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
+from clubrating.accounts.permissions import is_rating_officer, public_ratings_required
 from clubrating.clubs.models import Club
-from clubrating.clubs.selectors import club_data_version
+from clubrating.clubs.selectors import club_data_version, home_club_name
 from clubrating.core.downloads import download_stem
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import pdf_response, print_context, streamed_print
-from clubrating.core.permissions import is_rating_officer, public_ratings_required
 from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
@@ -326,7 +326,8 @@ def _print_parts(request, source: ListSource):
     rows = table.data.data
     context = {
         **source.context, "pool": source.pool,
-        **print_context(title=source.title, lines=[*source.lines, filters.description()],
+        **print_context(club_name=home_club_name(), title=source.title,
+                        lines=[*source.lines, filters.description()],
                         back_url=source.urls["page"] + suffix, pdf_url=source.urls["pdf"] + suffix),
     }
     columns = print_header(_empty_columns(rows))
@@ -342,7 +343,8 @@ def list_pdf(request, source: ListSource) -> bytes:
     filters = _filters(request)
     table = _table(request, source, filters, paginate=False)
     columns = print_header(_empty_columns(table.data.data))
-    context = print_context(title=source.title, lines=[*source.lines, filters.description()])
+    context = print_context(club_name=home_club_name(), title=source.title,
+                            lines=[*source.lines, filters.description()])
     return table_pdf(
         title=source.title, club=context["print_club"], lines=context["print_lines"],
         columns=[Column(header, numeric=numeric, shrinks=name in ("name", "club"))

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubrating.accounts.permissions import rating_officer_required
 from clubrating.core.errors import Refused
-from clubrating.core.permissions import rating_officer_required
 from clubrating.core.preview import dry_run, upload_preview_confirm
 from clubrating.jobs.models import Job
 from ratings.forms import ImportForm, ReopenForm
@@ -33,6 +33,7 @@ from ratings.models import (
     RatingPool,
 )
 from ratings.rule_names import rules_name
+from ratings.rules.presets import get_rules
 from ratings.selectors import period_close_preview, published_rows
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
@@ -71,8 +72,9 @@ def officer_home(request):
     for pool in pools:
         pool.rules_name = rules_name(pool.rules)
         pool.transformed = any(p.kind == ListKind.TRANSFORMATION for p in pool.audited_lists)
-        pool.may_transform = pool.rules.startswith("oesb") and not pool.transformed
-        pool.takes_fide = not pool.rules.startswith("egf")
+        rules = get_rules(pool.rules)
+        pool.may_transform = rules.transformation_2024 and not pool.transformed
+        pool.takes_fide = rules.fide_takeover
         pool.jobs = jobs.get(pool_key(pool), [])[:3]
         latest_closed = next((p for p in pool.periods.all() if p.state == PeriodState.CLOSED), None)
         for period in pool.periods.all():

@@ -15,9 +15,10 @@ from django.shortcuts import redirect
 from django.test import RequestFactory
 from django.utils.translation import gettext as _
 
+from clubrating.accounts.permissions import can_view_ratings
 from clubrating.core.errors import Refused
 from clubrating.jobs.models import Job, JobState
-from clubrating.jobs.services import Outcome, Progress, job_start, jobs_fail_stale
+from clubrating.jobs.services import Outcome, Progress, job_kind, job_start, jobs_fail_stale
 
 PDF = "application/pdf"
 
@@ -26,6 +27,8 @@ def pdf_key(etag: str) -> str:
     return "pdf:" + etag.strip('"')
 
 
+# Draws a file from the list it names, changing nothing: as often as it runs, the same PDF.
+@job_kind(may_run=can_view_ratings)
 def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str) -> Outcome:
     from ratings.views.lists import _live_source, _published_source, list_pdf
 

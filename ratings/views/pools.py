@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from clubrating.core.permissions import rating_officer_required
+from clubrating.accounts.permissions import rating_officer_required
 from clubrating.core.preview import dry_run
 from ratings.adapters import as_number
 from ratings.forms import FideTakeoverForm, PoolCreateForm

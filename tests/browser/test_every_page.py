@@ -18,8 +18,8 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from clubrating.core.demo import DEMO_POOL, ROUND_ROBIN_NAME, SWISS_NAME
 from clubrating.jobs.models import Job, JobState
+from clubrating.site.demo import DEMO_POOL, ROUND_ROBIN_NAME, SWISS_NAME
 from clubrating.tournaments.models import Game, Tournament
 from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
 

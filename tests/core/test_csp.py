@@ -63,7 +63,7 @@ def test_policy_header_on_the_admin_login(client):
 
 @pytest.fixture
 def demo(demo_club, db):
-    """The demo club, seeded once for the module (see tests/core/conftest.py)."""
+    """The demo club, seeded once for the module (see tests/conftest.py)."""
 
 
 def test_print_page_style_block_carries_the_responses_nonce(client, demo):

@@ -2,7 +2,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from clubrating.core.middleware import chosen_language
+from clubrating.site.middleware import chosen_language
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def demo(demo_club, db):
-    """The demo club of the whole module (tests/core/conftest.py)."""
+    """The demo club of the whole module (tests/conftest.py)."""
 
 
 def test_home_shows_the_club_and_its_tournaments(client, demo):

@@ -46,6 +46,7 @@ def test_pdf_is_styled_under_manifest_storage(manifest_storage, monkeypatch):
         return body, mime_type
 
     monkeypatch.setattr(pdf, "_static_file", spy)
-    document = pdf.render_pdf(None, "print/base_print.html", pdf.print_context(title="Liste", lines=[]))
+    context = pdf.print_context(club_name="SK Test", title="Liste", lines=[])
+    document = pdf.render_pdf(None, "print/base_print.html", context)
     assert document.startswith(b"%PDF-")
     assert [body for url, body in fetched if "/css/print." in url] == [SOURCE.read_bytes()]

@@ -6,7 +6,11 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.models import Club
 from clubrating.core.errors import Refused
 from clubrating.jobs.models import Job
-from clubrating.jobs.services import Outcome
+from clubrating.jobs.services import Outcome, job_kind
+
+
+def _logged_in(user) -> bool:
+    return getattr(user, "is_authenticated", False)
 
 
 def refuse(*, progress):
@@ -35,6 +39,7 @@ def look(*, progress, key):
     return Outcome(message=f"{seen[0]} {seen[1]}")
 
 
+@job_kind(may_run=_logged_in)
 def mark(*, progress, name):
     Club.objects.create(name=name)
     return Outcome(message=name)
@@ -46,3 +51,20 @@ def wait(*, progress, seconds):
 
     time.sleep(seconds)
     return Outcome(message="waited")
+
+
+@job_kind(may_run=_logged_in, takes_user=True)
+def whose(*, progress, user):
+    """Names whom the job runs for (its starter)."""
+    return Outcome(message=user.get_username() if user else "-")
+
+
+@job_kind(may_run=_logged_in, restartable=False)
+def read(*, progress, upload, name):
+    """Works on an uploaded file: its length and name."""
+    return Outcome(message=f"{name}: {len(upload)}")
+
+
+@job_kind(may_run=_logged_in, restartable=False)
+def read_and_refuse(*, progress, upload, name):
+    raise Refused(_("Nothing to import: upload the file again."))

@@ -1,23 +1,20 @@
 """Background jobs: starting, one active job per subject, progress, result and translated error,
-the job page with its polling, and real ``db_worker`` processes taking jobs from the queue."""
+the job page with its polling, and real ``jobs_worker`` processes taking jobs from the queue."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+import datetime
 
 import pytest
-from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from clubrating.clubs.models import Club
 from clubrating.jobs.models import Job, JobState
-from clubrating.jobs.services import JobBusy, job_start
+from clubrating.jobs.services import JobBusy, job_start, jobs_fail_stale
+from tests.jobs.workers import DATABASE_QUEUE, worker
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def UserFactory(username=None):  # noqa: N802 - reads like the factories
@@ -74,7 +71,7 @@ def test_the_status_block_polls_while_the_job_is_active_and_stops_when_done(clie
     )
     client.force_login(user)
     html = client.get(reverse("jobs:status", args=[job.pk])).content.decode()
-    assert f'hx-get="{reverse("jobs:status", args=[job.pk])}" hx-trigger="every 2s"' in html
+    assert f'hx-get="{reverse("jobs:status", args=[job.pk])}" hx-trigger="every 5s"' in html
     assert 'value="30"' in html and "30 % · Periode" in html
     assert "Gestartet von berta" in html
     Job.objects.filter(pk=job.pk).update(state=JobState.FAILED, message="Geht nicht.")
@@ -101,24 +98,6 @@ def test_a_produced_file_is_downloaded_from_the_job_page(client):
     assert response["Content-Disposition"] == 'attachment; filename="Liste.pdf"'
 
 
-def _database_url() -> str:
-    s = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{s['NAME']}"
-    return f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-
-
-def _worker(**popen):
-    env = {**os.environ, "DATABASE_URL": _database_url(), "CLUBRATING_TASK_BACKEND": "database"}
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0.2", "--no-startup-delay"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **popen,
-    )
-
-
-DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
 @pytest.mark.django_db(transaction=True)
 @override_settings(TASKS=DATABASE_QUEUE)
 def test_two_worker_processes_take_queued_jobs_from_one_queue_without_doubles():
@@ -127,10 +106,63 @@ def test_two_worker_processes_take_queued_jobs_from_one_queue_without_doubles():
         for n in range(12)
     ]
     assert {j.state for j in jobs} == {JobState.QUEUED}  # nothing runs inside the web process
-    workers = [_worker(), _worker()]
+    workers = [worker(), worker()]
     outputs = [w.communicate(timeout=120)[0].decode() for w in workers]
     assert [w.returncode for w in workers] == [0, 0], outputs
     assert set(Job.objects.values_list("state", flat=True)) == {JobState.DONE}
     assert sorted(Club.objects.filter(name__startswith="ran ").values_list("name", flat=True)) == sorted(
         f"ran {n}" for n in range(12)
     )
+
+
+def _failed(handler: str, user, **params) -> Job:
+    return Job.objects.create(key="k", title="T", handler=handler, params=params, started_by=user,
+                              state=JobState.FAILED, message="Abgebrochen.")
+
+
+def test_a_job_started_again_runs_for_who_restarted_it_and_names_the_first(client):
+    from django.contrib.auth.models import User
+
+    anna = UserFactory(username="anna")
+    bert = User.objects.create_user("bert", password="x", is_staff=True)
+    first = _failed("tests.jobs.handlers.whose", anna)
+    client.force_login(bert)
+    response = client.post(reverse("jobs:restart", args=[first.pk]))
+    again = Job.objects.latest("pk")
+    assert response["Location"] == reverse("jobs:detail", args=[again.pk])
+    assert (again.state, again.message, again.started_by, again.restart_of) == (
+        JobState.DONE, "bert", bert, first)
+    html = client.get(response["Location"]).content.decode()
+    assert "Gestartet von bert, " in html
+    when = date_format(timezone.localtime(first.created_at), "SHORT_DATETIME_FORMAT")
+    assert f"Startet den Auftrag erneut, den anna am {when} gestartet hat." in html
+
+
+def test_an_uploaded_file_is_given_to_the_job_and_deleted_when_it_ends():
+    job = job_start(key="k", title="T", handler="tests.jobs.handlers.read", params={"name": "m.csv"},
+                    upload="x" * 5000)
+    assert (job.state, job.message, job.upload, job.params) == (JobState.DONE, "m.csv: 5000", None,
+                                                               {"name": "m.csv"})
+    job = job_start(key="k", title="T", handler="tests.jobs.handlers.read_and_refuse",
+                    params={"name": "m.csv"}, upload="x" * 5000)
+    assert (job.state, job.upload) == (JobState.FAILED, None)
+
+
+@override_settings(JOB_STALE_SECONDS=300)
+def test_an_uploaded_file_is_deleted_when_its_dead_worker_is_detected():
+    an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    job = Job.objects.create(key="k", title="T", handler="tests.jobs.handlers.read", params={"name": "m.csv"},
+                             upload="x" * 5000, state=JobState.RUNNING, started_at=an_hour_ago,
+                             heartbeat_at=an_hour_ago)
+    assert jobs_fail_stale() == 1
+    job.refresh_from_db()
+    assert (job.state, job.upload) == (JobState.FAILED, None)
+
+
+def test_a_job_whose_file_is_deleted_is_not_offered_again(client):
+    user = UserFactory()
+    job = _failed("tests.jobs.handlers.read", user, name="m.csv")
+    client.force_login(user)
+    assert 'id="job-restart"' not in client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert client.post(reverse("jobs:restart", args=[job.pk])).status_code == 403
+    assert Job.objects.count() == 1

@@ -230,7 +230,7 @@ def test_a_save_does_not_wait_for_another_board_of_its_round_but_for_a_change_of
     from django.db import OperationalError, connections, transaction
 
     from clubrating.tournaments.models import Game, Round
-    from ratings.services.results import _locked
+    from ratings.services.db import game_locked
 
     pool, rated, newcomers, first, second, rng = build()
     game = first[0]
@@ -241,7 +241,7 @@ def test_a_save_does_not_wait_for_another_board_of_its_round_but_for_a_change_of
         return [getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields]
 
     with transaction.atomic():
-        locked = _locked(game)  # the locking read gives what the ORM reads
+        locked = game_locked(game)  # the locking read gives what the ORM reads
         assert values(locked) == values(expected)
         assert values(locked.round) == values(expected.round)
         assert values(locked.round.tournament) == values(expected.round.tournament)

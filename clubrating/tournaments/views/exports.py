@@ -5,10 +5,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubrating.accounts.permissions import public_tournaments_required
+from clubrating.clubs.selectors import home_club_name
 from clubrating.core.downloads import download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import print_context, render_pdf_response
-from clubrating.core.permissions import public_tournaments_required
 
 from ..models import Round, Tournament, TournamentKind
 from ..tiebreaks import decimals_for
@@ -38,7 +39,7 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
         extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(table.codes)} if table.codes else ""
         context = {"table": table, "is_round_robin": round_robin}
     context.update(print_context(
-        title=f"{tournament.name}: {title}", lines=_lines(tournament, extra),
+        club_name=home_club_name(), title=f"{tournament.name}: {title}", lines=_lines(tournament, extra),
         back_url=reverse(f"tournaments:{kind}", args=[tournament.pk]),
         pdf_url=reverse("tournaments:print", args=[tournament.pk, kind]) + "?pdf=1",
     ))
@@ -70,7 +71,7 @@ def round_print(request, pk, number):
         "round": rnd, "tournament": tournament, "rows": rnd.rows,
         "national_label": national_label(tournament),
         **print_context(
-            title=f"{tournament.name}: {title}",
+            club_name=home_club_name(), title=f"{tournament.name}: {title}",
             lines=_lines(tournament, rnd.date.strftime("%d.%m.%Y") if rnd.date else ""),
             back_url=rnd.get_absolute_url(),
             pdf_url=reverse("tournaments:round_print", args=[pk, number]) + "?pdf=1",

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
-from clubrating.core.permissions import is_official, public_tournaments_required
+from clubrating.accounts.permissions import is_official, public_tournaments_required
 from ratings.selectors import game_rating_changes, tournament_rating_pool
 from ratings.selectors import tournament_evaluation as rating_evaluation
 

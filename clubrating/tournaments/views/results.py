@@ -5,8 +5,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubrating.accounts.permissions import official_required
 from clubrating.core.errors import Refused
-from clubrating.core.permissions import official_required
 from ratings.selectors import game_rating_changes
 from ratings.services import game_record_result
 

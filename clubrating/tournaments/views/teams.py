@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubrating.accounts.permissions import official_required, public_tournaments_required
 from clubrating.core.errors import Refused
-from clubrating.core.permissions import official_required, public_tournaments_required
 
 from .. import selectors, services
 from ..forms_teams import LineupForm, TeamForm, TeamPlayersForm

@@ -43,3 +43,24 @@ def test_a_second_long_import_waits_for_the_first(official_client, official):
     who = official.get_username()
     assert f"“Mitgliederimport: a.csv” is already waiting or running (started by {who}, " in html
     assert Member.objects.count() == 0
+
+
+@override_settings(BACKGROUND_IMPORT_ROWS=3)
+def test_the_member_file_is_not_kept_once_its_jobs_have_ended(official_client):
+    preview(official_client, CSV)
+    confirm(official_client)
+    jobs = list(Job.objects.order_by("pk"))
+    assert [(job.title, job.state, job.params, job.upload) for job in jobs] == [
+        ("Import preview: members.csv", JobState.DONE, {"name": "members.csv"}, None),
+        ("Member import: members.csv", JobState.DONE, {"name": "members.csv"}, None),
+    ]
+
+
+def test_a_failed_member_import_is_not_started_again_from_its_page(official_client, official):
+    job = Job.objects.create(key="members-import", title="Mitgliederimport: m.csv", started_by=official,
+                             handler="clubrating.interchange.jobs.members_import_run",
+                             params={"name": "m.csv"}, state=JobState.FAILED, message="Abgebrochen.")
+    html = official_client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert 'id="job-restart"' not in html  # the file is gone: it is uploaded again
+    assert official_client.post(reverse("jobs:restart", args=[job.pk])).status_code == 403
+    assert Job.objects.count() == 1

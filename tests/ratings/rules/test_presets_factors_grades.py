@@ -96,3 +96,35 @@ def test_chess_classes_are_consecutive_200_point_bands_with_neutral_labels():
 )
 def test_go_grades(gor, grade):
     assert go_grade(gor) == grade
+
+
+# What each rule set offers beyond the calculation: the services and pages ask these flags,
+# never the rule set's name.
+CAPABILITIES = {
+    # name: (family, go grades, FIDE take-over, table option, 2024 transformation, inactivity years)
+    "oesb-classic": ("oesb", False, True, True, True, 7),
+    "oesb-2012": ("oesb", False, True, True, True, 7),
+    "oesb-2024": ("oesb", False, True, True, True, 7),
+    "fide-2024": ("fide", False, True, False, False, None),
+    "fide-2025": ("fide", False, True, False, False, None),
+    "fide-2005": ("fide", False, True, False, False, None),
+    "dsb-1990": ("dsb", False, True, False, False, None),
+    "egf-classic": ("egf", True, False, False, False, None),
+    "egf-2021": ("egf", True, False, False, False, None),
+}
+
+
+def test_every_rule_set_states_its_capabilities():
+    assert {
+        name: (rules.family, rules.go_grades, rules.fide_takeover, rules.table_option,
+               rules.transformation_2024, rules.inactivity_years)
+        for name, rules in PRESETS.items()
+    } == CAPABILITIES
+
+
+@pytest.mark.parametrize(("name", "by_difference"), [
+    ("oesb-classic", True), ("fide-2024", True), ("fide-2025", False), ("dsb-1990", True),
+    ("egf-classic", False), ("egf-2021", False),
+])
+def test_expectation_of_the_difference_only(name, by_difference):
+    assert get_rules(name).expectation_of_difference is by_difference

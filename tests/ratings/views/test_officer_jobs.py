@@ -3,11 +3,15 @@ closing and reopening above the pool-size threshold (the tests run jobs at once)
 
 import datetime
 
+from django.conf import settings
+from django.contrib.auth.models import Group, User
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
 
 from clubrating.jobs.models import Job, JobState
-from ratings.models import ListEntry, PeriodState, PublishedList, RatingRecord
+from ratings.models import ListEntry, PeriodState, PublishedList, RatingPeriod, RatingRecord
+from ratings.services import period_close, period_reopen
 from ratings.services.pools import open_period
 
 
@@ -70,3 +74,133 @@ def test_a_refused_close_shows_the_translated_error_on_the_job_page(client, rate
     refusal = "Nur eine abgeschlossene Periode kann wieder geöffnet werden."
     assert (job.state, job.message) == (JobState.FAILED, refusal)
     assert refusal in html
+
+
+AN_HOUR_AGO = datetime.timedelta(hours=1)
+DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def _died(handler: str, user, **params) -> Job:
+    """A job whose worker died: running, silent for an hour."""
+    long_ago = timezone.now() - AN_HOUR_AGO
+    return Job.objects.create(
+        key=params.pop("key"), title="Abschluss", handler=handler, params=params, started_by=user,
+        state=JobState.RUNNING, started_at=long_ago, heartbeat_at=long_ago,
+    )
+
+
+def _closed(pool) -> list[datetime.date]:
+    return list(RatingPeriod.objects.filter(pool=pool, state=PeriodState.CLOSED).order_by("start")
+                .values_list("start", flat=True))
+
+
+def test_a_close_job_started_again_after_its_close_committed_closes_nothing_more(client, rated_club, officer):
+    """The worker died after the close committed, before it marked the job done: started again,
+    the job finds its period closed and ends as done; the next period stays open."""
+    pool = rated_club["pool"]
+    period = open_period(pool)
+    job = _died("ratings.jobs.period_close_run", officer, key=f"pool:{pool.pk}", period_id=period.pk)
+    plist = period_close(pool=pool, user=officer)  # what the job's worker committed before dying
+    lists = PublishedList.objects.count()
+    client.force_login(officer)
+    again, html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+    assert (again.state, again.restart_of, again.result_url) == (
+        JobState.DONE, job, reverse("ratings:list", args=[plist.pk]))
+    assert again.message == (
+        "Die Periode Standard: 01.07.2026–31.12.2026 war bereits abgeschlossen; nichts wurde geändert.")
+    assert _closed(pool) == [datetime.date(2026, 1, 1), datetime.date(2026, 7, 1)]
+    assert PublishedList.objects.count() == lists
+    assert open_period(pool).start == datetime.date(2027, 1, 1)
+    job.refresh_from_db()
+    assert job.state == JobState.FAILED
+
+
+def test_a_close_job_started_again_closes_its_period_as_who_restarted_it(client, rated_club, officer):
+    pool = rated_club["pool"]
+    period = open_period(pool)
+    job = _died("ratings.jobs.period_close_run", officer, key=f"pool:{pool.pk}", period_id=period.pk)
+    second = User.objects.create_user("second", password="pw")
+    second.groups.add(Group.objects.get(name=settings.RATING_OFFICERS_GROUP))
+    client.force_login(second)
+    again, html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+    period.refresh_from_db()
+    assert (again.state, again.started_by, period.state, period.closed_by) == (
+        JobState.DONE, second, PeriodState.CLOSED, second)
+    assert PublishedList.objects.filter(period=period).get().published_by == second
+    assert "Gestartet von second, " in html and "Startet den Auftrag erneut, den officer am " in html
+
+
+def test_officials_may_not_start_a_close_job_again(client, rated_club, officer, official):
+    pool = rated_club["pool"]
+    period = open_period(pool)
+    job = _died("ratings.jobs.period_close_run", officer, key=f"pool:{pool.pk}", period_id=period.pk)
+    lists = PublishedList.objects.count()
+    client.force_login(official)
+    html = client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert "hx-trigger" not in html and 'id="job-restart"' not in html
+    assert client.post(reverse("jobs:restart", args=[job.pk])).status_code == 403
+    assert (Job.objects.count(), PublishedList.objects.count()) == (1, lists)
+    period.refresh_from_db()
+    assert period.state == PeriodState.OPEN
+
+
+def test_a_close_job_for_a_period_no_longer_open_is_refused(client, rated_club, officer):
+    pool = rated_club["pool"]
+    period = open_period(pool)
+    job = _died("ratings.jobs.period_close_run", officer, key=f"pool:{pool.pk}", period_id=period.pk)
+    RatingPeriod.objects.filter(pk=period.pk).update(state=PeriodState.WAITING)
+    client.force_login(officer)
+    again, html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+    assert (again.state, again.message) == (
+        JobState.FAILED,
+        "Die Periode Standard: 01.07.2026–31.12.2026 ist nicht offen; nur die offene Periode kann "
+        "abgeschlossen werden.")
+    assert _closed(pool) == [datetime.date(2026, 1, 1)]
+
+
+@override_settings(BACKGROUND_POOL_MEMBERS=3)
+def test_a_reopen_job_started_again_after_its_reopening_committed_reopens_nothing(
+    client, rated_club, officer
+):
+    pool = rated_club["pool"]
+    period = RatingPeriod.objects.get(pool=pool, start=datetime.date(2026, 1, 1))
+    client.force_login(officer)
+    with override_settings(TASKS=DATABASE_QUEUE):  # queued; its worker will die after reopening
+        client.post(reverse("ratings:period_reopen", args=[period.pk]), {"reason": "Tippfehler"})
+    job = Job.objects.get()
+    period_reopen(period=period, reason="Tippfehler", user=officer)  # what its worker committed
+    Job.objects.filter(pk=job.pk).update(state=JobState.RUNNING, started_at=timezone.now() - AN_HOUR_AGO,
+                                         heartbeat_at=timezone.now() - AN_HOUR_AGO)
+    again, html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+    assert (again.state, again.message) == (
+        JobState.DONE,
+        "Die Periode Standard: 01.01.2026–30.06.2026 war bereits wieder geöffnet; nichts wurde geändert.")
+    assert period.reopenings.count() == 1
+    period.refresh_from_db()
+    assert period.state == PeriodState.OPEN
+
+
+def test_a_recalculation_started_again_after_its_worker_died_rebuilds_the_same_records(
+    client, rated_club, officer
+):
+    pool = rated_club["pool"]
+    before = sorted(RatingRecord.objects.filter(pool=pool).values_list("member_id", "period_id", "change"))
+    job = _died("ratings.jobs.pool_recalculate_run", officer, key=f"pool:{pool.pk}", pool_id=pool.pk)
+    client.force_login(officer)
+    for _time in range(2):
+        again, _html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+        assert (again.state, again.restart_of) == (JobState.DONE, job)
+        Job.objects.filter(pk=again.pk).update(state=JobState.FAILED)
+    after = sorted(RatingRecord.objects.filter(pool=pool).values_list("member_id", "period_id", "change"))
+    assert after == before
+
+
+def test_a_close_job_queued_with_its_starters_id_still_runs(client, rated_club, officer):
+    pool = rated_club["pool"]
+    period = open_period(pool)
+    job = _died("ratings.jobs.period_close_run", officer, key=f"pool:{pool.pk}", period_id=period.pk,
+                user_id=officer.pk)
+    client.force_login(officer)
+    again, _html = _job_page(client, client.post(reverse("jobs:restart", args=[job.pk])))
+    period.refresh_from_db()
+    assert (again.state, period.state, period.closed_by) == (JobState.DONE, PeriodState.CLOSED, officer)

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..limits import LENGTHS, START_RANK_MAX, FieldError, check_length, parse_rating, parse_whole
-
-if TYPE_CHECKING:
-    from .reader import TrfTournament
 
 __all__ = ["NationalRating", "national_record", "national_ratings"]
 
 _LINE = re.compile(r"^(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]")
 _DIGITS = re.compile(r"[0-9]*")
+
+
+class _WithExtraLines(Protocol):
+    """What ``national_ratings`` reads of a ``TrfTournament`` (the reader, which uses this module)."""
+
+    extra_lines: list[str]
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ def national_record(line: str) -> tuple[int, NationalRating] | None:
     )
 
 
-def national_ratings(tournament: TrfTournament) -> dict[int, NationalRating]:
+def national_ratings(tournament: _WithExtraLines) -> dict[int, NationalRating]:
     """Start rank -> the player's national record, from the lines the reader kept verbatim."""
     found: dict[int, NationalRating] = {}
     for line in tournament.extra_lines:

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from clubrating.core.demo import demo_seed
+from clubrating.site.demo import demo_seed
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 from django.utils.functional import SimpleLazyObject
 
+from clubrating.accounts.permissions import is_official, is_rating_officer
 from clubrating.clubs.selectors import home_club
-from clubrating.core.permissions import is_official, is_rating_officer
 
 
 def club(request):

@@ -37,6 +37,13 @@ def is_rating_officer(user) -> bool:
     return _in_group(user, settings.RATING_OFFICERS_GROUP)
 
 
+def is_official_or_staff(user) -> bool:
+    """Officials, and staff (who keep the member register)."""
+    return is_official(user) or (
+        getattr(user, "is_authenticated", False) and user.is_active and user.is_staff
+    )
+
+
 def _home_club() -> Club | None:
     return home_club()
 

@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from clubrating.core.permissions import (
+from clubrating.accounts.permissions import (
     can_view_ratings,
     can_view_tournaments,
     is_official,

@@ -22,9 +22,14 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
+from clubrating.accounts.permissions import (
+    can_view_ratings,
+    can_view_tournaments,
+    is_official,
+    is_rating_officer,
+)
 from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import club_data_version, home_club
-from clubrating.core.permissions import can_view_ratings, can_view_tournaments, is_official, is_rating_officer
 from clubrating.tournaments.models import GameCategory, Tournament
 from ratings.models import PublishedList, RatingPool
 from ratings.selectors import live_count, live_list, member_ratings

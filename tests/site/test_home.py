@@ -20,7 +20,7 @@ DEMO_TODAY = datetime.date(2026, 11, 22)  # Herbstopen running, Vereinsmeistersc
 
 @pytest.fixture
 def demo(demo_club, db, monkeypatch):
-    # The demo club of the whole module (tests/core/conftest.py), seen on the day it describes.
+    # The demo club of the whole module (tests/conftest.py), seen on the day it describes.
     monkeypatch.setattr("django.utils.timezone.localdate", lambda *args, **kwargs: DEMO_TODAY)
 
 
@@ -107,7 +107,7 @@ def test_query_count_does_not_depend_on_the_data(client, demo, django_assert_max
 
 
 def test_the_page_shows_the_latest_running_tournaments_and_links_all(client, db):
-    from clubrating.core.views import RUNNING
+    from clubrating.site.views import RUNNING
     from tests.factories import TournamentFactory
 
     today = timezone.localdate()

@@ -1,4 +1,13 @@
-"""Set-based writes of many rows: one statement per batch, never one per row.
+"""Everything the ratings services do differently on PostgreSQL and SQLite, behind named
+functions: the services read as the rules do, and this is the one module that asks which
+database runs.
+
+Locks: SQLite serialises writers (IMMEDIATE transactions), so nothing is locked there
+(``writers_serialised``); on PostgreSQL result saves run side by side, each locking the game's
+row (``game_locked``), the pools in share mode with a short wait (``pools_locked``) and the
+members it rewrites (``members_lock``, advisory locks).
+
+Set-based writes of many rows: one statement per batch, never one per row.
 
 PostgreSQL inserts with ``COPY … FROM STDIN`` (binary) and updates many rows by copying them into a
 temporary table joined by one ``UPDATE … FROM``, a few rows with one ``UPDATE … FROM unnest(…)``
@@ -14,8 +23,13 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
-from django.db import connection
+from django.db import OperationalError, connection
 from django.db.models import BooleanField, FloatField, ForeignKey, IntegerField, Model
+from django.utils.translation import gettext as _
+
+from clubrating.tournaments.models import Game, Round, Tournament
+from ratings.models import RatingPool
+from ratings.services.errors import RatingsError
 
 BATCH = 20000
 # From this many rows an update goes through COPY and a temporary table: sending arrays costs
@@ -23,6 +37,140 @@ BATCH = 20000
 # binary rows a tenth of that; below it the temporary table's creation is the larger cost.
 COPY_FROM = 2000
 _temporary = itertools.count(1)
+
+
+def writers_serialised() -> bool:
+    """True where the database runs one writer at a time (SQLite): no row or member locks needed."""
+    return connection.vendor != "postgresql"
+
+
+def binary_reads() -> bool:
+    """True where small repeated reads go through prebuilt SQL and the binary cursor
+    (``fetch_sql``, PostgreSQL); elsewhere the ORM's queries read them."""
+    return connection.vendor == "postgresql"
+
+
+def statements_run(statements: Sequence[tuple[str, Sequence]]) -> None:
+    """Run (sql, params) statements in order; on PostgreSQL in one round trip (several
+    statements in one execute)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # several statements in one execute
+            cursor.execute("; ".join(sql for sql, _params in statements),
+                           [p for _sql, params in statements for p in params])
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+
+
+def game_locked(game: Game) -> Game:
+    """The game under its row lock, with its round and tournament as they are now.
+
+    On PostgreSQL the game is locked for update and its round and tournament for share, and all
+    three are read, in one statement: saves of different boards of one round run side by side,
+    while a change of the round or tournament (a pairing changed, a round moved to another day,
+    the next round paired) still waits for them, and they for it. The rows are read under the
+    locks, so the round's date (hence the game's period) is the committed one."""
+    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
+        return Game.objects.select_related("round__tournament").get(pk=game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [game.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"Game {game.pk} does not exist.")
+    objs = []
+    for model in (Game, Round, Tournament):
+        names = [f.attname for f in model._meta.concrete_fields]
+        objs.append(model.from_db(connection.alias, names, row[: len(names)]))
+        row = row[len(names) :]
+    locked, rnd, tournament = objs
+    rnd.tournament = tournament
+    locked.round = rnd
+    return locked
+
+
+@functools.cache
+def _lock_sql() -> str:
+    """The locking read of ``game_locked``: the three tables' columns as the models list them (plain
+    values on PostgreSQL: none of these fields converts what the database returns)."""
+    tables = ((Game, "g"), (Round, "r"), (Tournament, "t"))
+    quote = connection.ops.quote_name
+    columns = ", ".join(
+        f"{alias}.{quote(f.column)}" for model, alias in tables for f in model._meta.concrete_fields
+    )
+    return (
+        f"SELECT {columns} FROM {Game._meta.db_table} AS g "
+        f"JOIN {Round._meta.db_table} AS r ON r.id = g.round_id "
+        f"JOIN {Tournament._meta.db_table} AS t ON t.id = r.tournament_id "
+        "WHERE g.id = %s FOR UPDATE OF g FOR SHARE OF r, t"
+    )
+
+
+# How long a save waits for a pool's exclusive holder before it is refused. Closing, reopening
+# and recalculating a federation's pool hold it for seconds; the official is told at once to
+# save again in a moment (his entry stays on the page) rather than left waiting, and a short
+# holder (a small import, a pool's settings saved) is simply waited for.
+SAVE_LOCK_WAIT = "800ms"
+
+
+def pools_locked(ids: list[int], mode: str) -> list[RatingPool]:
+    """The pools ``ids`` locked ``FOR mode``, waiting at most ``SAVE_LOCK_WAIT`` (PostgreSQL)."""
+    placeholders = ", ".join(["%s"] * len(ids))
+    if connection.vendor != "postgresql":
+        sql = f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({placeholders}) ORDER BY id"
+        return list(RatingPool.objects.raw(sql, ids))
+    fields = RatingPool._meta.concrete_fields
+    # One round trip: keep the transaction's own lock_timeout, wait at most SAVE_LOCK_WAIT for
+    # the lock, then put the kept setting back (for these statements only).
+    sql = (
+        "SELECT set_config('clubrating.lock_timeout', current_setting('lock_timeout'), true), "
+        "set_config('lock_timeout', %s, true); "
+        f"SELECT {', '.join(f.column for f in fields)} FROM {RatingPool._meta.db_table} "
+        f"WHERE id IN ({placeholders}) ORDER BY id FOR {mode}; "
+        "SELECT set_config('lock_timeout', current_setting('clubrating.lock_timeout'), true)"
+    )
+    with connection.cursor() as cursor:
+        try:
+            cursor.execute(sql, [SAVE_LOCK_WAIT, *ids])
+        except OperationalError as error:
+            if getattr(error.__cause__, "sqlstate", None) != "55P03":  # lock_not_available
+                raise
+            raise RatingsError(
+                _(
+                    "The pool's ratings are being updated right now (a period closed or reopened, "
+                    "a recalculation or an import); nothing was saved. Please save again in a moment."
+                ),
+                code="busy",
+            ) from None
+        cursor.cursor.nextset()
+        rows = cursor.fetchall()
+    names = [f.attname for f in fields]
+    return [RatingPool.from_db(connection.alias, names, row) for row in rows]
+
+
+def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
+    """Lock the members' ratings in ``pool`` until the transaction ends (PostgreSQL advisory
+    locks, taken in one statement in ascending order so that two saves never wait for each
+    other crosswise). No-op on SQLite, whose writers are serialised anyway."""
+    if connection.vendor != "postgresql" or not member_ids:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, m) FROM (SELECT unnest(%s::int[]) AS m ORDER BY 1) AS s",
+            [pool.pk, sorted(member_ids)],
+        )
+
+
+def members_try_lock(pool: RatingPool, member_ids: set[int]) -> bool:
+    """Like ``members_lock`` but without waiting: False if another transaction holds any of them
+    (those that were free stay locked until the caller rolls back to a savepoint)."""
+    if connection.vendor != "postgresql" or not member_ids:
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT bool_and(pg_try_advisory_xact_lock(%s, m)) FROM unnest(%s::int[]) AS m",
+            [pool.pk, sorted(member_ids)],
+        )
+        return bool(cursor.fetchone()[0])
 
 
 def _batches(rows: Sequence[tuple], size: int = BATCH):
