@@ -11,8 +11,8 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy, ngettext
 
+from clubrating.core.admin import figure
 from clubrating.core.errors import Refused
-from clubrating.core.formatting import decimal_text, rating_text, signed
 from clubrating.tournaments.admin import GameAdmin
 from clubrating.tournaments.models import Game, Result
 from ratings.models import (
@@ -27,26 +27,6 @@ from ratings.models import (
     TournamentRating,
 )
 from ratings.services import game_date_change, game_record_result
-
-
-def figure(model, field: str, kind: str):
-    """A column showing ``field`` rounded for reading, headed and sorted as the field: whole
-    ratings ("rating"), changes signed with one decimal ("change"), other figures such as
-    expected scores and factors with one decimal ("decimal"). The stored value stays exact."""
-
-    def show(obj):
-        value = getattr(obj, field)
-        if value is None:
-            return "—"
-        if kind == "rating":
-            return rating_text(round(value))
-        if kind == "change":
-            return signed(value, 1)
-        return decimal_text(value, 1)
-
-    show.short_description = model._meta.get_field(field).verbose_name
-    show.admin_order_field = field
-    return show
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -74,8 +54,9 @@ class RatingPeriodAdmin(ReadOnlyAdmin):
 
 class ListEntryInline(admin.TabularInline):
     model = ListEntry
-    fields = ["rank", "member", figure(ListEntry, "rating", "rating"), figure(ListEntry, "change", "change"),
-              "games_count", "markers", "class_code", "start_value"]
+    fields = ["rank", "member", figure(ListEntry, "rating", "rating"),
+              figure(ListEntry, "change", "list_change"), "games_count", "markers", "class_code",
+              "start_value"]
     readonly_fields = fields
     raw_id_fields = ["member"]
     can_delete = False
@@ -96,11 +77,13 @@ class PublishedListAdmin(ReadOnlyAdmin):
 @admin.register(PoolMember)
 class PoolMemberAdmin(ReadOnlyAdmin):
     list_display = ["member", "pool", figure(PoolMember, "rating", "rating"), "games_count",
-                    figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "change"),
-                    "pending_games"]
+                    figure(PoolMember, "live_rating", "rating"),
+                    figure(PoolMember, "live_change", "list_change"), "pending_games"]
     # The published values before the live ones (the model lists its inherited live columns first).
-    fields = ["pool", "member", "rating", "games_count", "reached_2400", "live_rating", "live_change",
+    fields = ["pool", "member", figure(PoolMember, "rating", "rating"), "games_count", "reached_2400",
+              figure(PoolMember, "live_rating", "rating"), figure(PoolMember, "live_change", "list_change"),
               "live_games", "live_points", "live_expected", "start_value", "pending_games"]
+    readonly_fields = fields
     list_filter = ["pool"]
     search_fields = ["member__last_name", "member__first_name"]
     list_select_related = ["member", "pool"]
@@ -137,7 +120,8 @@ class PeriodReopeningAdmin(ReadOnlyAdmin):
 
 @admin.register(FideTakeover)
 class FideTakeoverAdmin(ReadOnlyAdmin):
-    list_display = ["member", "fide_rating", figure(FideTakeover, "rating", "rating"), "converted", "list"]
+    list_display = ["member", figure(FideTakeover, "fide_rating", "rating"),
+                    figure(FideTakeover, "rating", "rating"), "converted", "list"]
     list_filter = ["converted"]
     list_select_related = ["member", "list__pool"]
     search_fields = ["member__last_name", "member__first_name"]

@@ -21,11 +21,13 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from clubrating.clubs.models import Club
 from clubrating.clubs.selectors import club_data_version, home_club_name
+from clubrating.core.downloads import download_stem
 from clubrating.core.exports import ExportColumn, export_response
-from clubrating.core.pdf import print_context, safe_filename
+from clubrating.core.pdf import print_context
 from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
@@ -48,7 +50,7 @@ class ListSource:
     lines: list[str]
     urls: dict[str, str]
     version: str  # changes whenever the list's content does
-    file_stem: str
+    file_stem: str  # the downloads' name without extension, in the page's language (``download_name``)
     live: bool
     last_modified: datetime.datetime | None = None
     context: dict = field(default_factory=dict)
@@ -108,8 +110,14 @@ def live_source(pk: int) -> ListSource:
         pool=pool, make_rows=lambda: live_rows(pool), year=(period.end if period else today).year,
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
-        file_stem=f"live-{today:%Y-%m-%d}", live=True, context={"live": True, "period": period},
+        file_stem=_file_stem(pgettext("file name", "Live rating list"), pool, today), live=True,
+        context={"live": True, "period": period},
     )
+
+
+def _file_stem(kind: str, pool: RatingPool, day: datetime.date, *extra: str) -> str:
+    """"Wertungsliste_ÖSB_Standard_2026-07-01": what the list is, its pool, its date."""
+    return download_stem(kind, pool.name, f"{day:%Y-%m-%d}", *extra)
 
 
 def published_source(pk: int) -> ListSource:
@@ -125,7 +133,7 @@ def published_source(pk: int) -> ListSource:
         lines.append(_("Closed early on %(day)s: %(reason)s") % {
             "day": formats.date_format(timezone.localdate(plist.published_at), "SHORT_DATE_FORMAT"),
             "reason": plist.early_reason})
-    withdrawn_text, stem = "", f"{plist.valid_from:%Y-%m-%d}"
+    withdrawn_text, stem = "", _file_stem(_("Rating list"), pool, plist.valid_from)
     if plist.withdrawn:
         # A withdrawn list says so first, on every face (and across every page of its PDF and
         # print-out), so that no copy passes for valid.
@@ -133,7 +141,7 @@ def published_source(pk: int) -> ListSource:
             _("Withdrawn: the period was reopened; this list is not valid.") if plist.reopened
             else _("Withdrawn: replaced by the list published when the period was closed again; "
                    "this list is not valid."))
-        stem += "-withdrawn"
+        stem = _file_stem(_("Rating list"), pool, plist.valid_from, pgettext("file name", "withdrawn"))
         lines.insert(0, withdrawn_text)
     urls = {name: reverse(f"ratings:list_{name}" if name != "page" else "ratings:list", args=[plist.pk])
             for name in ("page", "print", "pdf")}
@@ -199,7 +207,7 @@ def list_export(source: ListSource, query: QueryDict, fmt: str):
         # A withdrawn list's file says so on every row: a copy saved away cannot pass for valid.
         columns = [ExportColumn(_("Status"), lambda row: withdrawn), *columns]
     return export_response(
-        fmt, filename=safe_filename(f"{source.pool.name}-{source.file_stem}"), sheet=_("Rating list"),
+        fmt, name=[source.file_stem], sheet=_("Rating list"),
         columns=columns, rows=export_rows(source, table),
     )
 

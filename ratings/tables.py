@@ -34,7 +34,6 @@ _CLASS_MSGIDS = [
     gettext_noop("Below-average hobby players"), gettext_noop("Beginners"),
 ]
 
-format_rating = rating_text  # the name the member page imports
 
 # Orders in (field, descending) pairs; the published list's stored rank already is rating, name.
 PUBLISHED_RANK_ORDER = (("rank", False),)

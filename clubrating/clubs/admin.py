@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.core.admin import figure
+
 from .models import Club, Member
 
 
@@ -55,9 +57,9 @@ class MemberAdmin(admin.ModelAdmin):
         "birth_date",
         "club",
         "national_id",
-        "fide_id",
+        figure(Member, "fide_id", "id"),
         "fide_title",
-        "fide_rating",
+        figure(Member, "fide_rating", "rating"),
         "active",
     )
     list_filter = ("active", "sex", "club", "fide_title")

@@ -5,6 +5,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.core.columns import primary, secondary
+from clubrating.core.formatting import rating_text
 
 from . import privacy
 from .models import Member
@@ -35,6 +36,7 @@ class MemberTable(tables.Table):
         fields = ("name", "fide_title", "sex", "year_of_birth", "club", "fide_rating", "active")
         attrs = {"class": "table table-sm table-striped table-hover"}
         order_by = ("name",)
+        empty_text = _("No members found.")
 
     def __init__(self, *args, audience: privacy.Audience = privacy.Audience.OFFICIAL,
                  birth_years_public: bool = True, user_id: int | None = None, **kwargs):
@@ -66,7 +68,8 @@ class MemberTable(tables.Table):
         return value if "title" in self._shown(record) else "—"
 
     def render_fide_rating(self, value, record):
-        return value if "ratings" in self._shown(record) else "—"
+        # A rating is never digit-grouped: "1762", not "1.762".
+        return rating_text(value) if "ratings" in self._shown(record) else "—"
 
     def render_year_of_birth(self, value, record):
         # A year is a label, not a quantity: never "1.997".

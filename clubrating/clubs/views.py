@@ -24,10 +24,10 @@ from clubrating.accounts.permissions import (
     public_ratings_required,
 )
 from clubrating.core.charts import Series, rating_history_svg
+from clubrating.core.formatting import rating_text
 from ratings.member_data import member_data_export, member_erase
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
-from ratings.tables import format_rating
 
 from . import privacy
 from .models import ErasureCause, Member
@@ -47,6 +47,8 @@ def member_list(request):
         audience=audience, birth_years_public=birth_years_public(),
         user_id=request.user.pk if request.user.is_authenticated else None,
     )
+    if query:
+        table.empty_text = _("No members found for “%(query)s”.") % {"query": query}
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 
@@ -59,7 +61,7 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
         titles = [
             _("%(pool)s, list of %(date)s: %(rating)s") % {
                 "pool": block.pool.name, "date": formats.date_format(e.list.valid_from, "SHORT_DATE_FORMAT"),
-                "rating": format_rating(e.rating)}
+                "rating": rating_text(e.rating)}
             for e in block.history
         ]
         provisional = False
@@ -69,7 +71,7 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
             if not points or today > points[-1][0]:
                 points.append((today, state.live_rating))
                 titles.append(_("%(pool)s, live (provisional): %(rating)s") % {
-                    "pool": block.pool.name, "rating": format_rating(state.live_rating)})
+                    "pool": block.pool.name, "rating": rating_text(state.live_rating)})
                 provisional = True
         series.append(Series(block.pool.name, points, provisional_last=provisional, point_titles=titles))
     return rating_history_svg(

@@ -1,6 +1,7 @@
 """Line charts drawn on the server as inline SVG: no JavaScript, sharp in print and in PDFs.
 
-Numbers and dates are formatted for the active language (1.834 / 22.11.2026 in German).
+Ratings are written as everywhere else (``clubrating.core.formatting.rating_text``: "1834", never
+grouped), dates for the active language (22.11.2026 in German).
 Each series gets its own colour *and* dash pattern and marker, so the chart stays readable
 when printed in black and white.
 """
@@ -14,6 +15,8 @@ from datetime import date, timedelta
 from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from clubrating.core.formatting import rating_text
 
 STYLES = [  # (colour, dash pattern); dark enough for grey-scale printers
     ("#0b4f9c", ""),
@@ -62,7 +65,9 @@ def _x_ticks(first: date, last: date) -> list[date]:
 
 
 def _fmt_number(value: float) -> str:
-    return formats.localize(int(round(value)) if float(value).is_integer() or abs(value) >= 100 else value)
+    """A rating on the axis or at a point, never digit-grouped; whole from 100 on."""
+    value = float(value)
+    return rating_text(round(value) if value.is_integer() or abs(value) >= 100 else value)
 
 
 def rating_history_svg(

@@ -1,8 +1,13 @@
 """Ratings and rating changes as every page, print-out and export shows them.
 
-A rating is a code more than a quantity ("1835", not "1.835"): never digit-grouped. Chess ratings are
-whole numbers, EGF ratings keep their three decimals. Changes are always signed, with a real minus.
-Other decimals (points, expected scores, averages) use the language's decimal mark, never grouped.
+A rating is a code more than a quantity ("1835", not "1.835"): never digit-grouped, nor are
+identifiers (FIDE IDs). Chess ratings are whole numbers, EGF ratings keep their three decimals.
+Changes are always signed, with a real minus: a list's change as it was rounded, a change not yet
+rounded (one game's, a tournament's sum) to ``CHANGE_DECIMALS``. Other decimals (points, expected
+scores, averages) use the language's decimal mark, never grouped.
+
+Pages (``{% load numbers %}``), the admin, the charts, the PDFs and the exports all format their
+numbers here.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from django.utils.formats import get_format
 from ratings.rules.rounding import round_half_away
 
 MINUS = "\u2212"
+# A change not yet rounded to the list's whole number is shown to one decimal, as the rules' worked
+# examples write them ("+17.5 / −15.4", docs/rules.md): what is published is the period's whole total.
+CHANGE_DECIMALS = 1
 
 
 def signed(value: float | None, decimals: int = 0) -> str:
@@ -47,6 +55,20 @@ def change_text(value: float | None, empty: str = "") -> str:
     if value is None or value == "":
         return empty
     return signed(float(value), -3)
+
+
+def game_change_text(value: float | None, empty: str = "") -> str:
+    """A change not yet rounded (one game's, a tournament's sum): signed, ``CHANGE_DECIMALS`` places."""
+    if value is None or value == "":
+        return empty
+    return signed(float(value), CHANGE_DECIMALS)
+
+
+def id_text(value: int | str | None, empty: str = "") -> str:
+    """An identifier such as a FIDE ID: its digits as they are ("1600238"), never grouped."""
+    if value is None or value == "":
+        return empty
+    return str(value)
 
 
 def decimal_text(value: float | int | None, places: int = 1) -> str:

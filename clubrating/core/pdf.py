@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import mimetypes
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from urllib.parse import unquote, urlparse
 
@@ -23,14 +22,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from clubrating.core.downloads import attachment
+
 # A base URL that never resolves on a network; every resource must come from the fetcher below.
 _BASE_URL = "http://clubrating.invalid/"
-
-
-def safe_filename(name: str) -> str:
-    """An ASCII file name for Content-Disposition ("Schnellschach Ü18.pdf" -> "Schnellschach_U18.pdf")."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", ascii_name).strip("_") or "download"
 
 
 # Characters that end a CSS string, close the <style> element around it or mean something to an
@@ -104,7 +99,7 @@ def render_pdf_response(request: HttpRequest, template: str, context: dict, file
 def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     """An ``application/pdf`` download of PDF bytes."""
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{safe_filename(filename)}"'
+    response["Content-Disposition"] = attachment(filename)
     return response
 
 

@@ -9,10 +9,9 @@ from clubrating.clubs import privacy
 from clubrating.clubs.models import Member, Sex
 from clubrating.interchange.formats.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
 from clubrating.tournaments.models import (
-    BYE_POINTS,
-    RESULT_POINTS,
+    BYE_SYMBOLS,
+    RESULT_SYMBOLS,
     Bye,
-    ByeKind,
     Game,
     Result,
     ResultChange,
@@ -20,20 +19,15 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from clubrating.tournaments.selectors import tournament_standings
+from clubrating.tournaments.selectors import points_by_round, tournament_standings
 
-# Scored result -> (white code, black code), for rated and for unrated (W/D/L) games.
-_CODES = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.DRAW: ("=", "="),
-    Result.WHITE_FORFEIT_WIN: ("+", "-"),
-    Result.BLACK_FORFEIT_WIN: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.NOT_PLAYED: ("", ""),
-}
+# Scored result -> (white code, black code), for rated and for unrated (W/D/L) games: the result
+# symbols in TRF16's spelling ("=" a draw, "-" a forfeit loss).
+_TRF_SPELLING = str.maketrans({"½": "=", "−": "-"})
+_CODES = {result: (white.translate(_TRF_SPELLING), black.translate(_TRF_SPELLING))
+          for result, (white, black) in RESULT_SYMBOLS.items()}
 _UNRATED_CODES = {Result.WHITE_WINS: ("W", "L"), Result.BLACK_WINS: ("L", "W"), Result.DRAW: ("D", "D")}
-_BYE_CODES = {ByeKind.HALF: "H", ByeKind.FULL: "F", ByeKind.PAIRING: "U", ByeKind.ZERO: "Z"}
+_BYE_CODES = BYE_SYMBOLS
 _KIND_TEXT = {
     TournamentKind.SWISS: "Individual: Swiss-System",
     TournamentKind.ROUND_ROBIN: "Individual: Round-Robin",
@@ -135,7 +129,6 @@ def tournament_export_trf(
     members = Member.objects.in_bulk(registrations.keys())
     start_ranks = {member_id: rank for member_id, (rank, _reg) in registrations.items()}
     entries: dict[int, list[TrfGame]] = defaultdict(list)
-    points: dict[int, float] = defaultdict(float)
     for game in games:
         codes = (_UNRATED_CODES.get(game.result) if not game.rated else None) or _CODES[game.result]
         number = game.round.number
@@ -143,13 +136,10 @@ def tournament_export_trf(
         white, black = ("w", "b") if game.has_colours else ("-", "-")
         entries[game.white_id].append(TrfGame(number, start_ranks[game.black_id], white, codes[0]))
         entries[game.black_id].append(TrfGame(number, start_ranks[game.white_id], black, codes[1]))
-        white_points, black_points = RESULT_POINTS.get(game.result, (0.0, 0.0))
-        points[game.white_id] += white_points
-        points[game.black_id] += black_points
     for bye in byes:
         entries[bye.member_id].append(TrfGame(bye.round.number, None, "-", _BYE_CODES[bye.kind]))
-        points[bye.member_id] += BYE_POINTS[bye.kind]
-    totals = {member_id: points[member_id] for member_id in registrations}
+    points = points_by_round(tournament=tournament, ahead=True)  # the file lists those byes too
+    totals = {member_id: sum(points.get(member_id, {}).values()) for member_id in registrations}
     ranks = (_file_ranks(tournament, registrations, totals)
              or _standings_ranks(tournament, registrations, totals))
     trf_players = []

@@ -8,7 +8,6 @@ the session between preview and confirmation, so the file is sent only once.
 from __future__ import annotations
 
 import datetime
-import re
 from functools import wraps
 
 from django.conf import settings
@@ -18,7 +17,6 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -31,6 +29,7 @@ from clubrating.accounts.permissions import (
     rating_officer_required,
 )
 from clubrating.clubs.privacy import Audience, row_audience, visible_fields
+from clubrating.core.downloads import attachment, download_name
 from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool
@@ -65,12 +64,6 @@ def official_or_staff_required(view):
     return wrapped
 
 
-def trf_filename(name: str) -> str:
-    """The tournament name, without characters that file systems refuse, plus ".trf"."""
-    cleaned = " ".join(re.sub(r'[\\/:*?"<>|\x00-\x1f]', " ", name).split())
-    return f"{cleaned or 'tournament'}.trf"
-
-
 @public_tournaments_required
 @require_GET
 def tournament_trf(request, pk):
@@ -87,7 +80,7 @@ def tournament_trf(request, pk):
                                   audience=row_audience(member, audience=audience, user_id=user_id))
     text = tournament_export_trf(tournament=tournament, shown=shown)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(True, trf_filename(tournament.name))
+    response["Content-Disposition"] = attachment(download_name(tournament.name, extension="trf"))
     return response
 
 

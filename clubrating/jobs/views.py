@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from clubrating.accounts.permissions import can_view_ratings, is_official, is_rating_officer
+from clubrating.core.downloads import attachment
 from clubrating.core.errors import Refused
-from clubrating.core.pdf import safe_filename
 
 from . import services
 from .models import Job
@@ -86,7 +86,7 @@ def job_output(request, pk):
     if output is None:
         raise Http404
     response = HttpResponse(bytes(output), content_type=job.output_type or "application/octet-stream")
-    response["Content-Disposition"] = f'attachment; filename="{safe_filename(job.output_name)}"'
+    response["Content-Disposition"] = attachment(job.output_name)
     return response
 
 

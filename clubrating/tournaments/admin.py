@@ -5,6 +5,7 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.http import HttpResponseRedirect
 
+from clubrating.core.admin import figure
 from clubrating.core.errors import Refused
 
 from .models import (
@@ -214,7 +215,8 @@ class TeamMatchAdmin(admin.ModelAdmin):
 
 @admin.register(TournamentPlayer)
 class TournamentPlayerAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "start_rank", "member", "rating", "fide_rating", "withdrawn_from_round")
+    list_display = ("tournament", "start_rank", "member", figure(TournamentPlayer, "rating", "rating"),
+                    figure(TournamentPlayer, "fide_rating", "rating"), "withdrawn_from_round")
     list_filter = ("tournament",)
     list_select_related = ("tournament", "member")
     search_fields = ("member__last_name", "member__first_name", "tournament__name")

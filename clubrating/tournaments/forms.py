@@ -12,11 +12,13 @@ from .tiebreaks import RECOMMENDED, TIEBREAK_PRESETS
 
 # The result control: (value, label, keys that choose it). The keys are shown on the page and
 # read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
-# Letters (w, s/b, r) also end a board number typed into the quick entry ("17r": board 17 drawn),
-# where the digits belong to the board number.
+# Letters (w, s/b, r/d) also end a board number typed into the quick entry ("17r": board 17 drawn),
+# where the digits belong to the board number. The letters of both languages work whatever the
+# page's language (German w/r/s: weiß, remis, schwarz; English w/d/b: white, draw, black); the help
+# on the page teaches its own language's.
 RESULT_CONTROLS: list[tuple[str, str, str]] = [
     (Result.WHITE_WINS, "1-0", "1 w"),
-    (Result.DRAW, "½-½", "= 5 r"),
+    (Result.DRAW, "½-½", "= 5 r d"),
     (Result.BLACK_WINS, "0-1", "0 s b"),
     (Result.WHITE_FORFEIT_WIN, "+/−", "+"),
     (Result.BLACK_FORFEIT_WIN, "−/+", "-"),

@@ -218,6 +218,17 @@ RESULT_POINTS: dict[str, tuple[float, float]] = {
     Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
     Result.DOUBLE_FORFEIT: (0.0, 0.0),
 }
+# A result as each side sees it, (white's, black's): the one table of result symbols, read by the
+# crosstables, the progress and match tables, and (with "=" for ½, "-" for −) the TRF export.
+RESULT_SYMBOLS: dict[str, tuple[str, str]] = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("½", "½"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_FORFEIT_WIN: ("+", "−"),
+    Result.BLACK_FORFEIT_WIN: ("−", "+"),
+    Result.DOUBLE_FORFEIT: ("−", "−"),
+    Result.NOT_PLAYED: ("", ""),
+}
 # White's score in a rated game: only results played over the board are rated.
 WHITE_SCORE: dict[str, float] = {result: RESULT_POINTS[result][0] for result in PLAYED_RESULTS}
 
@@ -371,6 +382,8 @@ class ByeKind(models.TextChoices):
 
 
 BYE_POINTS = {ByeKind.FULL: 1.0, ByeKind.HALF: 0.5, ByeKind.ZERO: 0.0, ByeKind.PAIRING: 1.0}
+# The byes' symbols, as TRF16 writes them (crosstables too).
+BYE_SYMBOLS = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z", ByeKind.PAIRING: "U"}
 
 
 class Bye(models.Model):

@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import (
-    FORFEIT_RESULTS,
+    BYE_SYMBOLS,
+    PLAYED_RESULTS,
     RESULT_POINTS,
+    RESULT_SYMBOLS,
     Bye,
     ByeKind,
     Game,
@@ -180,9 +182,10 @@ PENDING = "pending"  # paired, no result yet (crosstable only; standings ignore 
 
 
 def _records_by_member(
-    tournament: Tournament, last_round: int | None, pending: bool = False
+    tournament: Tournament, last_round: int | None, pending: bool = False, ahead: bool = False
 ) -> tuple[dict, int]:
-    """{member_id: {round: RoundRecord}} from one query for games and one for byes."""
+    """{member_id: {round: RoundRecord}} from one query for games and one for byes; with ``ahead``
+    also the byes requested for rounds not paired yet."""
     games = Game.objects.filter(round__tournament=tournament).values_list(
         "round__number", "white_id", "black_id", "result", "has_colours"
     )
@@ -216,7 +219,7 @@ def _records_by_member(
     byes = list(byes)
     rounds = max([rounds] + [number for number, _member, kind in byes if kind == ByeKind.PAIRING])
     for number, member, kind in byes:
-        if number > rounds:
+        if number > rounds and not ahead:
             continue  # a bye requested for a round not paired yet
         if kind == ByeKind.PAIRING:
             records[member][number] = RoundRecord(PAB, 1.0)
@@ -238,6 +241,18 @@ def _by_rank(players, records, rounds: int, key: str = "start_rank") -> dict[int
             row.append(rec)
         result[getattr(p, key)] = row
     return result
+
+
+def points_by_round(
+    *, tournament: Tournament, after_round: int | None = None, ahead: bool = False
+) -> dict[int, dict[int, float]]:
+    """{member id: {round number: points}}: every game with a result and every bye of a paired
+    round (with ``ahead`` also the byes already granted for later rounds, which a TRF file counts),
+    the one tally of points the standings, crosstables, pairings and the TRF export read.
+    Two queries."""
+    records, _rounds = _records_by_member(tournament, after_round, ahead=ahead)
+    return {member: {number: rec.points for number, rec in rounds.items()}
+            for member, rounds in records.items()}
 
 
 def player_histories(
@@ -322,7 +337,7 @@ class CrosstableCell:
     opponent: int | None  # opponent's starting rank
     colour: str  # "w", "b" or "" (bye / not paired)
     points: float | None  # None when not paired or not yet played
-    code: str  # "1", "½", "0", "+", "-", "H", "Z", "F", "U" or ""
+    code: str  # "1", "½", "0", "+", "−", "H", "F", "U" or "" (``_CODES``)
 
 
 @dataclass
@@ -332,9 +347,14 @@ class CrosstableRow:
     cells: list[CrosstableCell] = field(default_factory=list)
 
 
+# A round seen from one player, from the one table of symbols: a played game's points, a forfeit,
+# a bye (a zero-point bye or a round not paired shows nothing).
 _CODES = {
-    (PLAYED, 1.0): "1", (PLAYED, 0.5): "½", (PLAYED, 0.0): "0", (FORFEIT_WIN, 1.0): "+",
-    (FORFEIT_LOSS, 0.0): "-", (PAB, 1.0): "U", (ABSENT, 1.0): "F", (ABSENT, 0.5): "H", (ABSENT, 0.0): "",
+    **{(PLAYED, RESULT_POINTS[result][0]): RESULT_SYMBOLS[result][0] for result in PLAYED_RESULTS},
+    (FORFEIT_WIN, 1.0): RESULT_SYMBOLS[Result.WHITE_FORFEIT_WIN][0],
+    (FORFEIT_LOSS, 0.0): RESULT_SYMBOLS[Result.WHITE_FORFEIT_WIN][1],
+    (PAB, 1.0): BYE_SYMBOLS[ByeKind.PAIRING], (ABSENT, 1.0): BYE_SYMBOLS[ByeKind.FULL],
+    (ABSENT, 0.5): BYE_SYMBOLS[ByeKind.HALF], (ABSENT, 0.0): "",
 }
 
 
@@ -359,10 +379,6 @@ def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
 # --- teams ----------------------------------------------------------------------------------------
 
 
-_SYMBOL = {1.0: "1", 0.5: "½", 0.0: "0"}
-_FORFEIT_SYMBOL = {1.0: "+", 0.0: "−"}
-
-
 @dataclass
 class MatchBoard:
     board: int
@@ -377,8 +393,8 @@ class MatchBoard:
         """From the home team's side, e.g. "½–½", "+–−"; "" while not played."""
         if self.points is None:
             return ""
-        symbols = _FORFEIT_SYMBOL if self.game.result in FORFEIT_RESULTS else _SYMBOL
-        return f"{symbols[self.points[0]]}–{symbols[self.points[1]]}"
+        white, black = RESULT_SYMBOLS[self.game.result]
+        return f"{white}–{black}" if self.home_white else f"{black}–{white}"
 
 
 @dataclass

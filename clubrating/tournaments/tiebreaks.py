@@ -46,6 +46,7 @@ __all__ = [
     "TiebreakSpec",
     "UnknownTiebreak",
     "compute_standings",
+    "decimals_for",
     "parse_tiebreaks",
     "split_code",
 ]
@@ -107,6 +108,27 @@ def split_code(raw: str) -> tuple[str, str]:
     if not match:
         raise UnknownTiebreak(text)
     return match.group(1), match.group(2) or ""
+
+
+# The decimals a tie-break's values need, the same on the page, in print, the PDF and the exports,
+# so that a column never mixes "2" and "2,5" and a file never says "2" where the page says "2,0".
+# Counts and ratings are whole numbers; Sonneborn-Berger moves in quarter points; points scored
+# (direct encounter: the points among the tied players, art. 6; Koya; Buchholz) in half points.
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP"})
+_QUARTERS = frozenset({"SB", "ESB", "SMP"})
+
+
+def decimals_for(code: str) -> int:
+    """The decimals of the tie-break ``code`` ("SB" 2, "DE" and "BH/C1" 1, "WIN" 0)."""
+    try:
+        base, _modifier = split_code(code)
+    except UnknownTiebreak:
+        return 1
+    if base in _WHOLE:
+        return 0
+    if base in _QUARTERS:
+        return 2
+    return 1
 
 
 def parse_tiebreaks(text: str | list[str]) -> list[TiebreakSpec]:

@@ -191,7 +191,7 @@ def _face(request, pk: int, face: str):
             ):
                 return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title,
                                     etag=_etag(request, source, "pdf", per_user=False))
-            return pdf_response(list_pdf(source, request.GET), f"{source.pool.name}-{source.file_stem}.pdf")
+            return pdf_response(list_pdf(source, request.GET), f"{source.file_stem}.pdf")
         return _page(request, source)
 
     return _conditional(request, source, face, build)

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 
 from clubrating.accounts.permissions import can_view_ratings
 from clubrating.core.errors import Refused
-from clubrating.core.pdf import safe_filename
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start, jobs_fail_stale
 from ratings.listing import list_pdf, list_source
@@ -33,7 +32,7 @@ def pdf_key(etag: str) -> str:
 def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str) -> Outcome:
     source = list_source(pk, live=face == "live_pdf")
     progress(5, _("Drawing the PDF"))
-    name = safe_filename(f"{source.pool.name}-{source.file_stem}.pdf")
+    name = f"{source.file_stem}.pdf"
     pdf = list_pdf(source, QueryDict(query))
     return Outcome(message=_("The PDF is ready."), output=pdf, output_name=name, output_type=PDF)
 

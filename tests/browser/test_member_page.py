@@ -33,7 +33,7 @@ def test_member_opens_his_page_and_sees_chart_and_games(
     assert games.count() == 2
     assert games.nth(0).locator("td").all_inner_texts() == [
         "01.03.2026", "Frühjahrsturnier 2026", "1", "Huber, Bernd", "Weiß", "0,5",
-        "1830", "1980", "−150", "0,300", "24,65", "+4,94",
+        "1830", "1980", "−150", "0,300", "24,65", "+4,9",
     ]
     assert page.locator("#ratings tbody td").nth(2).inner_text() == "1843 vorläufig"
     shoot(page, "member-page")

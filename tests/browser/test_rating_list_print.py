@@ -60,7 +60,7 @@ def test_visitor_prints_the_rating_list(page, live_server, artifacts_dir, shoot,
     with page.expect_download() as download_info:
         page.get_by_role("link", name="PDF").click()
     download = download_info.value
-    assert download.suggested_filename == "Standard-2025-01-01.pdf"
+    assert download.suggested_filename == "Wertungsliste_Standard_2025-01-01.pdf"
     pdf = artifacts_dir / "rating-list.pdf"
     download.save_as(str(pdf))
     data = pdf.read_bytes()

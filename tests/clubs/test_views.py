@@ -2,6 +2,7 @@
 performance per tournament, half rating; who may see it; its query count."""
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +14,7 @@ from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Result
 from ratings.services import game_record_result
 from tests.factories import GameFactory, MemberFactory, RoundFactory
+from tests.language import speak
 
 pytestmark = pytest.mark.django_db
 
@@ -47,14 +49,15 @@ def test_member_sees_his_ratings_chart_and_games_in_german(client, rated_club, a
     assert "<title>Standard, Liste vom 01.07.2026: 1835</title>" in html
     assert "<title>Standard, live (vorläufig): 1843</title>" in html
     assert "<script" not in html.split('id="rating-chart"')[1].split("</figure>")[0]
-    # The spring game with its calculation: 1830 vs 1980, D -150, E 0.300, F 24.65, +4.94.
+    # The spring game with its calculation: 1830 vs 1980, D -150, E 0.300, F 24.65, +4.94 (shown to
+    # one decimal, as every change not yet rounded).
     spring = html.split(">01.03.2026</td>")[1].split("</tr>")[0]
     for cell in ("Huber, Bernd", ">Weiß</td>", ">0,5<", ">1830<", ">1980<", ">−150<", ">0,300<",
                  ">24,65<",
-                 ">+4,94<"):
+                 ">+4,9<"):
         assert cell in spring
     autumn = html.split(">01.09.2026</td>")[1].split("</tr>")[0]
-    for cell in ("Moser, Clara", ">1<", ">1835<", ">1700<", ">+135<", ">0,682<", ">24,49<", ">+7,79<"):
+    for cell in ("Moser, Clara", ">1<", ">1835<", ">1700<", ">+135<", ">0,682<", ">24,49<", ">+7,8<"):
         assert cell in autumn
     # Performance per tournament (exact): 1980 + dp(0.50) = 1980; 1700 + dp(1.00) = 2500.
     narrow = "text-end d-none d-sm-table-cell"  # columns a phone leaves out
@@ -74,7 +77,7 @@ def test_member_page_in_english(english, rated_club, anna_user):
     assert "<title>Rating history of Berger, Anna</title>" in html
     assert ">Date</text>" in html
     assert ">2026-03-01</td>" in html
-    assert ">0.300<" in html and ">24.65<" in html and ">+4.94<" in html
+    assert ">0.300<" in html and ">24.65<" in html and ">+4.9<" in html
     assert "Score against FIDE-rated opponents: 0.5 from 1 game, opponents' average 2010." in html
 
 
@@ -130,6 +133,32 @@ def test_member_page_query_bound(client, rated_club, django_assert_max_num_queri
 def test_member_list_still_works(client, rated_club):
     html = client.get(reverse("clubs:member_list"), {"q": "Berger"}).content.decode()
     assert "Berger, Anna" in html and "Huber" not in html
+
+
+def fide_cell(html: str, name: str) -> str:
+    row = html[html.index(name):]
+    row = row[:row.index("</tr>")]
+    return re.findall(r'<td class="num">([^<]*)</td>', row)[0]
+
+
+def test_member_list_fide_ratings_are_not_grouped(client, english, rated_club):
+    # Bernd's FIDE rating 2010 read "2.010" (German) and "2,010" (English).
+    assert fide_cell(client.get(reverse("clubs:member_list")).content.decode(), "Huber, Bernd") == "2010"
+    assert fide_cell(english.get(reverse("clubs:member_list")).content.decode(), "Huber, Bernd") == "2010"
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("de-at", "Keine Mitglieder gefunden für „Zander“."), ("en", "No members found for “Zander”."),
+])
+def test_an_empty_member_search_says_so(client, rated_club, lang, message):
+    html = speak(client, lang).get(reverse("clubs:member_list"), {"q": "Zander"}).content.decode()
+    assert message in html
+    assert "<tbody" in html and "Berger" not in html
+
+
+def test_an_empty_member_search_escapes_the_query(client, rated_club):
+    html = client.get(reverse("clubs:member_list"), {"q": "<b>x</b>"}).content.decode()
+    assert "Keine Mitglieder gefunden für „&lt;b&gt;x&lt;/b&gt;“." in html
 
 
 def test_member_page_ratings_come_from_the_cache_until_a_rating_changes(client, rated_club):

@@ -64,12 +64,35 @@ def test_xlsx_writes_text_as_strings_and_numbers_as_numbers():
     assert workbook.sheetnames == ["Wertungsliste"]
     cells = [cell for row in workbook.active.iter_rows() for cell in row]
     assert not [cell for cell in cells if cell.data_type == "f"]
+    # Text as the CSV writes it: a string cell starting with "=" turns into a formula when edited.
     assert list(workbook.active.iter_rows(values_only=True)) == [
         ("Name", "Rating", "Change"),
         ("Huber, Bernd", 1977, -3),
-        ("=cmd|' /C calc'!A0", 1234.567, None),
-        ("+43 1 234", 1500, 12),
+        ("'=cmd|' /C calc'!A0", 1234.567, None),
+        ("'+43 1 234", 1500, 12),
     ]
+
+
+def test_xlsx_has_a_frozen_bold_header_and_column_widths():
+    workbook = openpyxl.load_workbook(xlsx_file(sheet="S", columns=COLUMNS, rows=ROWS))
+    sheet = workbook.active
+    assert sheet.freeze_panes == "A2"
+    assert [sheet.cell(1, column).font.b for column in (1, 2, 3)] == [True, True, True]
+    # The widest text of each column plus two: "'=cmd|' /C calc'!A0" (19), "1234.567" (8), "Change" (6).
+    assert [sheet.column_dimensions[letter].width for letter in "ABC"] == [21, 10, 8]
+
+
+def test_columns_with_decimals_keep_them_in_csv_and_xlsx():
+    columns = [ExportColumn("KS", lambda r: r, numeric=True, decimals=1),
+               ExportColumn("SB", lambda r: r, numeric=True, decimals=2)]
+    with translation.override("de-at"):
+        text = "".join(csv_lines(columns, [2.0, 2.5]))
+    assert text.removeprefix("\ufeff").splitlines() == ["KS;SB", "2,0;2,00", "2,5;2,50"]
+    with translation.override("en"):
+        assert list(csv_lines(columns, [2.0]))[1] == "2.0,2.00\r\n"
+    sheet = openpyxl.load_workbook(xlsx_file(sheet="S", columns=columns, rows=[2.0])).active
+    assert (sheet["A2"].value, sheet["A2"].number_format) == (2, "0.0")
+    assert (sheet["B2"].value, sheet["B2"].number_format) == (2, "0.00")
 
 
 def test_xlsx_columns_past_z_and_text_xml_cannot_hold():

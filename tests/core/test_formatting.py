@@ -28,6 +28,30 @@ def test_signed(value, decimals, de, en):
 
 
 def test_the_filter_takes_the_decimals():
-    template = Template("{% load formatting %}{{ a|signed }} {{ b|signed:2 }} {{ c|signed:-3 }}")
+    template = Template("{% load numbers %}{{ a|signed:0 }} {{ b|signed }} {{ c|signed:-3 }}")
     with translation.override("de-at"):
         assert template.render(Context({"a": -3.4, "b": 4.938, "c": 17.5})) == "−3 +4,94 +17,500"
+
+
+@pytest.mark.parametrize(("value", "de", "en"), [
+    # The game page showed "1,7378988610873098 / -0,38497759581048": no sign, ASCII hyphen.
+    (1.7378988610873098, "+1,7", "+1.7"),
+    (-0.38497759581048, "−0,4", "−0.4"),
+    (0.04, "±0,0", "±0.0"),
+    (-7.25, "−7,3", "−7.3"),  # half away from zero, as the rules round
+    (None, "", ""),
+])
+def test_a_change_not_yet_rounded_has_one_decimal(value, de, en):
+    template = Template("{% load numbers %}{{ v|game_change }}")
+    with translation.override("de-at"):
+        assert template.render(Context({"v": value})) == de
+    with translation.override("en"):
+        assert template.render(Context({"v": value})) == en
+
+
+def test_identifiers_are_never_grouped():
+    template = Template("{% load numbers %}{{ fide|plain }}|{{ none|plain }}|{{ rating|rating }}")
+    for language in ("de-at", "en"):
+        with translation.override(language):
+            rendered = template.render(Context({"fide": 1600238, "none": None, "rating": 1762}))
+            assert rendered == "1600238||1762"

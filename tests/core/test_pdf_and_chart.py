@@ -1,12 +1,13 @@
-"""The PDF renderer's CSS strings, static fetcher and download names, and the SVG rating chart."""
+"""The PDF renderer's CSS strings and static fetcher, and the SVG rating chart."""
 
 import datetime
+import re
 
 import pytest
 from django.utils import translation
 
 from clubrating.core.charts import Series, rating_history_svg
-from clubrating.core.pdf import _static_file, css_string, safe_filename
+from clubrating.core.pdf import _static_file, css_string
 
 
 def test_css_string_escapes_quotes_backslashes_and_newlines():
@@ -35,6 +36,11 @@ def test_pdf_resources_come_from_the_static_files_only():
         _static_file("http://clubrating.invalid/static/css/missing.css")
 
 
+def grouped(svg: str) -> list[str]:
+    """The texts of the chart (labels and tooltips) holding a digit-grouped number ("1.500")."""
+    return [text for text in re.findall(r">([^<]+)<", svg) if re.search(r"\d[.,]\d{3}\b", text)]
+
+
 def test_chart_without_points_is_empty():
     assert rating_history_svg([Series("Standard", [])], title="t", x_label="x", y_label="y") == ""
 
@@ -47,18 +53,14 @@ def test_chart_axes_are_localized_and_labelled():
     with translation.override("de-at"):
         svg = rating_history_svg(series, title="Verlauf", x_label="Datum", y_label="Wertung")
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and svg.endswith("</svg>")
-    # Ticks every 50 points from 1500 to 1750 (German thousands), years on the time axis.
-    assert [f">{tick}</text>" in svg for tick in ("1.500", "1.550", "1.700", "1.750")] == [True] * 4
+    # Ticks every 50 points from 1500 to 1750, never digit-grouped ("1.500" before), years on the time axis.
+    assert [f">{tick}</text>" in svg for tick in ("1500", "1550", "1700", "1750")] == [True] * 4
+    assert not grouped(svg)
     assert ">2021</text>" in svg and ">2024</text>" in svg
     assert ">Datum</text>" in svg and ">Wertung</text>" in svg
     # A second series gets its own dash pattern (black-and-white print) and a legend entry.
     assert 'stroke-dasharray="6 3"' in svg and ">Schnellschach</text>" in svg
-    assert "<title>Standard: 01.01.2020 1.500</title>" in svg
-
-
-def test_download_names_are_ascii():
-    assert safe_filename("Schnellschach Ü18-2026-07-01.pdf") == "Schnellschach_U18-2026-07-01.pdf"
-    assert safe_filename('"\n') == "download"
+    assert "<title>Standard: 01.01.2020 1500</title>" in svg
 
 
 def test_chart_texts_are_escaped():
@@ -71,3 +73,10 @@ def test_chart_texts_are_escaped():
     assert f'aria-label="{escaped}"' in svg
     assert svg.count(f"<title>{escaped}</title>") == 3  # the chart's and each point's
     assert svg.count(f">{escaped}</text>") == 3  # both axes and the legend
+
+
+def test_chart_axis_in_english_is_not_grouped_either():
+    series = [Series("Standard", [(datetime.date(2026, 1, 1), 1295), (datetime.date(2026, 7, 1), 1330)])]
+    with translation.override("en"):
+        svg = rating_history_svg(series, title="History", x_label="Date", y_label="Rating")
+    assert ">1290</text>" in svg and ">1330</text>" in svg and not grouped(svg)

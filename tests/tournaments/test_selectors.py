@@ -121,7 +121,54 @@ def test_a_forfeit_without_colours_has_none_in_the_crosstable_and_the_history():
     second.save()
     cells = {row.player.start_rank: row.cells[0] for row in selectors.tournament_crosstable(tournament=t)}
     assert [(r, cells[r].opponent, cells[r].colour, cells[r].code) for r in (1, 2, 3, 4)] == [
-        (1, 3, "", "+"), (2, 4, "b", "+"), (3, 1, "", "-"), (4, 2, "w", "-")]
+        (1, 3, "", "+"), (2, 4, "b", "+"), (3, 1, "", "−"), (4, 2, "w", "−")]
     players = list(t.players.order_by("start_rank"))
     history = selectors.player_histories(t, players, before_round=2)
     assert [history[r][0].colour for r in (1, 2, 3, 4)] == [None, "b", None, "w"]
+
+
+def test_points_by_round_is_the_one_tally_of_pairings_crosstables_and_trf():
+    from clubrating.interchange.trf_export import tournament_export_trf
+    from clubrating.tournaments.views._pairings import points_before
+    from clubrating.tournaments.views._tables import crosstable
+    from tests.factories import ByeFactory, GameFactory, RoundFactory, TournamentPlayerFactory
+
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
+    a, b, c, d, e = (MemberFactory(last_name=name) for name in "ABCDE")
+    for rank, member in enumerate((a, b, c, d, e), start=1):
+        TournamentPlayerFactory(tournament=t, member=member, start_rank=rank)
+    one, two, three = (RoundFactory(tournament=t, number=n) for n in (1, 2, 3))
+    GameFactory(round=one, board=1, white=a, black=b, result=Result.DRAW)
+    GameFactory(round=one, board=2, white=c, black=d, result=Result.BLACK_FORFEIT_WIN)
+    ByeFactory(round=one, member=e, kind=ByeKind.PAIRING)
+    GameFactory(round=two, board=1, white=d, black=a, result=Result.WHITE_WINS)
+    GameFactory(round=two, board=2, white=e, black=b, result=Result.NOT_PLAYED)  # still running
+    ByeFactory(round=two, member=c, kind=ByeKind.HALF)
+    ByeFactory(round=three, member=a, kind=ByeKind.HALF)  # requested for a round not paired yet
+    assert selectors.points_by_round(tournament=t) == {
+        a.pk: {1: 0.5, 2: 0.0}, b.pk: {1: 0.5}, c.pk: {1: 0.0, 2: 0.5}, d.pk: {1: 1.0, 2: 1.0},
+        e.pk: {1: 1.0},
+    }
+    assert selectors.points_by_round(tournament=t, ahead=True)[a.pk] == {1: 0.5, 2: 0.0, 3: 0.5}
+    # Pairings show the points before each round; the crosstable and the standings the totals.
+    before = points_before(t)
+    assert before[2] == {a.pk: 0.5, b.pk: 0.5, c.pk: 0.0, d.pk: 1.0, e.pk: 1.0}
+    assert before[3] == {a.pk: 0.5, b.pk: 0.5, c.pk: 0.5, d.pk: 2.0, e.pk: 1.0}
+    totals = {a.pk: 0.5, b.pk: 0.5, c.pk: 0.5, d.pk: 2.0, e.pk: 1.0}
+    assert {line.player.member_id: line.points for line in crosstable(t)} == totals
+    standings = selectors.tournament_standings(tournament=t)
+    assert {row.player.member_id: row.points for row in standings} == totals
+    # TRF16 lists the bye granted for round 3 and counts it (column 81-84: the points).
+    lines = {line[14:47].split(",")[0]: line for line in tournament_export_trf(tournament=t).splitlines()
+             if line.startswith("001")}
+    assert lines["A"][80:84].strip() == "1.0" and lines["D"][80:84].strip() == "2.0"
+
+
+def test_one_table_of_result_symbols():
+    from clubrating.interchange.trf_export import _BYE_CODES, _CODES
+    from clubrating.tournaments.models import BYE_SYMBOLS, RESULT_SYMBOLS
+
+    assert RESULT_SYMBOLS[Result.BLACK_FORFEIT_WIN] == ("−", "+")
+    # TRF16 spells the same symbols its own way: "=" a draw, "-" a forfeit loss.
+    assert _CODES[Result.DRAW] == ("=", "=") and _CODES[Result.BLACK_FORFEIT_WIN] == ("-", "+")
+    assert _BYE_CODES is BYE_SYMBOLS

@@ -53,7 +53,7 @@ def test_json_by_name(tournament):
 def test_table_by_id_with_the_tournaments_own_tiebreaks(tournament):
     lines = run(str(tournament.pk)).splitlines()
     assert lines[0].split() == ["Rank", "Name", "Points", "SB", "WIN"]
-    assert lines[1].split() == ["1", "Anna,", "X", "2.5", "2.5", "2"]
+    assert lines[1].split() == ["1", "Anna,", "X", "2.5", "2.50", "2"]
     assert len(lines) == 5
 
 

@@ -180,3 +180,87 @@ def test_koya_in_an_odd_round_robin_counts_the_games_a_player_can_play():
     # Player 1: vs 2 (1) + vs 3 (1) + vs 4 (0) = 2; player 5: vs 1 (0.5) + 2 (0) + 3 (0) + 4 (1) = 1.5.
     assert rows[1].tiebreaks == [2.0]
     assert rows[5].tiebreaks == [1.5]
+
+
+# A single round robin of six with draws, worked by hand (points of the row player):
+#
+#        1    2    3    4    5    6   total
+#   1    .   ½    1    ½    ½    0    2.5
+#   2    ½    .   1    0    1    0    2.5
+#   3    0    0    .   1    1    ½    2.5
+#   4    ½    1    0    .   ½    0    2.0
+#   5    ½    0    0    ½    .   1    2.0
+#   6    1    1    ½    1    0    .    3.5
+ROUND_ROBIN_SIX = {
+    (1, 2): 0.5, (1, 3): 1.0, (1, 4): 0.5, (1, 5): 0.5, (1, 6): 0.0,
+    (2, 3): 1.0, (2, 4): 0.0, (2, 5): 1.0, (2, 6): 0.0,
+    (3, 4): 1.0, (3, 5): 1.0, (3, 6): 0.5,
+    (4, 5): 0.5, (4, 6): 0.0,
+    (5, 6): 1.0,
+}
+
+
+def round_robin_six() -> list[Participant]:
+    """The table above, one game per round (the order of the rounds does not matter here)."""
+    rounds: dict[int, list[RoundRecord]] = {pid: [] for pid in range(1, 7)}
+    for (white, black), points in ROUND_ROBIN_SIX.items():
+        rounds[white].append(R(PLAYED, points, black, "w"))
+        rounds[black].append(R(PLAYED, 1.0 - points, white, "b"))
+    return [Participant(pid, 1800, rounds[pid]) for pid in rounds]
+
+
+def test_direct_encounter_in_a_round_robin_with_draws_and_two_tied_groups():
+    rows = compute_standings(round_robin_six(), parse_tiebreaks("DE,WIN,SB,KS"), round_robin=True)
+    table = {row.id: (row.rank, row.points, row.tiebreaks) for row in rows}
+    # DE (art. 6), the points among the tied players:
+    #   {1, 2, 3} on 2.5: 1 = ½ (v 2) + 1 (v 3) = 1.5; 2 = ½ + 1 = 1.5; 3 = 0 + 0 = 0. Between 1
+    #   and 2, still tied, their draw leaves them tied (½ each), so WIN decides: 2 won twice
+    #   (v 3, v 5), 1 once (v 3).
+    #   {4, 5} on 2.0 drew each other: ½ each. WIN 1 each (4 v 2, 5 v 6); SB decides.
+    #   6 alone on 3.5: 0.
+    # SB: 6 = 2.5 + 2.5 + ½·2.5 + 2.0 = 8.25; 1 = ½·2.5 + 2.5 + ½·2 + ½·2 = 5.75;
+    #   2 = ½·2.5 + 2.5 + 2 = 5.75; 3 = 2 + 2 + ½·3.5 = 5.75; 4 = ½·2.5 + 2.5 + ½·2 = 4.75;
+    #   5 = ½·2.5 + ½·2 + 3.5 = 5.75.
+    # KS (opponents with at least 2.5 of 5: 1, 2, 3, 6): 6 = 1 + 1 + ½ = 2.5; 1 = ½ + 1 + 0 = 1.5;
+    #   2 = ½ + 1 + 0 = 1.5; 3 = 0 + 0 + ½ = 0.5; 4 = ½ + 1 + 0 + 0 = 1.5; 5 = ½ + 0 + 0 + 1 = 1.5.
+    assert table == {
+        6: (1, 3.5, [0.0, 3, 8.25, 2.5]),
+        2: (2, 2.5, [1.5, 2, 5.75, 1.5]),
+        1: (3, 2.5, [1.5, 1, 5.75, 1.5]),
+        3: (4, 2.5, [0.0, 2, 5.75, 0.5]),
+        5: (5, 2.0, [0.5, 1, 5.75, 1.5]),
+        4: (6, 2.0, [0.5, 1, 4.75, 1.5]),
+    }
+    assert [row.id for row in rows] == [6, 2, 1, 3, 5, 4]
+
+
+def test_direct_encounter_with_a_group_of_three_that_all_drew():
+    # Another six-player round robin:
+    #        1    2    3    4    5    6   total
+    #   1    .   ½    ½    1    1    0    3.0
+    #   2    ½    .   ½    1    ½    ½    3.0
+    #   3    ½    ½    .   ½    1    ½    3.0
+    #   4    0    0    ½    .   ½    1    2.0
+    #   5    0    ½    0    ½    .   1    2.0
+    #   6    1    ½    ½    0    0    .    2.0
+    results = {
+        (1, 2): 0.5, (1, 3): 0.5, (1, 4): 1.0, (1, 5): 1.0, (1, 6): 0.0,
+        (2, 3): 0.5, (2, 4): 1.0, (2, 5): 0.5, (2, 6): 0.5,
+        (3, 4): 0.5, (3, 5): 1.0, (3, 6): 0.5,
+        (4, 5): 0.5, (4, 6): 1.0,
+        (5, 6): 1.0,
+    }
+    rounds: dict[int, list[RoundRecord]] = {pid: [] for pid in range(1, 7)}
+    for (white, black), points in results.items():
+        rounds[white].append(R(PLAYED, points, black, "w"))
+        rounds[black].append(R(PLAYED, 1.0 - points, white, "b"))
+    rows = compute_standings([Participant(pid, 1800, rounds[pid]) for pid in rounds],
+                             parse_tiebreaks("DE,WIN"), round_robin=True)
+    # {1, 2, 3} on 3.0 drew among themselves: DE 1 each, still tied; WIN: 1 won twice (v 4, v 5),
+    # 2 and 3 once each (v 4; v 5), so they share second place.
+    # {4, 5, 6} on 2.0: 4 = ½ (v 5) + 1 (v 6) = 1.5; 5 = ½ + 1 = 1.5; 6 = 0. 4 and 5 drew each
+    # other, so they stay tied (½ each among the two), WIN 1 each: they share fourth place.
+    assert [(row.id, row.rank, row.points, row.tiebreaks) for row in rows] == [
+        (1, 1, 3.0, [1.0, 2]), (2, 2, 3.0, [1.0, 1]), (3, 2, 3.0, [1.0, 1]),
+        (4, 4, 2.0, [1.5, 1]), (5, 4, 2.0, [1.5, 1]), (6, 6, 2.0, [0.0, 1]),
+    ]

@@ -1,9 +1,12 @@
-"""Template filters of the number format (see ``clubrating.core.formatting``).
+"""Template filters of the number format (see ``clubrating.core.formatting``): the one set every
+page and print layout loads.
 
     {% load numbers %}
     {{ player.rating|rating }}        2107 ("—" when there is none; ``|rating:""`` for blank)
-    {{ row.change|rating_change }}    +12 / −0,84
-    {{ row.change|signed }}           +47,43 / −0,84 / ±0,00   ({{ x|signed:1 }} for one decimal)
+    {{ member.fide_id|plain }}        1600238 (an identifier: never grouped)
+    {{ row.change|rating_change }}    +12 / −3 (a list's change, as rounded)
+    {{ game.change|game_change }}     +1,7 / −0,4 (a change not yet rounded: one game's, a tournament's)
+    {{ row.value|signed }}            +0,85 / −0,84 / ±0,00   ({{ x|signed:1 }} one decimal, ``:0`` whole)
     {{ row.points|points }}           3,5
     {{ row.expected|decimal:2 }}      2,38
 """
@@ -12,7 +15,14 @@ from __future__ import annotations
 
 from django import template
 
-from clubrating.core.formatting import change_text, decimal_text, points_text, rating_text
+from clubrating.core.formatting import (
+    change_text,
+    decimal_text,
+    game_change_text,
+    id_text,
+    points_text,
+    rating_text,
+)
 from clubrating.core.formatting import signed as signed_text
 
 register = template.Library()
@@ -24,13 +34,23 @@ def rating(value, empty: str = "—") -> str:
 
 
 @register.filter
+def plain(value, empty: str = "") -> str:
+    return id_text(value, empty)
+
+
+@register.filter
 def rating_change(value, empty: str = "") -> str:
     return change_text(value, empty)
 
 
 @register.filter
+def game_change(value, empty: str = "") -> str:
+    return game_change_text(value, empty)
+
+
+@register.filter
 def signed(value, places=2) -> str:
-    """Two decimals by default here (evaluation tables); ``{% load formatting %}`` has whole numbers."""
+    """Two decimals unless told (W − We and the like)."""
     return signed_text(None if value == "" else value, int(places))
 
 

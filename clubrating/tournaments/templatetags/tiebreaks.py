@@ -1,28 +1,12 @@
-"""Tie-break values with the decimals their kind needs, so a column never mixes "123" and "103,50"."""
+"""Tie-break values with the decimals their kind needs (``clubrating.tournaments.tiebreaks.decimals_for``),
+so a column never mixes "123" and "103,50" and the page says what the exports say."""
 
 from django import template
 
 from clubrating.core.formatting import decimal_text
-from clubrating.tournaments.tiebreaks import UnknownTiebreak, split_code
+from clubrating.tournaments.tiebreaks import decimals_for
 
 register = template.Library()
-
-# Counts and ratings are whole numbers; Sonneborn-Berger moves in quarter points; Buchholz,
-# Koya and the like in half points.
-WHOLE = {"DE", "WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP", "PS"}
-QUARTERS = {"SB", "ESB", "SMP"}
-
-
-def decimals_for(code: str) -> int:
-    try:
-        base, _modifier = split_code(code)
-    except UnknownTiebreak:
-        return 1
-    if base in WHOLE:
-        return 0
-    if base in QUARTERS:
-        return 2
-    return 1
 
 
 @register.filter

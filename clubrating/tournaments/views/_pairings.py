@@ -1,8 +1,8 @@
 """Pairing rows as chess-results prints them: Bo., No., Name, rating, Pts., Result, Pts., Name, rating,
 No. (the rating column is headed with the national rating's name, the pool's).
 
-"Pts." are the points a player had before the round. Two queries for the whole tournament's
-results and byes, one for its players, whatever the number of rounds shown.
+"Pts." are the points a player had before the round (``selectors.points_by_round``). Two queries for
+the whole tournament's results and byes, one for its players, whatever the number of rounds shown.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..models import BYE_POINTS, RESULT_POINTS, Bye, Game
+from ..models import Bye, Game
+from ..selectors import points_by_round
 
 
 @dataclass
@@ -42,18 +43,11 @@ class PairingRow:
 
 def points_before(tournament) -> dict[int, dict[int, float]]:
     """{round number: {member id: points before that round}} for every paired round (+1)."""
-    per_round: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    last = 0
-    for number, white, black, result in Game.objects.filter(round__tournament=tournament).exclude(
-            result="").values_list("round__number", "white_id", "black_id", "result"):
-        white_points, black_points = RESULT_POINTS[result]
-        per_round[number][white] += white_points
-        per_round[number][black] += black_points
-        last = max(last, number)
-    for number, member, kind in Bye.objects.filter(round__tournament=tournament).values_list(
-            "round__number", "member_id", "kind"):
-        per_round[number][member] += BYE_POINTS[kind]
-        last = max(last, number)
+    per_round: dict[int, dict[int, float]] = defaultdict(dict)
+    for member, rounds in points_by_round(tournament=tournament).items():
+        for number, points in rounds.items():
+            per_round[number][member] = points
+    last = max(per_round, default=0)
     before: dict[int, dict[int, float]] = {}
     running: dict[int, float] = defaultdict(float)
     for number in range(1, last + 2):

@@ -7,18 +7,8 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..models import RESULT_POINTS, Bye, Game, Result
-
-# A result seen from one player: (white's symbol, black's symbol).
-_SYMBOLS = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.DRAW: ("½", "½"),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.WHITE_FORFEIT_WIN: ("+", "−"),
-    Result.BLACK_FORFEIT_WIN: ("−", "+"),
-    Result.DOUBLE_FORFEIT: ("−", "−"),
-    Result.NOT_PLAYED: ("", ""),
-}
+from ..models import RESULT_SYMBOLS, Game
+from ..selectors import points_by_round
 
 
 @dataclass
@@ -36,12 +26,6 @@ class PlayerLine:
     cells: list[Cell] = field(default_factory=list)
 
 
-def _games_and_byes(tournament):
-    games = list(Game.objects.filter(round__tournament=tournament).select_related("round"))
-    byes = list(Bye.objects.filter(round__tournament=tournament).select_related("round"))
-    return games, byes
-
-
 def _players(tournament):
     return list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
 
@@ -49,23 +33,17 @@ def _players(tournament):
 def crosstable(tournament) -> list[PlayerLine]:
     """Round robin: one cell per opponent in starting-rank order (two symbols in a double one)."""
     players = _players(tournament)
-    games, byes = _games_and_byes(tournament)
+    games = Game.objects.filter(round__tournament=tournament).order_by("round__number", "board")
     index = {p.member_id: i for i, p in enumerate(players)}
     symbols: dict[tuple[int, int], list[str]] = defaultdict(list)
-    points: dict[int, float] = defaultdict(float)
-    for game in sorted(games, key=lambda g: g.round.number):
-        white, black = _SYMBOLS[game.result]
-        symbols[(game.white_id, game.black_id)].append(white or "·")
-        symbols[(game.black_id, game.white_id)].append(black or "·")
-        if game.result:
-            white_points, black_points = RESULT_POINTS[game.result]
-            points[game.white_id] += white_points
-            points[game.black_id] += black_points
-    for bye in byes:
-        points[bye.member_id] += bye.points
+    for white_id, black_id, result in games.values_list("white_id", "black_id", "result"):
+        white, black = RESULT_SYMBOLS[result]
+        symbols[(white_id, black_id)].append(white or "·")
+        symbols[(black_id, white_id)].append(black or "·")
+    points = points_by_round(tournament=tournament)
     lines = []
     for player in players:
-        line = PlayerLine(player=player, points=points[player.member_id])
+        line = PlayerLine(player=player, points=sum(points.get(player.member_id, {}).values()))
         for other in players:
             if other.member_id == player.member_id:
                 line.cells.append(Cell(symbol="×"))

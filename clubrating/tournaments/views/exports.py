@@ -3,15 +3,16 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubrating.accounts.permissions import public_tournaments_required
 from clubrating.clubs.selectors import home_club_name
+from clubrating.core.downloads import download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import print_context, render_pdf_response
 
 from ..models import Round, Tournament, TournamentKind
+from ..tiebreaks import decimals_for
 from . import _standings, _tables
 from .public import national_label, rounds_with_pairings
 
@@ -57,7 +58,9 @@ def tournament_print(request, pk, kind):
         raise Http404
     template, context = _tournament_print(request, tournament, kind)
     if request.GET.get("pdf"):
-        return render_pdf_response(request, template, context, f"{slugify(tournament.name)}-{kind}.pdf")
+        title = _("Standings") if kind == "standings" else _("Crosstable")
+        return render_pdf_response(request, template, context,
+                                   download_name(tournament.name, title, extension="pdf"))
     return render(request, template, context)
 
 
@@ -81,7 +84,7 @@ def round_print(request, pk, number):
     template = "tournaments/print/pairings.html"
     if request.GET.get("pdf"):
         return render_pdf_response(request, template, context,
-                                   f"{slugify(tournament.name)}-round-{rnd.number}.pdf")
+                                   download_name(tournament.name, title, extension="pdf"))
     return render(request, template, context)
 
 
@@ -98,8 +101,10 @@ def standings_columns(codes: list[str], national: str | None = None) -> list[Exp
         ExportColumn(national or _("Rating"), lambda r: r.player.rating, numeric=True),
         ExportColumn(_("FIDE"), lambda r: r.player.fide_rating, numeric=True),
         ExportColumn(_("FIDE ID"), lambda r: r.player.member.fide_id, numeric=True),
-        ExportColumn(_("Points"), lambda r: r.points, numeric=True),
-        *[ExportColumn(code, lambda r, i=i: r.tiebreaks[i], numeric=True) for i, code in enumerate(codes)],
+        ExportColumn(_("Points"), lambda r: r.points, numeric=True, decimals=1),
+        # Each tie-break with the decimals the page shows (``decimals_for``).
+        *[ExportColumn(code, lambda r, i=i: r.tiebreaks[i], numeric=True, decimals=decimals_for(code))
+          for i, code in enumerate(codes)],
     ]
 
 
@@ -110,6 +115,6 @@ def standings_export(request, pk, fmt):
         raise Http404
     codes, rows, _error = _standings.standings(tournament)
     return export_response(
-        fmt, filename=f"{slugify(tournament.name)}-{slugify(_('standings'))}", sheet=_("Standings"),
+        fmt, name=[tournament.name, _("Standings")], sheet=_("Standings"),
         columns=standings_columns(codes, national_label(tournament)), rows=rows,
     )

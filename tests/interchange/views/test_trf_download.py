@@ -3,8 +3,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from clubrating.core.downloads import download_name
 from clubrating.interchange.trf_export import tournament_export_trf
-from clubrating.interchange.views import trf_filename
 
 from .conftest import login_url
 
@@ -15,7 +15,7 @@ def test_download_is_the_exported_trf(official_client, tournament):
     response = official_client.get(reverse("interchange:tournament_trf", args=[tournament.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/plain; charset=utf-8"
-    assert response["Content-Disposition"] == 'attachment; filename="Herbstturnier 2026.trf"'
+    assert response["Content-Disposition"] == 'attachment; filename="Herbstturnier_2026.trf"'
     assert response.content.decode("utf-8") == tournament_export_trf(tournament=tournament)
     assert "001    1 m    Adler, Max" in response.content.decode("utf-8")
 
@@ -55,16 +55,17 @@ def test_non_ascii_name_is_sent_as_rfc_5987_filename(client, tournament):
     tournament.save()
     response = client.get(reverse("interchange:tournament_trf", args=[tournament.pk]))
     assert response["Content-Disposition"] == (
-        "attachment; filename*=utf-8''Grazer%20Meisterschaft%20%C3%96%202026.trf"
+        'attachment; filename="Grazer_Meisterschaft_Oe_2026.trf"; '
+        "filename*=UTF-8''Grazer_Meisterschaft_%C3%96_2026.trf"
     )
 
 
 @pytest.mark.parametrize(
     "name, filename",
-    [("Herbstturnier 2026", "Herbstturnier 2026.trf"), ('A/B: "C"?', "A B C.trf"), ("???", "tournament.trf")],
+    [("Herbstturnier 2026", "Herbstturnier_2026.trf"), ('A/B: "C"?', "A_B_C.trf"), ("???", "download.trf")],
 )
 def test_trf_filename(name, filename):
-    assert trf_filename(name) == filename
+    assert download_name(name, extension="trf") == filename
 
 
 def test_private_tournaments_send_visitors_to_login(client, tournament, home_club):

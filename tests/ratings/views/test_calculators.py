@@ -32,7 +32,7 @@ def test_rating_change_oesb_example_in_german(client):
     assert '<dd class="col-sm-7" id="new-rating">1835</dd>' in html
     # The per-game arithmetic: (0.5 - E) x F with German decimals.
     assert "(0,5 − 0,300) × 24,65" in html
-    assert "<td class=\"text-end\">+4,94</td>" in html
+    assert "<td class=\"text-end\">+4,9</td>" in html  # a change not yet rounded: one decimal
 
 
 def test_rating_change_several_games_in_english(english):

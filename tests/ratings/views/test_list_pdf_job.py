@@ -13,10 +13,10 @@ def test_a_long_lists_pdf_is_a_job_that_every_reader_shares(client, rated_club):
     job = Job.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("jobs:detail", args=[job.pk])
     assert (job.state, job.public, job.started_by, job.output_name) == (
-        JobState.DONE, True, None, "Standard-2026-07-01.pdf"
+        JobState.DONE, True, None, "Wertungsliste_Standard_2026-07-01.pdf"
     )
     html = client.get(response["Location"]).content.decode()
-    assert "Das PDF ist fertig." in html and "Standard-2026-07-01.pdf herunterladen" in html
+    assert "Das PDF ist fertig." in html and "Wertungsliste_Standard_2026-07-01.pdf herunterladen" in html
     download = client.get(reverse("jobs:output", args=[job.pk]))
     assert download["Content-Type"] == "application/pdf" and download.content.startswith(b"%PDF-")
     # asked again: the same job, not a second drawing

@@ -171,7 +171,7 @@ def test_pdf_is_a_pdf(client, rated_club):
     response = client.get(reverse("ratings:list_pdf", args=[rated_club["list"].pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"] == 'attachment; filename="Standard-2026-07-01.pdf"'
+    assert response["Content-Disposition"] == 'attachment; filename="Wertungsliste_Standard_2026-07-01.pdf"'
     assert response.content.startswith(b"%PDF-")
     live = client.get(reverse("ratings:live_pdf", args=[rated_club["pool"].pk]))
     assert live["Content-Type"] == "application/pdf" and live.content.startswith(b"%PDF-")
@@ -181,7 +181,7 @@ def test_csv_export_in_both_languages(client, english, rated_club):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
     german = client.get(url, {"_export": "csv", "active": "on"})
     assert german["Content-Type"].startswith("text/csv")
-    assert german["Content-Disposition"] == 'attachment; filename="Standard-2026-07-01.csv"'
+    assert german["Content-Disposition"] == 'attachment; filename="Wertungsliste_Standard_2026-07-01.csv"'
     content = b"".join(german.streaming_content)
     assert content.startswith("\ufeff".encode())  # Excel reads UTF-8 with its byte-order mark
     lines = content.decode("utf-8-sig").splitlines()
@@ -190,7 +190,10 @@ def test_csv_export_in_both_languages(client, english, rated_club):
     assert lines[1] == "1;Huber, Bernd;;Schachklub Donaustadt;1955;m;1977;-3;51;1;;A"
     assert lines[2] == "2;Berger, Anna;;Schachklub Donaustadt;2010;w;1835;5;11;1;;A"
     assert len(lines) == 4  # header + the three active members
-    english_lines = streamed(english.get(url, {"_export": "csv"})).splitlines()
+    english_response = english.get(url, {"_export": "csv"})
+    assert english_response["Content-Disposition"] == (
+        'attachment; filename="Rating_list_Standard_2026-07-01.csv"')
+    english_lines = streamed(english_response).splitlines()
     assert english_lines[0] == "Rank,Name,Title,Club,Born,Sex,Rating,Change,Games,In period,Markers,Class"
     assert english_lines[2] == '2,"Berger, Anna",,Schachklub Donaustadt,2010,f,1835,5,11,1,,A'
 
@@ -217,7 +220,8 @@ def test_exports_neutralise_formulas(client, rated_club):
     sheet = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content))).active
     cells = [cell for row in sheet.iter_rows() for cell in row]
     assert not [c for c in cells if c.data_type == "f"]
-    assert "=HYPERLINK(\"http://x\")" in [c.value for c in cells]
+    # As in the CSV: the cell would become a formula as soon as somebody edited it.
+    assert "'=HYPERLINK(\"http://x\")" in [c.value for c in cells]
 
 
 def test_xlsx_export(client, rated_club):

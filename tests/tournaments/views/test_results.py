@@ -1,5 +1,7 @@
 """Result entry: one board saved per htmx request, rating changes shown, errors translated."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -41,10 +43,30 @@ def test_round_page_lists_every_board_with_its_control_and_the_keys(official_cli
     assert "Adler, Max" in html and "Dorn, Max" in html
     for label in ("1-0", "½-½", "0-1", "+/−", "−/+", "−/−"):
         assert label in html
-    assert 'data-keys="= 5 r"' in html
+    assert 'data-keys="= 5 r d"' in html
     assert "js/result-entry.js" in html
     # The first board without a result has the focus.
     assert html.index("autofocus") < html.index('id="board-' + str(board(tournament, 2).pk))
+
+
+@pytest.mark.parametrize(("lang", "taught"), [
+    ("en", "17w 1-0, 17d ½-½, 17b 0-1, 17+ or 17- forfeit"),
+    ("de-at", "17w 1-0, 17r ½-½, 17s 0-1, 17+ oder 17- kampflos"),
+])
+def test_the_help_teaches_the_keys_of_the_pages_language_and_they_work(official_client, tournament, lang,
+                                                                        taught):
+    # The English help taught the German r (remis) and s (schwarz).
+    html = text(page(official_client, "results", tournament.pk, 1, lang=lang))
+    help_text = re.search(r'id="quick-entry-help">([^<]*)<', html).group(1)
+    assert taught in help_text
+    keys = {key for found in re.findall(r'data-keys="([^"]*)"', html) for key in found.split()}
+    quick_keys = re.findall(r"17(\S)", help_text)
+    listed = re.findall(r"<kbd>([^<]+)</kbd>", html[html.index('id="result-keys"'):])
+    assert len(quick_keys) == 5 and set(quick_keys) <= keys
+    assert {key for key in listed if key not in ("⌫", "Del", "Enter")} <= keys
+    other = {"en": ("17r", "17s", "<kbd>r</kbd>", "<kbd>s</kbd>"),
+             "de-at": ("17d", "17b", "<kbd>d</kbd>", "<kbd>b</kbd>")}[lang]
+    assert not [word for word in other if word in html]
 
 
 def test_saving_a_board_returns_the_row_with_both_rating_changes(official_client, official, tournament):
@@ -171,6 +193,19 @@ def test_the_game_page_shows_the_history_to_officials(official_client, tournamen
     assert "offi" in newest and "offi" in oldest
     assert newest.index("1-0") < newest.index("0-1")
     assert oldest.index(old) < oldest.index("1-0")
+
+
+@pytest.mark.parametrize(("lang", "changes"), [
+    ("de-at", "Standard: +17,3 / −14,1"), ("en", "Standard: +17.3 / −14.1"),
+])
+def test_the_game_page_shows_the_changes_signed_to_one_decimal(official_client, client, tournament, lang,
+                                                               changes):
+    # 1830 beats 1980: +17.26 and -14.12 (docs/rules.md §1.1-1.3), shown as the result entry shows them;
+    # the page showed the raw floats ("17,2596… / -14,12…").
+    game = board(tournament)
+    save(official_client, game, Result.WHITE_WINS)
+    html = text(page(client, "game", game.pk, lang=lang))
+    assert f"<li>{changes}</li>" in html
 
 
 def test_visitors_see_the_game_but_not_its_history(client, tournament):

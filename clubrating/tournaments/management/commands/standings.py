@@ -3,9 +3,10 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from clubrating.core.exports import number_text
 from clubrating.tournaments.models import Tournament
 from clubrating.tournaments.selectors import tournament_standings
-from clubrating.tournaments.tiebreaks import UnknownTiebreak, parse_tiebreaks
+from clubrating.tournaments.tiebreaks import UnknownTiebreak, decimals_for, parse_tiebreaks
 
 
 def _number(value: float) -> float | int:
@@ -61,8 +62,9 @@ class Command(BaseCommand):
             return
         header = [_("Rank"), _("Name"), _("Points"), *labels]
         lines = [header] + [
-            [str(row.rank), row.player.member.full_name, f"{row.points:g}",
-             *(f"{v:g}" for v in row.tiebreaks)]
+            # The decimals the pages and exports show ("2.0", SB "9.25").
+            [str(row.rank), row.player.member.full_name, number_text(row.points, 1),
+             *(number_text(v, decimals_for(code)) for v, code in zip(row.tiebreaks, labels, strict=True))]
             for row in rows
         ]
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
