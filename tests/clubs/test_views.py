@@ -138,7 +138,7 @@ def test_member_list_still_works(client, rated_club):
 def fide_cell(html: str, name: str) -> str:
     row = html[html.index(name):]
     row = row[:row.index("</tr>")]
-    return re.findall(r'<td class="num">([^<]*)</td>', row)[0]
+    return re.findall(r'<td class="[^"]*\bnum\b[^"]*">([^<]*)</td>', row)[0]
 
 
 def test_member_list_fide_ratings_are_not_grouped(client, english, rated_club):
