@@ -257,8 +257,9 @@ def check_file(response, club: str, where: str) -> list[str]:
 
         text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
         # Twice: in the running header (a page margin) and in the title block. A long name may
-        # wrap onto the next line beside the QR code: line breaks count as spaces.
-        found = " ".join(text.split()).count(" ".join(club.split()))
+        # wrap onto the next line beside the QR code, at a space or inside a word: white space
+        # is left out of the comparison.
+        found = "".join(text.split()).count("".join(club.split()))
         return [] if found >= 2 else [f"{where}: the club's name {club!r} is {found} times in the PDF's text"]
     if kind.startswith("text/csv"):
         rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";" if b";" in body else ","))
