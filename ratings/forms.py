@@ -291,11 +291,16 @@ class ListFilterForm(forms.Form):
     )
     active = forms.BooleanField(label=_("Active members only"), required=False)
 
-    def __init__(self, *args, clubs: list[str], **kwargs):
+    def __init__(self, *args, clubs: list[str], hidden: list[str] = (), **kwargs):
+        """``hidden``: filters the reader does not get ("sex", "age": what the privacy rules
+        keep from him, ``ratings.listing.ListPrivacy``); a parameter for them is ignored."""
         super().__init__(*args, **kwargs)
+        for name in hidden:
+            del self.fields[name]
         self.fields["club"].choices = [("", _("all"))] + [(name, name) for name in clubs]
         for name in ("club", "sex", "age"):
-            self.fields[name].widget.attrs["class"] = "form-select"
+            if name in self.fields:
+                self.fields[name].widget.attrs["class"] = "form-select"
         self.fields["active"].widget.attrs["class"] = "form-check-input"
         self.fields["name"].widget.attrs.update({"class": "form-control", "type": "search",
                                                  "autocomplete": "off"})
@@ -310,11 +315,11 @@ class ListFilterForm(forms.Form):
             rows = rows.filter(Q(member__last_name__icontains=word) | Q(member__first_name__icontains=word))
         if data["club"]:
             rows = rows.filter(list_club=data["club"])
-        if data["sex"]:
+        if data.get("sex"):
             rows = rows.filter(member__sex=data["sex"])
-        if data["age"] in AGE_GROUPS:
+        if data.get("age") in AGE_GROUPS:
             rows = rows.filter(list_birth_year__gte=year - AGE_GROUPS[data["age"]])
-        elif data["age"] == "S65":
+        elif data.get("age") == "S65":
             rows = rows.filter(list_birth_year__lte=year - SENIOR_AGE)
         if data["active"]:
             rows = rows.filter(member__active=True)
@@ -331,7 +336,7 @@ class ListFilterForm(forms.Form):
         if self.cleaned_data["name"].strip():
             parts.append(f"{self.fields['name'].label}: {self.cleaned_data['name'].strip()}")
         for name in ("club", "sex", "age"):
-            value = self.cleaned_data[name]
+            value = self.cleaned_data.get(name)
             if value:
                 parts.append(f"{self.fields[name].label}: {dict(self.fields[name].choices)[value]}")
         if self.cleaned_data["active"]:

@@ -163,22 +163,53 @@ def list_source(pk: int, *, live: bool) -> ListSource:
     return live_source(pk) if live else published_source(pk)
 
 
+@dataclass(frozen=True)
+class ListPrivacy:
+    """What a reader may see of a list (``clubrating.clubs.privacy``): officials (``full``) every
+    column and row; everybody else no sex, the birth year only where the club publishes it
+    (``birth_years``), and of a restricted profile the name and the ratings only."""
+
+    full: bool = True
+    birth_years: bool = True
+
+    @property
+    def hidden(self) -> list[str]:
+        """The columns (and filters) this reader does not get."""
+        if self.full:
+            return []
+        return ["sex"] + ([] if self.birth_years else ["birth_year"])
+
+    @property
+    def key(self) -> str:
+        """A part of cache keys and ETags: pages for different readers never mix."""
+        return f"privacy-{int(self.full)}{int(self.birth_years)}"
+
+
+FULL = ListPrivacy()
+
+
 def club_names() -> list[str]:
     return list(Club.objects.order_by("name").values_list("name", flat=True))
 
 
-def list_filters(query: QueryDict, clubs: list[str] | None = None) -> ListFilterForm:
-    """The filter form bound to ``query`` (unbound without any parameter)."""
-    return ListFilterForm(query or None, clubs=club_names() if clubs is None else clubs)
+def list_filters(query: QueryDict, clubs: list[str] | None = None, privacy: ListPrivacy = FULL
+                 ) -> ListFilterForm:
+    """The filter form bound to ``query`` (unbound without any parameter), without the filters
+    of columns the reader does not get (sex; the age groups where birth years are not public)."""
+    hidden = ["age" if name == "birth_year" else name for name in privacy.hidden]
+    return ListFilterForm(query or None, clubs=club_names() if clubs is None else clubs, hidden=hidden)
 
 
-def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict) -> RatingListTable:
+def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, privacy: ListPrivacy = FULL
+               ) -> RatingListTable:
     """The list's table, filtered and in the order ``query`` asks for ("sort"); not paginated
     (the page paginates it)."""
     rows = filters.filter(source.rows, year=source.year)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
-                            unfiltered=not filters.is_filtered())
-    order = query.getlist(table.prefixed_order_by_field)
+                            unfiltered=not filters.is_filtered(), full=privacy.full,
+                            exclude=privacy.hidden)
+    order = [field for field in query.getlist(table.prefixed_order_by_field)
+             if field.lstrip("-") not in privacy.hidden]
     if order:
         table.order_by = order
     return table
@@ -192,16 +223,18 @@ def export_rows(source: ListSource, table: RatingListTable) -> Iterator[FlatRow]
     ranks = live_ranks(source.pool) if source.live else None
     for values in queryset.iterator(chunk_size=2000):
         row = FlatRow(*values)
+        if row.restricted and not table.full:
+            row.keep_private()
         if ranks is not None:
             row.rank = ranks.get(row.member_id)
             row.list_class = class_code(source.pool, row.list_rating)
         yield row
 
 
-def list_export(source: ListSource, query: QueryDict, fmt: str):
+def list_export(source: ListSource, query: QueryDict, fmt: str, privacy: ListPrivacy = FULL):
     """The CSV or XLSX file of the list as ``query`` filters and sorts it."""
-    table = list_table(source, list_filters(query), query)
-    columns = export_columns()
+    table = list_table(source, list_filters(query, privacy=privacy), query, privacy)
+    columns = export_columns(privacy.hidden)
     withdrawn = source.context.get("withdrawn_text")
     if withdrawn:
         # A withdrawn list's file says so on every row: a copy saved away cannot pass for valid.
@@ -223,14 +256,14 @@ def empty_columns(rows) -> list[str]:
     return [name for name, count in found.items() if not count]
 
 
-def list_pdf(source: ListSource, query: QueryDict) -> bytes:
+def list_pdf(source: ListSource, query: QueryDict, privacy: ListPrivacy = FULL) -> bytes:
     """The list as PDF, drawn by ReportLab (``clubrating.core.table_pdf``): the print layout's
     columns, header lines and running header, in seconds for a federation's 20,000 rows where
     WeasyPrint's HTML layout needs minutes (README, Benchmarks). Names and clubs are printed in
     full; a withdrawn list is marked across every page."""
-    filters = list_filters(query)
-    table = list_table(source, filters, query)
-    columns = print_header(empty_columns(table.data.data))
+    filters = list_filters(query, privacy=privacy)
+    table = list_table(source, filters, query, privacy)
+    columns = print_header(empty_columns(table.data.data) + privacy.hidden)
     context = print_context(club_name=home_club_name(), title=source.title,
                             lines=[*source.lines, filters.description()])
     return table_pdf(

@@ -31,6 +31,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
+from clubrating.clubs.privacy import restricted_q
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
 from ratings.models import (
@@ -75,6 +76,13 @@ def _birth_year():
     return Coalesce(ExtractYear("member__birth_date"), "member__birth_year", output_field=IntegerField())
 
 
+def _restricted():
+    """Whether the row's member shows only his name to visitors and other members
+    (``clubrating.clubs.privacy``)."""
+    return ExpressionWrapper(restricted_q(today=timezone.localdate(), prefix="member__"),
+                             output_field=BooleanField())
+
+
 def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
     """The list's entries as rows of a rating-list table (``list_*`` attributes, shared with
     ``live_rows``); not yet filtered, sorted or sliced: callers do that in SQL. The club is the
@@ -83,7 +91,7 @@ def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
         list_club=F("club__name"), list_rating=F("rating"), list_change=F("change"),
         list_games=F("games_count"),
         list_period_games=F("period_games"), list_markers=F("markers"), list_class=F("class_code"),
-        list_birth_year=_birth_year(), provisional=Value(False),
+        list_birth_year=_birth_year(), provisional=Value(False), list_restricted=_restricted(),
     )
 
 
@@ -103,6 +111,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         # The rows shown get their rank and class (ratings.tables.live_decorate).
         rank=Value(None, output_field=IntegerField()), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
+        list_restricted=_restricted(),
     )
 
 

@@ -74,9 +74,7 @@ class ChangeColumn(NumberColumn):
 
 class RatingListTable(tables.Table):
     rank = NumberColumn(verbose_name=_("Rank"), attrs=primary("text-end num"))
-    name = tables.Column(verbose_name=_("Name"), accessor="member__full_name",
-                         linkify=lambda record: record.member.get_absolute_url(),
-                         attrs=primary("name"))
+    name = tables.Column(verbose_name=_("Name"), accessor="member__full_name", attrs=primary("name"))
     # On a phone the rank, name, rating and change stay; the other columns give way (from "sm",
     # 576 px, or "md", 768 px, on), so the list never scrolls sideways.
     title = tables.Column(verbose_name=_("Title"), accessor="member__fide_title", empty_values=(),
@@ -103,9 +101,12 @@ class RatingListTable(tables.Table):
         order_by = ("rank",)
         empty_text = _("No entries.")
 
-    def __init__(self, data, *, live_pool=None, unfiltered: bool = False, **kwargs):
+    def __init__(self, data, *, live_pool=None, unfiltered: bool = False, full: bool = True, **kwargs):
         """``live_pool``: the pool of a live list (ranks and classes computed per page);
-        ``unfiltered``: the rows are the whole list (ranks then follow from positions)."""
+        ``unfiltered``: the rows are the whole list (ranks then follow from positions);
+        ``full``: the reader sees every row as stored (officials); otherwise a restricted
+        profile's row shows the name and the ratings only, unlinked (``clubrating.clubs.privacy``)."""
+        self.full = full
         self.live_pool = live_pool
         self.unfiltered = unfiltered
         self.ranked_order = False
@@ -174,12 +175,26 @@ class RatingListTable(tables.Table):
         label = CLASS_LABELS.get(value)
         return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
 
+    def _hidden(self, record) -> bool:
+        return not self.full and record.list_restricted
+
+    def render_name(self, value, record):
+        if self._hidden(record):
+            return value
+        return format_html('<a href="{}">{}</a>', record.member.get_absolute_url(), value)
+
     # From the record: for fields with choices, django-tables2 hands the choice's label as value.
     def render_sex(self, record):
-        return _sex_text(record.member.sex)
+        return "" if self._hidden(record) else _sex_text(record.member.sex)
 
     def render_title(self, record):
-        return record.member.fide_title
+        return "" if self._hidden(record) else record.member.fide_title
+
+    def render_club(self, value, record):
+        return "" if self._hidden(record) else value
+
+    def render_birth_year(self, value, record):
+        return "" if self._hidden(record) else value
 
 
 def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list:
@@ -201,7 +216,8 @@ def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list
 # What an export or print-out reads of a row (published and live rows alike).
 FLAT_FIELDS = ("member_id", "rank", "member__last_name", "member__first_name", "member__fide_title",
                "list_club", "list_birth_year", "member__sex", "list_rating", "list_change",
-               "list_games", "list_period_games", "list_markers", "list_class", "provisional")
+               "list_games", "list_period_games", "list_markers", "list_class", "provisional",
+               "list_restricted")
 
 
 @dataclass(slots=True)
@@ -221,6 +237,13 @@ class FlatRow:
     list_markers: str
     list_class: str
     provisional: bool
+    restricted: bool = False
+
+    def keep_private(self) -> FlatRow:
+        """A restricted profile's row for a reader who sees the name and ratings only."""
+        self.title = self.sex = ""
+        self.club = self.birth_year = None
+        return self
 
     @property
     def name(self) -> str:
@@ -231,16 +254,24 @@ def _sex_text(value: str) -> str:
     return {"m": gettext("m"), "f": gettext("f")}.get(value, "")
 
 
-def export_columns() -> list[ExportColumn]:
-    """The list's columns for CSV and XLSX (headers in the active language)."""
+def export_columns(hidden: list[str] = ()) -> list[ExportColumn]:
+    """The list's columns for CSV and XLSX (headers in the active language), without the
+    ``hidden`` ones ("birth_year", "sex": what the reader may not see)."""
     sexes = {"m": gettext("m"), "f": gettext("f")}
+    born = gettext("Born")
+    sex = gettext("Sex")
+    gone = {born if "birth_year" in hidden else None, sex if "sex" in hidden else None}
+    return [column for column in _export_columns(sexes, born, sex) if column.header not in gone]
+
+
+def _export_columns(sexes: dict, born: str, sex: str) -> list[ExportColumn]:
     return [
         ExportColumn(gettext("Rank"), lambda r: r.rank, numeric=True),
         ExportColumn(gettext("Name"), lambda r: r.name),
         ExportColumn(gettext("Title"), lambda r: r.title),
         ExportColumn(gettext("Club"), lambda r: r.club or ""),
-        ExportColumn(gettext("Born"), lambda r: r.birth_year, numeric=True),
-        ExportColumn(gettext("Sex"), lambda r: sexes.get(r.sex, "")),
+        ExportColumn(born, lambda r: r.birth_year, numeric=True),
+        ExportColumn(sex, lambda r: sexes.get(r.sex, "")),
         ExportColumn(gettext("Rating"), lambda r: r.list_rating, numeric=True),
         ExportColumn(pgettext("rating", "Change"), lambda r: r.list_change, numeric=True),
         ExportColumn(gettext("Games"), lambda r: r.list_games, numeric=True),

@@ -19,6 +19,8 @@ from __future__ import annotations
 import datetime
 from enum import IntEnum
 
+from django.db.models import Q
+
 # Age of majority in Austria (ABGB § 21).
 MAJORITY_AGE = 18
 
@@ -58,6 +60,17 @@ def profile_restricted(member, *, today: datetime.date | None = None) -> bool:
         return False
     return is_minor(birth_date=member.birth_date, birth_year=member.birth_year,
                     today=today or datetime.date.today())
+
+
+def restricted_q(*, today: datetime.date, prefix: str = "") -> Q:
+    """``profile_restricted`` as a database condition on members (``prefix``: the path to the
+    member, e.g. ``"member__"``), for lists of thousands of rows; the same rule as above."""
+    # Born after this day: not yet 18 today (on 29 February, born after 28 February).
+    day = 28 if (today.month, today.day) == (2, 29) else today.day
+    born_after = datetime.date(today.year - MAJORITY_AGE, today.month, day)
+    minor = Q(**{f"{prefix}birth_date__gt": born_after}) | Q(
+        **{f"{prefix}birth_date__isnull": True, f"{prefix}birth_year__gte": today.year - MAJORITY_AGE})
+    return Q(**{f"{prefix}profile_restricted": True}) | (Q(**{f"{prefix}guardian_consent_on__isnull": True}) & minor)
 
 
 def visible_fields(member, *, audience: Audience, birth_years_public: bool,

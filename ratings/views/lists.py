@@ -22,12 +22,19 @@ from django.utils.http import http_date
 from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
-from clubrating.accounts.permissions import is_rating_officer, public_ratings_required
+from clubrating.accounts.permissions import (
+    audience_for,
+    birth_years_public,
+    is_rating_officer,
+    public_ratings_required,
+)
+from clubrating.clubs.privacy import Audience
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.exports import EXPORT_FORMATS
 from clubrating.core.pdf import pdf_response, print_context, streamed_print
 from ratings.forms import ListFilterForm
 from ratings.listing import (
+    ListPrivacy,
     ListSource,
     club_names,
     empty_columns,
@@ -58,7 +65,7 @@ def _etag(request, source: ListSource, face: str, *, per_user: bool = True) -> s
     navigation names the user)."""
     user = request.user
     parts = [ETAG_SCHEMA, face, source.version, translation.get_language() or "", request.GET.urlencode(),
-             str(user.pk if per_user and user.is_authenticated else "")]
+             _privacy(request).key, str(user.pk if per_user and user.is_authenticated else "")]
     return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
 
 
@@ -93,12 +100,22 @@ def _with(query, key, value) -> str:
     return query.urlencode()
 
 
+def _privacy(request) -> ListPrivacy:
+    """What this reader may see of a list (``ratings.listing.ListPrivacy``), once per request."""
+    privacy = getattr(request, "_list_privacy", None)
+    if privacy is None:
+        privacy = ListPrivacy(full=audience_for(request.user) == Audience.OFFICIAL,
+                              birth_years=birth_years_public())
+        request._list_privacy = privacy
+    return privacy
+
+
 def _filters(request, clubs: list[str] | None = None) -> ListFilterForm:
-    return list_filters(request.GET, clubs)
+    return list_filters(request.GET, clubs, _privacy(request))
 
 
 def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) -> RatingListTable:
-    table = list_table(source, filters, request.GET)
+    table = list_table(source, filters, request.GET, _privacy(request))
     RequestConfig(request, paginate=paginate).configure(table)
     return table
 
@@ -110,7 +127,7 @@ def _filters_html(filters: ListFilterForm, sort: str) -> str:
     clubs = "|".join(name for name, _label in filters.fields["club"].choices)
     chosen = [str(filters[name].value()) for name in filters.fields]  # not the page
     key = "ratings:list-filters:" + hashlib.sha256(
-        "|".join([translation.get_language() or "", *chosen, sort, clubs]).encode()
+        "|".join([translation.get_language() or "", *chosen, sort, clubs, ",".join(filters.fields)]).encode()
     ).hexdigest()
     html = cache.get(key)
     if html is None:
@@ -166,7 +183,7 @@ def _print_parts(request, source: ListSource):
                         lines=[*source.lines, filters.description()],
                         back_url=source.urls["page"] + suffix, pdf_url=source.urls["pdf"] + suffix),
     }
-    columns = print_header(empty_columns(rows))
+    columns = print_header(empty_columns(rows) + _privacy(request).hidden)
     context.update({"pdf": False, "print_columns": columns})
     return streamed_print(request, "ratings/list_print.html", context,
                           (print_row_html(record, columns) for record in export_rows(source, table)))
@@ -181,7 +198,7 @@ def _face(request, pk: int, face: str):
 
     def build():
         if face in EXPORT_FORMATS:
-            return list_export(source, request.GET, face)
+            return list_export(source, request.GET, face, _privacy(request))
         if face == "print":
             return StreamingHttpResponse(_print_parts(request, source),
                                          content_type="text/html; charset=utf-8")
@@ -189,9 +206,9 @@ def _face(request, pk: int, face: str):
             if _table(request, source, _filters(request), paginate=False).data.data.count() > (
                 settings.BACKGROUND_PDF_ROWS
             ):
-                return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title,
+                return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title, privacy=_privacy(request),
                                     etag=_etag(request, source, "pdf", per_user=False))
-            return pdf_response(list_pdf(source, request.GET), f"{source.file_stem}.pdf")
+            return pdf_response(list_pdf(source, request.GET, _privacy(request)), f"{source.file_stem}.pdf")
         return _page(request, source)
 
     return _conditional(request, source, face, build)

@@ -18,7 +18,7 @@ from clubrating.accounts.permissions import can_view_ratings
 from clubrating.core.errors import Refused
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start, jobs_fail_stale
-from ratings.listing import list_pdf, list_source
+from ratings.listing import ListPrivacy, list_pdf, list_source
 
 PDF = "application/pdf"
 
@@ -29,15 +29,18 @@ def pdf_key(etag: str) -> str:
 
 # Draws a file from the list it names, changing nothing: as often as it runs, the same PDF.
 @job_kind(may_run=can_view_ratings)
-def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str) -> Outcome:
+def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str, full: bool = False,
+                 birth_years: bool = False) -> Outcome:
+    """``full``, ``birth_years``: what the reader who asked may see (``ratings.listing.ListPrivacy``;
+    a job queued without them draws what any visitor may see)."""
     source = list_source(pk, live=face == "live_pdf")
     progress(5, _("Drawing the PDF"))
     name = f"{source.file_stem}.pdf"
-    pdf = list_pdf(source, QueryDict(query))
+    pdf = list_pdf(source, QueryDict(query), ListPrivacy(full=full, birth_years=birth_years))
     return Outcome(message=_("The PDF is ready."), output=pdf, output_name=name, output_type=PDF)
 
 
-def list_pdf_job(request, *, face: str, pk: int, etag: str, title: str):
+def list_pdf_job(request, *, face: str, pk: int, etag: str, title: str, privacy: ListPrivacy):
     """Redirect to the job drawing this PDF: an existing one (waiting, running or done), else a new one."""
     key = pdf_key(etag)
     jobs_fail_stale(key=key)  # a job whose worker died is drawn anew
@@ -48,7 +51,8 @@ def list_pdf_job(request, *, face: str, pk: int, etag: str, title: str):
                 key=key,
                 title=_("PDF: %(title)s") % {"title": title},
                 handler="ratings.views.pdf_jobs.list_pdf_run",
-                params={"face": face, "pk": pk, "path": request.path, "query": request.GET.urlencode()},
+                params={"face": face, "pk": pk, "path": request.path, "query": request.GET.urlencode(),
+                        "full": privacy.full, "birth_years": privacy.birth_years},
                 user=request.user,
                 public=True,
             )

@@ -183,3 +183,20 @@ def test_players_page_follows_the_rule(client, people, home_club):
 
 def test_club_setting_defaults_to_private_birth_years():
     assert Club(name="Neu").public_birth_years is False
+
+
+def test_standings_and_pairings_link_no_restricted_profile(client, people, official):
+    from clubrating.tournaments.services import player_register, round_pair
+
+    tournament = TournamentFactory(name="Herbst")
+    for member in (people["adult"], people["minor"], MemberFactory(last_name="Dritter"),
+                   MemberFactory(last_name="Vierter")):
+        player_register(tournament=tournament, member=member, rating=1500)
+    round_pair(tournament=tournament, date=datetime.date(2026, 9, 1))
+    minor_link = f'href="{people["minor"].get_absolute_url()}"'
+    for name in ("tournaments:standings", "tournaments:pairings", "tournaments:detail"):
+        html = client.get(reverse(name, args=[tournament.pk])).content.decode()
+        assert "Klein, Mia" in html and minor_link not in html, name
+        assert f'href="{people["adult"].get_absolute_url()}"' in html, name
+    client.force_login(official)
+    assert minor_link in client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()

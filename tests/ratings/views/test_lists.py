@@ -18,6 +18,14 @@ from tests.factories import GameFactory, MemberFactory, RoundFactory
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def as_official(client, english, official):
+    """These tests read the lists as an official, who sees every column (sex, birth year) and
+    every row in full; what visitors and members see is tests/ratings/views/test_list_privacy.py."""
+    client.force_login(official)
+    english.force_login(official)
+
+
 def names(response):
     """The names of the table's rows, in the order shown."""
     return re.findall(r'<td class="col-primary name"><a href="[^"]*">([^<]*)</a></td>',
@@ -68,6 +76,7 @@ def test_published_list_in_english(english, rated_club):
     assert '<abbr title="Class A">A</abbr>' in html
 
 
+@pytest.mark.usefixtures("as_official")
 def test_live_list_is_marked_provisional(client, english, rated_club):
     response = client.get(reverse("ratings:live", args=[rated_club["pool"].pk]))
     html = response.content.decode()
@@ -85,6 +94,7 @@ def test_live_list_is_marked_provisional(client, english, rated_club):
     assert '<span class="provisional" title="provisional">1843</span>' in english_html
 
 
+@pytest.mark.usefixtures("as_official")
 @pytest.mark.parametrize(
     ("params", "expected"),
     [
@@ -152,6 +162,7 @@ def test_pages_are_paginated_in_sql(client, rated_club):
     assert second[-1][1].startswith("Zeh000,")
 
 
+@pytest.mark.usefixtures("as_official")
 def test_print_layout_has_the_header_and_no_navigation(client, rated_club):
     url = reverse("ratings:list_print", args=[rated_club["list"].pk])
     html = streamed(client.get(url, {"age": "U18"}))
@@ -177,6 +188,7 @@ def test_pdf_is_a_pdf(client, rated_club):
     assert live["Content-Type"] == "application/pdf" and live.content.startswith(b"%PDF-")
 
 
+@pytest.mark.usefixtures("as_official")
 def test_csv_export_in_both_languages(client, english, rated_club):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
     german = client.get(url, {"_export": "csv", "active": "on"})
@@ -198,6 +210,7 @@ def test_csv_export_in_both_languages(client, english, rated_club):
     assert english_lines[2] == '2,"Berger, Anna",,Schachklub Donaustadt,2010,f,1835,5,11,1,,A'
 
 
+@pytest.mark.usefixtures("as_official")
 def test_csv_follows_the_sort_and_has_live_ranks(client, rated_club):
     url = reverse("ratings:live", args=[rated_club["pool"].pk])
     rows = list(csv.reader(io.StringIO(streamed(client.get(url, {"_export": "csv", "sort": "name"}))),
@@ -208,6 +221,7 @@ def test_csv_follows_the_sort_and_has_live_ranks(client, rated_club):
     ]
 
 
+@pytest.mark.usefixtures("as_official")
 def test_exports_neutralise_formulas(client, rated_club):
     Club.objects.filter(name="SV Gäste").update(name="=HYPERLINK(\"http://x\")")
     rated_club["clara"].refresh_from_db()
@@ -224,6 +238,7 @@ def test_exports_neutralise_formulas(client, rated_club):
     assert "'=HYPERLINK(\"http://x\")" in [c.value for c in cells]
 
 
+@pytest.mark.usefixtures("as_official")
 def test_xlsx_export(client, rated_club):
     response = client.get(reverse("ratings:live", args=[rated_club["pool"].pk]), {"_export": "xlsx"})
     assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -302,6 +317,7 @@ def test_published_list_is_cached_by_validators(client, rated_club):
     assert client.get(url, {"sex": "f"}, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
+@pytest.mark.usefixtures("as_official")
 def test_a_new_result_changes_the_live_lists_etag(client, rated_club):
     url = reverse("ratings:live", args=[rated_club["pool"].pk])
     first = client.get(url)
@@ -346,6 +362,7 @@ def test_home_top_list_is_cached_until_a_result_changes_it(client, rated_club, d
     assert int(anna) > 1843 and int(bernd) < 1977
 
 
+@pytest.mark.usefixtures("as_official")
 def test_the_live_list_shows_what_closing_would_publish_floor_included(client, officer):
     """Austrian national rating rules (ÖSB), floor 1200: the live list and the close preview agree
     on 1200 and +46 for a player at 1154 whose period adds 9."""
@@ -446,6 +463,7 @@ def test_an_edited_member_shows_at_once_on_the_cached_pages(client, rated_club):
     assert "SK Umbenannt" in row
 
 
+@pytest.mark.usefixtures("as_official")
 def test_a_published_list_keeps_the_club_a_member_had_when_it_was_published(client, rated_club):
     """A published list is a snapshot: a member who changes club later stays under his old club
     there (page, club filter, export), while the live list shows the new one."""
