@@ -70,7 +70,8 @@ def restricted_q(*, today: datetime.date, prefix: str = "") -> Q:
     born_after = datetime.date(today.year - MAJORITY_AGE, today.month, day)
     minor = Q(**{f"{prefix}birth_date__gt": born_after}) | Q(
         **{f"{prefix}birth_date__isnull": True, f"{prefix}birth_year__gte": today.year - MAJORITY_AGE})
-    return Q(**{f"{prefix}profile_restricted": True}) | (Q(**{f"{prefix}guardian_consent_on__isnull": True}) & minor)
+    no_consent = Q(**{f"{prefix}guardian_consent_on__isnull": True})
+    return Q(**{f"{prefix}profile_restricted": True}) | (no_consent & minor)
 
 
 def visible_fields(member, *, audience: Audience, birth_years_public: bool,

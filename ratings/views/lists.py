@@ -206,7 +206,8 @@ def _face(request, pk: int, face: str):
             if _table(request, source, _filters(request), paginate=False).data.data.count() > (
                 settings.BACKGROUND_PDF_ROWS
             ):
-                return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title, privacy=_privacy(request),
+                return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title,
+                                    privacy=_privacy(request),
                                     etag=_etag(request, source, "pdf", per_user=False))
             return pdf_response(list_pdf(source, request.GET, _privacy(request)), f"{source.file_stem}.pdf")
         return _page(request, source)

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubrating.clubs import privacy
-from clubrating.clubs.models import Club, Sex
+from clubrating.clubs.models import Club, Member, Sex
 from clubrating.clubs.privacy import Audience
 from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
 from tests.language import speak
@@ -200,3 +200,18 @@ def test_standings_and_pairings_link_no_restricted_profile(client, people, offic
         assert f'href="{people["adult"].get_absolute_url()}"' in html, name
     client.force_login(official)
     assert minor_link in client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+
+
+@pytest.mark.parametrize("today", [TODAY, datetime.date(2028, 2, 29), datetime.date(2027, 1, 1)])
+def test_the_database_form_of_the_rule_agrees_with_the_python_form(today):
+    """Lists of thousands of members ask the database (``restricted_q``); one rule all the same."""
+    days = [datetime.date(today.year - 18, 1, 1) + datetime.timedelta(days=n) for n in range(0, 400, 7)]
+    days += [datetime.date(today.year - 18, 2, 28), datetime.date(today.year - 18, 3, 1)]
+    members = [MemberFactory(birth_year=None, birth_date=day) for day in days]
+    members += [MemberFactory(birth_year=year) for year in range(today.year - 20, today.year - 15)]
+    members += [MemberFactory(birth_year=None), MemberFactory(birth_year=2015, guardian_consent_on=TODAY),
+                MemberFactory(birth_year=1970, profile_restricted=True)]
+    in_sql = set(Member.objects.filter(privacy.restricted_q(today=today)).values_list("pk", flat=True))
+    in_python = {m.pk for m in members if privacy.profile_restricted(m, today=today)}
+    assert in_sql == in_python
+    assert len(in_python) not in (0, len(members))
