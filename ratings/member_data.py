@@ -8,6 +8,7 @@ import datetime
 
 from django.db import transaction
 
+from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.member_data import member_personal_data, member_pseudonymise
 from clubrating.clubs.models import Erasure, Member
 from clubrating.tournaments.member_data import member_tournament_data
@@ -16,10 +17,6 @@ from .models import FideTakeover, ListEntry, PoolMember, RatingRecord
 from .rules.presets import get_rules
 
 FORMAT_VERSION = 1
-
-
-def _iso(value):
-    return value.isoformat() if isinstance(value, (datetime.date, datetime.datetime)) else value
 
 
 def member_ratings_data(*, member: Member) -> dict:

@@ -16,8 +16,12 @@ from .models import Erasure, ErasureCause, Member
 PSEUDONYM = "Anonym"
 
 
-def _iso(value):
+def iso(value):
+    """A date or time as ISO 8601 text (the member data file's one format); anything else as is."""
     return value.isoformat() if isinstance(value, (datetime.date, datetime.datetime)) else value
+
+
+_iso = iso
 
 
 def member_personal_data(*, member: Member) -> dict:

@@ -121,14 +121,22 @@ def member_detail(request, pk):
     })
 
 
+def _refused_unless(request, allowed: bool):
+    """None where ``allowed``; else the login page for a visitor (he may have an account), 403."""
+    if allowed:
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
 @require_POST
 def member_privacy(request, pk):
     """The member himself restricts his profile or opens it again."""
     member = get_object_or_404(Member, pk=pk)
-    if audience_for(request.user, member) != privacy.Audience.SELF:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
+    refused = _refused_unless(request, audience_for(request.user, member) == privacy.Audience.SELF)
+    if refused is not None:
+        return refused
     restrict = request.POST.get("restrict") == "1"
     with transaction.atomic():
         member_set_profile_restricted(member=member, restricted=restrict)
@@ -143,10 +151,9 @@ def member_notifications(request, pk):
     """The member himself asks for e-mails (his next round paired, his registration confirmed)
     or stops them."""
     member = get_object_or_404(Member, pk=pk)
-    if audience_for(request.user, member) != privacy.Audience.SELF:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
+    refused = _refused_unless(request, audience_for(request.user, member) == privacy.Audience.SELF)
+    if refused is not None:
+        return refused
     notify = request.POST.get("notify") == "1"
     if notify and not member.email:
         messages.error(request, _("No e-mail address is recorded for you; ask an official to add it."))
@@ -160,11 +167,7 @@ def member_notifications(request, pk):
 
 def _own_or_official(request, member):
     """The member himself or those who keep the register; else login page or 403."""
-    if audience_for(request.user, member) < privacy.Audience.SELF:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
-    return None
+    return _refused_unless(request, audience_for(request.user, member) >= privacy.Audience.SELF)
 
 
 def member_data(request, pk):

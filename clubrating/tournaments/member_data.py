@@ -3,17 +3,12 @@ every correction of their results), byes and team line-ups."""
 
 from __future__ import annotations
 
-import datetime
-
 from django.db.models import Q
 
+from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.models import Member
 
 from .models import Bye, Game, LineupEntry, ResultChange, TournamentPlayer
-
-
-def _iso(value):
-    return value.isoformat() if isinstance(value, (datetime.date, datetime.datetime)) else value
 
 
 def member_tournament_data(*, member: Member) -> dict:
