@@ -51,7 +51,9 @@ def test_visitor_prints_the_rating_list(page, live_server, artifacts_dir, shoot,
     assert page.locator(".print-head h1").inner_text() == "Wertungsliste: Standard"
     assert "Gültig ab 01.01.2025" in page.locator(".print-head").inner_text()
     assert page.locator("table.print-table tbody tr").count() == 90
-    assert page.locator("table.print-table tbody tr").first.locator("td").nth(5).inner_text() == "2350"
+    # A visitor's columns: rank, name, club, rating, … (no birth year, no sex: clubrating.clubs.privacy).
+    assert page.locator("table.print-table thead th").nth(3).inner_text() == "Wertung"
+    assert page.locator("table.print-table tbody tr").first.locator("td").nth(3).inner_text() == "2350"
     page.emulate_media(media="print")
     assert not page.locator(".print-toolbar").is_visible()
     shoot(page, "rating-list-print")
