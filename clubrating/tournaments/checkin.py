@@ -22,7 +22,8 @@ def _round_1_paired(tournament: Tournament) -> bool:
 def player_check_in(*, player: TournamentPlayer, present: bool = True,
                     now: datetime.datetime | None = None) -> TournamentPlayer:
     """The player (on his phone) or the official (ticking the list) says he is here for round 1."""
-    player = TournamentPlayer.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    player = (TournamentPlayer.objects.select_for_update(of=("self",)).select_related("tournament")
+              .get(pk=player.pk))
     if _round_1_paired(player.tournament):
         raise TournamentRefused(_("Round 1 is paired already; check-in is over."))
     player.checked_in_at = (now or timezone.now()) if present else None

@@ -134,9 +134,13 @@ def entry_decide(*, entry: Entry, state: str, by, rating: int | None = None,
     """The official confirms (the player enters the starting list), refuses, or puts the entry
     on the waiting list. ``rating``: the player's current national rating, passed in by the
     caller as for every registration. Confirming beyond the maximum is refused."""
-    entry = Entry.objects.select_for_update().select_related("tournament", "member").get(pk=entry.pk)
+    # The tournament first, as registering does, then the entry (only its own row: the member
+    # may be missing, and PostgreSQL locks no row of an outer join).
+    Tournament.objects.select_for_update().get(pk=Entry.objects.values_list("tournament_id", flat=True)
+                                               .get(pk=entry.pk))
+    entry = (Entry.objects.select_for_update(of=("self",)).select_related("tournament", "member")
+             .get(pk=entry.pk))
     tournament = entry.tournament
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
     if state not in (EntryState.CONFIRMED, EntryState.REFUSED, EntryState.WAITING):
         raise TournamentRefused(_("Choose to confirm, refuse or put on the waiting list."))
     if entry.state == state and state in (EntryState.CONFIRMED, EntryState.REFUSED):
