@@ -13,7 +13,7 @@ from clubrating.clubs.member_data import member_personal_data, member_pseudonymi
 from clubrating.clubs.models import Erasure, Member
 from clubrating.tournaments.member_data import member_tournament_data
 
-from .models import FideTakeover, ListEntry, PoolMember, RatingRecord
+from .models import FideTakeover, ListEntry, PoolMember, RatingPool, RatingRecord
 from .rules.presets import get_rules
 
 FORMAT_VERSION = 1
@@ -64,8 +64,9 @@ def member_data_export(*, member: Member) -> dict:
 def _birth_year_rates(member: Member) -> bool:
     """Rating rules that give juniors another K need the birth year to rate the member's past
     games again exactly (FIDE Rating Regulations 8.3.3)."""
-    pools = {r.pool for r in RatingRecord.objects.filter(member=member).select_related("pool").distinct()}
-    return any(get_rules(pool.rules).k_junior_age is not None for pool in pools)
+    rules = RatingPool.objects.filter(
+        pk__in=RatingRecord.objects.filter(member=member).values("pool_id")).values_list("rules", flat=True)
+    return any(get_rules(name).k_junior_age is not None for name in rules)
 
 
 @transaction.atomic

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
-from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models.functions import Coalesce
 
 from .models import Erasure, ErasureCause, Member
 
@@ -99,7 +99,8 @@ def accounts_past_retention(*, years: int, today: datetime.date) -> list[Member]
     created) for ``years`` years and who are not erased yet."""
     cutoff = today.replace(year=today.year - years) if not (today.month == 2 and today.day == 29) \
         else today.replace(year=today.year - years, day=28)
-    users = get_user_model().objects.filter(member__isnull=False, member__erased_on__isnull=True)
-    stale = [u.pk for u in users.only("pk", "last_login", "date_joined")
-             if (u.last_login or u.date_joined).date() < cutoff]
-    return list(Member.objects.filter(user_id__in=stale).order_by("pk"))
+    # Read in SQL: the last log-in (or the account's creation) before the cutoff day began (UTC).
+    before = datetime.datetime.combine(cutoff, datetime.time.min, tzinfo=datetime.UTC)
+    return list(Member.objects.filter(user__isnull=False, erased_on__isnull=True)
+                .alias(last_seen=Coalesce("user__last_login", "user__date_joined"))
+                .filter(last_seen__lt=before).order_by("pk"))
