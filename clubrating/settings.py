@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "clubrating.tournaments",
     "clubrating.interchange",
     "clubrating.jobs",
+    "clubrating.national_list",
     "ratings",
 ]
 

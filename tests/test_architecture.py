@@ -43,7 +43,7 @@ def tree(*names: str) -> tuple[str, ...]:
 BASE = ("clubrating.core", "clubrating.formats")
 ROOT_MODULES = ("clubrating", "clubrating.settings", "clubrating.urls", "clubrating.wsgi", "clubrating.asgi")
 APPS = ("clubrating.accounts", "clubrating.clubs", "clubrating.tournaments", "clubrating.interchange",
-        "clubrating.jobs", "clubrating.site", "ratings")
+        "clubrating.jobs", "clubrating.national_list", "clubrating.site", "ratings")
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,14 @@ RULES = [
         forbidden=("ratings", "ratings.*"),
         allowed=("ratings.rules", "ratings.rules.*"),
         exempt=(*COMPOSING, "clubrating.interchange.management.commands.*"),
+    ),
+    Rule(
+        "the national rating list is a club app: it never uses the ratings app; its pages compose "
+        "handing a list to a pool",
+        layer=tree("clubrating.national_list"),
+        forbidden=tree("ratings"),
+        allowed=tree(*PURE),
+        exempt=COMPOSING,
     ),
     Rule(
         "the ratings app's models, services, selectors and commands never use pages",

@@ -99,6 +99,8 @@ MESSAGES = {
     "csv_mixed": gettext_noop(
         "the row is separated by “%(found)s”, the header by “%(delimiter)s”; every row must use "
         "the header's delimiter."),
+    # XLSX workbooks
+    "xlsx": gettext_noop("the file is neither a CSV table nor an Excel workbook (XLSX) that can be read."),
     # PGN files
     "pgn_date": gettext_noop(
         "%(field)s “%(value)s” is not a date like 2025.03.07 (with ?? for a part not known)."),
