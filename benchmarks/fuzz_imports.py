@@ -52,7 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--kinds", default="members,pgn,rate_trf,ratings,trf")
+    parser.add_argument("--kinds", default="members,national,pgn,rate_trf,ratings,trf")
     parser.add_argument("--split", action="store_true",
                         help="each file through the command or the page, by turns (half the time)")
     args = parser.parse_args()

@@ -24,6 +24,7 @@ SEEDS = {
     "pgn": _read("club-games.pgn", "uzchess-cup-2025-6-games.pgn", "womens-world-rapid-2024-3-games.pgn"),
     "members": _read("members.csv"),
     "ratings": _read("ratings.csv", "club-2025.trf"),
+    "national": _read("national-list-at.csv"),
 }
 SEEDS["rate_trf"] = SEEDS["trf"]
 
@@ -162,7 +163,7 @@ def row_counts() -> dict[str, int]:
 
     return {
         model._meta.label: model.objects.count()
-        for label in ("clubs", "tournaments", "ratings")
+        for label in ("clubs", "tournaments", "ratings", "national_list")
         for model in apps.get_app_config(label).get_models()
     }
 
@@ -187,6 +188,14 @@ def import_service(kind: str, text: str, pool=None) -> None:
         members_import_csv(text=text)
     elif kind == "ratings":
         ratings_import_list(pool=pool, text=text)
+    elif kind == "national":
+        import datetime
+
+        from clubrating.national_list.mapping import mapping_initial
+        from clubrating.national_list.services import national_file_table, national_list_import
+
+        columns = mapping_initial(national_file_table(text=text).columns)
+        national_list_import(text=text, columns=columns, list_date=datetime.date(2026, 10, 1))
     elif kind == "rate_trf":
         from clubrating.interchange.formats.trf import TrfError, parse_trf
         from clubrating.interchange.refusals import trf_refused
@@ -201,7 +210,7 @@ def import_service(kind: str, text: str, pool=None) -> None:
 
 
 COMMANDS = {"trf": "import_trf", "pgn": "import_pgn", "members": "import_members",
-            "ratings": "import_ratings", "rate_trf": "rate_trf"}
+            "ratings": "import_ratings", "rate_trf": "rate_trf", "national": "import_national_list"}
 
 
 def import_command(kind: str, path: str, pool=None) -> None:
@@ -210,4 +219,6 @@ def import_command(kind: str, path: str, pool=None) -> None:
     from django.core.management import call_command
 
     options = ["--pool", pool.name] if pool is not None and kind in ("trf", "ratings") else []
+    if kind == "national":
+        options = ["--apply", "--date", "2026-10-01"]
     call_command(COMMANDS[kind], path, *options, stdout=StringIO(), stderr=StringIO())

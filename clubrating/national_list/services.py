@@ -77,7 +77,10 @@ def national_file_text(raw: bytes) -> str:
         try:
             return xlsx_to_csv(raw)
         except FieldError as problem:
-            raise field_refused(problem) from None
+            if problem.line:
+                raise field_refused(problem) from None
+            message = problem_message(problem)  # the reader's sentence, here on its own
+            raise ImportRefused(message[:1].upper() + message[1:]) from None
     return decode_text(raw)
 
 

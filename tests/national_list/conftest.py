@@ -19,7 +19,8 @@ def members(db):
     return {
         last: MemberFactory(last_name=last, first_name=first, national_id=national_id)
         for last, first, national_id in (("Huber", "Anna", "1001"), ("Maier", "Karl", "1002"),
-                                         ("Adler", "Max", "1003"), ("Dorn", "Eva", "1005"), ("Zeh", "Ida", ""))
+                                         ("Adler", "Max", "1003"), ("Dorn", "Eva", "1005"),
+                                         ("Zeh", "Ida", ""))
     }
 
 

@@ -23,7 +23,8 @@ JANUARY = datetime.date(2027, 1, 1)
 
 
 def _import(text=LIST_CSV, day=OCTOBER, columns=COLUMNS, **kwargs):
-    return national_list_import(text=text, columns=columns, list_date=day, file_name="oesb.csv", **kwargs).plain()
+    return national_list_import(text=text, columns=columns, list_date=day, file_name="oesb.csv",
+                                **kwargs).plain()
 
 
 def _entries(day=OCTOBER):
@@ -120,7 +121,8 @@ def test_members_are_matched_by_national_id_only(members):
 
 
 @pytest.mark.parametrize(("text", "message", "line"), [
-    (LIST_CSV.replace("Huber, Anna", "Huber,\x00Anna"), "Line 2: column 12 holds a control character (U+0000).", 2),
+    (LIST_CSV.replace("Huber, Anna", "Huber,\x00Anna"),
+     "Line 2: column 12 holds a control character (U+0000).", 2),
     (LIST_CSV.replace("1002;Maier, Karl;1712", '1002;"Maier, Karl;1712'),
      "Line 3: a quoted field runs on to line 7; is a quote unbalanced?", 3),
     (LIST_CSV.replace("9999;Fremd, Otto;1500;3;1980;SK Anders", "9999;Fremd;Otto;1500;3;1980;SK Anders;x"),
