@@ -11,6 +11,7 @@ from django.db import transaction
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.member_data import member_personal_data, member_pseudonymise
 from clubrating.clubs.models import Erasure, Member
+from clubrating.national_list.services import member_national_ratings_erase
 from clubrating.tournaments.member_data import member_tournament_data
 
 from .models import FideTakeover, ListEntry, PoolMember, RatingPool, RatingRecord
@@ -74,4 +75,6 @@ def member_erase(*, member: Member, by, cause: str) -> Erasure:
     """Erase the member: his personal data go, his name becomes a pseudonym; his games,
     rating records and published lists stay (sporting records) and unchanged but for the name.
     Logged in ``Erasure`` without the erased data. A second erasure changes nothing."""
-    return member_pseudonymise(member=member, keep_birth_year=_birth_year_rates(member), by=by, cause=cause)
+    erasure = member_pseudonymise(member=member, keep_birth_year=_birth_year_rates(member), by=by, cause=cause)
+    member_national_ratings_erase(member=member)
+    return erasure

@@ -316,3 +316,12 @@ def _store(*, list_date, matched: dict[int, Row], file_name: str, user, progress
     NationalRating.objects.bulk_create(created, batch_size=2000)
     NationalRating.objects.bulk_update(changed, list(_KEPT), batch_size=2000)
     return count
+
+
+@transaction.atomic
+def member_national_ratings_erase(*, member) -> int:
+    """Delete the member's lines of the national lists (his national ID, name, birth year and
+    club as the federation's file gave them) when he is erased: they are the federation's
+    record, kept by the federation, not a sporting record of the site. Returns how many."""
+    deleted, _by_model = NationalRating.objects.filter(member=member).delete()
+    return deleted

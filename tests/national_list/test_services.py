@@ -163,3 +163,11 @@ def test_a_refusal_reads_in_german(members):
     with translation.override("de-at"), pytest.raises(ImportRefused) as refused:
         _import(columns={**COLUMNS, "rating": "wertung"})
     assert refused.value.message == "Die Datei hat keine Spalte „wertung“ (für „Nationale Elo“)."
+
+
+def test_erasing_a_member_deletes_his_lines_of_the_national_lists(members, django_user_model):
+    from ratings.member_data import member_erase
+
+    _import()
+    member_erase(member=members["Huber"], by=None, cause="request")
+    assert [row[0] for row in _entries()] == ["Adler", "Maier"]
