@@ -75,6 +75,7 @@ def member_erase(*, member: Member, by, cause: str) -> Erasure:
     """Erase the member: his personal data go, his name becomes a pseudonym; his games,
     rating records and published lists stay (sporting records) and unchanged but for the name.
     Logged in ``Erasure`` without the erased data. A second erasure changes nothing."""
-    erasure = member_pseudonymise(member=member, keep_birth_year=_birth_year_rates(member), by=by, cause=cause)
+    erasure = member_pseudonymise(member=member, keep_birth_year=_birth_year_rates(member), by=by,
+                                  cause=cause)
     member_national_ratings_erase(member=member)
     return erasure

@@ -22,7 +22,8 @@ def _fits(page) -> bool:
 def test_the_officer_imports_the_national_list(page, live_server, login, shoot, width):
     club = ClubFactory(name="Schachklub Heimat", is_home=True, public_ratings=True)
     huber = MemberFactory(last_name="Huber", first_name="Anna", national_id="1001", club=club)
-    for last, first, national_id in (("Maier", "Karl", "1002"), ("Adler", "Max", "1003"), ("Dorn", "Eva", "1005")):
+    others = (("Maier", "Karl", "1002"), ("Adler", "Max", "1003"), ("Dorn", "Eva", "1005"))
+    for last, first, national_id in others:
         MemberFactory(last_name=last, first_name=first, national_id=national_id, club=club)
     officer = User.objects.create_user("officer", password="officer-pw")
     officer.groups.add(Group.objects.get_or_create(name=settings.RATING_OFFICERS_GROUP)[0])
@@ -62,7 +63,8 @@ def test_the_officer_imports_the_national_list(page, live_server, login, shoot, 
     page.get_by_role("button", name="Jetzt importieren").click()
     page.wait_for_load_state()
 
-    assert page.locator("#job-message").inner_text() == "Nationale Liste gespeichert: 3 Mitglieder, 3 Einträge geändert."
+    assert page.locator("#job-message").inner_text() == (
+        "Nationale Liste gespeichert: 3 Mitglieder, 3 Einträge geändert.")
     assert page.locator("#count-saved").inner_text() == "3"
     assert _fits(page)
     shoot(page, f"national-list-done-{width}")
