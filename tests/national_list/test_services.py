@@ -109,7 +109,9 @@ def test_an_xlsx_workbook_reads_as_the_csv_file(members):
     raw = io.BytesIO()
     book.save(raw)
     text = national_file_text(raw.getvalue())
-    assert dry_run(lambda: _import(text=text)) == dry_run(_import)
+    from_xlsx, from_csv = dry_run(lambda: _import(text=text)), dry_run(_import)
+    # The list's key is not compared: PostgreSQL does not roll its sequence back.
+    assert {**from_xlsx, "list_pk": None} == {**from_csv, "list_pk": None}
     _import(text=text)
     assert [row[3] for row in _entries()] == [None, 1650, 1712]
 
