@@ -11,6 +11,7 @@ from django.db import transaction
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.member_data import member_personal_data, member_pseudonymise
 from clubrating.clubs.models import Erasure, Member
+from clubrating.national_list.selectors import member_national_data
 from clubrating.national_list.services import member_national_ratings_erase
 from clubrating.tournaments.member_data import member_tournament_data
 
@@ -59,6 +60,7 @@ def member_data_export(*, member: Member) -> dict:
         **member_personal_data(member=member),
         "tournaments": member_tournament_data(member=member),
         "ratings": member_ratings_data(member=member),
+        "national_lists": member_national_data(member=member),
     }
 
 

@@ -18,7 +18,11 @@ def national_lists():
 
 
 def member_national_ratings(*, member) -> list[NationalRating]:
-    """The member's lines on the latest national lists, the latest first."""
+    """The member's lines on the latest national lists, the latest first. Lines are matched by
+    national ID: a member without one (most guests and juniors) is on no list, and his page asks
+    nothing more."""
+    if not member.national_id:
+        return []
     return list(NationalRating.objects.filter(member=member).select_related("national_list")
                 .order_by("-national_list__list_date")[:MEMBER_HISTORY_MAX])
 
@@ -34,3 +38,14 @@ def national_list_starting_csv(*, national_list: NationalList) -> str:
     for entry in entries:
         writer.writerow([entry.member.national_id, entry.member.full_name, entry.rating, entry.games or 0])
     return out.getvalue()
+
+
+def member_national_data(*, member) -> list[dict]:
+    """The member's lines of every kept list as plain data, for his copy of his data."""
+    return [
+        {"list_date": entry.national_list.list_date.isoformat(), "national_id": entry.national_id,
+         "name": entry.name, "rating": entry.rating, "games": entry.games, "birth_year": entry.birth_year,
+         "club": entry.club}
+        for entry in NationalRating.objects.filter(member=member).select_related("national_list")
+        .order_by("national_list__list_date")
+    ]

@@ -173,3 +173,13 @@ def test_erasing_a_member_deletes_his_lines_of_the_national_lists(members, djang
     _import()
     member_erase(member=members["Huber"], by=None, cause="request")
     assert [row[0] for row in _entries()] == ["Adler", "Maier"]
+
+
+def test_the_members_copy_of_his_data_holds_his_lines_of_the_national_lists(members):
+    from ratings.member_data import member_data_export
+
+    _import()
+    assert member_data_export(member=members["Huber"])["national_lists"] == [
+        {"list_date": "2026-10-01", "national_id": "1001", "name": "Huber, Anna", "rating": 1650, "games": 12,
+         "birth_year": 1990, "club": "SK Heimat"}]
+    assert member_data_export(member=members["Dorn"])["national_lists"] == []
