@@ -78,7 +78,10 @@ def mapping(request):
     except Refused as error:
         messages.error(request, str(error))
         return redirect("national_list:index")
-    form = MappingForm(request.POST or None, columns=columns, initial=mapping_initial(columns))
+    # Back from the preview ("change the columns"): the columns just chosen.
+    chosen = pending.get("columns") or {}
+    initial = chosen if chosen and set(chosen.values()) <= set(columns) else mapping_initial(columns)
+    form = MappingForm(request.POST or None, columns=columns, initial=initial)
     list_date = datetime.date.fromisoformat(pending["list_date"])
     if request.method == "POST" and form.is_valid():
         chosen = form.columns()

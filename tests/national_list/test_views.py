@@ -112,6 +112,14 @@ def test_a_malformed_file_is_refused_on_the_upload_page_in_german(officer_client
     assert SESSION_KEY not in officer_client.session and NationalList.objects.count() == 0
 
 
+def test_back_from_the_preview_the_columns_just_chosen_are_offered(officer_client, members):
+    upload(officer_client)
+    choose(officer_client, {"national_id": "ösb-nr", "rating": "elo", "games": "geburtsjahr"})
+    html = officer_client.get(MAPPING).content.decode()
+    assert '<option value="geburtsjahr" selected>geburtsjahr</option>' in html
+    assert '<option value="partien" selected>partien</option>' not in html
+
+
 def test_a_mapping_without_the_rating_is_refused_by_the_form(officer_client, members):
     upload(officer_client)
     html = choose(officer_client, {"national_id": "ösb-nr", "games": "elo"}).content.decode()
