@@ -174,3 +174,16 @@ def test_a_kept_list_becomes_a_new_pools_starting_list_when_the_officer_confirms
     assert sorted(entries) == [("Huber", 1650, 12), ("Maier", 1712, 40)]
     # A pool with a published list is no longer offered.
     assert f'<option value="{pool.pk}">' not in officer_client.get(url).content.decode()
+
+
+def test_the_files_headers_and_values_are_escaped(officer_client, members):
+    raw = b"<b>id</b>;elo;name\n1001;1650;<script>x()</script>\n"
+    upload(officer_client, raw=raw, name="<b>liste.csv")
+    html = officer_client.get(MAPPING).content.decode()
+    assert '<option value="&lt;b&gt;id&lt;/b&gt;">&lt;b&gt;id&lt;/b&gt;</option>' in html
+    assert "<b>id</b>" not in html and "<b>liste" not in html
+    chosen = {"national_id": "<b>id</b>", "rating": "elo", "name": "name"}
+    html = choose(officer_client, chosen).content.decode()
+    assert '<dd class="col-4 col-md-8" id="count-matched">1</dd>' in html
+    assert "<script>x()</script>" not in html
+    assert "&lt;b&gt;liste.csv" in html
