@@ -30,6 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from clubrating.clubs.models import Club, Member
 from clubrating.jobs.models import Job
+from clubrating.national_list.services import national_list_import
 from clubrating.tournaments.models import EntryWindow, Game, Notification, TournamentKind
 from clubrating.tournaments.services import lineup_set, round_pair, team_create
 from ratings.models import PeriodState, RatingPeriod
@@ -143,6 +144,14 @@ def hostile(demo):  # noqa: F811 (the fixture imported above)
     # An e-mail waiting to be sent (the worker sends it; only the admin site shows it).
     Notification.objects.create(member=teams[0][1][0], email="spieler@example.at", language="de-at",
                                 subject="Runde 1 ist ausgelost", body="Brett 1 mit Weiß")
+    # A national list with three of the club's members (and a page to hand it to a pool).
+    listed = list(Member.objects.filter(club=home).order_by("pk")[:3])
+    for member in listed:
+        Member.objects.filter(pk=member.pk).update(national_id=f"AT{member.pk}")
+    rows = "".join(f"AT{m.pk};{1500 + n};{m.last_name};{home.name}\n" for n, m in enumerate(listed))
+    national_list_import(text="id;rating;name;club\n" + rows, list_date=demo["open_period"].start,
+                         columns={"national_id": "id", "rating": "rating", "name": "name", "club": "club"},
+                         file_name="oesb.csv")
     written = make_hostile()
     empty = sorted(label for label, rows in written.items() if rows == 0)
     assert empty == [], f"no rows to carry a hostile value (add some to this fixture): {empty}"
@@ -221,6 +230,8 @@ UNREACHED_ON_PURPOSE = {
     "tournaments:own_leave": "POST only",
     "clubs:member_privacy": "POST only",
     "clubs:member_notifications": "POST only",
+    "national_list:apply": "POST only",
+    "national_list:mapping": "a step of the national list's import: needs a file uploaded just before",
 }
 
 
