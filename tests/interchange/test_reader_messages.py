@@ -13,6 +13,7 @@ from clubrating.interchange.formats.pgn import PgnError, read_pgn
 from clubrating.interchange.formats.trf import TrfError, parse_trf
 from clubrating.interchange.members_import import members_import_csv
 from clubrating.interchange.refusals import csv_refused, pgn_refused, trf_refused
+from clubrating.national_list.services import national_file_text
 
 HEAD = "012 Test\n042 2005/07/28\n"
 A = ("001    1 m  g Alpha, Anna                       2527 AUT    13400304 1978        1.5    1"
@@ -126,6 +127,9 @@ CASES = {
         "delimiter.",
         "Zeile 3: die Zeile ist durch „,“ getrennt, die Kopfzeile durch „;“; jede Zeile muss das "
         "Trennzeichen der Kopfzeile verwenden."),
+    "xlsx": ("xlsx", b"PK\x03\x04kaputt", None, "",
+        "The file is neither a CSV table nor an Excel workbook (XLSX) that can be read.",
+        "Die Datei ist weder eine CSV-Tabelle noch eine lesbare Excel-Arbeitsmappe (XLSX)."),
     "pgn_date": ("pgn", PGN.format(date="99999.01.01"), 1, "Date",
         "Game 1 (line 1, A, B – C, D): Date “99999.01.01” is not a date like 2025.03.07 (with ?? "
         "for a part not known).",
@@ -139,9 +143,9 @@ def refusal(reader: str, text) -> ImportRefused:
         return trf_refused(text)
     if isinstance(text, CsvError):  # the csv module's other errors
         return csv_refused(text)
-    if reader == "csv":
+    if reader in ("csv", "xlsx"):  # a workbook is read as CSV text first (the national list)
         with pytest.raises(ImportRefused) as caught:
-            members_import_csv(text=text)
+            members_import_csv(text=text) if reader == "csv" else national_file_text(text)
         return caught.value
     with pytest.raises((TrfError, PgnError)) as caught:
         (parse_trf if reader == "trf" else read_pgn)(text)
