@@ -187,3 +187,12 @@ def test_the_files_headers_and_values_are_escaped(officer_client, members):
     assert '<dd class="col-4 col-md-8" id="count-matched">1</dd>' in html
     assert "<script>x()</script>" not in html
     assert "&lt;b&gt;liste.csv" in html
+
+
+def test_a_second_import_waits_for_the_first(officer_client, officer, members):
+    Job.objects.create(key="national-list-import", title="Nationale Liste: a.csv", started_by=officer)
+    upload(officer_client)
+    choose(officer_client)
+    html = officer_client.post(APPLY, {"confirm": "1"}, follow=True).content.decode()
+    assert "“Nationale Liste: a.csv” is already waiting or running (started by officer, " in html
+    assert (Job.objects.count(), NationalList.objects.count()) == (1, 0)
