@@ -45,7 +45,7 @@ def setup_django():
 
 
 PAGES = {"members": "interchange:members_import", "pgn": "interchange:pgn_import",
-         "trf": "interchange:trf_import", "ratings": "ratings:import"}
+         "trf": "interchange:trf_import", "ratings": "ratings:import", "national": "national_list:index"}
 
 
 def main() -> None:
@@ -69,6 +69,7 @@ def main() -> None:
 
     from clubrating.core.errors import Refused
     from clubrating.interchange.formats.detect import sniff_format
+    from clubrating.national_list.mapping import FIELDS
     from tests.factories import MemberFactory
     from tests.fuzzfiles import files, import_command, row_counts
     from tests.ratings.factories import make_pool
@@ -115,7 +116,19 @@ def main() -> None:
             data = {"file": SimpleUploadedFile("upload.txt", raw)}
             if kind == "ratings":  # the format the command tells from the content
                 data["kind"] = sniff_format(raw.decode("utf-8", errors="replace"))
-            response = client.post(url, data)
+            if kind == "national":  # upload with the list's date, then the columns as offered
+                data["list_date"] = "1.10.2026"
+                response = client.post(url, data)
+                if response.status_code >= 500:
+                    return "crashes"
+                if response.status_code != 302:
+                    return "refused"
+                url = reverse("national_list:mapping")
+                offered = client.get(url).context["form"].initial
+                response = client.post(url, {name: offered.get(name, "") for name in FIELDS})
+                url = reverse("national_list:apply")
+            else:
+                response = client.post(url, data)
             if response.status_code >= 500:
                 return "crashes"
             if b'name="confirm"' not in response.content:
