@@ -18,4 +18,6 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("exchange/", include("clubrating.interchange.urls")),
     path("jobs/", include("clubrating.jobs.urls")),
+    # The public read API (/api/v1/) and the embeddable lists and standings (/embed/).
+    path("", include("clubrating.api.urls")),
 ]
