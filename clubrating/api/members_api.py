@@ -79,6 +79,7 @@ def members(request: HttpRequest, query: Query[MemberQuery]):
 
 def _member(request: HttpRequest, member_id: int) -> Member:
     """The member whose page this reader may open; else 403 (or 404), as the member page."""
+    require_ratings(request)
     member = get_object_or_404(Member.objects.select_related("club"), pk=member_id)
     if not member_page_allowed(request.user, member):
         refuse(_("This member's profile is not public."))
