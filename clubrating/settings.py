@@ -276,7 +276,8 @@ X_FRAME_OPTIONS = "DENY"
 # The sites that may show the embeddable lists and standings (/embed/…) in an <iframe>: origins
 # such as "https://www.sk-musterdorf.at", separated by spaces or commas. Only the embed pages
 # relax the site-wide frame-ancestors 'none' (and X-Frame-Options), and only for these sites.
-EMBED_ALLOWED_SITES = [site for site in re.split(r"[\s,]+", os.environ.get("CLUBRATING_EMBED_SITES", "")) if site]
+EMBED_ALLOWED_SITES = [
+    site for site in re.split(r"[\s,]+", os.environ.get("CLUBRATING_EMBED_SITES", "")) if site]
 
 # The public read API (/api/v1/): requests per client address (``client_ip``, the same address
 # the login lockout counts), as "count/period" with period s, min, hour or day ("120/min").
