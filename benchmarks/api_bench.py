@@ -72,6 +72,7 @@ def _swiss(rng: random.Random):
 
 def _measure(size: int, runs: int) -> dict[str, dict[str, float]]:
     from django.core.cache import cache
+    from django.db import connection
     from django.test import Client
 
     from clubrating.clubs.models import Club, Member
@@ -83,6 +84,9 @@ def _measure(size: int, runs: int) -> dict[str, dict[str, float]]:
         pool = _seed(size, random.Random(size))
         print(f"# seeded {size} members in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     tournament = _swiss(random.Random(size + 1))
+    if connection.vendor == "postgresql":  # fresh tables: the planner needs their statistics
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
     member = Member.objects.order_by("pk")[size // 2]
     club = Club.objects.order_by("pk").first()

@@ -67,7 +67,7 @@ def _annotated():
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
     require_tournaments(request)
-    return get_object_or_404(_annotated(), pk=tournament_id)
+    return get_object_or_404(Tournament, pk=tournament_id)
 
 
 class TournamentQuery(Schema):
@@ -91,9 +91,12 @@ def tournaments(request: HttpRequest, query: Query[TournamentQuery]):
 @router.get("/tournaments/{tournament_id}", response=schemas.TournamentDetail,
             summary="A tournament and its starting list")
 def tournament(request: HttpRequest, tournament_id: int):
-    tournament = _tournament(request, tournament_id)
+    require_tournaments(request)
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=tournament_id)
     viewer = viewer_of(request)
-    players = tournament.players.select_related("member", "member__club").order_by("start_rank", "pk")
+    players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
+    tournament.player_count = len(players)
+    tournament.finished = selectors.tournament_finished(tournament=tournament)
     return json_response(request, tournament_schema(
         tournament, schemas.TournamentDetail,
         rounds_paired=selectors.last_paired_round_number(tournament=tournament),
