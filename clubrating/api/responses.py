@@ -8,7 +8,7 @@ import hashlib
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
-from ninja import Schema
+from pydantic import BaseModel
 from ninja.errors import HttpError
 
 from clubrating.accounts.permissions import can_view_ratings, can_view_tournaments
@@ -16,14 +16,14 @@ from clubrating.accounts.permissions import can_view_ratings, can_view_tournamen
 JSON = "application/json; charset=utf-8"
 
 
-def body(model: Schema | list[Schema]) -> bytes:
+def body(model: BaseModel | list[BaseModel]) -> bytes:
     """The JSON of ``model`` (or of a list of them)."""
     if isinstance(model, list):
         return b"[" + b",".join(body(item) for item in model) + b"]"
     return model.model_dump_json().encode()
 
 
-def json_response(request: HttpRequest, model: Schema | list[Schema]) -> HttpResponse:
+def json_response(request: HttpRequest, model: BaseModel | list[BaseModel]) -> HttpResponse:
     """``model`` as JSON, revalidated on every use (as the pages of running tournaments and the
     live list are): its ETag is the body's hash, so an unchanged answer costs the client a 304."""
     content = body(model)

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import datetime
 
-from ninja import Schema
+from pydantic import BaseModel
+
+
+class Schema(BaseModel):
+    """A plain pydantic model: the answers are built from values, not read from model instances,
+    so django-ninja's ``Schema`` (which resolves attributes of Django objects on every field,
+    several times slower for a tournament's 700 boards) is not needed."""
 
 Rating = int | float  # see the module's docstring
 
