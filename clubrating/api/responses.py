@@ -8,8 +8,8 @@ import hashlib
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
-from pydantic import BaseModel
 from ninja.errors import HttpError
+from pydantic import BaseModel
 
 from clubrating.accounts.permissions import can_view_ratings, can_view_tournaments
 

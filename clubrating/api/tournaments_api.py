@@ -5,7 +5,7 @@ the pages' adapters of them)."""
 from __future__ import annotations
 
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
-from django.db.models import BooleanField, Count, ExpressionWrapper
+from django.db.models import Count
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -13,7 +13,7 @@ from ninja import Query, Router, Schema
 
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.tournaments import selectors
-from clubrating.tournaments.models import Round, Tournament, TournamentKind
+from clubrating.tournaments.models import Round, Tournament, TournamentKind, TournamentPlayer
 from clubrating.tournaments.tiebreaks import decimals_for
 from clubrating.tournaments.views._standings import standings as page_standings
 from clubrating.tournaments.views._tables import ranked_crosstable
@@ -58,11 +58,18 @@ def tiebreak_values(values, codes) -> list[float | None]:
             for value, code in zip(values, codes)]
 
 
-def _annotated():
-    return Tournament.objects.select_related("organizer_club").annotate(
-        player_count=Count("players"),
-        finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
-    )
+def _with_state(tournaments: list[Tournament]) -> list[Tournament]:
+    """The tournaments with their number of players and whether they are finished
+    (``selectors.finished_q``), as the tournament list shows them: two queries for the lot
+    (grouping the tournaments by their players would evaluate the finished state per player)."""
+    ids = [t.pk for t in tournaments]
+    counts = dict(TournamentPlayer.objects.filter(tournament_id__in=ids).values("tournament_id")
+                  .annotate(n=Count("pk")).values_list("tournament_id", "n"))
+    finished = set(Tournament.objects.filter(selectors.finished_q(), pk__in=ids).values_list("pk", flat=True))
+    for tournament in tournaments:
+        tournament.player_count = counts.get(tournament.pk, 0)
+        tournament.finished = tournament.pk in finished
+    return tournaments
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -77,14 +84,18 @@ class TournamentQuery(Schema):
 @router.get("/tournaments", response=schemas.TournamentPage, summary="Tournaments")
 def tournaments(request: HttpRequest, query: Query[TournamentQuery]):
     require_tournaments(request)
-    paginator = Paginator(_annotated().order_by("-start_date", "name", "pk"), TOURNAMENTS_PER_PAGE)
+    order = ("-start_date", "name", "pk")
+    # Counted without the state (which reads the games): only the page's rows get it.
+    paginator = Paginator(Tournament.objects.order_by(*order).only("pk"), TOURNAMENTS_PER_PAGE)
     try:
         page = paginator.page(query.page)
     except (EmptyPage, PageNotAnInteger):
         refuse(_("There is no such page of this list."), 404)
+    rows = _with_state(list(Tournament.objects.select_related("organizer_club")
+                            .filter(pk__in=[t.pk for t in page.object_list]).order_by(*order)))
     return json_response(request, schemas.TournamentPage(
         count=paginator.count, page=page.number, pages=paginator.num_pages, per_page=TOURNAMENTS_PER_PAGE,
-        results=[tournament_schema(t) for t in page.object_list],
+        results=[tournament_schema(t) for t in rows],
     ))
 
 
@@ -95,8 +106,7 @@ def tournament(request: HttpRequest, tournament_id: int):
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=tournament_id)
     viewer = viewer_of(request)
     players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
-    tournament.player_count = len(players)
-    tournament.finished = selectors.tournament_finished(tournament=tournament)
+    _with_state([tournament])
     return json_response(request, tournament_schema(
         tournament, schemas.TournamentDetail,
         rounds_paired=selectors.last_paired_round_number(tournament=tournament),
