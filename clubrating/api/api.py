@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
-from ninja.errors import Throttled
+from ninja.errors import Throttled, ValidationError
 
 from . import embeds_api, members_api, ratings_api, tournaments_api
 from .throttle import ClientAddressThrottle
@@ -37,3 +37,12 @@ def too_many_requests(request: HttpRequest, exc: Throttled):
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, exc: Http404):
     return api.create_response(request, {"detail": _("Not found.")}, status=404)
+
+
+@api.exception_handler(ValidationError)
+def bad_parameters(request: HttpRequest, exc: ValidationError):
+    """A parameter that is not what the schema says (a page that is no number, …): named, changes
+    nothing."""
+    names = sorted({str(error["loc"][-1]) for error in exc.errors if error.get("loc")})
+    message = _("Invalid parameters: %(names)s.") % {"names": ", ".join(names)}
+    return api.create_response(request, {"detail": message}, status=422)

@@ -660,3 +660,10 @@ def test_tournament_with_its_starting_list(client, tournament):
         "Herbstturnier 2026",
         "Frühjahrsturnier 2026",
     ]
+
+
+def test_bad_parameters_are_named(client, rated_club):
+    response, data = get(client, f"/api/v1/pools/{rated_club['pool'].pk}/live?page=erste")
+    assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: page."})
+    response, data = get(client, "/api/v1/members?club=x&active=vielleicht")
+    assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: active, club."})
