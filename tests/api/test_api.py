@@ -125,6 +125,8 @@ def test_pages_of_a_list(client, rated_club):
 def test_pools_as_the_lists_overview(client, rated_club):
     pool, plist, start = rated_club["pool"], rated_club["list"], rated_club["start_list"]
     _response, data = get(client, "/api/v1/pools")
+    page = client.get("/ratings/").content.decode()
+    assert re.findall(r'href="/ratings/lists/(\d+)/"', page) == [str(entry["id"]) for entry in data[0]["lists"]]
     assert [
         (p["id"], p["name"], p["category"], p["rules"], p["open_period"], p["list_in_force"]) for p in data
     ] == [
@@ -655,6 +657,11 @@ def test_tournament_with_its_starting_list(client, tournament):
         (5, "Spieler, E", 1650, 1700),
     ]
     _response, data = get(client, "/api/v1/tournaments")
+    page = client.get("/tournaments/").content.decode()
+    # The same tournaments; the API lists the latest first (the model's order, which the page's
+    # counted query does not keep).
+    assert sorted(re.findall(r'<a href="/tournaments/\d+/">([^<]+)</a>', page)) == sorted(
+        t["name"] for t in data["results"])
     assert [t["name"] for t in data["results"]] == [
         "Stadtmeisterschaft",
         "Herbstturnier 2026",
