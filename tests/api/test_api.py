@@ -126,7 +126,8 @@ def test_pools_as_the_lists_overview(client, rated_club):
     pool, plist, start = rated_club["pool"], rated_club["list"], rated_club["start_list"]
     _response, data = get(client, "/api/v1/pools")
     page = client.get("/ratings/").content.decode()
-    assert re.findall(r'href="/ratings/lists/(\d+)/"', page) == [str(entry["id"]) for entry in data[0]["lists"]]
+    listed = re.findall(r'href="/ratings/lists/(\d+)/"', page)
+    assert listed == [str(entry["id"]) for entry in data[0]["lists"]]
     assert [
         (p["id"], p["name"], p["category"], p["rules"], p["open_period"], p["list_in_force"]) for p in data
     ] == [
