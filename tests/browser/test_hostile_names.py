@@ -221,8 +221,8 @@ UNREACHED_ON_PURPOSE = {
     "tournaments:own_leave": "POST only",
     "clubs:member_privacy": "POST only",
     "clubs:member_notifications": "POST only",
-    "embed_club_top": "for other sites' iframes, linked from none of the site's pages (tests/api/test_embeds.py)",
-    "embed_standings": "for other sites' iframes, linked from none of the site's pages (tests/api/test_embeds.py)",
+    "embed_club_top": "for other sites' iframes, linked from no page (tests/api/test_embeds.py)",
+    "embed_standings": "for other sites' iframes, linked from no page (tests/api/test_embeds.py)",
 }
 
 
