@@ -15,7 +15,19 @@ from ninja.errors import Throttled, ValidationError
 from . import embeds_api, members_api, ratings_api, tournaments_api
 from .throttle import ClientAddressThrottle
 
-api = NinjaAPI(
+
+class ClubRatingAPI(NinjaAPI):
+    """The schema follows from the code alone: built once per process, not on every request."""
+
+    def get_openapi_schema(self, *, path_prefix=None, path_params=None):
+        cache = self.__dict__.setdefault("_schemas", {})
+        key = path_prefix if path_prefix is not None else self.get_root_path(path_params or {})
+        if key not in cache:
+            cache[key] = super().get_openapi_schema(path_prefix=key)
+        return cache[key]
+
+
+api = ClubRatingAPI(
     title="ClubRating API", version="1", urls_namespace="api-v1", docs_url="/docs",
     description="Read-only: clubs, members, rating pools and lists, tournaments. "
                 "Open where the site's pages are public; rate-limited per client address.",
