@@ -7,9 +7,10 @@ members in 40 clubs and 10×N games, a published period list and a live list wit
 once, then reused) plus, if missing, a registered Swiss of 200 players with 7 rounds played, for
 the tournament endpoints. Every endpoint is requested through Django's test client at its real
 URL with an empty cache (the API keeps no server-side cache: the figure is the work); each figure
-is the median of ``--runs`` requests after one warming request, as wall time and as this
-process's CPU time (the database's own time is in the wall time only). The load average is
-printed beside the figures (the machine may be shared).
+is the median of ``--runs`` requests after one warming request: wall time, this process's CPU
+time, the time spent waiting for the database's queries, and the number of queries (which must
+not grow with the size). The load average is printed beside the figures (the machine may be
+shared: compare CPU time and queries there, wall time only on a quiet machine).
 """
 
 from __future__ import annotations
@@ -116,20 +117,35 @@ def _measure(size: int, runs: int) -> dict[str, dict[str, float]]:
     }
     client = Client()
     figures: dict[str, dict[str, float]] = {}
+    queries: list[float] = []
+
+    def timed(execute, sql, params, many, context):
+        t0 = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            queries.append(time.perf_counter() - t0)
+
     for name, url in urls.items():
-        wall, cpu = [], []
+        wall, cpu, db, count = [], [], [], 0
         for run in range(runs + 1):
             cache.clear()  # cold, and no rate limit in the way
-            w0, c0 = time.perf_counter(), time.process_time()
-            response = client.get(url)
-            w1, c1 = time.perf_counter(), time.process_time()
+            queries.clear()
+            with connection.execute_wrapper(timed):
+                w0, c0 = time.perf_counter(), time.process_time()
+                response = client.get(url)
+                w1, c1 = time.perf_counter(), time.process_time()
             assert response.status_code == 200, (url, response.status_code, response.content[:200])
             if run:  # the first request warms templates, translations and the connection
                 wall.append(w1 - w0)
                 cpu.append(c1 - c0)
-        figures[name] = {"wall": statistics.median(wall), "cpu": statistics.median(cpu)}
+                db.append(sum(queries))
+                count = len(queries)
+        figures[name] = {"wall": statistics.median(wall), "cpu": statistics.median(cpu),
+                         "db": statistics.median(db), "queries": count}
         print(f"# {size:>6} {name:<20} {figures[name]['wall'] * 1000:7.1f} ms wall "
-              f"{figures[name]['cpu'] * 1000:7.1f} ms cpu  load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+              f"{figures[name]['cpu'] * 1000:7.1f} ms cpu {figures[name]['db'] * 1000:7.1f} ms in queries "
+              f"({count})  load {os.getloadavg()[0]:.1f}", file=sys.stderr)
     return figures
 
 
@@ -158,12 +174,12 @@ def main() -> None:
         print(json.dumps({"load_average": load, "figures": results}))
         return
     names = list(next(iter(results.values())))
-    print(f"{'endpoint':<22}" + "".join(f"{s + ' wall':>13}{s + ' cpu':>12}" for s in results)
-          + "   (ms, median)")
+    print(f"{'endpoint':<20}" + "".join(f"{s + ' wall':>12}{'cpu':>7}{'db':>7}{'q':>4}" for s in results)
+          + "   (ms, median; q: queries)")
     for name in names:
-        cells = (f"{results[s][name]['wall'] * 1000:13.1f}{results[s][name]['cpu'] * 1000:12.1f}"
-                 for s in results)
-        print(f"{name:<22}" + "".join(cells))
+        cells = (f"{results[s][name]['wall'] * 1000:12.1f}{results[s][name]['cpu'] * 1000:7.1f}"
+                 f"{results[s][name]['db'] * 1000:7.1f}{results[s][name]['queries']:4d}" for s in results)
+        print(f"{name:<20}" + "".join(cells))
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 
 
