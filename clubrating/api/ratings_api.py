@@ -3,9 +3,12 @@ pages and validators (``ratings.listing``, ``ratings.views.lists``)."""
 
 from __future__ import annotations
 
+import hashlib
+
+from django.core.cache import cache
 from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
@@ -14,7 +17,7 @@ from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, 
 from ratings.models import PeriodState, PublishedList, RatingPeriod
 from ratings.selectors import pools_with_list_in_force
 from ratings.tables import FlatRow
-from ratings.views.lists import PER_PAGE, _conditional, _privacy
+from ratings.views.lists import PER_PAGE, TABLE_CACHE_SECONDS, _conditional, _privacy
 
 from . import schemas
 from .responses import JSON, body, json_response, refuse, require_ratings
@@ -57,21 +60,33 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     """One page (``PER_PAGE`` rows, as the page) of the list, filtered and sorted as the page
     would; a 304 when the client has it (the list page's ETag and cache lifetime)."""
     privacy = _privacy(request)
+    # The answer for this list version, query, language and reader, kept as the list page keeps
+    # its table (``TABLE_CACHE_SECONDS``): a club's website asking every minute costs one read.
+    key = "api:list:" + hashlib.sha256("|".join([
+        source.version, translation.get_language() or "", request.GET.urlencode(), privacy.key,
+    ]).encode()).hexdigest()
 
     def build() -> HttpResponse:
+        content = cache.get(key)
+        if content is None:
+            content = render()
+            cache.set(key, content, TABLE_CACHE_SECONDS)
+        return HttpResponse(content, content_type=JSON)
+
+    def render() -> bytes:
         table = list_table(source, list_filters(request.GET, privacy=privacy), request.GET, privacy)
         try:
             table.paginate(page=request.GET.get("page", 1), per_page=PER_PAGE)
         except (EmptyPage, PageNotAnInteger):
             refuse(_("There is no such page of this list."), 404)
         plist = source.context.get("plist")
-        return HttpResponse(body(schemas.RatingList(
+        return body(schemas.RatingList(
             pool_id=source.pool.pk, list_id=plist.pk if plist else None, live=source.live,
             title=source.title, valid_from=plist.valid_from if plist else None,
             withdrawn=bool(plist and plist.withdrawn),
             count=table.paginator.count, page=table.page.number, pages=table.paginator.num_pages,
             per_page=PER_PAGE, results=[list_row(row.record, privacy) for row in table.page.object_list],
-        )), content_type=JSON)
+        ))
 
     return _conditional(request, source, "api", build)
 

@@ -372,11 +372,14 @@ def test_a_published_list_is_cached_for_a_day_and_revalidated(client, rated_club
     assert client.get(url + "?sort=name", headers={"If-None-Match": response["ETag"]}).status_code == 200
 
 
-def test_the_live_list_is_revalidated_and_changes_with_a_result(client, rated_club):
+def test_the_live_list_is_revalidated_and_follows_a_result(client, rated_club, django_assert_num_queries):
     url = f"/api/v1/pools/{rated_club['pool'].pk}/live"
-    response, _data = get(client, url)
+    response, data = get(client, url)
     assert response["Cache-Control"] == "private, no-cache"
     assert client.get(url, headers={"If-None-Match": response["ETag"]}).status_code == 304
+    # Another reader of the same list gets the kept answer: the list's version is read, not its rows.
+    with django_assert_num_queries(4):
+        assert Client().get(url).content == response.content
     from ratings.services import game_record_result
 
     game = GameFactory(
@@ -387,7 +390,10 @@ def test_the_live_list_is_revalidated_and_changes_with_a_result(client, rated_cl
         result=Result.NOT_PLAYED,
     )
     game_record_result(game=game, result=Result.WHITE_WINS)
-    assert client.get(url, headers={"If-None-Match": response["ETag"]}).status_code == 200
+    changed = client.get(url, headers={"If-None-Match": response["ETag"]})
+    assert changed.status_code == 200
+    assert [row["rating"] for row in json.loads(changed.content)["results"]] != [
+        row["rating"] for row in data["results"]]
 
 
 def test_other_answers_carry_an_etag_of_their_content(client, rated_club):
