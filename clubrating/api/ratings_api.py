@@ -60,6 +60,10 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     """One page (``PER_PAGE`` rows, as the page) of the list, filtered and sorted as the page
     would; a 304 when the client has it (the list page's ETag and cache lifetime)."""
     privacy = _privacy(request)
+    filters = list_filters(request.GET, privacy=privacy)
+    if filters.is_bound and not filters.is_valid():
+        # The page ignores a filter it does not know (a club that is no more); an API says so.
+        refuse(_("Invalid parameters: %(names)s.") % {"names": ", ".join(sorted(filters.errors))}, 422)
     # The answer for this list version, query, language and reader, kept as the list page keeps
     # its table (``TABLE_CACHE_SECONDS``): a club's website asking every minute costs one read.
     key = "api:list:" + hashlib.sha256("|".join([
@@ -74,7 +78,7 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
         return HttpResponse(content, content_type=JSON)
 
     def render() -> bytes:
-        table = list_table(source, list_filters(request.GET, privacy=privacy), request.GET, privacy)
+        table = list_table(source, filters, request.GET, privacy)
         try:
             table.paginate(page=request.GET.get("page", 1), per_page=PER_PAGE)
         except (EmptyPage, PageNotAnInteger):

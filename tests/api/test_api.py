@@ -378,7 +378,7 @@ def test_the_live_list_is_revalidated_and_follows_a_result(client, rated_club, d
     assert response["Cache-Control"] == "private, no-cache"
     assert client.get(url, headers={"If-None-Match": response["ETag"]}).status_code == 304
     # Another reader of the same list gets the kept answer: the list's version is read, not its rows.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):  # own club, pool and period, clubs offered, two data versions
         assert Client().get(url).content == response.content
     from ratings.services import game_record_result
 
@@ -681,3 +681,8 @@ def test_bad_parameters_are_named(client, rated_club):
     assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: page."})
     response, data = get(client, "/api/v1/members?club=x&active=vielleicht")
     assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: active, club."})
+
+
+def test_a_filter_the_list_page_does_not_offer_is_refused(client, rated_club):
+    response, data = get(client, f"/api/v1/pools/{rated_club['pool'].pk}/live?club=SK+Unbekannt")
+    assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: club."})
