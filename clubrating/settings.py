@@ -2,6 +2,7 @@
 
 import hashlib
 import os
+import re
 import sys
 import tempfile
 from datetime import timedelta
@@ -75,6 +76,7 @@ INSTALLED_APPS = [
     "csp",
     "django_tasks",
     "django_tasks_db",
+    "ninja",
     "clubrating.accounts",
     "clubrating.core",
     "clubrating.site",
@@ -84,6 +86,7 @@ INSTALLED_APPS = [
     "clubrating.jobs",
     "clubrating.national_list",
     "ratings",
+    "clubrating.api",
 ]
 
 MIDDLEWARE = [
@@ -271,6 +274,15 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# The sites that may show the embeddable lists and standings (/embed/…) in an <iframe>: origins
+# such as "https://www.sk-musterdorf.at", separated by spaces or commas. Only the embed pages
+# relax the site-wide frame-ancestors 'none' (and X-Frame-Options), and only for these sites.
+EMBED_ALLOWED_SITES = [
+    site for site in re.split(r"[\s,]+", os.environ.get("CLUBRATING_EMBED_SITES", "")) if site]
+
+# The public read API (/api/v1/): requests per client address (``client_ip``, the same address
+# the login lockout counts), as "count/period" with period s, min, hour or day ("120/min").
+API_RATE_LIMIT = os.environ.get("CLUBRATING_API_RATE_LIMIT", "120/min")
 
 LOGGING = {
     "version": 1,

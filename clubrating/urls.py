@@ -19,4 +19,6 @@ urlpatterns = [
     path("exchange/", include("clubrating.interchange.urls")),
     path("jobs/", include("clubrating.jobs.urls")),
     path("national-list/", include("clubrating.national_list.urls")),
+    # The public read API (/api/v1/) and the embeddable lists and standings (/embed/).
+    path("", include("clubrating.api.urls")),
 ]

@@ -5,8 +5,9 @@ know nothing of Django or the apps; the base ``clubrating.core`` (errors, format
 import preview) knows no app; ``jobs`` builds on the base only; ``accounts`` (users, roles, who may
 see what) and the club apps (clubs, tournaments) know nothing of the ratings except those pure
 rules; the exchange imports into the club apps; the ratings app builds on them all but never on
-pages; the site layer ``clubrating.site`` (home page, demo data) sits on top and nothing but the
-root URL configuration uses it. Views (``views.py`` or a ``views`` package) and URL configurations
+pages; the site layer ``clubrating.site`` (home page, demo data) and the public API
+``clubrating.api`` (JSON and embeds, composing the ratings and club apps) sit on top and nothing but
+the root URL configuration uses them. Views (``views.py`` or a ``views`` package) and URL configurations
 compose the layers and may use any of them below the site.
 
 Every module's imports are read with ``ast``, including imports inside functions, so a
@@ -43,7 +44,7 @@ def tree(*names: str) -> tuple[str, ...]:
 BASE = ("clubrating.core", "clubrating.formats")
 ROOT_MODULES = ("clubrating", "clubrating.settings", "clubrating.urls", "clubrating.wsgi", "clubrating.asgi")
 APPS = ("clubrating.accounts", "clubrating.clubs", "clubrating.tournaments", "clubrating.interchange",
-        "clubrating.jobs", "clubrating.national_list", "clubrating.site", "ratings")
+        "clubrating.jobs", "clubrating.national_list", "clubrating.site", "clubrating.api", "ratings")
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,12 @@ RULES = [
         layer=tree("clubrating", "ratings"),
         forbidden=tree("clubrating.site"),
         exempt=(*tree("clubrating.site"), "clubrating.urls", "clubrating.settings"),
+    ),
+    Rule(
+        "the public API (and the embeds) composes the ratings and club apps: only the root URLs use it",
+        layer=tree("clubrating", "ratings"),
+        forbidden=tree("clubrating.api"),
+        exempt=(*tree("clubrating.api"), "clubrating.urls", "clubrating.settings"),
     ),
     Rule(
         "the rating rules are pure: no Django, nothing of the project outside themselves",

@@ -50,6 +50,18 @@ def rating_text(value: float | None, empty: str = "—") -> str:
     return numberformat.format(value, get_format("DECIMAL_SEPARATOR"), 3, grouping=0)
 
 
+def rating_value(value: float | None) -> int | float | None:
+    """A rating (or a list's change) as a number in the API's JSON, exactly as ``rating_text``
+    shows it: a whole number as an integer ("1835" → 1835), an EGF rating with its three
+    decimals (2109.306); None stays None."""
+    if value is None or value == "":
+        return None
+    value = float(value)
+    if value.is_integer():
+        return int(value)
+    return round_half_away(value, 3)
+
+
 def change_text(value: float | None, empty: str = "") -> str:
     """A rating change as ``signed`` shows it with up to three decimals; ``empty`` when there is none."""
     if value is None or value == "":

@@ -55,3 +55,20 @@ def test_identifiers_are_never_grouped():
         with translation.override(language):
             rendered = template.render(Context({"fide": 1600238, "none": None, "rating": 1762}))
             assert rendered == "1600238||1762"
+
+
+@pytest.mark.parametrize(("value", "number", "text"), [
+    (1835.0, 1835, "1835"),
+    (1835, 1835, "1835"),
+    (2109.3064, 2109.306, "2109.306"),  # an EGF rating keeps three decimals
+    (-3.0, -3, None),
+    (None, None, "—"),
+])
+def test_rating_value_is_the_number_rating_text_shows(value, number, text):
+    from clubrating.core.formatting import rating_text, rating_value
+
+    assert rating_value(value) == number
+    assert type(rating_value(value)) is type(number)
+    if text is not None:
+        with translation.override("en"):
+            assert rating_text(value) == text

@@ -1,0 +1,137 @@
+"""Pools, the live list and the published lists: the list pages' own sources, filters, order,
+pages and validators (``ratings.listing``, ``ratings.views.lists``)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+from django.core.paginator import EmptyPage, PageNotAnInteger
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema
+
+from clubrating.core.formatting import rating_value
+from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
+from ratings.models import PeriodState, PublishedList, RatingPeriod
+from ratings.selectors import pools_with_list_in_force
+from ratings.tables import FlatRow
+from ratings.views.lists import PER_PAGE, TABLE_CACHE_SECONDS, _conditional, _privacy
+
+from . import schemas
+from .responses import JSON, body, json_response, refuse, require_ratings
+
+router = Router(tags=["ratings"])
+
+
+class ListQuery(Schema):
+    """The list page's own parameters: a page URL's query string works here as it is."""
+
+    page: int = 1
+    sort: str = ""  # a column of the page ("rating", "name", "club", "-change", …)
+    club: str = ""  # a club's name, as in /clubs
+    name: str = ""
+    age: str = ""  # "U8" … "U18", "S65" (where birth years are public)
+    active: bool = False
+
+
+def list_row(record, privacy: ListPrivacy) -> schemas.ListRow:
+    """One row of a list page as the page shows it: a restricted profile's row keeps the name and
+    the ratings only for a reader who is not an official (``FlatRow.keep_private``)."""
+    row = FlatRow(
+        record.member_id, record.rank, record.member.last_name, record.member.first_name,
+        record.member.fide_title, record.list_club, record.list_birth_year, record.member.sex,
+        record.list_rating, record.list_change, record.list_games, record.list_period_games,
+        record.list_markers, record.list_class, record.provisional, record.list_restricted,
+    )
+    if row.restricted and not privacy.full:
+        row.keep_private()
+    return schemas.ListRow(
+        rank=row.rank, member_id=row.member_id, name=row.name, title=row.title or None, club=row.club,
+        birth_year=row.birth_year if "birth_year" not in privacy.hidden else None,
+        rating=rating_value(row.list_rating), change=rating_value(row.list_change), games=row.list_games,
+        period_games=row.list_period_games, markers=row.list_markers, class_code=row.list_class,
+        provisional=row.provisional,
+    )
+
+
+def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
+    """One page (``PER_PAGE`` rows, as the page) of the list, filtered and sorted as the page
+    would; a 304 when the client has it (the list page's ETag and cache lifetime)."""
+    privacy = _privacy(request)
+    filters = list_filters(request.GET, privacy=privacy)
+    if filters.is_bound and not filters.is_valid():
+        # The page ignores a filter it does not know (a club that is no more); an API says so.
+        refuse(_("Invalid parameters: %(names)s.") % {"names": ", ".join(sorted(filters.errors))}, 422)
+    # The answer for this list version, query, language and reader, kept as the list page keeps
+    # its table (``TABLE_CACHE_SECONDS``): a club's website asking every minute costs one read.
+    key = "api:list:" + hashlib.sha256("|".join([
+        source.version, translation.get_language() or "", request.GET.urlencode(), privacy.key,
+    ]).encode()).hexdigest()
+
+    def build() -> HttpResponse:
+        content = cache.get(key)
+        if content is None:
+            content = render()
+            cache.set(key, content, TABLE_CACHE_SECONDS)
+        return HttpResponse(content, content_type=JSON)
+
+    def render() -> bytes:
+        table = list_table(source, filters, request.GET, privacy)
+        try:
+            table.paginate(page=request.GET.get("page", 1), per_page=PER_PAGE)
+        except (EmptyPage, PageNotAnInteger):
+            refuse(_("There is no such page of this list."), 404)
+        plist = source.context.get("plist")
+        return body(schemas.RatingList(
+            pool_id=source.pool.pk, list_id=plist.pk if plist else None, live=source.live,
+            title=source.title, valid_from=plist.valid_from if plist else None,
+            withdrawn=bool(plist and plist.withdrawn),
+            count=table.paginator.count, page=table.page.number, pages=table.paginator.num_pages,
+            per_page=PER_PAGE, results=[list_row(row.record, privacy) for row in table.page.object_list],
+        ))
+
+    return _conditional(request, source, "api", build)
+
+
+@router.get("/pools", response=list[schemas.Pool], summary="Rating pools and their lists")
+def pools(request: HttpRequest):
+    """Every pool with its open period and every list it published, as the lists overview shows
+    them: the list in force today, and which lists are withdrawn."""
+    require_ratings(request)
+    today = timezone.localdate()
+    by_pool: dict[int, list] = {}
+    for plist in PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk"):
+        by_pool.setdefault(plist.pool_id, []).append(plist)
+    open_periods = {p.pool_id: p for p in RatingPeriod.objects.filter(state=PeriodState.OPEN)}
+    result = []
+    for pool in pools_with_list_in_force(today).order_by("name"):
+        period = open_periods.get(pool.pk)
+        result.append(schemas.Pool(
+            id=pool.pk, name=pool.name, category=pool.category, rules=pool.rules,
+            expectation=pool.expectation, start_date=pool.start_date,
+            open_period=schemas.Period(start=period.start, end=period.end) if period else None,
+            list_in_force=pool.published_pk,
+            lists=[schemas.ListSummary(
+                id=plist.pk, kind=plist.kind, valid_from=plist.valid_from, published_at=plist.published_at,
+                in_force=plist.pk == pool.published_pk, superseded=plist.superseded,
+                withdrawn=plist.withdrawn,
+            ) for plist in by_pool.get(pool.pk, [])],
+        ))
+    return json_response(request, result)
+
+
+@router.get("/pools/{pool_id}/live", response=schemas.RatingList, summary="The live list of a pool")
+def live_list(request: HttpRequest, pool_id: int, query: Query[ListQuery]):
+    """Published rating plus the open period's rounded changes, provisional until the period is
+    closed; ranks are those in the whole list, also when filtered."""
+    require_ratings(request)
+    return list_page(request, list_source(pool_id, live=True))
+
+
+@router.get("/lists/{list_id}", response=schemas.RatingList, summary="A published rating list")
+def published_list(request: HttpRequest, list_id: int, query: Query[ListQuery]):
+    """A published list never changes: cached for a day, with its ETag and Last-Modified."""
+    require_ratings(request)
+    return list_page(request, list_source(list_id, live=False))

@@ -1,0 +1,178 @@
+"""Tournaments: the list, the starting list, standings, pairings and results per round and the
+crosstable, from the very functions their pages render (``clubrating.tournaments.selectors`` and
+the pages' adapters of them)."""
+
+from __future__ import annotations
+
+from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
+from django.db.models import Count
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema
+
+from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.tournaments import selectors
+from clubrating.tournaments.models import Round, Tournament, TournamentKind, TournamentPlayer
+from clubrating.tournaments.tiebreaks import decimals_for
+from clubrating.tournaments.views._standings import standings as page_standings
+from clubrating.tournaments.views._tables import ranked_crosstable
+from clubrating.tournaments.views.public import rounds_with_pairings
+from ratings.rules.rounding import round_half_away
+
+from . import schemas
+from .responses import json_response, refuse, require_tournaments
+
+router = Router(tags=["tournaments"])
+
+TOURNAMENTS_PER_PAGE = 50  # as the tournament list
+
+
+def tournament_schema(tournament: Tournament, cls=schemas.Tournament, **extra):
+    return cls(
+        id=tournament.pk, name=tournament.name, kind=tournament.kind, category=tournament.category,
+        start_date=tournament.start_date, end_date=tournament.end_date, place=tournament.place,
+        rounds=tournament.rounds_count, rated=tournament.rated, time_control=tournament.time_control,
+        organizer=tournament.organizer_club.name if tournament.organizer_club else None,
+        player_count=tournament.player_count, finished=tournament.finished,
+        url=tournament.get_absolute_url(), **extra,
+    )
+
+
+def player_schema(player, viewer) -> schemas.Player:
+    """A participant as the tournament pages show him; club and title only where this reader may
+    see them (a restricted profile: the name and the ratings)."""
+    member = player.member
+    return schemas.Player(
+        start_rank=player.start_rank, member_id=member.pk, name=member.full_name,
+        title=(member.fide_title or None) if viewer.shows(member, "title") else None,
+        club=(member.club.name if member.club else None) if viewer.shows(member, "club") else None,
+        rating=player.rating, fide_rating=player.fide_rating,
+        url=member.get_absolute_url() if viewer.links(member) else None,
+    )
+
+
+def tiebreak_values(values, codes) -> list[float | None]:
+    """Tie-breaks rounded as the standings show them (``tiebreak_cells``: the code's decimals)."""
+    return [None if value is None else round_half_away(value, decimals_for(str(code)))
+            for value, code in zip(values, codes)]
+
+
+def _with_state(tournaments: list[Tournament]) -> list[Tournament]:
+    """The tournaments with their number of players and whether they are finished
+    (``selectors.finished_q``), as the tournament list shows them: two queries for the lot
+    (grouping the tournaments by their players would evaluate the finished state per player)."""
+    ids = [t.pk for t in tournaments]
+    counts = dict(TournamentPlayer.objects.filter(tournament_id__in=ids).values("tournament_id")
+                  .annotate(n=Count("pk")).values_list("tournament_id", "n"))
+    finished = set(Tournament.objects.filter(selectors.finished_q(), pk__in=ids).values_list("pk", flat=True))
+    for tournament in tournaments:
+        tournament.player_count = counts.get(tournament.pk, 0)
+        tournament.finished = tournament.pk in finished
+    return tournaments
+
+
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    require_tournaments(request)
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+class TournamentQuery(Schema):
+    page: int = 1
+
+
+@router.get("/tournaments", response=schemas.TournamentPage, summary="Tournaments")
+def tournaments(request: HttpRequest, query: Query[TournamentQuery]):
+    require_tournaments(request)
+    order = ("-start_date", "name", "pk")
+    # Counted without the state (which reads the games): only the page's rows get it.
+    paginator = Paginator(Tournament.objects.order_by(*order).only("pk"), TOURNAMENTS_PER_PAGE)
+    try:
+        page = paginator.page(query.page)
+    except (EmptyPage, PageNotAnInteger):
+        refuse(_("There is no such page of this list."), 404)
+    rows = _with_state(list(Tournament.objects.select_related("organizer_club")
+                            .filter(pk__in=[t.pk for t in page.object_list]).order_by(*order)))
+    return json_response(request, schemas.TournamentPage(
+        count=paginator.count, page=page.number, pages=paginator.num_pages, per_page=TOURNAMENTS_PER_PAGE,
+        results=[tournament_schema(t) for t in rows],
+    ))
+
+
+@router.get("/tournaments/{tournament_id}", response=schemas.TournamentDetail,
+            summary="A tournament and its starting list")
+def tournament(request: HttpRequest, tournament_id: int):
+    require_tournaments(request)
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=tournament_id)
+    viewer = viewer_of(request)
+    players = list(tournament.players.select_related("member", "member__club").order_by("start_rank", "pk"))
+    _with_state([tournament])
+    return json_response(request, tournament_schema(
+        tournament, schemas.TournamentDetail,
+        rounds_paired=selectors.last_paired_round_number(tournament=tournament),
+        rounds_planned=selectors.rounds_planned(tournament),
+        players=[player_schema(p, viewer) for p in players],
+    ))
+
+
+@router.get("/tournaments/{tournament_id}/standings", response=schemas.Standings, summary="Standings")
+def standings(request: HttpRequest, tournament_id: int):
+    """Rank, points and the tournament's tie-breaks; an unusable tie-break list gives points only
+    and the page's message in ``error``."""
+    tournament = _tournament(request, tournament_id)
+    viewer = viewer_of(request)
+    codes, rows, error = page_standings(tournament)
+    return json_response(request, schemas.Standings(
+        tournament_id=tournament.pk, tiebreaks=codes, error=error,
+        rows=[schemas.StandingRow(rank=row.rank, player=player_schema(row.player, viewer), points=row.points,
+                                  tiebreaks=tiebreak_values(row.tiebreaks, codes)) for row in rows],
+    ))
+
+
+def _side(side) -> schemas.Side:
+    return schemas.Side(start_rank=side.start_rank, member_id=side.member.pk, name=side.member.full_name,
+                        rating=side.rating, points_before=side.points)
+
+
+def _round(rnd) -> schemas.RoundPairings:
+    return schemas.RoundPairings(number=rnd.number, date=rnd.date, boards=[
+        schemas.Board(board=row.board, white=_side(row.white), black=_side(row.black) if row.black else None,
+                      result=row.game.result if row.game else "", bye=row.bye.kind if row.bye else "")
+        for row in rnd.rows
+    ])
+
+
+@router.get("/tournaments/{tournament_id}/pairings", response=schemas.Pairings,
+            summary="Pairings and results of every round")
+def pairings(request: HttpRequest, tournament_id: int):
+    tournament = _tournament(request, tournament_id)
+    return json_response(request, schemas.Pairings(
+        tournament_id=tournament.pk, rounds=[_round(rnd) for rnd in rounds_with_pairings(tournament)]))
+
+
+@router.get("/tournaments/{tournament_id}/rounds/{number}", response=schemas.RoundPairings,
+            summary="Pairings and results of one round")
+def round_pairings(request: HttpRequest, tournament_id: int, number: int):
+    tournament = _tournament(request, tournament_id)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    return json_response(request, _round(rounds_with_pairings(tournament, pk=rnd.pk)[0]))
+
+
+@router.get("/tournaments/{tournament_id}/crosstable", response=schemas.Crosstable, summary="Crosstable")
+def crosstable(request: HttpRequest, tournament_id: int):
+    """In rank order: a Swiss names each round's opponent by rank, a round robin has one cell per
+    rank; the points after each round (the progress table)."""
+    tournament = _tournament(request, tournament_id)
+    viewer = viewer_of(request)
+    round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
+    table = ranked_crosstable(tournament, round_robin=round_robin)
+    return json_response(request, schemas.Crosstable(
+        tournament_id=tournament.pk, round_robin=round_robin, rounds=table.rounds, tiebreaks=table.codes,
+        lines=[schemas.CrosstableLine(
+            rank=line.rank, player=player_schema(line.player, viewer), points=line.points,
+            tiebreaks=tiebreak_values(line.tiebreaks, table.codes),
+            cells=[schemas.CrosstableCell(opponent_rank=cell.opponent, colour=cell.colour,
+                                          result=cell.text or cell.code) for cell in line.cells],
+            progress=line.progress,
+        ) for line in table.lines],
+    ))
