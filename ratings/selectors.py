@@ -479,20 +479,56 @@ class PoolEvaluation:
     rows: list[PlayerEvaluation]
 
 
-def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None) -> list[PoolEvaluation]:
-    """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order:
-    rating, rated games, points, expected points, factor, change and the per-game calculation
-    (chess-results' "Elo evaluation"), pending games apart with whose first rating they wait for.
-    One query."""
+def _evaluation_add(row: PlayerEvaluation, *, score: float, expected: float | None, change: float | None,
+                    pending: bool, opponent_rating: float | None, own_rating: float | None,
+                    factor: float | None) -> None:
+    """Count one record of the player in ``row``: a pending game apart, a rated one in the sums."""
+    if pending or change is None:
+        row.pending += 1
+        row.pending_points += score
+        return
+    row.games += 1
+    row.points += score
+    row.expected += expected or 0.0
+    row.change += change
+    if opponent_rating is not None:
+        row.rated_points += score
+        row.opponent_ratings.append(opponent_rating)
+    if row.own_rating is None:
+        row.own_rating = own_rating
+    if row.factor is None:
+        row.factor = factor
+
+
+def _evaluation_sort(pools: dict[int, PoolEvaluation]) -> list[PoolEvaluation]:
+    for evaluation in pools.values():
+        evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
+    return list(pools.values())
+
+
+# The records in the evaluation's order: pools by name, each member's games by round and board.
+_EVALUATION_ORDER = ("pool__name", "game__round__number", "game__board")
+
+
+def tournament_evaluation(
+    tournament: Tournament, pool: RatingPool | None = None, *, member: Member | int | None = None
+) -> list[PoolEvaluation]:
+    """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order
+    (or only ``member``): rating, rated games, points, expected points, factor, change and the
+    per-game calculation (chess-results' "Elo evaluation"), pending games apart with whose first
+    rating they wait for. One query. The page's table without the per-game calculation is
+    ``tournament_evaluation_summary``."""
     start_rank = TournamentPlayer.objects.filter(tournament=tournament, member=OuterRef("member_id"))
     records = (
         RatingRecord.objects.filter(game__round__tournament=tournament)
         .annotate(start_rank=Subquery(start_rank.values("start_rank")[:1]))
         .select_related("pool", "period", "member", "opponent", "game__round")
-        .order_by("pool__name", "game__round__number", "game__board")
+        .order_by(*_EVALUATION_ORDER)
     )
     if pool is not None:
         records = records.filter(pool=pool)
+    if member is not None:
+        records = records.filter(member=member)
     records = list(_with_state(records))
     _mark_pending(records)
     pools: dict[int, PoolEvaluation] = {}
@@ -507,24 +543,46 @@ def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None
             )
             evaluation.rows.append(row)
         row.records.append(record)
-        if record.pending or record.change is None:
-            row.pending += 1
-            row.pending_points += record.score
-            continue
-        row.games += 1
-        row.points += record.score
-        row.expected += record.expected or 0.0
-        row.change += record.change
-        if record.opponent_rating is not None:
-            row.rated_points += record.score
-            row.opponent_ratings.append(record.opponent_rating)
-        if row.own_rating is None:
-            row.own_rating = record.own_rating
-        if row.factor is None:
-            row.factor = record.factor
-    for evaluation in pools.values():
-        evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
-    return list(pools.values())
+        _evaluation_add(row, score=record.score, expected=record.expected, change=record.change,
+                        pending=record.pending, opponent_rating=record.opponent_rating,
+                        own_rating=record.own_rating, factor=record.factor)
+    return _evaluation_sort(pools)
+
+
+def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation]:
+    """``tournament_evaluation``'s rows with the same figures but without their records (the
+    page's table; a player's calculation comes on demand): the records' numbers read as tuples,
+    one model object per pool and per player only. Four queries."""
+    records = (
+        # In games' order; the pools are put in order of their names below (sorting the records
+        # by the pool's name would compare the name's text once per record).
+        RatingRecord.objects.filter(game__round__tournament=tournament).order_by(*_EVALUATION_ORDER[1:])
+        .values_list("pool_id", "member_id", "score", "expected", "change", "pending", "opponent_rating",
+                     "own_rating", "factor")
+    )
+    figures: dict[int, dict[int, PlayerEvaluation]] = {}
+    for pool_id, member_id, score, expected, change, pending, opponent, own, factor in records:
+        rows = figures.setdefault(pool_id, {})
+        row = rows.get(member_id)
+        if row is None:
+            row = rows[member_id] = PlayerEvaluation(member=member_id, start_rank=None, own_rating=own,
+                                                     factor=factor)
+        _evaluation_add(row, score=score, expected=expected, change=change, pending=pending,
+                        opponent_rating=opponent, own_rating=own, factor=factor)
+    if not figures:
+        return []
+    member_ids = {member_id for rows in figures.values() for member_id in rows}
+    members = Member.objects.in_bulk(member_ids)
+    ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
+                 .values_list("member_id", "start_rank"))
+    evaluations: dict[int, PoolEvaluation] = {}
+    for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):
+        rows = figures[pool.pk]
+        for row in rows.values():
+            row.start_rank = ranks.get(row.member)
+            row.member = members[row.member]
+        evaluations[pool.pk] = PoolEvaluation(pool=pool, rows=list(rows.values()))
+    return _evaluation_sort(evaluations)
 
 
 # --- closing a period: what stays unfinished ------------------------------------------------------

@@ -7,7 +7,11 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
-from ratings.selectors import game_rating_changes, tournament_rating_pool
+from ratings.selectors import (
+    game_rating_changes,
+    tournament_evaluation_summary,
+    tournament_rating_pool,
+)
 from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
@@ -183,11 +187,42 @@ def tournament_crosstable(request, pk):
     return render(request, "tournaments/crosstable.html", context)
 
 
+def _player_id(request) -> int | None:
+    value = request.GET.get("player", "")
+    return int(value) if value.isdecimal() else None
+
+
+# Up to this many players per pool the evaluation carries every player's calculation of every game
+# (folded; printable as it is); a bigger tournament's page brings a player's calculation when
+# it is opened, so that its size follows the players, not players × rounds.
+EVALUATION_INLINE_PLAYERS = 40
+
+
 @public_tournaments_required
 def tournament_evaluation(request, pk):
+    """Per player the rating figures and the calculation of every game. In a big tournament the
+    calculation comes on demand: htmx asks for ``?player=<member>&pool=<pool>`` when a name is
+    opened; without JavaScript the name's link opens the page with that player's calculation
+    shown (``?player=``), and ``?all=1`` shows every player's (to print)."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    player = _player_id(request)
+    if request.htmx and player is not None:
+        pool = request.GET.get("pool", "")
+        records = next((row.records for evaluation in rating_evaluation(tournament, member=player)
+                        if str(evaluation.pool.pk) == pool for row in evaluation.rows), [])
+        return render(request, "tournaments/_evaluation_games.html", {"records": records})
+    show_all = bool(request.GET.get("all"))
+    evaluations = tournament_evaluation_summary(tournament)
+    if show_all or max((len(e.rows) for e in evaluations), default=0) <= EVALUATION_INLINE_PLAYERS:
+        evaluations = rating_evaluation(tournament)
+    elif player is not None:
+        # The player asked for gets his rows with their records: his calculation shown open.
+        own = {e.pool.pk: e.rows[0] for e in rating_evaluation(tournament, member=player)}
+        for evaluation in evaluations:
+            evaluation.rows = [own.get(evaluation.pool.pk, row) if row.member.pk == player else row
+                               for row in evaluation.rows]
     return render(request, "tournaments/evaluation.html", tournament_context(
-        request, tournament, "evaluation", evaluations=rating_evaluation(tournament)))
+        request, tournament, "evaluation", evaluations=evaluations, player=player, show_all=show_all))
 
 
 @public_tournaments_required

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Result, TournamentKind
 from tests.factories import ByeFactory, GameFactory, MemberFactory, RoundFactory, TournamentPlayerFactory
@@ -146,6 +147,48 @@ def test_rating_evaluation_per_player_with_the_per_game_calculation(official_cli
         assert word in html
     assert 'data-bs-toggle="collapse" data-bs-target="#calc-1-' in html and "Berger, Max" in html
     assert '<tr class="collapse evaluation-games" id="calc-1-1">' in html
+
+
+@pytest.fixture
+def evaluated(tournament, monkeypatch):
+    """Board 1 played and rated (Adler 1830 beat Berger 1980: E(D) 0.300 for Adler); the page
+    treated as a big tournament's, whose calculations come on demand."""
+    from clubrating.tournaments.views import public
+    from ratings.services import game_record_result
+
+    game_record_result(game=Game.objects.get(round__tournament=tournament, board=1), result=Result.WHITE_WINS)
+    monkeypatch.setattr(public, "EVALUATION_INLINE_PLAYERS", 1)
+    return tournament
+
+
+def test_a_big_evaluation_brings_a_players_calculation_on_demand(client, evaluated):
+    adler = evaluated.members[0]
+    html = text(page(client, "evaluation", evaluated.pk))
+    # The figures are there, the per-game calculation is not; each name asks for its own.
+    assert "+17.3" in html and "0.300" not in html
+    assert (f'href="?player={adler.pk}#calc-1-1" data-bs-toggle="collapse" data-bs-target="#calc-1-1"'
+            in html)
+    assert f'hx-get="?player={adler.pk}&amp;pool={evaluated.pool.pk}" hx-target="#calc-1-1-games"' in html
+    assert ('<tr class="collapse evaluation-games" id="calc-1-1">'
+            '<td colspan="12" id="calc-1-1-games"></td>') in html
+
+    fragment = text(client.get(reverse("tournaments:evaluation", args=[evaluated.pk]),
+                               {"player": adler.pk, "pool": evaluated.pool.pk}, HTTP_HX_REQUEST="true"))
+    assert "<html" not in fragment and fragment.count("<tr>") == 2  # the heading and the one game
+    assert cells(fragment, "Berger, Max") == ["1", "Berger, Max (w)", "1980", "−150", "1.0", "0.300", "24.65",
+                                              "+17.3"]
+
+
+def test_a_big_evaluation_shows_a_players_calculation_without_javascript(client, evaluated):
+    adler, berger = evaluated.members[:2]
+    html = text(page(client, "evaluation", evaluated.pk, player=adler.pk))
+    assert '<tr class="collapse show evaluation-games" id="calc-1-1">' in html
+    assert ('<tr class="collapse evaluation-games" id="calc-1-2">'
+            '<td colspan="12" id="calc-1-2-games"></td>') in html
+    assert html.count("0.300") == 1 and "0.700" not in html
+    everything = text(page(client, "evaluation", evaluated.pk, all=1))
+    assert everything.count('<tr class="collapse show evaluation-games"') == 2
+    assert "0.300" in everything and "0.700" in everything and '<a href="?all=1">' not in everything
 
 
 def test_rating_evaluation_without_pool(client, home_club):
