@@ -173,8 +173,8 @@ def tournament_standings(request, pk):
     if unchanged:
         return unchanged
     codes, rows, error = _standings.standings(tournament)
-    context = tournament_context(request, tournament, "standings", codes=codes, rows=rows, error=error,
-                                 **extra)
+    context = tournament_context(request, tournament, "standings", codes=codes,
+                                 lines=_standings.standing_lines(rows, codes), error=error, **extra)
     return live_render(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
 
 
