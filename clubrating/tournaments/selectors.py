@@ -400,7 +400,8 @@ def tournament_tables(
     # The standings count no game still waiting for its result.
     scored = {member: {number: rec for number, rec in by_round.items() if rec.kind != PENDING}
               for member, by_round in records.items()}
-    return _standing_rows(tournament, players, scored, rounds, specs), _crosstable_rows(players, records, rounds)
+    standings = _standing_rows(tournament, players, scored, rounds, specs)
+    return standings, _crosstable_rows(players, records, rounds)
 
 
 # --- teams ----------------------------------------------------------------------------------------

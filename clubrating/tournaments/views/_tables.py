@@ -130,7 +130,8 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
             if not round_robin:
                 opponent = rank_of_start.get(cell.opponent) if cell.opponent is not None else None
                 text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
-                line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour, code=cell.code))
+                line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
+                                             code=cell.code))
         if round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
