@@ -28,7 +28,9 @@ def games_queryset():
 def rounds_with_pairings(tournament: Tournament, **filters):
     """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``)."""
     rounds = list(tournament.rounds.filter(**filters).prefetch_related(
-        Prefetch("games", queryset=games_queryset()),
+        # The players come with the tournament's players (``pairing_rows``): joining the members
+        # to a round's games leads PostgreSQL to read all members of a big federation.
+        Prefetch("games", queryset=Game.objects.order_by("board")),
         Prefetch("byes", queryset=Bye.objects.select_related("member").order_by("kind", "member__last_name")),
     ))
     rows = _pairings.pairing_rows(tournament, rounds)
@@ -185,6 +187,16 @@ def tournament_crosstable(request, pk):
     context = tournament_context(request, tournament, "crosstable")
     context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"])
     return render(request, "tournaments/crosstable.html", context)
+
+
+@public_tournaments_required
+def tournament_progress(request, pk):
+    """The progress table alone: the points after each round, in rank order (the crosstable page
+    shows it below the crosstable)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = tournament_context(request, tournament, "crosstable")
+    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"])
+    return render(request, "tournaments/progress.html", context)
 
 
 def _player_id(request) -> int | None:
