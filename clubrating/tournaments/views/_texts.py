@@ -8,7 +8,7 @@ number filters' own (``clubrating.core.formatting``, ``templatetags.tiebreaks``)
 
 from __future__ import annotations
 
-from clubrating.core.formatting import decimal_text, points_text, rating_text
+from clubrating.core.formatting import decimal_text, game_change_text, points_text, rating_text, signed
 
 from ..templatetags.tiebreaks import tiebreak_texts
 
@@ -36,6 +36,14 @@ class Texts:
     @staticmethod
     def rating(value: float | None, empty: str = "—") -> str:
         return rating_text(value, empty)
+
+    @staticmethod
+    def signed(value: float | None, places: int) -> str:
+        return signed(value, places)
+
+    @staticmethod
+    def game_change(value: float | None) -> str:
+        return game_change_text(value)
 
     def tiebreaks(self, values: list[float | None], codes: list[str]) -> list[str]:
         return tiebreak_texts(values, codes, decimal=self.decimal)
