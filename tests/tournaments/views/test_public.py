@@ -8,7 +8,7 @@ from django.urls import reverse
 from clubrating.tournaments.models import Game, Result, TournamentKind
 from tests.factories import ByeFactory, GameFactory, MemberFactory, RoundFactory, TournamentPlayerFactory
 
-from .helpers import page, text
+from .helpers import LANGS, page, text
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +69,19 @@ def test_pairings_of_all_rounds_and_of_one_round(client, played, lang, words):
         assert "1-0" in html and "½-½" in html
 
 
+def test_a_round_names_a_player_who_is_not_registered(client, played):
+    """A game of a member who is not (or no longer) registered: his name comes all the same,
+    without starting number or rating."""
+    guest = MemberFactory(last_name="Gast", first_name="Gustav")
+    other = MemberFactory(last_name="Zach", first_name="Max")
+    GameFactory(round=played.rounds.get(number=1), board=3, white=guest, black=other, result=Result.DRAW)
+    html = text(page(client, "round", played.pk, 1))
+    assert cells(html, "Gast, Gustav") == [
+        "3", "—", "Gast, Gustav", "—", "0.0", "½-½", "0.0", "Zach, Max", "—", "—"]
+    assert cells(html, "Adler, Max") == [
+        "1", "1", "Adler, Max", "1830", "0.0", "1-0", "0.0", "Berger, Max", "1980", "2"]
+
+
 def test_byes_are_listed_with_the_pairings(client, tournament):
     extra = MemberFactory(last_name="Ebner")
     TournamentPlayerFactory(tournament=tournament, member=extra, start_rank=5)
@@ -115,6 +128,15 @@ def test_crosstable_and_progress_table_of_a_swiss(client, played, lang, words):
     assert cells(html, "Ced, Max")[6:8] == [f"2{white}½", half]
     progress = html[html.index('id="progress"'):]
     assert cells(progress, "Adler, Max") == ["1", "Adler, Max", "1830", "—", one, one]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_progress_table_has_a_page_of_its_own(client, played, lang):
+    one, half = ("1.0", "0.5") if lang == "en" else ("1,0", "0,5")
+    html = text(page(client, "progress", played.pk, lang=lang))
+    assert cells(html, "Adler, Max") == ["1", "Adler, Max", "1830", "—", one, one]
+    assert cells(html, "Dorn, Max") == ["2", "Dorn, Max", "1820", "—", half, half]
+    assert reverse("tournaments:progress", args=[played.pk]) in text(page(client, "crosstable", played.pk))
 
 
 @pytest.mark.parametrize(("lang", "word", "points"), [
