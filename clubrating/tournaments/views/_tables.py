@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from django.utils.translation import pgettext
 
 from ..models import RESULT_SYMBOLS, Game
-from ..selectors import points_by_round
+from ..selectors import points_by_round, tournament_tables
+from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
+from ._standings import unknown_message
 from ._texts import Texts
 
 
@@ -94,10 +96,6 @@ class RankedTable:
 def _tables(tournament):
     """(tie-break codes, standings, crosstable rows, message): an unusable tie-break list (a typo
     in the tournament's settings) gives points only and says so (as ``_standings.standings``)."""
-    from ..selectors import tournament_tables
-    from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
-    from ._standings import unknown_message
-
     try:
         codes = [spec.label for spec in parse_tiebreaks(tournament.tiebreaks or "")]
         return (codes, *tournament_tables(tournament=tournament, codes=codes), "")
