@@ -234,3 +234,15 @@ def test_standings_queries_do_not_grow_with_the_players(client, tournament, djan
     with django_assert_max_num_queries(11):
         html = text(page(client, "standings", tournament.pk))
     assert html.count("<tr>") == 45  # header + 44 players
+
+
+def test_an_unusable_tiebreak_list_gives_points_only_with_a_warning(client, played):
+    played.tiebreaks = "BH,XX"
+    played.save()
+    warning = "The tie-breaks “BH,XX” cannot be computed (XX); points only."
+    for name in ("standings", "crosstable", "progress"):
+        html = text(page(client, name, played.pk))
+        assert warning in html, name
+        assert ">BH<" not in html, name
+    html = text(page(client, "crosstable", played.pk))
+    assert cells(html, "Adler, Max")[:8] == ["1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "4w1", "1.0"]
