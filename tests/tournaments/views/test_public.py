@@ -245,4 +245,5 @@ def test_an_unusable_tiebreak_list_gives_points_only_with_a_warning(client, play
         assert warning in html, name
         assert ">BH<" not in html, name
     html = text(page(client, "crosstable", played.pk))
-    assert cells(html, "Adler, Max")[:8] == ["1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "4w1", "1.0"]
+    assert cells(html, "Adler, Max")[:8] == [
+        "1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "4w1", "1.0"]
