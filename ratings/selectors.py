@@ -226,7 +226,9 @@ def _opponent_own() -> Subquery:
 
 def _with_state(records: QuerySet[RatingRecord]) -> QuerySet[RatingRecord]:
     """Annotate the member's published rating and pending games in the pool (``_mark_pending``)."""
-    state = PoolMember.objects.filter(pool=OuterRef("pool"), member=OuterRef("member"))
+    # Without the model's ordering (by the pool's name): one row by the unique (pool, member),
+    # read from the index instead of joined and sorted once per record.
+    state = PoolMember.objects.filter(pool=OuterRef("pool"), member=OuterRef("member")).order_by()
     return records.annotate(member_published=Subquery(state.values("rating")[:1]),
                             member_pending=Subquery(state.values("pending_games")[:1]))
 
@@ -506,8 +508,8 @@ def _evaluation_sort(pools: dict[int, PoolEvaluation]) -> list[PoolEvaluation]:
     return list(pools.values())
 
 
-# The records in the evaluation's order: pools by name, each member's games by round and board.
-_EVALUATION_ORDER = ("pool__name", "game__round__number", "game__board")
+# The records in the evaluation's order, within each pool (the pools go by name): by round and board.
+_GAMES_ORDER = ("game__round__number", "game__board")
 
 
 def tournament_evaluation(
@@ -516,20 +518,39 @@ def tournament_evaluation(
     """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order
     (or only ``member``): rating, rated games, points, expected points, factor, change and the
     per-game calculation (chess-results' "Elo evaluation"), pending games apart with whose first
-    rating they wait for. One query. The page's table without the per-game calculation is
-    ``tournament_evaluation_summary``."""
-    start_rank = TournamentPlayer.objects.filter(tournament=tournament, member=OuterRef("member_id"))
+    rating they wait for. The page's table without the per-game calculation is
+    ``tournament_evaluation_summary``.
+
+    Five short queries: the records with their games and periods; then their members and
+    opponents, pools, starting ranks and the members' states in the pools, each by key. (Joined
+    into one, PostgreSQL expects each round to hold a federation's average round and reads all
+    members and games, for hundreds of milliseconds.)"""
     records = (
         RatingRecord.objects.filter(game__round__tournament=tournament)
-        .annotate(start_rank=Subquery(start_rank.values("start_rank")[:1]))
-        .select_related("pool", "period", "member", "opponent", "game__round")
-        .order_by(*_EVALUATION_ORDER)
+        .select_related("period", "game__round").order_by(*_GAMES_ORDER)
     )
     if pool is not None:
         records = records.filter(pool=pool)
     if member is not None:
         records = records.filter(member=member)
-    records = list(_with_state(records))
+    records = list(records)
+    players = {r.member_id for r in records} | {r.opponent_id for r in records}
+    members = Member.objects.order_by().in_bulk(players)
+    pools_by_name = list(RatingPool.objects.filter(pk__in={r.pool_id for r in records}).order_by("name"))
+    position = {p.pk: i for i, p in enumerate(pools_by_name)}
+    member_ids = {r.member_id for r in records}
+    ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
+                 .order_by().values_list("member_id", "start_rank"))
+    states = {(pool_id, member_id): (rating, pending) for pool_id, member_id, rating, pending in
+              PoolMember.objects.filter(pool__in=pools_by_name, member_id__in=member_ids)
+              .order_by().values_list("pool_id", "member_id", "rating", "pending_games")}
+    for record in records:
+        record.member, record.opponent = members[record.member_id], members[record.opponent_id]
+        record.pool = pools_by_name[position[record.pool_id]]
+        record.start_rank = ranks.get(record.member_id)
+        record.member_published, record.member_pending = states.get((record.pool_id, record.member_id),
+                                                                    (None, None))
+    records.sort(key=lambda r: position[r.pool_id])  # stable: each pool's records in games' order
     _mark_pending(records)
     pools: dict[int, PoolEvaluation] = {}
     rows: dict[tuple[int, int], PlayerEvaluation] = {}
@@ -556,7 +577,7 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
     records = (
         # In games' order; the pools are put in order of their names below (sorting the records
         # by the pool's name would compare the name's text once per record).
-        RatingRecord.objects.filter(game__round__tournament=tournament).order_by(*_EVALUATION_ORDER[1:])
+        RatingRecord.objects.filter(game__round__tournament=tournament).order_by(*_GAMES_ORDER)
         .values_list("pool_id", "member_id", "score", "expected", "change", "pending", "opponent_rating",
                      "own_rating", "factor")
     )
@@ -572,9 +593,9 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
     if not figures:
         return []
     member_ids = {member_id for rows in figures.values() for member_id in rows}
-    members = Member.objects.in_bulk(member_ids)
+    members = Member.objects.order_by().in_bulk(member_ids)
     ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
-                 .values_list("member_id", "start_rank"))
+                 .order_by().values_list("member_id", "start_rank"))
     evaluations: dict[int, PoolEvaluation] = {}
     for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):
         rows = figures[pool.pk]
