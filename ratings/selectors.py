@@ -226,7 +226,9 @@ def _opponent_own() -> Subquery:
 
 def _with_state(records: QuerySet[RatingRecord]) -> QuerySet[RatingRecord]:
     """Annotate the member's published rating and pending games in the pool (``_mark_pending``)."""
-    state = PoolMember.objects.filter(pool=OuterRef("pool"), member=OuterRef("member"))
+    # Without the model's ordering (by the pool's name): one row by the unique (pool, member),
+    # read from the index instead of joined and sorted once per record.
+    state = PoolMember.objects.filter(pool=OuterRef("pool"), member=OuterRef("member")).order_by()
     return records.annotate(member_published=Subquery(state.values("rating")[:1]),
                             member_pending=Subquery(state.values("pending_games")[:1]))
 
@@ -479,21 +481,76 @@ class PoolEvaluation:
     rows: list[PlayerEvaluation]
 
 
-def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None) -> list[PoolEvaluation]:
-    """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order:
-    rating, rated games, points, expected points, factor, change and the per-game calculation
-    (chess-results' "Elo evaluation"), pending games apart with whose first rating they wait for.
-    One query."""
-    start_rank = TournamentPlayer.objects.filter(tournament=tournament, member=OuterRef("member_id"))
+def _evaluation_add(row: PlayerEvaluation, *, score: float, expected: float | None, change: float | None,
+                    pending: bool, opponent_rating: float | None, own_rating: float | None,
+                    factor: float | None) -> None:
+    """Count one record of the player in ``row``: a pending game apart, a rated one in the sums."""
+    if pending or change is None:
+        row.pending += 1
+        row.pending_points += score
+        return
+    row.games += 1
+    row.points += score
+    row.expected += expected or 0.0
+    row.change += change
+    if opponent_rating is not None:
+        row.rated_points += score
+        row.opponent_ratings.append(opponent_rating)
+    if row.own_rating is None:
+        row.own_rating = own_rating
+    if row.factor is None:
+        row.factor = factor
+
+
+def _evaluation_sort(pools: dict[int, PoolEvaluation]) -> list[PoolEvaluation]:
+    for evaluation in pools.values():
+        evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
+    return list(pools.values())
+
+
+# The records in the evaluation's order, within each pool (the pools go by name): by round and board.
+_GAMES_ORDER = ("game__round__number", "game__board")
+
+
+def tournament_evaluation(
+    tournament: Tournament, pool: RatingPool | None = None, *, member: Member | int | None = None
+) -> list[PoolEvaluation]:
+    """Per pool that rated the tournament (or only ``pool``), per player in starting-rank order
+    (or only ``member``): rating, rated games, points, expected points, factor, change and the
+    per-game calculation (chess-results' "Elo evaluation"), pending games apart with whose first
+    rating they wait for. The page's table without the per-game calculation is
+    ``tournament_evaluation_summary``.
+
+    Five short queries: the records with their games and periods; then their members and
+    opponents, pools, starting ranks and the members' states in the pools, each by key. (Joined
+    into one, PostgreSQL expects each round to hold a federation's average round and reads all
+    members and games, for hundreds of milliseconds.)"""
     records = (
         RatingRecord.objects.filter(game__round__tournament=tournament)
-        .annotate(start_rank=Subquery(start_rank.values("start_rank")[:1]))
-        .select_related("pool", "period", "member", "opponent", "game__round")
-        .order_by("pool__name", "game__round__number", "game__board")
+        .select_related("period", "game__round").order_by(*_GAMES_ORDER)
     )
     if pool is not None:
         records = records.filter(pool=pool)
-    records = list(_with_state(records))
+    if member is not None:
+        records = records.filter(member=member)
+    records = list(records)
+    players = {r.member_id for r in records} | {r.opponent_id for r in records}
+    members = Member.objects.order_by().in_bulk(players)
+    pools_by_name = list(RatingPool.objects.filter(pk__in={r.pool_id for r in records}).order_by("name"))
+    position = {p.pk: i for i, p in enumerate(pools_by_name)}
+    member_ids = {r.member_id for r in records}
+    ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
+                 .order_by().values_list("member_id", "start_rank"))
+    states = {(pool_id, member_id): (rating, pending) for pool_id, member_id, rating, pending in
+              PoolMember.objects.filter(pool__in=pools_by_name, member_id__in=member_ids)
+              .order_by().values_list("pool_id", "member_id", "rating", "pending_games")}
+    for record in records:
+        record.member, record.opponent = members[record.member_id], members[record.opponent_id]
+        record.pool = pools_by_name[position[record.pool_id]]
+        record.start_rank = ranks.get(record.member_id)
+        record.member_published, record.member_pending = states.get((record.pool_id, record.member_id),
+                                                                    (None, None))
+    records.sort(key=lambda r: position[r.pool_id])  # stable: each pool's records in games' order
     _mark_pending(records)
     pools: dict[int, PoolEvaluation] = {}
     rows: dict[tuple[int, int], PlayerEvaluation] = {}
@@ -507,24 +564,46 @@ def tournament_evaluation(tournament: Tournament, pool: RatingPool | None = None
             )
             evaluation.rows.append(row)
         row.records.append(record)
-        if record.pending or record.change is None:
-            row.pending += 1
-            row.pending_points += record.score
-            continue
-        row.games += 1
-        row.points += record.score
-        row.expected += record.expected or 0.0
-        row.change += record.change
-        if record.opponent_rating is not None:
-            row.rated_points += record.score
-            row.opponent_ratings.append(record.opponent_rating)
-        if row.own_rating is None:
-            row.own_rating = record.own_rating
-        if row.factor is None:
-            row.factor = record.factor
-    for evaluation in pools.values():
-        evaluation.rows.sort(key=lambda r: (r.start_rank is None, r.start_rank or 0, str(r.member)))
-    return list(pools.values())
+        _evaluation_add(row, score=record.score, expected=record.expected, change=record.change,
+                        pending=record.pending, opponent_rating=record.opponent_rating,
+                        own_rating=record.own_rating, factor=record.factor)
+    return _evaluation_sort(pools)
+
+
+def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation]:
+    """``tournament_evaluation``'s rows with the same figures but without their records (the
+    page's table; a player's calculation comes on demand): the records' numbers read as tuples,
+    one model object per pool and per player only. Four queries."""
+    records = (
+        # In games' order; the pools are put in order of their names below (sorting the records
+        # by the pool's name would compare the name's text once per record).
+        RatingRecord.objects.filter(game__round__tournament=tournament).order_by(*_GAMES_ORDER)
+        .values_list("pool_id", "member_id", "score", "expected", "change", "pending", "opponent_rating",
+                     "own_rating", "factor")
+    )
+    figures: dict[int, dict[int, PlayerEvaluation]] = {}
+    for pool_id, member_id, score, expected, change, pending, opponent, own, factor in records:
+        rows = figures.setdefault(pool_id, {})
+        row = rows.get(member_id)
+        if row is None:
+            row = rows[member_id] = PlayerEvaluation(member=member_id, start_rank=None, own_rating=own,
+                                                     factor=factor)
+        _evaluation_add(row, score=score, expected=expected, change=change, pending=pending,
+                        opponent_rating=opponent, own_rating=own, factor=factor)
+    if not figures:
+        return []
+    member_ids = {member_id for rows in figures.values() for member_id in rows}
+    members = Member.objects.order_by().in_bulk(member_ids)
+    ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
+                 .order_by().values_list("member_id", "start_rank"))
+    evaluations: dict[int, PoolEvaluation] = {}
+    for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):
+        rows = figures[pool.pk]
+        for row in rows.values():
+            row.start_rank = ranks.get(row.member)
+            row.member = members[row.member]
+        evaluations[pool.pk] = PoolEvaluation(pool=pool, rows=list(rows.values()))
+    return _evaluation_sort(evaluations)
 
 
 # --- closing a period: what stays unfinished ------------------------------------------------------

@@ -62,6 +62,7 @@ __all__ = [
     "tournament_finished",
     "unpairable_round",
     "tournament_standings",
+    "tournament_tables",
 ]
 
 
@@ -284,13 +285,20 @@ def tournament_standings(
     """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
 
     Raises ``UnknownTiebreak`` with the offending code when a code is unknown. Three queries."""
-    if codes is None:
-        codes = tournament.tiebreaks
-    specs: list[TiebreakSpec] = parse_tiebreaks(codes)
+    specs = _specs(tournament, codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, after_round)
     if after_round is not None:
         rounds = after_round
+    return _standing_rows(tournament, players, records, rounds, specs)
+
+
+def _specs(tournament: Tournament, codes: list[str] | str | None) -> list[TiebreakSpec]:
+    return parse_tiebreaks(tournament.tiebreaks if codes is None else codes)
+
+
+def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], records: dict, rounds: int,
+                   specs: list[TiebreakSpec]) -> list[StandingRow]:
     # Keyed by registration (pk) so players without a starting rank yet still get a row;
     # pks grow with registration, which keeps the fallback order (after all tie-breaks) stable.
     by_pk = _by_rank(players, records, rounds, key="pk")
@@ -362,6 +370,10 @@ def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
     """Per player (starting-rank order) and round: opponent, colour, result. Three queries."""
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, None, pending=True)
+    return _crosstable_rows(players, records, rounds)
+
+
+def _crosstable_rows(players: list[TournamentPlayer], records: dict, rounds: int) -> list[CrosstableRow]:
     by_rank = _by_rank(players, records, rounds)
     rows = []
     for p in players:
@@ -374,6 +386,22 @@ def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
             ))
         rows.append(CrosstableRow(p, sum(r.points for r in by_rank[p.start_rank]), cells))
     return rows
+
+
+def tournament_tables(
+    *, tournament: Tournament, codes: list[str] | str | None = None
+) -> tuple[list[StandingRow], list[CrosstableRow]]:
+    """``tournament_standings`` and ``tournament_crosstable`` together (the crosstable page shows
+    both) from one read of the players and the results. Raises ``UnknownTiebreak`` like the
+    standings. Three queries."""
+    specs = _specs(tournament, codes)
+    players = _players(tournament)
+    records, rounds = _records_by_member(tournament, None, pending=True)
+    # The standings count no game still waiting for its result.
+    scored = {member: {number: rec for number, rec in by_round.items() if rec.kind != PENDING}
+              for member, by_round in records.items()}
+    standings = _standing_rows(tournament, players, scored, rounds, specs)
+    return standings, _crosstable_rows(players, records, rounds)
 
 
 # --- teams ----------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("<int:pk>/standings/export/<str:fmt>/", views.standings_export, name="standings_export"),
     path("<int:pk>/crosstable/", views.tournament_crosstable, name="crosstable"),
+    path("<int:pk>/progress/", views.tournament_progress, name="progress"),
     path("<int:pk>/evaluation/", views.tournament_evaluation, name="evaluation"),
     path("<int:pk>/print/<str:kind>/", views.tournament_print, name="print"),
     path("<int:pk>/round/<int:number>/", views.round_detail, name="round"),

@@ -172,3 +172,27 @@ def test_one_table_of_result_symbols():
     # TRF16 spells the same symbols its own way: "=" a draw, "-" a forfeit loss.
     assert _CODES[Result.DRAW] == ("=", "=") and _CODES[Result.BLACK_FORFEIT_WIN] == ("-", "+")
     assert _BYE_CODES is BYE_SYMBOLS
+
+
+def test_tables_read_standings_and_crosstable_at_once(django_assert_max_num_queries):
+    t = round_robin(4)
+    # As above, but P3-P1 of round 3 still waits for its result: P1 1 (won R1), P2 1.5, P3 1, P4 1.5.
+    from clubrating.tournaments.models import Game
+
+    Game.objects.filter(round__tournament=t, round__number=3, white__last_name="P3").update(
+        result=Result.NOT_PLAYED, rated_result=Result.NOT_PLAYED)
+
+    with django_assert_max_num_queries(3):
+        standings, crosstable = selectors.tournament_tables(tournament=t, codes=["WIN"])
+
+    # P2 and P4 share the lead on points and wins (starting-rank order within the rank).
+    assert [(r.rank, r.player.member.last_name, r.points, r.tiebreaks) for r in standings] == [
+        (1, "P2", 1.5, [1]), (1, "P4", 1.5, [1]), (3, "P1", 1.0, [1]), (4, "P3", 1.0, [0]),
+    ]
+    assert standings == selectors.tournament_standings(tournament=t, codes=["WIN"])
+    assert crosstable == selectors.tournament_crosstable(tournament=t)
+    first = {row.player.member.last_name: row for row in crosstable}
+    # The pending game is in the crosstable (opponent and colour), without points or symbol.
+    assert [(c.opponent, c.colour, c.points, c.code) for c in first["P1"].cells] == [
+        (4, "w", 1.0, "1"), (2, "w", 0.0, "0"), (3, "b", None, "")]
+    assert (first["P1"].points, first["P3"].points) == (1.0, 1.0)

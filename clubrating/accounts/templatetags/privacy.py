@@ -56,9 +56,21 @@ def member_link(context, member, text=None):
     label = member if text is None else text
     if member is None:
         return ""
-    if viewer_of(context.get("request")).links(member):
-        return format_html('<a href="{}">{}</a>', member.get_absolute_url(), label)
-    return format_html("{}", label)
+    request = context.get("request")
+    # A page that names a member many times (all rounds' pairings) works his link out once.
+    memo = getattr(request, "_member_links", None) if request is not None else None
+    key = (member.pk, str(label))
+    if memo is not None and key in memo:
+        return memo[key]
+    if viewer_of(request).links(member):
+        html = format_html('<a href="{}">{}</a>', member.get_absolute_url(), label)
+    else:
+        html = format_html("{}", label)
+    if request is not None:
+        if memo is None:
+            memo = request._member_links = {}
+        memo[key] = html
+    return html
 
 
 @register.simple_tag(takes_context=True)

@@ -18,6 +18,7 @@ from .public import (
     tournament_list,
     tournament_pairings,
     tournament_players,
+    tournament_progress,
     tournament_standings,
 )
 from .results import board_result, game_correct, round_results
@@ -27,5 +28,6 @@ __all__ = [
     "players_register", "round_date", "round_detail", "round_pair", "round_print", "round_results",
     "standings_export", "tournament_create", "tournament_crosstable", "tournament_detail",
     "tournament_evaluation", "tournament_list", "tournament_pairings", "tournament_players",
+    "tournament_progress",
     "tournament_print", "tournament_standings",
 ]

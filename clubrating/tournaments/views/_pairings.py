@@ -8,10 +8,13 @@ the whole tournament's results and byes, one for its players, whatever the numbe
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from clubrating.clubs.models import Member
 
 from ..models import Bye, Game
 from ..selectors import points_by_round
+from ._texts import Texts
 
 
 @dataclass
@@ -19,6 +22,8 @@ class Side:
     member: object
     player: object | None  # TournamentPlayer (None for a member not registered)
     points: float
+    # The texts the tables print (views/_texts.py), formatted once per value.
+    texts: dict = field(default_factory=dict)
 
     @property
     def start_rank(self):
@@ -58,15 +63,30 @@ def points_before(tournament) -> dict[int, dict[int, float]]:
 
 
 def pairing_rows(tournament, rounds) -> dict[int, list[PairingRow]]:
-    """{round pk: rows} for rounds whose ``games`` and ``byes`` are prefetched (or fetched)."""
-    players = {p.member_id: p for p in tournament.players.all()}
+    """{round pk: rows} for rounds whose ``games`` and ``byes`` are prefetched (or fetched). The
+    games' players are set from the tournament's players (one query, a member not registered
+    another), not joined to each game."""
+    players = {p.member_id: p for p in tournament.players.select_related("member")}
+    members = {member_id: p.member for member_id, p in players.items()}
+    games = [g for rnd in rounds for g in rnd.games.all()]
+    missing = {m for g in games for m in (g.white_id, g.black_id) if m not in members}
+    if missing:
+        members.update(Member.objects.in_bulk(missing))
+    for game in games:
+        game.white, game.black = members[game.white_id], members[game.black_id]
     before = points_before(tournament)
+    texts = Texts()
     result = {}
     for rnd in rounds:
         points = before.get(rnd.number, {})
 
         def side(member, points=points):
-            return Side(member=member, player=players.get(member.pk), points=points.get(member.pk, 0.0))
+            player = players.get(member.pk)
+            score = points.get(member.pk, 0.0)
+            return Side(member=member, player=player, points=score, texts={
+                "start": texts.rating(player.start_rank if player else None),
+                "rating": texts.rating(player.rating if player else None), "points": texts.points(score),
+            })
 
         rows = [PairingRow(game=g, white=side(g.white), black=side(g.black)) for g in rnd.games.all()]
         rows += [PairingRow(game=None, white=side(b.member), bye=b) for b in rnd.byes.all()]

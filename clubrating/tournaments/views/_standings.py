@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from ..selectors import tournament_standings
 from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
+from ._texts import Texts
 
 
 def standings(tournament) -> tuple[list[str], list, str]:
@@ -16,6 +17,21 @@ def standings(tournament) -> tuple[list[str], list, str]:
         codes = [spec.label for spec in parse_tiebreaks(tournament.tiebreaks or "")]
         return codes, tournament_standings(tournament=tournament, codes=codes), ""
     except UnknownTiebreak as error:
-        message = _("The tie-breaks “%(codes)s” cannot be computed (%(error)s); points only.") % {
-            "codes": tournament.tiebreaks, "error": error}
-        return [], tournament_standings(tournament=tournament, codes=[]), message
+        return [], tournament_standings(tournament=tournament, codes=[]), unknown_message(tournament, error)
+
+
+def unknown_message(tournament, error: UnknownTiebreak) -> str:
+    return _("The tie-breaks “%(codes)s” cannot be computed (%(error)s); points only.") % {
+        "codes": tournament.tiebreaks, "error": error}
+
+
+def standing_lines(rows, codes: list[str]) -> list[dict]:
+    """The page's lines: each row with its texts formatted once (``Texts``), not per cell in the
+    template; ``row`` is the standings row itself (the player's name and link)."""
+    texts = Texts()
+    return [{
+        "row": row, "rank": texts.rating(row.rank), "start": texts.rating(row.player.start_rank),
+        "club": str(row.player.member.club or ""), "rating": texts.rating(row.player.rating),
+        "fide": texts.rating(row.player.fide_rating), "points": texts.points(row.points),
+        "tiebreaks": texts.tiebreaks(row.tiebreaks, codes),
+    } for row in rows]

@@ -7,8 +7,13 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import pgettext
+
 from ..models import RESULT_SYMBOLS, Game
-from ..selectors import points_by_round
+from ..selectors import points_by_round, tournament_tables
+from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
+from ._standings import unknown_message
+from ._texts import Texts
 
 
 @dataclass
@@ -76,6 +81,8 @@ class RankedLine:
     tiebreaks: list
     cells: list[RankedCell] = field(default_factory=list)
     progress: list[float | None] = field(default_factory=list)  # points after each round
+    # The line as the page prints it: each cell's text formatted once (views/_texts.py).
+    texts: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -86,20 +93,29 @@ class RankedTable:
     lines: list[RankedLine]
 
 
+def _tables(tournament):
+    """(tie-break codes, standings, crosstable rows, message): an unusable tie-break list (a typo
+    in the tournament's settings) gives points only and says so (as ``_standings.standings``)."""
+    try:
+        codes = [spec.label for spec in parse_tiebreaks(tournament.tiebreaks or "")]
+        return (codes, *tournament_tables(tournament=tournament, codes=codes), "")
+    except UnknownTiebreak as error:
+        return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))
+
+
 def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
     """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
     a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
     per rank. Every kind gets the points after each round (the progress table)."""
-    from ..selectors import tournament_crosstable
-    from ._standings import standings
-
-    codes, rows, error = standings(tournament)
-    by_round = {line.player.pk: line for line in tournament_crosstable(tournament=tournament)}
+    codes, rows, progress_rows, error = _tables(tournament)
+    by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
     matrix = {line.player.member_id: line for line in crosstable(tournament)} if round_robin else {}
     start_index = {line.player.member_id: i for i, line in enumerate(matrix.values())}
     rounds = [cell.round for cell in next(iter(by_round.values())).cells] if by_round else []
+    texts = Texts()
+    colours = {"w": pgettext("colour white", "w"), "b": pgettext("colour black", "b")}
     lines = []
     for row in rows:
         line = RankedLine(rank=row.rank, player=row.player, points=row.points, tiebreaks=row.tiebreaks)
@@ -111,7 +127,9 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
             line.progress.append(total if cell.points is not None else None)
             if not round_robin:
                 opponent = rank_of_start.get(cell.opponent) if cell.opponent is not None else None
-                line.cells.append(RankedCell(opponent=opponent, colour=cell.colour, code=cell.code))
+                text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
+                line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
+                                             code=cell.code))
         if round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
@@ -121,5 +139,14 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
                     symbol = own.cells[start_index[other.player.member_id]].symbol
                     position = position_of_member[other.player.member_id] + 1
                     line.cells.append(RankedCell(text=symbol, opponent=position))
+        player = row.player
+        line.texts = {
+            "rank": texts.rating(row.rank), "start": texts.rating(player.start_rank, ""),
+            "rating": texts.rating(player.rating), "fide": texts.rating(player.fide_rating),
+            "club": str(player.member.club or ""), "points": texts.points(row.points),
+            "tiebreaks": texts.tiebreaks(row.tiebreaks, codes),
+            "cells": [cell.text for cell in line.cells],
+            "progress": [texts.points(value) for value in line.progress],
+        }
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)

@@ -7,7 +7,11 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
-from ratings.selectors import game_rating_changes, tournament_rating_pool
+from ratings.selectors import (
+    game_rating_changes,
+    tournament_evaluation_summary,
+    tournament_rating_pool,
+)
 from ratings.selectors import tournament_evaluation as rating_evaluation
 
 from .. import selectors
@@ -15,6 +19,7 @@ from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
+from ._texts import Texts
 
 
 def games_queryset():
@@ -24,7 +29,9 @@ def games_queryset():
 def rounds_with_pairings(tournament: Tournament, **filters):
     """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``)."""
     rounds = list(tournament.rounds.filter(**filters).prefetch_related(
-        Prefetch("games", queryset=games_queryset()),
+        # The players come with the tournament's players (``pairing_rows``): joining the members
+        # to a round's games leads PostgreSQL to read all members of a big federation.
+        Prefetch("games", queryset=Game.objects.order_by("board")),
         Prefetch("byes", queryset=Bye.objects.select_related("member").order_by("kind", "member__last_name")),
     ))
     rows = _pairings.pairing_rows(tournament, rounds)
@@ -169,8 +176,8 @@ def tournament_standings(request, pk):
     if unchanged:
         return unchanged
     codes, rows, error = _standings.standings(tournament)
-    context = tournament_context(request, tournament, "standings", codes=codes, rows=rows, error=error,
-                                 **extra)
+    context = tournament_context(request, tournament, "standings", codes=codes,
+                                 lines=_standings.standing_lines(rows, codes), error=error, **extra)
     return live_render(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
 
 
@@ -184,10 +191,78 @@ def tournament_crosstable(request, pk):
 
 
 @public_tournaments_required
-def tournament_evaluation(request, pk):
+def tournament_progress(request, pk):
+    """The progress table alone: the points after each round, in rank order (the crosstable page
+    shows it below the crosstable)."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    context = tournament_context(request, tournament, "crosstable")
+    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"])
+    return render(request, "tournaments/progress.html", context)
+
+
+def _player_id(request) -> int | None:
+    value = request.GET.get("player", "")
+    return int(value) if value.isdecimal() else None
+
+
+# Up to this many players per pool the evaluation carries every player's calculation of every game
+# (folded; printable as it is); a bigger tournament's page brings a player's calculation when
+# it is opened, so that its size follows the players, not players × rounds.
+EVALUATION_INLINE_PLAYERS = 40
+
+
+def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list[dict]:
+    """Per pool its rows, each with the texts the table prints formatted once (``Texts``), not
+    through a filter per cell: a 300-player evaluation stays quick. A line is ``open`` (its
+    calculation shown) for ``player`` or with ``show_all``."""
+    texts = Texts()
+    pools = []
+    for p, evaluation in enumerate(evaluations, start=1):
+        lines = []
+        for n, row in enumerate(evaluation.rows, start=1):
+            new = row.own_rating is None
+            lines.append({
+                "row": row, "target": f"calc-{p}-{n}", "member_id": str(row.member.pk),
+                "pool_id": str(evaluation.pool.pk), "open": show_all or row.member.pk == player, "new": new,
+                "start": texts.rating(row.start_rank, ""), "games": str(row.games),
+                "rating": "" if new else texts.rating(row.own_rating), "points": texts.points(row.points),
+                "pending_points": texts.decimal(row.pending_points, 1) if row.pending else "",
+                "average": texts.rating(row.average_opponent, ""), "expected": texts.decimal(row.expected, 2),
+                "surplus": texts.signed(row.points_over_expected, 2),
+                "performance": texts.rating(row.performance, ""),
+                "factor": texts.decimal(row.factor, 2), "change": texts.game_change(row.change),
+                "rounded": "" if new else texts.signed(row.change_rounded, 0),
+            })
+        pools.append({"pool": evaluation.pool, "lines": lines})
+    return pools
+
+
+@public_tournaments_required
+def tournament_evaluation(request, pk):
+    """Per player the rating figures and the calculation of every game. In a big tournament the
+    calculation comes on demand: htmx asks for ``?player=<member>&pool=<pool>`` when a name is
+    opened; without JavaScript the name's link opens the page with that player's calculation
+    shown (``?player=``), and ``?all=1`` shows every player's (to print)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    player = _player_id(request)
+    if request.htmx and player is not None:
+        pool = request.GET.get("pool", "")
+        records = next((row.records for evaluation in rating_evaluation(tournament, member=player)
+                        if str(evaluation.pool.pk) == pool for row in evaluation.rows), [])
+        return render(request, "tournaments/_evaluation_games.html", {"records": records})
+    show_all = bool(request.GET.get("all"))
+    evaluations = tournament_evaluation_summary(tournament)
+    if show_all or max((len(e.rows) for e in evaluations), default=0) <= EVALUATION_INLINE_PLAYERS:
+        evaluations = rating_evaluation(tournament)
+    elif player is not None:
+        # The player asked for gets his rows with their records: his calculation shown open.
+        own = {e.pool.pk: e.rows[0] for e in rating_evaluation(tournament, member=player)}
+        for evaluation in evaluations:
+            evaluation.rows = [own.get(evaluation.pool.pk, row) if row.member.pk == player else row
+                               for row in evaluation.rows]
+    lines = evaluation_lines(evaluations, player=player, show_all=show_all)
     return render(request, "tournaments/evaluation.html", tournament_context(
-        request, tournament, "evaluation", evaluations=rating_evaluation(tournament)))
+        request, tournament, "evaluation", evaluations=lines, show_all=show_all))
 
 
 @public_tournaments_required

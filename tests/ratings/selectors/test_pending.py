@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubrating.clubs.models import Club
 from clubrating.tournaments.models import Result
-from ratings.selectors import member_rating_blocks, tournament_evaluation
+from ratings.selectors import member_rating_blocks, tournament_evaluation, tournament_evaluation_summary
 from ratings.services import game_record_result
 from tests.factories import ClubFactory, MemberFactory, TournamentFactory
 from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
@@ -131,3 +131,36 @@ def test_a_game_waiting_for_its_period_says_so_not_that_it_waits_for_a_newcomer(
     assert [(r.played_on, r.waits_for_period) for r in block.records] == [
         (datetime.date(2025, 9, 1), True), (datetime.date(2026, 2, 1), True)
     ]
+
+
+def test_the_evaluation_summary_has_the_figures_without_the_records(season, django_assert_num_queries):
+    pool, tournament, adler, neu = season
+    [full] = tournament_evaluation(tournament, pool)
+
+    with django_assert_num_queries(4):  # the records' numbers, the members, starting ranks, pools
+        [summary] = tournament_evaluation_summary(tournament)
+
+    assert summary.pool == pool
+    assert [row.member for row in summary.rows] == [row.member for row in full.rows]
+    adler_row = next(r for r in summary.rows if r.member == adler)
+    # 2 of 2 against 1850 and 1950, two draws against 1880 and 1920: 4 games, 3 points, average
+    # 1900, performance 1900 + dp(0.75) = 2093; the draw with the newcomer waits (+½).
+    assert (adler_row.games, adler_row.points) == (4, 3.0)
+    assert (adler_row.pending, adler_row.pending_points) == (1, 0.5)
+    assert (adler_row.own_rating, adler_row.average_opponent, adler_row.performance) == (1900, 1900, 2093)
+    assert adler_row.records == []
+    newcomer = next(r for r in summary.rows if r.member == neu)
+    assert (newcomer.games, newcomer.pending, newcomer.own_rating, newcomer.change_rounded) == (0, 1, None, 0)
+    for short, whole in zip(summary.rows, full.rows):
+        for name in ("start_rank", "own_rating", "factor", "games", "points", "expected", "change", "pending",
+                     "pending_points", "rated_points", "opponent_ratings"):
+            assert getattr(short, name) == getattr(whole, name), name
+
+
+def test_the_evaluation_of_one_member_carries_only_his_records(season):
+    pool, tournament, adler, neu = season
+
+    [evaluation] = tournament_evaluation(tournament, member=neu)
+
+    [row] = evaluation.rows
+    assert (row.member, [r.opponent for r in row.records], row.pending) == (neu, [adler], 1)

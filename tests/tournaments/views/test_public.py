@@ -3,11 +3,12 @@
 import re
 
 import pytest
+from django.urls import reverse
 
 from clubrating.tournaments.models import Game, Result, TournamentKind
 from tests.factories import ByeFactory, GameFactory, MemberFactory, RoundFactory, TournamentPlayerFactory
 
-from .helpers import page, text
+from .helpers import LANGS, page, text
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +69,19 @@ def test_pairings_of_all_rounds_and_of_one_round(client, played, lang, words):
         assert "1-0" in html and "½-½" in html
 
 
+def test_a_round_names_a_player_who_is_not_registered(client, played):
+    """A game of a member who is not (or no longer) registered: his name comes all the same,
+    without starting number or rating."""
+    guest = MemberFactory(last_name="Gast", first_name="Gustav")
+    other = MemberFactory(last_name="Zach", first_name="Max")
+    GameFactory(round=played.rounds.get(number=1), board=3, white=guest, black=other, result=Result.DRAW)
+    html = text(page(client, "round", played.pk, 1))
+    assert cells(html, "Gast, Gustav") == [
+        "3", "—", "Gast, Gustav", "—", "0.0", "½-½", "0.0", "Zach, Max", "—", "—"]
+    assert cells(html, "Adler, Max") == [
+        "1", "1", "Adler, Max", "1830", "0.0", "1-0", "0.0", "Berger, Max", "1980", "2"]
+
+
 def test_byes_are_listed_with_the_pairings(client, tournament):
     extra = MemberFactory(last_name="Ebner")
     TournamentPlayerFactory(tournament=tournament, member=extra, start_rank=5)
@@ -116,6 +130,15 @@ def test_crosstable_and_progress_table_of_a_swiss(client, played, lang, words):
     assert cells(progress, "Adler, Max") == ["1", "Adler, Max", "1830", "—", one, one]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_progress_table_has_a_page_of_its_own(client, played, lang):
+    one, half = ("1.0", "0.5") if lang == "en" else ("1,0", "0,5")
+    html = text(page(client, "progress", played.pk, lang=lang))
+    assert cells(html, "Adler, Max") == ["1", "Adler, Max", "1830", "—", one, one]
+    assert cells(html, "Dorn, Max") == ["2", "Dorn, Max", "1820", "—", half, half]
+    assert reverse("tournaments:progress", args=[played.pk]) in text(page(client, "crosstable", played.pk))
+
+
 @pytest.mark.parametrize(("lang", "word", "points"), [
     ("en", "Crosstable", "1.0"), ("de-at", "Kreuztabelle", "1,0"),
 ])
@@ -148,6 +171,48 @@ def test_rating_evaluation_per_player_with_the_per_game_calculation(official_cli
     assert '<tr class="collapse evaluation-games" id="calc-1-1">' in html
 
 
+@pytest.fixture
+def evaluated(tournament, monkeypatch):
+    """Board 1 played and rated (Adler 1830 beat Berger 1980: E(D) 0.300 for Adler); the page
+    treated as a big tournament's, whose calculations come on demand."""
+    from clubrating.tournaments.views import public
+    from ratings.services import game_record_result
+
+    game_record_result(game=Game.objects.get(round__tournament=tournament, board=1), result=Result.WHITE_WINS)
+    monkeypatch.setattr(public, "EVALUATION_INLINE_PLAYERS", 1)
+    return tournament
+
+
+def test_a_big_evaluation_brings_a_players_calculation_on_demand(client, evaluated):
+    adler = evaluated.members[0]
+    html = text(page(client, "evaluation", evaluated.pk))
+    # The figures are there, the per-game calculation is not; each name asks for its own.
+    assert "+17.3" in html and "0.300" not in html
+    assert (f'href="?player={adler.pk}#calc-1-1" data-bs-toggle="collapse" data-bs-target="#calc-1-1"'
+            in html)
+    assert f'hx-get="?player={adler.pk}&amp;pool={evaluated.pool.pk}" hx-target="#calc-1-1-games"' in html
+    assert ('<tr class="collapse evaluation-games" id="calc-1-1">'
+            '<td colspan="12" id="calc-1-1-games"></td>') in html
+
+    fragment = text(client.get(reverse("tournaments:evaluation", args=[evaluated.pk]),
+                               {"player": adler.pk, "pool": evaluated.pool.pk}, HTTP_HX_REQUEST="true"))
+    assert "<html" not in fragment and fragment.count("<tr>") == 2  # the heading and the one game
+    assert cells(fragment, "Berger, Max") == ["1", "Berger, Max (w)", "1980", "−150", "1.0", "0.300", "24.65",
+                                              "+17.3"]
+
+
+def test_a_big_evaluation_shows_a_players_calculation_without_javascript(client, evaluated):
+    adler, berger = evaluated.members[:2]
+    html = text(page(client, "evaluation", evaluated.pk, player=adler.pk))
+    assert '<tr class="collapse show evaluation-games" id="calc-1-1">' in html
+    assert ('<tr class="collapse evaluation-games" id="calc-1-2">'
+            '<td colspan="12" id="calc-1-2-games"></td>') in html
+    assert html.count("0.300") == 1 and "0.700" not in html
+    everything = text(page(client, "evaluation", evaluated.pk, all=1))
+    assert everything.count('<tr class="collapse show evaluation-games"') == 2
+    assert "0.300" in everything and "0.700" in everything and '<a href="?all=1">' not in everything
+
+
 def test_rating_evaluation_without_pool(client, home_club):
     tournament_round = RoundFactory()
     GameFactory(round=tournament_round)
@@ -169,3 +234,16 @@ def test_standings_queries_do_not_grow_with_the_players(client, tournament, djan
     with django_assert_max_num_queries(11):
         html = text(page(client, "standings", tournament.pk))
     assert html.count("<tr>") == 45  # header + 44 players
+
+
+def test_an_unusable_tiebreak_list_gives_points_only_with_a_warning(client, played):
+    played.tiebreaks = "BH,XX"
+    played.save()
+    warning = "The tie-breaks “BH,XX” cannot be computed (XX); points only."
+    for name in ("standings", "crosstable", "progress"):
+        html = text(page(client, name, played.pk))
+        assert warning in html, name
+        assert ">BH<" not in html, name
+    html = text(page(client, "crosstable", played.pk))
+    assert cells(html, "Adler, Max")[:8] == [
+        "1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "4w1", "1.0"]
