@@ -172,7 +172,8 @@ def crosstable(request: HttpRequest, tournament_id: int):
             rank=line.rank, player=player_schema(line.player, viewer), points=line.points,
             tiebreaks=tiebreak_values(line.tiebreaks, table.codes),
             cells=[schemas.CrosstableCell(opponent_rank=cell.opponent, colour=cell.colour,
-                                          result=cell.text or cell.code) for cell in line.cells],
+                                          result=cell.text if round_robin else cell.code)
+                  for cell in line.cells],
             progress=line.progress,
         ) for line in table.lines],
     ))
