@@ -18,4 +18,5 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("exchange/", include("clubrating.interchange.urls")),
     path("jobs/", include("clubrating.jobs.urls")),
+    path("federation/", include("clubrating.federation.urls")),
 ]

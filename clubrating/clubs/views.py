@@ -25,6 +25,7 @@ from clubrating.accounts.permissions import (
 )
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.formatting import rating_text
+from clubrating.federation.selectors import fide_history
 from ratings.member_data import member_data_export, member_erase
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
@@ -118,6 +119,7 @@ def member_detail(request, pk):
         "is_official": audience == privacy.Audience.OFFICIAL,
         "ratings_html": _ratings_html(member),
         "user_is_rating_officer": is_rating_officer(request.user),
+        "fide_history": fide_history(fide_id=member.fide_id),
     })
 
 

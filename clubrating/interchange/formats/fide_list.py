@@ -222,10 +222,12 @@ def _read_text(stream: BinaryIO) -> Iterator[FidePlayerRow]:
             text = _decode(raw)
             # Names with letters beyond ASCII: FIDE pads the name column by characters; a file
             # padded by bytes (UTF-8) is read by bytes, where the federation stands then.
-            if text[fed_start - 1:fed_start] != " " or not _FEDERATION.fullmatch(text[fed_start:fed_start + 3]):
+            fed = text[fed_start:fed_start + 3]
+            if text[fed_start - 1:fed_start] != " " or not _FEDERATION.fullmatch(fed):
                 shifted = raw.rstrip(b"\r\n")
                 if _FEDERATION.fullmatch(shifted[fed_start:fed_start + 3].decode("latin-1")):
-                    yield _row([_decode(shifted[start:end]).strip() for start, end in spans], COLUMNS, line_no)
+                    values = [_decode(shifted[start:end]).strip() for start, end in spans]
+                    yield _row(values, COLUMNS, line_no)
                     continue
         text = text.rstrip("\r\n")
         if control(text):

@@ -110,6 +110,7 @@ MESSAGES = {
     "fide_zip": gettext_noop("the zip file is damaged and cannot be read."),
     "fide_xml": gettext_noop("the XML is not well-formed (column %(column)s)."),
     "fide_code": gettext_noop("%(field)s “%(value)s” is not one of %(allowed)s."),
+    "fide_twice": gettext_noop("FIDE ID %(value)s appears twice (also on line %(first)s)."),
 }
 
 
