@@ -222,6 +222,10 @@ def fide_list_import(
     return report
 
 
+def _differs(stored: FideValues | None, values: dict) -> bool:
+    return stored is None or any(getattr(stored, name) != value for name, value in values.items())
+
+
 @transaction.atomic
 def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tracked, changed: list[Member]):
     fide_list, _created = FideList.objects.update_or_create(
@@ -229,22 +233,28 @@ def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tra
                                "imported_by": user if getattr(user, "is_authenticated", False) else None})
     latest = not FideList.objects.filter(month__gt=month).exists()
     old = {r.fide_id: r for r in FideRating.objects.filter(list=fide_list)}
-    rows, directory = [], []
-    for row in kept:
-        values = _values(row)
-        if row.fide_id in tracked:
-            rows.append((row.fide_id, values))
-        directory.append(FidePlayer(fide_id=row.fide_id, month=month, **values))
-    # The month's rows: only those that differ are written again, so that a second import of the
-    # same list changes nothing.
+    rows = [(row.fide_id, _values(row)) for row in kept]
+    # Only what differs is written, so that a second import of the same list changes nothing.
     new = [FideRating(list=fide_list, fide_id=fide_id, **values) for fide_id, values in rows
-           if fide_id not in old or any(getattr(old[fide_id], k) != v for k, v in values.items())]
+           if fide_id in tracked and _differs(old.get(fide_id), values)]
     FideRating.objects.filter(list=fide_list, fide_id__in=[r.fide_id for r in new]).delete()
     FideRating.objects.bulk_create(new, batch_size=2000)
     if latest:
-        # The directory holds the latest month: its players, replaced as a whole.
-        FidePlayer.objects.all().delete()
-        FidePlayer.objects.bulk_create(directory, batch_size=2000)
+        # The directory holds the latest month's players.
+        directory = FidePlayer.objects.in_bulk(field_name="fide_id")
+        added, altered = [], []
+        for fide_id, values in rows:
+            player = directory.pop(fide_id, None)
+            if player is None:
+                added.append(FidePlayer(fide_id=fide_id, month=month, **values))
+            elif player.month != month or _differs(player, values):
+                for name, value in values.items():
+                    setattr(player, name, value)
+                player.month = month
+                altered.append(player)
+        FidePlayer.objects.filter(fide_id__in=list(directory)).delete()
+        FidePlayer.objects.bulk_create(added, batch_size=2000)
+        FidePlayer.objects.bulk_update(altered, ["month", *FideValues.VALUES], batch_size=1000)
     if changed:
         now = timezone.now()
         for member in changed:
