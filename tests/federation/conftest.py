@@ -44,3 +44,30 @@ def snapshot() -> dict:
         "players": list(FidePlayer.objects.order_by("fide_id").values()),
         "follows": list(FideFollow.objects.order_by("pk").values()),
     }
+
+
+def _in_group(username: str, group: str):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user(username, password=f"pw-{username}")
+    user.groups.add(Group.objects.get_or_create(name=group)[0])
+    return user
+
+
+@pytest.fixture
+def officer(db, settings):
+    return _in_group("officer", settings.RATING_OFFICERS_GROUP)
+
+
+@pytest.fixture
+def official(db, settings):
+    return _in_group("offi", settings.OFFICIALS_GROUP)
+
+
+@pytest.fixture
+def officer_client(client, officer):
+    """The rating officer, reading the pages in English."""
+    from tests.language import speak
+
+    client.force_login(officer)
+    return speak(client, "en")
