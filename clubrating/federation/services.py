@@ -83,23 +83,20 @@ class FideListReport:
     updated: int = 0  # members whose FIDE data change
 
     def summary(self) -> str:
-        values = {"month": f"{self.month:%Y-%m}", "players": self.players, "matched": self.matched,
-                  "updated": self.updated, "missing": len(self.missing)}
-        if self.applied:
-            text = ngettext(
-                "FIDE list %(month)s: %(players)d player read, %(matched)d members found, ",
-                "FIDE list %(month)s: %(players)d players read, %(matched)d members found, ",
-                self.players) + ngettext("%(updated)d member updated; ", "%(updated)d members updated; ",
-                                         self.updated)
-        else:
-            text = ngettext(
-                "FIDE list %(month)s: %(players)d player read, %(matched)d members found, ",
-                "FIDE list %(month)s: %(players)d players read, %(matched)d members found, ",
-                self.players) + ngettext("%(updated)d member will be updated; ",
-                                         "%(updated)d members will be updated; ", self.updated)
-        text += ngettext("%(missing)d member's FIDE ID is not in the list.",
-                         "%(missing)d members' FIDE IDs are not in the list.", len(self.missing))
-        return text % values
+        players, matched, updated, missing = self.players, self.matched, self.updated, len(self.missing)
+        parts = [
+            ngettext("FIDE list %(month)s: %(count)d player read,",
+                     "FIDE list %(month)s: %(count)d players read,", players)
+            % {"month": f"{self.month:%Y-%m}", "count": players},
+            ngettext("%(count)d member found,", "%(count)d members found,", matched) % {"count": matched},
+            (ngettext("%(count)d member updated;", "%(count)d members updated;", updated)
+             if self.applied else
+             ngettext("%(count)d member will be updated;", "%(count)d members will be updated;", updated))
+            % {"count": updated},
+            ngettext("%(count)d member's FIDE ID is not in the list.",
+                     "%(count)d members' FIDE IDs are not in the list.", missing) % {"count": missing},
+        ]
+        return " ".join(parts)
 
     def counts(self) -> dict[str, int]:
         return {"players": self.players, "kept": self.kept, "matched": self.matched,

@@ -31,7 +31,7 @@ def test_without_apply_the_preview_is_printed_and_nothing_saved():
     MemberFactory(last_name="Ragger", first_name="Markus", fide_id=1600059, fide_rating=2600)
     before = snapshot()
     assert _run(LIST, "--month", "2026-11") == (
-        "FIDE list 2026-11: 6 players read, 1 members found, 1 member will be updated; 0 members' FIDE IDs "
+        "FIDE list 2026-11: 6 players read, 1 member found, 1 member will be updated; 0 members' FIDE IDs "
         "are not in the list.\n" + COUNTS + "Nothing was saved; run again with --apply to save.\n")
     assert snapshot() == before
 
@@ -39,7 +39,7 @@ def test_without_apply_the_preview_is_printed_and_nothing_saved():
 def test_with_apply_the_members_are_updated_and_the_file_kept():
     MemberFactory(last_name="Ragger", first_name="Markus", fide_id=1600059, fide_rating=2600)
     output = _run(LIST, "--month", "2026-11", "--apply")
-    assert output == ("FIDE list 2026-11: 6 players read, 1 members found, 1 member updated; 0 members' FIDE "
+    assert output == ("FIDE list 2026-11: 6 players read, 1 member found, 1 member updated; 0 members' FIDE "
                       "IDs are not in the list.\n" + COUNTS)
     assert Member.objects.get().fide_rating == 2629
     assert FideList.objects.get().file_name == "players_list_foa.txt"

@@ -47,7 +47,7 @@ def test_upload_preview_and_import(officer_client, officer, uploads):
     job = Job.objects.get()
     assert response["Location"] == reverse("jobs:detail", args=[job.pk])
     assert (job.state, job.key, job.started_by) == (JobState.DONE, "fide-list", officer)
-    assert job.message == ("FIDE list 2026-11: 6 players read, 1 members found, 1 member will be updated; "
+    assert job.message == ("FIDE list 2026-11: 6 players read, 1 member found, 1 member will be updated; "
                            "0 members' FIDE IDs are not in the list.")
     assert Member.objects.get().fide_rating == 2600 and FideList.objects.count() == 0
     html = officer_client.get(response["Location"]).content.decode()
@@ -141,3 +141,23 @@ def test_the_member_page_shows_the_fide_history(officer_client):
     assert '<td class="text-nowrap">November 2026</td><td class="text-end">2629</td>' in html
     other = MemberFactory(fide_id=None)
     assert 'id="fide-history"' not in client.get(other.get_absolute_url()).content.decode()
+
+
+def test_the_pages_and_messages_are_german_by_default(client, officer):
+    from tests.language import speak
+
+    client.force_login(officer)
+    speak(client, "de-at")
+    html = client.get(IMPORT).content.decode()
+    assert "<h1 class=\"h3\">FIDE-Elo-Liste importieren</h1>" in html and "Monat der Liste" in html
+    bad = (FIDE_DIR / "players_list_foa.txt").read_bytes().replace(b"AUT M   GM", b"AUT X   GM")
+    _upload(client, data=bad)
+    assert Job.objects.get().message == "Zeile 2: Sex „X“ ist keiner der Werte M, F."
+    _upload(client)
+    job = Job.objects.latest("pk")
+    assert job.message == ("FIDE-Liste 2026-11: 6 Spieler gelesen, 0 Mitglieder gefunden, 0 Mitglieder "
+                           "werden aktualisiert; die FIDE-IDs von 0 Mitgliedern sind nicht in der Liste.")
+    html = client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert '<h2 class="h6">Änderungen Standard-Elo (0)</h2>' in html
+    html = client.get(LOOKUP, {"q": "Nobody"}).content.decode()
+    assert "Kein Spieler der importierten Liste passt." in html  # nothing imported yet
