@@ -14,6 +14,7 @@ column name; nothing is guessed.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import zipfile
@@ -249,11 +250,16 @@ HEADER = (
 )
 
 
+@functools.lru_cache(maxsize=8)
+def _layout(header: str) -> tuple[tuple[str, int, int | None], ...]:
+    return tuple(_header_spans(header))
+
+
 def fide_list_line(values: dict[str, object], header: str = HEADER) -> str:
     """A line of the text file: each value (by column name; None or missing is blank) starts
     below its column name, as in FIDE's file. For test files and benchmarks."""
     line = ""
-    for column, start, end in _header_spans(header):
+    for column, start, end in _layout(header):
         value = values.get(column)
         text = "" if value is None else str(value)
         line = line.ljust(start) + (text.ljust(end - start) if end is not None else text)
