@@ -65,9 +65,9 @@ def build_list(path: Path, players: int, members: int, text: bool) -> None:
                 "SRtng": rng.randrange(1400, 2700) if i % 3 else None, "SGm": rng.randrange(0, 12),
                 "SK": (10, 20, 40)[i % 3], "RRtng": rng.randrange(1400, 2600) if i % 4 == 0 else None,
                 "RGm": 0, "Rk": 20, "BRtng": rng.randrange(1400, 2600) if i % 5 == 0 else None, "BGm": 0,
-                "BK": 20, "B-day": 1940 + i % 70, "Flag": ("i" if i % 3 == 0 else "") + ("" if not woman else "w"),
+                "BK": 20, "B-day": 1940 + i % 70,
+                "Flag": ("w" if woman else "") + ("i" if i % 3 == 0 else ""),
             }
-            values["Flag"] = "".join(sorted(values["Flag"], reverse=True))
             yield fide_list_line(values) + "\n"
 
     if text:
@@ -87,7 +87,8 @@ def build_list(path: Path, players: int, members: int, text: bool) -> None:
 
 
 def database_url(members: int) -> str:
-    base = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(tempfile.gettempdir()) / 'clubrating-fide.sqlite3'}"
+    default = Path(tempfile.gettempdir()) / "clubrating-fide.sqlite3"
+    base = os.environ.get("DATABASE_URL") or f"sqlite:///{default}"
     from urllib.parse import urlsplit, urlunsplit
 
     parts = urlsplit(base)
@@ -175,15 +176,16 @@ def main() -> None:
     seed(args.members)
     from django.db import connection
 
-    print(f"{args.players} players ({path.name}, {path.stat().st_size / 1e6:.0f} MB), {args.members} members, "
-          f"{connection.vendor}")
+    print(f"{args.players} players ({path.name}, {path.stat().st_size / 1e6:.0f} MB), "
+          f"{args.members} members, {connection.vendor}")
     for step in ("preview", "import", "again"):
         command = [sys.executable, __file__, "--players", str(args.players), "--members", str(args.members),
                    "--step", step] + (["--text"] if args.text else [])
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         if base:
             env["DATABASE_URL"] = base
-        result = json.loads(subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout)
+        done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+        result = json.loads(done.stdout)
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         print(f"{step:<8} wall {result['wall_s']:>6.1f} s  cpu {result['cpu_s']:>6.1f} s  peak RSS "
               f"{result['peak_rss_mb']:>4} MB  load {load}  {result['counts']}")

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 import datetime
 
+from crispy_forms.helper import FormHelper
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Club
+from clubrating.interchange.forms import upload_name
 
 _NOT_MONTH = _("“%(value)s” is not a month like 2026-11.")
 
@@ -21,6 +23,8 @@ class FideListForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["month"].initial = f"{datetime.date.today():%Y-%m}"
+        self.helper = FormHelper()
+        self.helper.form_tag = False  # the template writes the <form> tag
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -28,6 +32,9 @@ class FideListForm(forms.Form):
             raise forms.ValidationError(_("The file is larger than %(size)d MB.") % {
                 "size": settings.FIDE_LIST_MAX_BYTES // (1024 * 1024)})
         return upload
+
+    def file_name(self) -> str:
+        return upload_name(self.cleaned_data["file"])
 
     def clean_month(self):
         text = self.cleaned_data["month"].strip()

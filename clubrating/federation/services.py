@@ -312,10 +312,17 @@ def fide_download(*, url: str, timeout: int = 60) -> Path:
 # ---- followed players and new members from the directory
 
 
+@transaction.atomic
 def fide_follow(*, fide_id: int, user=None) -> FideFollow:
-    """Keep this player's rows month by month (an officer looked him up)."""
+    """Keep this player's rows month by month (an officer looked him up), from the latest list
+    on: his row of that list is kept at once."""
     follow, _created = FideFollow.objects.get_or_create(
         fide_id=fide_id, defaults={"followed_by": user if getattr(user, "is_authenticated", False) else None})
+    player = FidePlayer.objects.filter(fide_id=fide_id).first()
+    fide_list = player and FideList.objects.filter(month=player.month).first()
+    if fide_list is not None and not fide_list.ratings.filter(fide_id=fide_id).exists():
+        FideRating.objects.create(list=fide_list, fide_id=fide_id,
+                                  **{name: getattr(player, name) for name in FideValues.VALUES})
     return follow
 
 

@@ -43,7 +43,7 @@ def fide_import(request):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         token = services.fide_upload_store(chunks=upload.chunks())
-        pending = {"token": token, "name": upload.name[:200], "month": form.cleaned_data["month"]}
+        pending = {"token": token, "name": form.file_name(), "month": form.cleaned_data["month"]}
         try:
             job = fide_job_start(**pending, preview=True, user=request.user)
         except Refused as refusal:

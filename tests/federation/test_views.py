@@ -128,8 +128,12 @@ def test_a_followed_guest_is_kept_month_by_month(officer_client):
     _imported()
     officer_client.post(reverse("federation:fide_player_follow", args=[1634567]))
     assert FideFollow.objects.get().fide_id == 1634567
+    # His row of the latest list is kept at once, and the next import keeps it as it is.
+    assert list(FideRating.objects.values_list("fide_id", "list__month", "birth_year")) == [
+        (1634567, NOVEMBER, 1999)]
+    before = list(FideRating.objects.values())
     _imported()
-    assert list(FideRating.objects.values_list("fide_id", flat=True)) == [1634567]
+    assert list(FideRating.objects.values()) == before
 
 
 def test_the_member_page_shows_the_fide_history(officer_client):
