@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubrating.accounts.permissions import is_rating_officer
+from clubrating.interchange.errors import ImportRefused
 from clubrating.jobs.models import Job
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
 
@@ -19,8 +20,12 @@ REPORT = "federation/_fide_report.html"
 
 
 def _run(*, progress: Progress, token: str, name: str, month: str, apply: bool, user=None) -> Outcome:
-    report = fide_list_import(path=fide_upload_path(token), month=month_parse(month), file_name=name,
-                              apply=apply, user=user, progress=progress)
+    try:
+        report = fide_list_import(path=fide_upload_path(token), month=month_parse(month), file_name=name,
+                                  apply=apply, user=user, progress=progress)
+    except ImportRefused:
+        fide_upload_delete(token)  # a list refused once is refused again: it is uploaded anew
+        raise
     if apply:
         fide_upload_delete(token)
     plain = report.plain()

@@ -112,12 +112,8 @@ _LISTS = ("standard", "rapid", "blitz", "titles", "names", "federations", "missi
 
 
 def _values(row: FidePlayerRow) -> dict:
-    return {"name": row.name, "federation": row.federation, "sex": row.sex, "title": row.title,
-            "women_title": row.women_title, "other_titles": row.other_titles, "foa_title": row.foa_title,
-            "standard": row.standard, "standard_games": row.standard_games, "standard_k": row.standard_k,
-            "rapid": row.rapid, "rapid_games": row.rapid_games, "rapid_k": row.rapid_k,
-            "blitz": row.blitz, "blitz_games": row.blitz_games, "blitz_k": row.blitz_k,
-            "birth_year": row.birth_year, "inactive": row.inactive}
+    """The row's values as the models store them, in the order of ``FideValues.VALUES``."""
+    return {name: getattr(row, name) for name in FideValues.VALUES}
 
 
 def member_title(values: FideValues | FidePlayerRow) -> str:
@@ -219,8 +215,10 @@ def fide_list_import(
     return report
 
 
-def _differs(stored: FideValues | None, values: dict) -> bool:
-    return stored is None or any(getattr(stored, name) != value for name, value in values.items())
+def _in_batches(ids: list[int], size: int = 5000) -> Iterable[list[int]]:
+    """Lists of ids small enough for one ``IN (…)`` (SQLite limits a statement's parameters)."""
+    for start in range(0, len(ids), size):
+        yield ids[start:start + size]
 
 
 @transaction.atomic
@@ -229,29 +227,41 @@ def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tra
         month=month, defaults={"file_name": file_name[:200], "players": players,
                                "imported_by": user if getattr(user, "is_authenticated", False) else None})
     latest = not FideList.objects.filter(month__gt=month).exists()
-    old = {r.fide_id: r for r in FideRating.objects.filter(list=fide_list)}
-    rows = [(row.fide_id, _values(row)) for row in kept]
-    # Only what differs is written, so that a second import of the same list changes nothing.
-    new = [FideRating(list=fide_list, fide_id=fide_id, **values) for fide_id, values in rows
-           if fide_id in tracked and _differs(old.get(fide_id), values)]
-    FideRating.objects.filter(list=fide_list, fide_id__in=[r.fide_id for r in new]).delete()
+    # Stored rows as tuples of their values (not model objects: the directory has tens of
+    # thousands); only what differs is written, so that a second import of the same list changes
+    # nothing.
+    names = FideValues.VALUES
+    stored = {row[0]: (row[1], row[2:]) for row in
+              FideRating.objects.filter(list=fide_list).values_list("fide_id", "id", *names).iterator()}
+    new, replaced = [], []
+    for row in kept:
+        if row.fide_id not in tracked:
+            continue
+        values = _values(row)
+        old = stored.get(row.fide_id)
+        if old is None or old[1] != tuple(values.values()):
+            new.append(FideRating(list=fide_list, fide_id=row.fide_id, **values))
+            if old is not None:
+                replaced.append(old[0])
+    for ids in _in_batches(replaced):
+        FideRating.objects.filter(pk__in=ids).delete()
     FideRating.objects.bulk_create(new, batch_size=2000)
     if latest:
         # The directory holds the latest month's players.
-        directory = FidePlayer.objects.in_bulk(field_name="fide_id")
+        directory = {row[0]: (row[1], row[2], row[3:]) for row in
+                     FidePlayer.objects.values_list("fide_id", "id", "month", *names).iterator()}
         added, altered = [], []
-        for fide_id, values in rows:
-            player = directory.pop(fide_id, None)
-            if player is None:
-                added.append(FidePlayer(fide_id=fide_id, month=month, **values))
-            elif player.month != month or _differs(player, values):
-                for name, value in values.items():
-                    setattr(player, name, value)
-                player.month = month
-                altered.append(player)
-        FidePlayer.objects.filter(fide_id__in=list(directory)).delete()
+        for row in kept:
+            values = _values(row)
+            old = directory.pop(row.fide_id, None)
+            if old is None:
+                added.append(FidePlayer(fide_id=row.fide_id, month=month, **values))
+            elif old[1] != month or old[2] != tuple(values.values()):
+                altered.append(FidePlayer(id=old[0], fide_id=row.fide_id, month=month, **values))
+        for ids in _in_batches([pk for pk, _month, _values in directory.values()]):
+            FidePlayer.objects.filter(pk__in=ids).delete()
         FidePlayer.objects.bulk_create(added, batch_size=2000)
-        FidePlayer.objects.bulk_update(altered, ["month", *FideValues.VALUES], batch_size=1000)
+        FidePlayer.objects.bulk_update(altered, ["month", *names], batch_size=1000)
     if changed:
         now = timezone.now()
         for member in changed:

@@ -71,7 +71,7 @@ def test_upload_preview_and_import(officer_client, officer, uploads):
     assert "Nothing to import: upload the file again." in response.content.decode()
 
 
-def test_a_malformed_list_fails_its_job_with_the_line_and_changes_nothing(officer_client):
+def test_a_malformed_list_fails_its_job_with_the_line_and_changes_nothing(officer_client, uploads):
     MemberFactory(fide_id=1600059, fide_rating=2600)
     before = snapshot()
     bad = (FIDE_DIR / "players_list_foa.txt").read_bytes().replace(b"AUT M   GM", b"AUT X   GM")
@@ -79,6 +79,7 @@ def test_a_malformed_list_fails_its_job_with_the_line_and_changes_nothing(office
     job = Job.objects.get()
     assert (job.state, job.message) == (JobState.FAILED, "Line 2: Sex “X” is not one of M, F.")
     assert snapshot() == before
+    assert list(uploads.iterdir()) == []  # the refused list is not kept
 
 
 def test_a_bad_month_is_refused_on_the_form(officer_client):
