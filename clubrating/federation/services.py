@@ -221,6 +221,23 @@ def _in_batches(ids: list[int], size: int = 5000) -> Iterable[list[int]]:
         yield ids[start:start + size]
 
 
+class _Batches:
+    """Model objects written a thousand at a time as they come (never all in memory at once)."""
+
+    def __init__(self, write: Callable[[list], object], size: int = 1000):
+        self.write, self.size, self.rows = write, size, []
+
+    def add(self, row) -> None:
+        self.rows.append(row)
+        if len(self.rows) >= self.size:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.rows:
+            self.write(self.rows)
+            self.rows = []
+
+
 @transaction.atomic
 def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tracked, changed: list[Member]):
     fide_list, _created = FideList.objects.update_or_create(
@@ -233,35 +250,37 @@ def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tra
     names = FideValues.VALUES
     stored = {row[0]: (row[1], row[2:]) for row in
               FideRating.objects.filter(list=fide_list).values_list("fide_id", "id", *names).iterator()}
-    new, replaced = [], []
+    replaced, changed_ids = [], set()
     for row in kept:
-        if row.fide_id not in tracked:
-            continue
-        values = _values(row)
         old = stored.get(row.fide_id)
-        if old is None or old[1] != tuple(values.values()):
-            new.append(FideRating(list=fide_list, fide_id=row.fide_id, **values))
+        if row.fide_id in tracked and (old is None or old[1] != tuple(_values(row).values())):
+            changed_ids.add(row.fide_id)
             if old is not None:
                 replaced.append(old[0])
     for ids in _in_batches(replaced):
         FideRating.objects.filter(pk__in=ids).delete()
-    FideRating.objects.bulk_create(new, batch_size=2000)
+    new = _Batches(lambda rows: FideRating.objects.bulk_create(rows))
+    for row in kept:
+        if row.fide_id in changed_ids:
+            new.add(FideRating(list=fide_list, fide_id=row.fide_id, **_values(row)))
+    new.flush()
     if latest:
         # The directory holds the latest month's players.
         directory = {row[0]: (row[1], row[2], row[3:]) for row in
                      FidePlayer.objects.values_list("fide_id", "id", "month", *names).iterator()}
-        added, altered = [], []
+        added = _Batches(lambda rows: FidePlayer.objects.bulk_create(rows))
+        altered = _Batches(lambda rows: FidePlayer.objects.bulk_update(rows, ["month", *names]))
         for row in kept:
             values = _values(row)
             old = directory.pop(row.fide_id, None)
             if old is None:
-                added.append(FidePlayer(fide_id=row.fide_id, month=month, **values))
+                added.add(FidePlayer(fide_id=row.fide_id, month=month, **values))
             elif old[1] != month or old[2] != tuple(values.values()):
-                altered.append(FidePlayer(id=old[0], fide_id=row.fide_id, month=month, **values))
+                altered.add(FidePlayer(id=old[0], fide_id=row.fide_id, month=month, **values))
         for ids in _in_batches([pk for pk, _month, _values in directory.values()]):
             FidePlayer.objects.filter(pk__in=ids).delete()
-        FidePlayer.objects.bulk_create(added, batch_size=2000)
-        FidePlayer.objects.bulk_update(altered, ["month", *names], batch_size=1000)
+        added.flush()
+        altered.flush()
     if changed:
         now = timezone.now()
         for member in changed:

@@ -82,6 +82,18 @@ def test_an_import_applied_twice_changes_nothing_the_second_time(members, list_f
         "titles": 0, "names": 1, "federations": 0, "missing": 0, "inactive": 1}
 
 
+def test_a_corrected_list_of_the_same_month_replaces_its_rows(members, list_file, tmp_path):
+    fide_list_import(path=list_file, month=NOVEMBER, apply=True)
+    corrected = tmp_path / "corrected.txt"
+    corrected.write_bytes(list_file.read_bytes().replace(b"2629  9   10 2575", b"2631  9   10 2575"))
+    report = fide_list_import(path=corrected, month=NOVEMBER, apply=True)
+    assert report.plain()["standard"] == [[members["ragger"].pk, "Ragger, Markus", 2629, 2631, 2]]
+    assert list(FideRating.objects.filter(fide_id=1600059).values_list("list__month", "standard")) == [
+        (NOVEMBER, 2631)]
+    assert FidePlayer.objects.get(fide_id=1600059).standard == 2631
+    assert FideList.objects.count() == 1
+
+
 def _december(tmp_path):
     ragger = {"ID Number": 1600059, "Name": "Ragger, Markus", "Fed": "AUT", "Tit": "GM", "SRtng": 2640,
               "RRtng": 2590, "BRtng": 2601, "SK": 10}
