@@ -325,6 +325,7 @@ def _uploads_expire(folder: Path, days: int = 2) -> None:
 
 def fide_download(*, url: str, timeout: int = 60) -> Path:
     """A list from the web, stored as an upload: for sites that may download."""
+    import urllib.error
     import urllib.request
 
     if not url.lower().startswith(("http://", "https://")):
@@ -332,9 +333,12 @@ def fide_download(*, url: str, timeout: int = 60) -> Path:
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 - scheme checked
             token = fide_upload_store(chunks=iter(lambda: response.read(1 << 20), b""))
-    except OSError as error:
-        raise Refused(_("Cannot download %(url)s: %(error)s") % {
-            "url": url, "error": getattr(error, "reason", None) or error}) from None
+    except urllib.error.HTTPError as error:
+        why = _("the server answers %(status)d") % {"status": error.code}
+        raise Refused(_("Cannot download %(url)s: %(error)s") % {"url": url, "error": why}) from None
+    except OSError:
+        why = _("the server cannot be reached")
+        raise Refused(_("Cannot download %(url)s: %(error)s") % {"url": url, "error": why}) from None
     return fide_upload_path(token)
 
 

@@ -76,3 +76,30 @@ def test_on_the_command_line_an_error_reads_fehler(tmp_path):
     assert result.returncode == 1
     assert result.stderr == (
         f"Fehler: {tmp_path / 'missing.txt'} kann nicht gelesen werden: die Datei gibt es nicht\n")
+
+
+def test_an_address_is_downloaded_and_the_download_deleted(uploads):
+    import functools
+    import http.server
+    import threading
+
+    MemberFactory(last_name="Ragger", first_name="Markus", fide_id=1600059, fide_rating=2600)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(FIDE_DIR))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/players_list_xml_foa.xml"
+        output = _run(url, "--month", "2026-11", "--apply")
+        missing = f"http://127.0.0.1:{server.server_port}/gone.zip"
+        with pytest.raises(CommandError) as refused:
+            _run(missing)
+    finally:
+        server.shutdown()
+        thread.join()
+    assert output.startswith("FIDE list 2026-11: 3 players read, 1 member found, 1 member updated;")
+    assert Member.objects.get().fide_rating == 2629
+    assert FideList.objects.get().file_name == "players_list_xml_foa.xml"
+    assert str(refused.value) == f"Cannot download {missing}: the server answers 404"
+    assert list(uploads.iterdir()) == []
