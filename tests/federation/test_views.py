@@ -166,3 +166,11 @@ def test_the_pages_and_messages_are_german_by_default(client, officer):
     assert '<h2 class="h6">Änderungen Standard-Elo (0)</h2>' in html
     html = client.get(LOOKUP, {"q": "Nobody"}).content.decode()
     assert "Kein Spieler der importierten Liste passt." in html  # nothing imported yet
+
+
+def test_a_second_list_waits_for_the_first_and_its_upload_is_not_kept(officer_client, officer, uploads):
+    Job.objects.create(key="fide-list", title="FIDE list import: a.zip", started_by=officer)
+    html = _upload(officer_client).content.decode()
+    assert "“FIDE list import: a.zip” is already waiting or running (started by officer, " in html
+    assert Job.objects.count() == 1 and list(uploads.iterdir()) == []
+    assert SESSION_KEY not in officer_client.session
