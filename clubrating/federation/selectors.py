@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
 from clubrating.clubs.models import Member
 
@@ -41,7 +41,7 @@ def fide_lists() -> QuerySet[FideList]:
 
 def fide_list_rows(*, fide_list: FideList, members_only: bool = False) -> QuerySet[FideRating]:
     """The kept rows of a past month's list, best standard rating first."""
-    rows = fide_list.ratings.order_by("-standard", "name")
+    rows = fide_list.ratings.order_by(F("standard").desc(nulls_last=True), "name", "fide_id")
     if members_only:
         rows = rows.filter(fide_id__in=Member.objects.filter(fide_id__isnull=False).values("fide_id"))
     return rows

@@ -174,3 +174,16 @@ def test_a_second_list_waits_for_the_first_and_its_upload_is_not_kept(officer_cl
     assert "“FIDE list import: a.zip” is already waiting or running (started by officer, " in html
     assert Job.objects.count() == 1 and list(uploads.iterdir()) == []
     assert SESSION_KEY not in officer_client.session
+
+
+def test_a_past_months_list_shows_the_kept_rows_best_first(officer_client):
+    MemberFactory(fide_id=1612345)
+    MemberFactory(fide_id=1600059)
+    MemberFactory(fide_id=1634567)  # no standard rating: last
+    _imported()
+    html = officer_client.get(reverse("federation:fide_list", args=[2026, 11])).content.decode()
+    names = [name for name in ("Ragger, Markus", "Huber, Anna", "Nobody") if name in html]
+    assert names == ["Ragger, Markus", "Huber, Anna", "Nobody"]
+    assert html.index("Ragger, Markus") < html.index("Huber, Anna") < html.index("Nobody")
+    assert officer_client.get(reverse("federation:fide_list", args=[2026, 10])).status_code == 404
+    assert officer_client.get(reverse("federation:fide_list", args=[2026, 13])).status_code == 404
