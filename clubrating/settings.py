@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "clubrating.interchange",
     "clubrating.jobs",
     "clubrating.national_list",
+    "clubrating.federation",
     "ratings",
     "clubrating.api",
 ]
@@ -319,6 +320,11 @@ TASKS = {
 BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS", "2000"))
 BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
 BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))
+# FIDE's monthly rating list (clubrating/federation): the federations whose players the lookup
+# keeps searchable, where an uploaded list waits between preview and import, and its size limit.
+FIDE_FEDERATIONS = env_list("CLUBRATING_FIDE_FEDERATIONS", "AUT")
+FIDE_UPLOAD_DIR = Path(os.environ.get("CLUBRATING_FIDE_UPLOAD_DIR") or BASE_DIR / "var" / "fide-lists")
+FIDE_LIST_MAX_BYTES = 600 * 1024 * 1024
 # Members whose login has not been used for this many years are erased by
 # `manage.py erase_inactive_accounts` (DSGVO Art. 5 storage limitation); 0 = never.
 ACCOUNT_RETENTION_YEARS = int(os.environ.get("CLUBRATING_ACCOUNT_RETENTION_YEARS", "0"))

@@ -18,6 +18,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("exchange/", include("clubrating.interchange.urls")),
     path("jobs/", include("clubrating.jobs.urls")),
+    path("federation/", include("clubrating.federation.urls")),
     path("national-list/", include("clubrating.national_list.urls")),
     # The public read API (/api/v1/) and the embeddable lists and standings (/embed/).
     path("", include("clubrating.api.urls")),

@@ -6,3 +6,4 @@ from pathlib import Path
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TRF_DIR = DATA_DIR / "trf"
 PGN_DIR = DATA_DIR / "pgn"
+FIDE_DIR = DATA_DIR / "fide"

@@ -44,7 +44,8 @@ def tree(*names: str) -> tuple[str, ...]:
 BASE = ("clubrating.core", "clubrating.formats")
 ROOT_MODULES = ("clubrating", "clubrating.settings", "clubrating.urls", "clubrating.wsgi", "clubrating.asgi")
 APPS = ("clubrating.accounts", "clubrating.clubs", "clubrating.tournaments", "clubrating.interchange",
-        "clubrating.jobs", "clubrating.national_list", "clubrating.site", "clubrating.api", "ratings")
+        "clubrating.jobs", "clubrating.national_list", "clubrating.federation", "clubrating.site",
+        "clubrating.api", "ratings")
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,8 @@ RULES = [
     Rule(
         "accounts (users, roles, who may see what) know the own club, not the tournaments or ratings",
         layer=tree("clubrating.accounts"),
-        forbidden=tree("clubrating.tournaments", "clubrating.interchange", "clubrating.jobs", "ratings"),
+        forbidden=tree("clubrating.tournaments", "clubrating.interchange", "clubrating.jobs",
+                       "clubrating.federation", "ratings"),
         allowed=tree(*PURE),
         exempt=COMPOSING,
     ),
@@ -100,9 +102,16 @@ RULES = [
     Rule(
         "the club apps depend on neither the ratings nor the exchange, except on their pure packages",
         layer=tree("clubrating.clubs", "clubrating.tournaments"),
-        forbidden=tree("ratings", "clubrating.interchange", "clubrating.jobs"),
+        forbidden=tree("ratings", "clubrating.interchange", "clubrating.jobs", "clubrating.federation"),
         allowed=tree(*PURE),
         exempt=COMPOSING,
+    ),
+    Rule(
+        "FIDE's list (federation) builds on the club apps and the exchange; it never touches the "
+        "ratings app, not even in its pages: national ratings are the rating officer's act",
+        layer=tree("clubrating.federation"),
+        forbidden=tree("ratings"),
+        allowed=tree(*PURE),
     ),
     Rule(
         "the file formats are pure: no Django, nothing of the project outside themselves",

@@ -129,3 +129,5 @@ public_tournaments_required.__doc__ = "Logged in, or anyone if the home club's t
 public_ratings_required = _role_required(can_view_ratings)
 public_ratings_required.__doc__ = "Logged-in users, or everyone if the home club's rating lists are public."
 
+register_keepers_required = _role_required(sees_personal_data)
+register_keepers_required.__doc__ = "Officials, rating officers and staff (who keep the member register)."

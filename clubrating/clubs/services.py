@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .models import Member
+from .models import Club, Member
 
 
 @transaction.atomic
@@ -24,3 +24,17 @@ def member_set_notify_by_email(*, member: Member, notify: bool) -> Member:
     member.notify_by_email = notify
     member.save(update_fields=["notify_by_email", "changed_at"])
     return member
+
+
+@transaction.atomic
+def member_create(
+    *, last_name: str, first_name: str = "", sex: str = "", birth_year: int | None = None,
+    federation: str = "AUT", fide_id: int | None = None, fide_rating: int | None = None,
+    fide_title: str = "", club: Club | None = None,
+) -> Member:
+    """A new member of ``club`` (a guest without one). The database refuses a FIDE ID that
+    another member has (``IntegrityError``)."""
+    return Member.objects.create(
+        last_name=last_name, first_name=first_name, sex=sex, birth_year=birth_year,
+        federation=federation, fide_id=fide_id, fide_rating=fide_rating, fide_title=fide_title, club=club,
+    )

@@ -25,6 +25,7 @@ from clubrating.accounts.permissions import (
 )
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.formatting import rating_text
+from clubrating.federation.selectors import fide_history
 from clubrating.national_list.selectors import member_national_ratings
 from ratings.member_data import member_data_export, member_erase
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
@@ -120,6 +121,7 @@ def member_detail(request, pk):
         "ratings_html": _ratings_html(member),
         "national_ratings": member_national_ratings(member=member),
         "user_is_rating_officer": is_rating_officer(request.user),
+        "fide_history": fide_history(fide_id=member.fide_id),
     })
 
 

@@ -21,8 +21,12 @@ def upload_text(upload) -> tuple[str, str]:
     (shown and stored with what is imported) loses control characters and is cut to 200."""
     if upload.size > settings.IMPORT_MAX_BYTES:
         raise forms.ValidationError(_("The file is larger than 5 MB."))
-    name = " ".join(_CONTROL.sub(" ", upload.name or "").split())[:200]
-    return name, decode_text(upload.read())
+    return upload_name(upload), decode_text(upload.read())
+
+
+def upload_name(upload) -> str:
+    """An uploaded file's name without control characters, cut to 200."""
+    return " ".join(_CONTROL.sub(" ", upload.name or "").split())[:200]
 
 
 class _UploadForm(forms.Form):

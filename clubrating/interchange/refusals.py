@@ -84,3 +84,11 @@ def file_error(error: OSError) -> str:
 def csv_column(name: str) -> str:
     """A CSV column as the messages name it."""
     return _("column “%(name)s”") % {"name": name}
+
+
+def fide_list_refused(error: FieldError) -> ImportRefused:
+    """A line of FIDE's rating list reads ``Line n: ...``; a file that is no list says so."""
+    if error.line:
+        return field_refused(error)
+    return ImportRefused(_("The FIDE rating list cannot be read: %(error)s")
+                         % {"error": problem_message(error)})

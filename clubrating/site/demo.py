@@ -356,4 +356,41 @@ def demo_seed() -> DemoReport:
     for group_name in (settings.OFFICIALS_GROUP, settings.RATING_OFFICERS_GROUP):
         Group.objects.get_or_create(name=group_name)
     _users(report, members[0])
+    _fide_list(members)
     return report
+
+
+# Austrians in FIDE's list who are not members yet: the lookup finds them to be added.
+FIDE_NEWCOMERS = (
+    (1_700_001, "Aigner, Lukas", "M", "", 1980, 2001),
+    (1_700_008, "Brunner, Sophie", "F", "WFM", 2105, 2006),
+    (1_700_015, "Leitner-Öztürk, Emre", "M", "FM", 2251, 1994),
+)
+
+
+def _fide_list(members: list[Member]) -> None:
+    """This month's FIDE list for the members with a FIDE ID and a few newcomers, imported as
+    the rating officer imports FIDE's file: the lookup and the members' FIDE history show it."""
+    import tempfile
+    from pathlib import Path
+
+    from clubrating.federation.models import FideList
+    from clubrating.federation.services import fide_list_import
+    from clubrating.interchange.formats.fide_list import HEADER, fide_list_line
+
+    if FideList.objects.exists():
+        return
+    lines = [HEADER] + [fide_list_line({
+        "ID Number": m.fide_id, "Name": f"{m.last_name}, {m.first_name}", "Fed": "AUT",
+        "Sex": m.sex.upper(), "SRtng": m.fide_rating, "SGm": 0, "SK": 20, "B-day": m.birth_year,
+        "Flag": "w" if m.sex == Sex.FEMALE else ""}) for m in members if m.fide_id]
+    lines += [fide_list_line({
+        "ID Number": fide_id, "Name": name, "Fed": "AUT", "Sex": sex, "Tit": title,
+        "WTit": title if title.startswith("W") else "", "SRtng": rating, "SGm": 4, "SK": 20,
+        "RRtng": rating - 40, "Rk": 20, "B-day": born, "Flag": "w" if sex == "F" else ""})
+        for fide_id, name, sex, title, rating, born in FIDE_NEWCOMERS]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "players_list_foa.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        fide_list_import(path=path, month=timezone.localdate().replace(day=1), file_name=path.name,
+                         apply=True)

@@ -71,6 +71,9 @@ STRUCTURED = {
     "jobs.Job.output_type": "a MIME type",
     "ratings.ListEntry.markers": "markers computed by the rating engine",
     "ratings.ListEntry.class_code": "class codes computed by the rating engine",
+    **{f"federation.{model}.{field}": "a code of FIDE's list, checked by its reader"
+       for model in ("FideRating", "FidePlayer")
+       for field in ("federation", "sex", "title", "women_title", "foa_title")},
 }
 # Users' names as shown beside jobs, reopenings and result changes (the username stays: the
 # crawl logs in with it, and Django's validator admits letters, digits and @.+-_ only).
@@ -234,6 +237,8 @@ UNREACHED_ON_PURPOSE = {
     "national_list:mapping": "a step of the national list's import: needs a file uploaded just before",
     "embed_club_top": "for other sites' iframes, linked from no page (tests/api/test_embeds.py)",
     "embed_standings": "for other sites' iframes, linked from no page (tests/api/test_embeds.py)",
+    "federation:fide_player_add": "POST only",
+    "federation:fide_player_follow": "POST only",
 }
 
 

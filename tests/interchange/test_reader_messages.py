@@ -3,16 +3,20 @@ English and German: line and field named, nothing of Python's or a library's Eng
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
 from django.utils import translation
 
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.formats.csvtext import CsvError
-from clubrating.interchange.formats.limits import MESSAGES, latest_date
+from clubrating.interchange.formats.fide_list import HEADER, fide_list_line, read_fide_list
+from clubrating.interchange.formats.limits import MESSAGES, FieldError, latest_date
 from clubrating.interchange.formats.pgn import PgnError, read_pgn
 from clubrating.interchange.formats.trf import TrfError, parse_trf
 from clubrating.interchange.members_import import members_import_csv
-from clubrating.interchange.refusals import csv_refused, pgn_refused, trf_refused
+from clubrating.interchange.refusals import csv_refused, fide_list_refused, pgn_refused, trf_refused
 from clubrating.national_list.services import national_file_text
 
 HEAD = "012 Test\n042 2005/07/28\n"
@@ -27,6 +31,19 @@ PGN = ('[Event "E"]\n[Date "{date}"]\n[Round "1"]\n[White "A, B"]\n[Black "C, D"
 
 def trf(a=A, b=B, head=HEAD) -> str:
     return head + a + "\n" + b + "\n"
+
+
+def fide(**values) -> bytes:
+    """FIDE's rating list (the text file) with one player."""
+    player = {"ID Number": 1600059, "Name": "Ragger, Markus", "Fed": "AUT", "Sex": "M", **values}
+    return f"{HEADER}\n{fide_list_line(player)}\n".encode()
+
+
+def zipped(name: str, data: bytes) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(name, data)
+    return buffer.getvalue()
 
 
 # code: (reader, input, line, field, English, German)
@@ -135,10 +152,38 @@ CASES = {
         "for a part not known).",
         "Partie 1 (Zeile 1, A, B – C, D): Date „99999.01.01“ ist kein Datum wie 2025.03.07 (mit "
         "?? für einen unbekannten Teil)."),
+    "fide_header": ("fide", b"1600059        Ragger, Markus\n", 1, "",
+        "Line 1: this is not FIDE's rating list: the header line has no column “ID Number”.",
+        "Zeile 1: das ist keine FIDE-Elo-Liste: die Kopfzeile hat keine Spalte „ID Number“."),
+    "fide_archive": ("fide", zipped("readme.pdf", b"%PDF"), None, "",
+        "The FIDE rating list cannot be read: the zip file holds no FIDE rating list "
+        "(players_list_foa.txt or players_list_xml_foa.xml).",
+        "Die FIDE-Elo-Liste kann nicht gelesen werden: die ZIP-Datei enthält keine FIDE-Elo-Liste "
+        "(players_list_foa.txt oder players_list_xml_foa.xml)."),
+    "fide_zip": ("fide", b"PK\x03\x04 cut off", None, "",
+        "The FIDE rating list cannot be read: the zip file is damaged and cannot be read.",
+        "Die FIDE-Elo-Liste kann nicht gelesen werden: die ZIP-Datei ist beschädigt und kann nicht "
+        "gelesen werden."),
+    "fide_xml": ("fide", b"<playerslist>\n<player><fideid>1</fideid>\n<name>A</nam>\n", 3, "",
+        "Line 3: the XML is not well-formed (column 10).",
+        "Zeile 3: das XML ist nicht wohlgeformt (Spalte 10)."),
+    "fide_code": ("fide", fide(Sex="X"), 2, "Sex",
+        "Line 2: Sex “X” is not one of M, F.",
+        "Zeile 2: Sex „X“ ist keiner der Werte M, F."),
+    # Two rows of one FIDE ID are found by the import, among the players it keeps.
+    "fide_twice": ("fide", FieldError("fide_twice", value=1600059, first=2, line=3), 3, "",
+        "Line 3: FIDE ID 1600059 appears twice (also on line 2).",
+        "Zeile 3: FIDE-ID 1600059 kommt zweimal vor (auch in Zeile 2)."),
 }
 
 
 def refusal(reader: str, text) -> ImportRefused:
+    if reader == "fide":
+        if isinstance(text, FieldError):
+            return fide_list_refused(text)
+        with pytest.raises(FieldError) as caught:
+            list(read_fide_list(io.BytesIO(text)))
+        return fide_list_refused(caught.value)
     if isinstance(text, TrfError):  # pairings the checks refuse first: not reached from a file
         return trf_refused(text)
     if isinstance(text, CsvError):  # the csv module's other errors

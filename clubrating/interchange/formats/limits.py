@@ -104,6 +104,15 @@ MESSAGES = {
     # PGN files
     "pgn_date": gettext_noop(
         "%(field)s “%(value)s” is not a date like 2025.03.07 (with ?? for a part not known)."),
+    # FIDE's combined rating list (players_list_foa.txt / players_list_xml_foa.xml)
+    "fide_header": gettext_noop(
+        "this is not FIDE's rating list: the header line has no column “%(column)s”."),
+    "fide_archive": gettext_noop(
+        "the zip file holds no FIDE rating list (players_list_foa.txt or players_list_xml_foa.xml)."),
+    "fide_zip": gettext_noop("the zip file is damaged and cannot be read."),
+    "fide_xml": gettext_noop("the XML is not well-formed (column %(column)s)."),
+    "fide_code": gettext_noop("%(field)s “%(value)s” is not one of %(allowed)s."),
+    "fide_twice": gettext_noop("FIDE ID %(value)s appears twice (also on line %(first)s)."),
 }
 
 

@@ -1,0 +1,73 @@
+"""FIDE's list: the hand-made list files, uploads in a folder of the test's own."""
+
+import datetime
+import shutil
+
+import pytest
+from django.utils import translation
+
+from clubrating.clubs.models import Member
+from clubrating.federation.models import FideFollow, FideList, FidePlayer, FideRating
+from tests.paths import FIDE_DIR
+
+NOVEMBER = datetime.date(2026, 11, 1)
+DECEMBER = datetime.date(2026, 12, 1)
+
+
+@pytest.fixture(autouse=True)
+def uploads(settings, tmp_path):
+    settings.FIDE_UPLOAD_DIR = tmp_path / "uploads"
+    settings.FIDE_FEDERATIONS = ["AUT"]
+    return settings.FIDE_UPLOAD_DIR
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def list_file(tmp_path):
+    """A copy of the hand-made list (the import may delete an upload)."""
+    path = tmp_path / "players_list_foa.txt"
+    shutil.copy(FIDE_DIR / "players_list_foa.txt", path)
+    return path
+
+
+def snapshot() -> dict:
+    """Everything an import writes, to show that a refusal or a second import changed nothing."""
+    return {
+        "members": list(Member.objects.order_by("pk").values()),
+        "lists": list(FideList.objects.order_by("pk").values()),
+        "ratings": list(FideRating.objects.order_by("pk").values()),
+        "players": list(FidePlayer.objects.order_by("fide_id").values()),
+        "follows": list(FideFollow.objects.order_by("pk").values()),
+    }
+
+
+def _in_group(username: str, group: str):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user(username, password=f"pw-{username}")
+    user.groups.add(Group.objects.get_or_create(name=group)[0])
+    return user
+
+
+@pytest.fixture
+def officer(db, settings):
+    return _in_group("officer", settings.RATING_OFFICERS_GROUP)
+
+
+@pytest.fixture
+def official(db, settings):
+    return _in_group("offi", settings.OFFICIALS_GROUP)
+
+
+@pytest.fixture
+def officer_client(client, officer):
+    """The rating officer, reading the pages in English."""
+    from tests.language import speak
+
+    client.force_login(officer)
+    return speak(client, "en")
