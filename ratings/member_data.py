@@ -11,6 +11,7 @@ from django.db import transaction
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.member_data import member_personal_data, member_pseudonymise
 from clubrating.clubs.models import Erasure, Member
+from clubrating.federation.services import member_fide_rows_erase
 from clubrating.national_list.selectors import member_national_data
 from clubrating.national_list.services import member_national_ratings_erase
 from clubrating.tournaments.member_data import member_tournament_data
@@ -77,7 +78,9 @@ def member_erase(*, member: Member, by, cause: str) -> Erasure:
     """Erase the member: his personal data go, his name becomes a pseudonym; his games,
     rating records and published lists stay (sporting records) and unchanged but for the name.
     Logged in ``Erasure`` without the erased data. A second erasure changes nothing."""
+    fide_id = member.fide_id  # cleared by the pseudonymisation
     erasure = member_pseudonymise(member=member, keep_birth_year=_birth_year_rates(member), by=by,
                                   cause=cause)
     member_national_ratings_erase(member=member)
+    member_fide_rows_erase(fide_id=fide_id)
     return erasure

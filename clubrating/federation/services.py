@@ -378,3 +378,16 @@ def member_add_from_fide(*, fide_id: int, club: Club | None, user=None) -> Membe
         raise Refused(_("A member with FIDE ID %(id)s exists already.") % {"id": fide_id}) from None
     fide_follow(fide_id=fide_id, user=user)
     return member
+
+
+@transaction.atomic
+def member_fide_rows_erase(*, fide_id: int | None) -> int:
+    """An erased member's FIDE rows kept by the site (his months and a follow of his ID) go with
+    his other personal data: the site kept them only because he was a member (or looked up), and
+    FIDE keeps its own list. The directory's row stays: it is FIDE's current public list of the
+    chosen federations and is replaced by every import. Returns how many rows were deleted."""
+    if fide_id is None:
+        return 0
+    ratings, _by_model = FideRating.objects.filter(fide_id=fide_id).delete()
+    follows, _by_model = FideFollow.objects.filter(fide_id=fide_id).delete()
+    return ratings + follows

@@ -171,3 +171,17 @@ def test_a_player_is_added_as_member_or_guest_with_the_lists_data(list_file):
         member_add_from_fide(fide_id=24601, club=None)  # not of Austria, not followed: not kept
     assert str(refused.value) == "FIDE ID 24601 is not in the imported list."
     assert Member.objects.count() == 2
+
+
+def test_erasing_a_member_deletes_the_sites_fide_rows_of_him_and_keeps_the_others(members, list_file):
+    from clubrating.federation.models import FideFollow
+    from ratings.member_data import member_erase
+
+    fide_follow(fide_id=1612345)
+    fide_follow(fide_id=24601)
+    fide_list_import(path=list_file, month=NOVEMBER, file_name="players_list_foa.txt", apply=True)
+    member_erase(member=members["huber"], by=None, cause="request")
+    assert sorted(FideRating.objects.values_list("fide_id", flat=True)) == [24601, 1600059, 1601393]
+    assert list(FideFollow.objects.values_list("fide_id", flat=True)) == [24601]
+    # FIDE's public directory of the chosen federations is not the site's record of him.
+    assert FidePlayer.objects.filter(fide_id=1612345).exists()
