@@ -27,6 +27,7 @@ from django.db import OperationalError, connection
 from django.db.models import BooleanField, FloatField, ForeignKey, IntegerField, Model
 from django.utils.translation import gettext as _
 
+from clubrating.core.db import prepared_cursor
 from clubrating.tournaments.models import Game, Round, Tournament
 from ratings.models import RatingPool
 from ratings.services.errors import RatingsError
@@ -60,7 +61,7 @@ def game_locked(game: Game) -> Game:
     locks, so the round's date (hence the game's period) is the committed one."""
     if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
         return Game.objects.select_related("round__tournament").get(pk=game.pk)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_lock_sql(), [game.pk])
         row = cursor.fetchone()
     if row is None:
@@ -141,7 +142,7 @@ def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
     other crosswise). No-op on SQLite, whose writers are serialised anyway."""
     if connection.vendor != "postgresql" or not member_ids:
         return
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             "SELECT pg_advisory_xact_lock(%s, m) FROM (SELECT unnest(%s::int[]) AS m ORDER BY 1) AS s",
             [pool.pk, sorted(member_ids)],
@@ -201,7 +202,7 @@ def fetch_rows(queryset) -> list[tuple]:
     if connection.vendor != "postgresql":
         return list(queryset)
     sql, params = queryset.query.sql_with_params()
-    with _binary_cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params, binary=True)
         return cursor.fetchall()
 
@@ -210,7 +211,7 @@ def fetch_sql(sql: str, params: Sequence) -> list[tuple]:
     """The rows of a PostgreSQL statement, through the binary cursor of ``fetch_rows``: for the
     small reads a result save repeats, whose SQL is built once instead of by the ORM each time
     (building it took longer than running it)."""
-    with _binary_cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params, binary=True)
         return cursor.fetchall()
 
@@ -289,15 +290,6 @@ def rows_update(
     arrays = ", ".join(f"%b::{t}[]" for t in types)
     sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
     casts = [_python_type(model, name) for name in names]
-    with _binary_cursor() as cursor:
+    with prepared_cursor() as cursor:
         for batch in _batches(rows):
             cursor.execute(sql, [_array(column, cast) for column, cast in zip(zip(*batch), casts)])
-
-
-def _binary_cursor():
-    """A server-side-binding psycopg cursor on Django's connection (its own cursors bind on the
-    client, which can neither send nor read PostgreSQL's binary formats)."""
-    import psycopg
-
-    connection.ensure_connection()
-    return psycopg.Cursor(connection.connection)
