@@ -231,17 +231,12 @@ def rows_insert(model: type[Model], columns: Sequence[str], rows: Iterable[tuple
 
 
 def _copy(cursor, table: str, columns: Sequence[str], types: Sequence[str], rows: Sequence[tuple]) -> None:
-    """``COPY`` the rows in PostgreSQL's binary format (numbers are not printed and parsed)."""
-    # A binary boolean must be a bool (SQLite-style 0/1 would be refused).
-    bools = [i for i, t in enumerate(types) if t == "boolean"]
+    """``COPY`` the rows in PostgreSQL's binary format (numbers are not printed and parsed).
+    The column types are set, so each value is dumped as its column's type (a boolean column
+    takes any truth value: 0/1, NumPy's booleans), row by row without converting it first."""
     with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN (FORMAT BINARY)") as copy:
         copy.set_types([t.split("(")[0] for t in types])
         for row in rows:
-            if bools:
-                row = list(row)
-                for i in bools:
-                    if row[i] is not None:
-                        row[i] = bool(row[i])
             copy.write_row(row)
 
 
@@ -280,7 +275,9 @@ def rows_update(
         with connection.cursor() as cursor:
             cursor.execute(f"CREATE TEMPORARY TABLE {temporary} ({definition})")
             _copy(cursor, temporary, names, types, rows)
-            cursor.execute(f"ANALYZE {temporary}")  # the join's plan needs its size
+            # No ANALYZE: a table never analyzed is planned from its size on disk, which gives
+            # the join's row count as closely (and the same plan) at a fraction of the cost
+            # (ANALYZE samples the rows: about a tenth of a federation pool's closing).
             cursor.execute(f"UPDATE {table} AS t SET {sets} FROM {temporary} AS v WHERE {where}")
             cursor.execute(f"DROP TABLE {temporary}")
         return
