@@ -411,15 +411,20 @@ _BOARD_RECORD = ("id", "pool_id", "game_id", "white", "pending", "change")
 _BOARD_SQL = (
     f"SELECT r.id, r.pool_id, r.game_id, r.white, r.pending, r.change, p.name "
     f"FROM {RatingRecord._meta.db_table} AS r JOIN {RatingPool._meta.db_table} AS p ON p.id = r.pool_id "
-    "WHERE r.game_id = ANY(%s) ORDER BY p.name, r.id"
+    "WHERE r.game_id {} ORDER BY p.name, r.id"
 )
+# One game (a board saved or drawn again) without an array: PostgreSQL then keeps the prepared
+# statement's generic plan instead of planning it anew at each run.
+_BOARD_ONE_SQL, _BOARD_MANY_SQL = _BOARD_SQL.format("= %s"), _BOARD_SQL.format("= ANY(%s)")
 
 
 def _board_records(game_ids: list[int]) -> list[RatingRecord]:
     """The records of ``game_ids`` with their pools (only the fields a board shows), PostgreSQL."""
     alias = connection.alias
     records = []
-    for *values, pool_name in plain_rows(_BOARD_SQL, [game_ids]):
+    one = len(game_ids) == 1
+    rows = plain_rows(_BOARD_ONE_SQL if one else _BOARD_MANY_SQL, game_ids if one else [game_ids])
+    for *values, pool_name in rows:
         record = RatingRecord.from_db(alias, _BOARD_RECORD, values)
         record.pool = RatingPool.from_db(alias, ("id", "name"), (record.pool_id, pool_name))
         records.append(record)

@@ -12,6 +12,7 @@ from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.db import (
     game_locked,
+    generic_plans,
     members_lock,
     members_try_lock,
     writers_serialised,
@@ -132,6 +133,11 @@ def game_record_result(
     side's ``result_validate``, and for a game in a closed period of any pool that rates its
     tournament.
     """
+    with generic_plans():
+        return _record(game, result, rated_result, user, seen, reason)
+
+
+def _record(game: Game, result: str, rated_result: str | None, user, seen: str | None, reason: str) -> Game:
     game = game_locked(game)
     if seen is not None and seen != game.result:
         raise RatingsError(

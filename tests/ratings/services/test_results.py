@@ -285,3 +285,28 @@ def test_a_save_finds_the_pools_that_rate_the_tournament_as_tournament_pools_doe
     Tournament = type(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(rated=False)
     assert same() == set()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="plan_cache_mode is PostgreSQL's")
+def test_a_save_runs_its_prepared_statements_on_generic_plans_and_puts_the_setting_back(monkeypatch):
+    from ratings.services import results
+
+    def setting():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('plan_cache_mode')")
+            return cursor.fetchone()[0]
+
+    pool = make_pool()
+    a, b, game = rated_pair_game(pool)
+    seen = []
+    rebuild = results._rebuild
+    monkeypatch.setattr(results, "_rebuild", lambda *args: seen.append(setting()) or rebuild(*args))
+    # Inside the test's transaction, as inside an import's: the setting is put back after the save.
+    assert setting() == "auto"
+    game_record_result(game=game, result=Result.DRAW)
+    assert seen == ["force_generic_plan"] and setting() == "auto"
+    # A refused save rolls its savepoint back, and the setting with it.
+    with pytest.raises(RatingsError):
+        game_record_result(game=game, result=Result.BLACK_WINS, seen=Result.WHITE_WINS)
+    assert setting() == "auto"
+    assert RatingRecord.objects.get(pool=pool, game=game, member=a).score == 0.5
