@@ -186,20 +186,18 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
 
 
 def successor_evaluate(
-    pool: RatingPool, successor: RatingPeriod, recs: list[Rec], published: dict[int, tuple] | None = None
+    pool: RatingPool, successor: RatingPeriod, recs: list[Rec], published: dict[int, tuple]
 ) -> None:
     """Evaluate the new open period and store its records with their new period in one write
     (moving them first and then storing their values wrote every record twice). ``published``:
     the new list's published values (``published_values``), not yet stored: they are the state
     the period is evaluated from, and are written with the live values in one write (every other
     member of the pool becomes a newcomer, as ``state_from_entries`` has it)."""
-    if published is not None:
-        pool_members_ensure(pool, published)
+    pool_members_ensure(pool, published)
     state = pool_state(pool)
-    if published is not None:
-        newcomer = (None, 0, False)
-        for mid, pub in state.items():
-            pub.rating, pub.games_count, pub.reached_2400 = published.get(mid, newcomer)
+    newcomer = (None, 0, False)
+    for mid, pub in state.items():
+        pub.rating, pub.games_count, pub.reached_2400 = published.get(mid, newcomer)
     result = evaluate(pool, successor, state, recs)
     calc = result.side_rows()
     pending = pending_sides(result)
@@ -212,9 +210,8 @@ def successor_evaluate(
         values = (key in pending, *uncalculated) if c is None else (False, *c)
         rows.append((new, r.solo, *values, r.id))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
-    written = published is not None
-    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool, published=written),
-                   published=written)
+    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool, published=True),
+                   published=True)
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
