@@ -315,8 +315,28 @@ def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) ->
     return results
 
 
+def _backend_cpu() -> float | None:
+    """CPU seconds the database's server process of this connection has used so far (PostgreSQL
+    on this machine, read from /proc); None where that cannot be read."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _result_post(pool, saves: int = 20) -> float:
-    """One official alone: the median of ``saves`` result POSTs through the result-entry view."""
+    """One official alone: the median of ``saves`` result POSTs through the result-entry view.
+    Also printed: the CPU time of a save, of this process (the application, the test client
+    included) and of the PostgreSQL server process (when on this machine), the mean of the
+    timed saves."""
     from django.conf import settings
     from django.contrib.auth.models import Group, User
     from django.db.models import F
@@ -332,18 +352,26 @@ def _result_post(pool, saves: int = 20) -> float:
         rating_records__pool=pool, rating_records__period__state="open", rating_records__white=True,
         rating_records__played_on__gte=F("rating_records__period__start"),
     ).select_related("round").order_by("-pk")[: saves + 1]
-    timings = []
+    timings, cpu, backend = [], [], []
     for game in games:
         result = Result.DRAW if game.result != Result.DRAW else Result.WHITE_WINS
         url = _board_url(game)
-        t0 = time.perf_counter()
+        b0 = _backend_cpu()
+        c0, t0 = time.process_time(), time.perf_counter()
         # A changed result is saved once confirmed (the second step of the form).
         form = {"result": result, "seen": game.result, "confirm": "1"}
         response = client.post(url, form, HTTP_HX_REQUEST="true")
         timings.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        b1 = _backend_cpu()
+        backend.append(None if b0 is None or b1 is None else b1 - b0)
         assert response.status_code == 200 and b"alert-danger" not in response.content, response.content[:300]
         game.refresh_from_db()
         assert game.result == result, f"board {game.pk} not saved"
+    server = (f", PostgreSQL {1000 * statistics.mean(backend[1:]):.1f} ms"
+              if None not in backend else "")
+    print(f"# result_post CPU a save: application {1000 * statistics.mean(cpu[1:]):.1f} ms{server} "
+          f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr)
     return statistics.median(timings[1:])  # the first warms up
 
 

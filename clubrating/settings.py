@@ -134,6 +134,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Statements run through the server-binding cursors of clubrating/core/db.py are prepared
+    # once a connection has run them this often (a result save's small reads and writes; Django's
+    # own cursors are never prepared). Empty: never (a connection pooler without support for
+    # prepared statements).
+    _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "1").strip()
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = int(_prepare) if _prepare else None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers continue while one official writes; IMMEDIATE takes the write lock at
     # the start of a transaction so two concurrent saves queue (busy timeout) instead of

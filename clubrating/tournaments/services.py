@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
+from clubrating.core.db import plain_execute, server_bound
 from clubrating.tournaments.checkin import absentees_leave_round_1
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
@@ -118,13 +119,13 @@ def _result_write_one(change: ResultChange) -> None:
              change.new_result, change.old_rated_result, change.new_rated_result, change.reason],
         ),
     ]
+    if server_bound():  # one prepared statement: the history row's insert carries the update
+        (update, update_params), (insert, insert_params) = statements
+        plain_execute(f"WITH changed AS ({update}) {insert}", [*update_params, *insert_params])
+        return
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # several statements in one execute
-            cursor.execute("; ".join(sql for sql, _params in statements),
-                           [p for _sql, params in statements for p in params])
-        else:
-            for sql, params in statements:
-                cursor.execute(sql, params)
+        for sql, params in statements:
+            cursor.execute(sql, params)
 
 
 # --- registration ---------------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from django.db import connection
 from django.utils.translation import gettext as _
 
+from clubrating.core.db import plain_rows
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import FORFEIT_RESULTS, PLAYED_RESULTS, Bye, Game, Result
 
@@ -37,9 +37,10 @@ def result_validate(*, game: Game, result: str, rated_result: str | None = None)
     players = [game.white_id, game.black_id]
     # Both pairing checks in one statement, built once: a save is one official's keystroke, and
     # the ORM took longer to build the two queries than the database to answer them.
-    with connection.cursor() as cursor:
-        cursor.execute(_PAIRING_SQL, [game.round_id, game.pk, *players, *players, game.round_id, *players])
-        twice, bye = cursor.fetchone()
+    # (Prepared on PostgreSQL.)
+    ((twice, bye),) = plain_rows(
+        _PAIRING_SQL, [game.round_id, game.pk, *players, *players, game.round_id, *players]
+    )
     if twice:
         raise TournamentRefused(
             _("A player of this board is paired on another board of this round. Fix the pairing first."),

@@ -42,6 +42,8 @@ from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
 CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+# PoolMember's published columns (the list in force), as ``state_from_entries`` writes them.
+PUBLISHED_FIELDS = ("rating", "games_count", "reached_2400")
 # PoolMember's live columns in the order of ``live_values``.
 LIVE_FIELDS = (
     "live_rating", "live_change", "live_games", "live_points", "live_expected", "start_value", "pending_games"
@@ -239,21 +241,32 @@ def _write_members(
     members: Iterable[int],
     *,
     stored: dict | None = None,
+    published: bool = False,
 ) -> None:
-    """Store the members' live values; with ``stored`` (member -> LIVE_FIELDS as stored), only
-    those that changed (a whole period's evaluation moves few of a large pool's members)."""
+    """Store the members' live values; with ``stored`` (member -> the columns written, as
+    stored), only those that changed (a whole period's evaluation moves few of a large pool's
+    members). ``published``: also their published values (PUBLISHED_FIELDS) as ``state`` holds
+    them, a new list's, in the same write (``stored`` then from ``stored_live_values(…,
+    published=True)``): a row written twice in one transaction has its foreign keys checked
+    again, and its indexes written twice."""
     rows = []
     for mid in members:
         values = live_values(pool, result, state, mid)
+        if published:
+            p = state[mid]
+            values = (p.rating, p.games_count, p.reached_2400, *values)
         if stored is None or stored.get(mid) != values:
             rows.append((*values, pool.pk, mid))
-    rows_update(PoolMember, ("pool_id", "member_id"), LIVE_FIELDS, rows)
+    columns = (*PUBLISHED_FIELDS, *LIVE_FIELDS) if published else LIVE_FIELDS
+    rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
     pool_cache_bump(pool_id=pool.pk)
 
 
-def stored_live_values(pool: RatingPool) -> dict[int, tuple]:
-    """Every member's live values as stored (LIVE_FIELDS), to write only what changes."""
-    rows = fetch_rows(PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *LIVE_FIELDS))
+def stored_live_values(pool: RatingPool, *, published: bool = False) -> dict[int, tuple]:
+    """Every member's live values as stored (LIVE_FIELDS; with ``published``, PUBLISHED_FIELDS
+    first), to write only what changes."""
+    columns = (*PUBLISHED_FIELDS, *LIVE_FIELDS) if published else LIVE_FIELDS
+    rows = fetch_rows(PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *columns))
     return {mid: tuple(values) for mid, *values in rows}
 
 

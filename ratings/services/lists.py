@@ -51,11 +51,14 @@ def list_publish(
     note: str = "",
     live_values: list[tuple] | None = None,
     early_reason: str = "",
+    apply: bool = True,
 ) -> PublishedList:
     """Write the snapshot and make it the published state; members not in ``entries`` become
     newcomers of the pool. A republished period's former list is marked superseded.
     ``live_values``: the closed period's (member, *LIVE_FIELDS) of every member with a game in
-    it, kept with the list (``ClosingLiveValues``) so that reopening the period restores them."""
+    it, kept with the list (``ClosingLiveValues``) so that reopening the period restores them.
+    ``apply=False``: the caller makes the list the published state itself (``published_values``),
+    with the live values of the next period in the same write (``period_close``)."""
     if period is not None:
         PublishedList.objects.filter(period=period, superseded=False).update(superseded=True)
     plist = PublishedList.objects.create(
@@ -121,8 +124,14 @@ def list_publish(
     if live_values:
         kept = [(plist.pk, *values) for values in live_values]
         rows_insert(ClosingLiveValues, ("list_id", "member_id", *LIVE_FIELDS), kept)
-    state_from_entries(pool, {m: (e.rating, e.games_count, e.reached_2400) for m, e in entries.items()})
+    if apply:
+        state_from_entries(pool, published_values(entries))
     return plist
+
+
+def published_values(entries: dict[int, EntryData]) -> dict[int, tuple[float, int, bool]]:
+    """The published values (rating, games count, reached 2400) a list's entries give PoolMember."""
+    return {m: (e.rating, e.games_count, e.reached_2400) for m, e in entries.items()}
 
 
 def list_name(last: str, first: str) -> tuple[str, str]:

@@ -54,6 +54,7 @@ from ratings.services.lists import (
     list_valid_from,
     list_values,
     pool_members_ensure,
+    published_values,
     state_from_entries,
 )
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
@@ -184,10 +185,19 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
     ]
 
 
-def successor_evaluate(pool: RatingPool, successor: RatingPeriod, recs: list[Rec]) -> None:
+def successor_evaluate(
+    pool: RatingPool, successor: RatingPeriod, recs: list[Rec], published: dict[int, tuple]
+) -> None:
     """Evaluate the new open period and store its records with their new period in one write
-    (moving them first and then storing their values wrote every record twice)."""
+    (moving them first and then storing their values wrote every record twice). ``published``:
+    the new list's published values (``published_values``), not yet stored: they are the state
+    the period is evaluated from, and are written with the live values in one write (every other
+    member of the pool becomes a newcomer, as ``state_from_entries`` has it)."""
+    pool_members_ensure(pool, published)
     state = pool_state(pool)
+    newcomer = (None, 0, False)
+    for mid, pub in state.items():
+        pub.rating, pub.games_count, pub.reached_2400 = published.get(mid, newcomer)
     result = evaluate(pool, successor, state, recs)
     calc = result.side_rows()
     pending = pending_sides(result)
@@ -200,7 +210,8 @@ def successor_evaluate(pool: RatingPool, successor: RatingPeriod, recs: list[Rec
         values = (key in pending, *uncalculated) if c is None else (False, *c)
         rows.append((new, r.solo, *values, r.id))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
-    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool))
+    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool, published=True),
+                   published=True)
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
@@ -296,6 +307,7 @@ def period_close(
         user=user,
         live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
         early_reason=reason if cut is not None else "",
+        apply=False,  # written with the next period's live values (successor_evaluate)
     )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
@@ -303,7 +315,7 @@ def period_close(
     period.save(update_fields=["state", "closed_at", "closed_by"])
     report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
-    successor_evaluate(pool, successor, carry_pending(pool, period, successor))
+    successor_evaluate(pool, successor, carry_pending(pool, period, successor), published_values(entries))
     return plist
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
+from clubrating.core.db import plain_execute, plain_rows, prepared_cursor, server_bound
 from clubrating.tournaments.models import WHITE_SCORE, Game
 from clubrating.tournaments.services import game_results_write
 from clubrating.tournaments.validation import result_validate
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.db import (
     game_locked,
+    generic_plans,
     members_lock,
     members_try_lock,
     writers_serialised,
@@ -50,13 +52,12 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them. (Plain SQL, here and for the
     # periods below: a save repeats these small reads, and the ORM took longer to build them
-    # than the database to answer.)
+    # than the database to answer; prepared on PostgreSQL.)
     held: dict[int, set[int | None]] = {}  # pool -> the periods of its records
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT pool_id, period_id FROM {RatingRecord._meta.db_table} WHERE game_id = %s",
-                       [game.pk])
-        for pool_id, period_id in cursor.fetchall():
-            held.setdefault(pool_id, set()).add(period_id)
+    for pool_id, period_id in plain_rows(
+        f"SELECT pool_id, period_id FROM {RatingRecord._meta.db_table} WHERE game_id = %s", [game.pk]
+    ):
+        held.setdefault(pool_id, set()).add(period_id)
     # Saves of different games run side by side: each locks the members it touches.
     pools = pools_share_lock(rating | held.keys())
     found = _periods([pk for periods in held.values() for pk in periods if pk is not None],
@@ -95,8 +96,14 @@ def _periods(ids: list[int], rating_pools: list[int], day) -> list[RatingPeriod]
             f"AND {quote('start')} <= %s AND {quote('end')} >= %s)"
         )
         params += [*rating_pools, day, day]
-    sql = f"SELECT * FROM {RatingPeriod._meta.db_table} WHERE {' OR '.join(where)}"
-    return list(RatingPeriod.objects.raw(sql, params))
+    fields = [f.attname for f in RatingPeriod._meta.concrete_fields]
+    columns = ", ".join(quote(f.column) for f in RatingPeriod._meta.concrete_fields)
+    sql = f"SELECT {columns} FROM {RatingPeriod._meta.db_table} WHERE {' OR '.join(where)}"
+    if not server_bound():  # (SQLite's dates need Django's converters)
+        return list(RatingPeriod.objects.raw(sql, params))
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+        return [RatingPeriod.from_db(connection.alias, fields, row) for row in cursor.fetchall()]
 
 
 def _rebuild(game: Game, pools, rating, periods, former) -> None:
@@ -126,6 +133,11 @@ def game_record_result(
     side's ``result_validate``, and for a game in a closed period of any pool that rates its
     tournament.
     """
+    with generic_plans():
+        return _record(game, result, rated_result, user, seen, reason)
+
+
+def _record(game: Game, result: str, rated_result: str | None, user, seen: str | None, reason: str) -> Game:
     game = game_locked(game)
     if seen is not None and seen != game.result:
         raise RatingsError(
@@ -218,17 +230,16 @@ def _records_rescore(pool: RatingPool, new: list[RatingRecord]) -> bool:
         return False
     white, black = new if new[0].white else new[::-1]
     period = "period_id IS NULL" if white.period_id is None else "period_id = %s"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {RatingRecord._meta.db_table} SET score = CASE WHEN white THEN %s ELSE %s END "
-            f"WHERE pool_id = %s AND game_id = %s AND played_on = %s AND {period} AND NOT solo "
-            "AND ((white AND member_id = %s AND opponent_id = %s) "
-            "OR (NOT white AND member_id = %s AND opponent_id = %s))",
-            [white.score, black.score, pool.pk, white.game_id, white.played_on,
-             *([] if white.period_id is None else [white.period_id]),
-             white.member_id, white.opponent_id, black.member_id, black.opponent_id],
-        )
-        return cursor.rowcount == 2
+    changed = plain_execute(
+        f"UPDATE {RatingRecord._meta.db_table} SET score = CASE WHEN white THEN %s ELSE %s END "
+        f"WHERE pool_id = %s AND game_id = %s AND played_on = %s AND {period} AND NOT solo "
+        "AND ((white AND member_id = %s AND opponent_id = %s) "
+        "OR (NOT white AND member_id = %s AND opponent_id = %s))",
+        [white.score, black.score, pool.pk, white.game_id, white.played_on,
+         *([] if white.period_id is None else [white.period_id]),
+         white.member_id, white.opponent_id, black.member_id, black.opponent_id],
+    )
+    return changed == 2
 
 
 def tournament_ratings_update(*, tournament, pool: RatingPool | None = None) -> int:

@@ -1,6 +1,7 @@
 """Result entry for officials: one page per round, one htmx form per board."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -12,6 +13,7 @@ from ratings.services import game_record_result
 
 from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
 from ..models import Game, Result, Round
+from ..selectors import board_game
 from .public import games_queryset, tournament_context
 
 
@@ -84,10 +86,10 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
 @require_http_methods(["GET", "POST"])
 def board_result(request, pk, number, game_pk):
     """One board's form: GET draws it afresh (a cancelled change), POST saves it."""
-    game = get_object_or_404(
-        Game.objects.select_related("white", "black", "round__tournament"),
-        pk=game_pk, round__tournament_id=pk, round__number=number,
-    )
+    try:
+        game = board_game(tournament_id=pk, number=number, game_pk=game_pk)
+    except Game.DoesNotExist:
+        raise Http404 from None
     if request.method == "GET":
         changes = game_rating_changes([game.pk]).get(game.pk, [])
         return render(request, "tournaments/results/_board.html", _board_context(

@@ -230,9 +230,9 @@ def test_query_counts_do_not_grow_with_the_pool(
         Game.objects.filter(pk__in=pks).update(result=result, rated_result=result)
     pool_recalculate(pool=pool)
     # PostgreSQL: a save also locks the members it touches (a savepoint, advisory locks) and finds
-    # a newcomer's group again once it holds its locks; it reads the members' records and
-    # published values through a binary cursor of its own, which Django's query log does not see.
-    saved, taken_back = (17, 14) if connection.vendor == "postgresql" else (20, 17)
+    # a newcomer's group again once it holds its locks; its small reads and writes run as
+    # prepared statements (``clubrating.core.db``), which Django's query log does not see.
+    saved, taken_back = (9, 8) if connection.vendor == "postgresql" else (20, 17)
     with django_assert_num_queries(saved):
         game_record_result(game=games[-1], result=Result.DRAW)  # a newcomer's game
     with django_assert_num_queries(taken_back):
@@ -285,3 +285,28 @@ def test_a_save_finds_the_pools_that_rate_the_tournament_as_tournament_pools_doe
     Tournament = type(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(rated=False)
     assert same() == set()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="plan_cache_mode is PostgreSQL's")
+def test_a_save_runs_its_prepared_statements_on_generic_plans_and_puts_the_setting_back(monkeypatch):
+    from ratings.services import results
+
+    def setting():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('plan_cache_mode')")
+            return cursor.fetchone()[0]
+
+    pool = make_pool()
+    a, b, game = rated_pair_game(pool)
+    seen = []
+    rebuild = results._rebuild
+    monkeypatch.setattr(results, "_rebuild", lambda *args: seen.append(setting()) or rebuild(*args))
+    # Inside the test's transaction, as inside an import's: the setting is put back after the save.
+    assert setting() == "auto"
+    game_record_result(game=game, result=Result.DRAW)
+    assert seen == ["force_generic_plan"] and setting() == "auto"
+    # A refused save rolls its savepoint back, and the setting with it.
+    with pytest.raises(RatingsError):
+        game_record_result(game=game, result=Result.BLACK_WINS, seen=Result.WHITE_WINS)
+    assert setting() == "auto"
+    assert RatingRecord.objects.get(pool=pool, game=game, member=a).score == 0.5

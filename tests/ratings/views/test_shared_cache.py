@@ -1,6 +1,7 @@
 """The shared caches of the settings (file and database): a result saved in one server process
 invalidates the live list another process has cached. Each process has its own cache client;
-here two clients on one location stand for two gunicorn workers."""
+here two clients on one location stand for two gunicorn workers. The save commits (as a
+request's does): its bump reaches the shared cache when it commits."""
 
 from unittest import mock
 
@@ -14,7 +15,7 @@ from clubrating.tournaments.models import Result
 from ratings.services import game_record_result
 from tests.factories import GameFactory, RoundFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _backends(tmp_path):

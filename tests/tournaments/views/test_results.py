@@ -267,3 +267,16 @@ def test_a_cancelled_change_draws_the_board_unchanged(official_client, tournamen
     one_zero = html[html.index('value="1-0"'):html.index('value="1/2"')]
     assert "checked" in one_zero
     assert "data-confirm" not in html
+
+
+def test_a_board_under_another_round_or_tournament_is_not_found(official_client, tournament):
+    game = board(tournament)
+    elsewhere = ([tournament.pk, 2, game.pk], [tournament.pk + 1, 1, game.pk],
+                 [tournament.pk, 1, game.pk + 100])
+    for args in elsewhere:
+        url = reverse("tournaments:board_result", args=args)
+        assert official_client.get(url, HTTP_HX_REQUEST="true").status_code == 404
+        form = {"result": Result.DRAW, "seen": ""}
+        assert official_client.post(url, form, HTTP_HX_REQUEST="true").status_code == 404
+    game.refresh_from_db()
+    assert game.result == Result.NOT_PLAYED

@@ -1,0 +1,58 @@
+"""Small reads and writes that a result save repeats, run as prepared statements on PostgreSQL.
+
+Django's own cursors bind parameters on the client (so that one execute may carry several
+statements) and are never prepared: PostgreSQL parses and plans each of their statements anew,
+which cost a result save more than running them. The statements here are plain (one statement,
+no Django converters needed): on PostgreSQL they go through a psycopg cursor binding on the
+server, which the connection prepares once it has run a statement ``prepare_threshold`` times
+(``DATABASE_PREPARE_THRESHOLD``, settings) and then only executes. Elsewhere (SQLite, in-process)
+Django's cursor runs them. These statements bypass Django's query log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import contextmanager
+
+from django.db import connection
+
+
+def server_bound() -> bool:
+    """True where ``prepared_cursor`` exists (PostgreSQL)."""
+    return connection.vendor == "postgresql"
+
+
+@contextmanager
+def prepared_cursor():
+    """A psycopg cursor binding on the server, on Django's connection (PostgreSQL only): its
+    statements are prepared by the connection, and it can send and read PostgreSQL's binary
+    formats (``execute(…, binary=True)``). Errors arrive as Django's (``OperationalError`` for a
+    lock timeout, …), as from Django's cursors."""
+    import psycopg
+
+    connection.ensure_connection()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        yield cursor
+
+
+def plain_rows(sql: str, params: Sequence) -> list[tuple]:
+    """The rows of one plain statement (portable SQL, ``%s`` placeholders, values that need no
+    conversion: numbers, text, booleans), prepared on PostgreSQL."""
+    if server_bound():
+        with prepared_cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchall()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def plain_execute(sql: str, params: Sequence) -> int:
+    """Run one plain writing statement (as ``plain_rows``); returns the rows it changed."""
+    if server_bound():
+        with prepared_cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.rowcount
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
