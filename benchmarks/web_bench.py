@@ -421,7 +421,7 @@ def search_urls(pool, plist, member) -> dict[str, str]:
     """Searches by a part of a name: the member search and the list's name filter."""
     from django.urls import reverse
 
-    word = member.last_name[2:7]  # a part inside the name: served by the trigram index only
+    word = member.last_name[-5:]  # a part inside the name: served by the trigram index only
     return {
         "member_search": f"{reverse('clubs:member_list')}?{urlencode({'q': word})}",
         "list_search": f"{reverse('ratings:list', args=[plist.pk])}?{urlencode({'name': word})}",
