@@ -129,6 +129,7 @@ def live_ranks(pool: RatingPool, member_ids: list[int] | None = None) -> dict[in
     The rank is the position in the unfiltered list, as a published list stores it."""
     ranked = (
         PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
+        .order_by()  # the window orders; the model's ordering would join and sort the pools as well
         .annotate(live_rank=Window(RowNumber(), order_by=[OrderBy(F("live_rating"), descending=True),
                                                             F("member__last_name").asc(),
                                                             F("member__first_name").asc(),
