@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from clubrating.clubs.models import Member
+from clubrating.clubs.models import Club, Member
 from clubrating.clubs.privacy import restricted_q
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
@@ -83,16 +83,30 @@ def _restricted():
                              output_field=BooleanField())
 
 
+def _members_joined_outer(rows: QuerySet) -> QuerySet:
+    """``rows`` with the member (and his club) joined by LEFT JOIN. Every row has its member, so
+    the rows are the same; but PostgreSQL leaves out a LEFT JOIN whose columns a query does not
+    use, so that a list's count and the keys of a later page (``RatingListTable.paginate``) read
+    the list alone instead of joining 20,000 members. A filter on the member joins him again."""
+    member_tables = {Member._meta.db_table, Club._meta.db_table}
+    joins = rows.query.alias_map
+    for alias, join in list(joins.items()):
+        if join.join_type is not None and join.table_name in member_tables:
+            joins[alias] = join.promote()  # Django promotes a join to a nullable key only
+    return rows
+
+
 def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
     """The list's entries as rows of a rating-list table (``list_*`` attributes, shared with
     ``live_rows``); not yet filtered, sorted or sliced: callers do that in SQL. The club is the
     one the entry was published with."""
-    return ListEntry.objects.filter(list=plist).select_related("member", "club").annotate(
+    rows = ListEntry.objects.filter(list=plist).select_related("member", "club")
+    return _members_joined_outer(rows.annotate(
         list_club=F("club__name"), list_rating=F("rating"), list_change=F("change"),
         list_games=F("games_count"),
         list_period_games=F("period_games"), list_markers=F("markers"), list_class=F("class_code"),
         list_birth_year=_birth_year(), provisional=Value(False), list_restricted=_restricted(),
-    )
+    ))
 
 
 def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
@@ -102,7 +116,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     ``live_ranks`` and ``ratings.services.lists.class_code`` give them for the rows shown."""
     played = Q(live_games__gt=0)
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member__club")
-    return rows.annotate(
+    return _members_joined_outer(rows.annotate(
         list_club=F("member__club__name"), list_rating=F("live_rating"),
         list_change=Case(When(played, then=F("live_change")), default=None, output_field=FloatField()),
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
@@ -112,7 +126,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         rank=Value(None, output_field=IntegerField()), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
         list_restricted=_restricted(),
-    )
+    ))
 
 
 def live_count(pool: RatingPool, *, club_id: int | None = None) -> int:

@@ -147,9 +147,14 @@ class RatingListTable(PlainRowsTable):
         return self._by(queryset, (("list_markers", False),), is_descending)
 
     def paginate(self, *args, **kwargs):
-        """Read the page's rows once and add the live ranks and classes to those rows only."""
+        """Read the page's rows once: first their keys, in a narrow query (a later page skips
+        thousands of rows: without the members' and clubs' columns PostgreSQL joins them by hash
+        instead of one lookup per skipped row), then the rows by key; add the live ranks and
+        classes to those rows only."""
         super().paginate(*args, **kwargs)
-        records = list(self.page.object_list.data)
+        keys = list(self.page.object_list.data.values_list("pk", flat=True))
+        rows = self.data.data.order_by().in_bulk(keys)
+        records = [rows[key] for key in keys]
         if self.live_pool is not None:
             live_decorate(self.live_pool, records, first_rank=self.first_rank_of_page())
         self.page.object_list = BoundRows(data=records, table=self)
