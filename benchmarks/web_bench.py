@@ -1,4 +1,5 @@
-"""Page times of the public pages at federation scale (home, rating lists, exports, member page).
+"""Page times of the public pages at federation scale (home, rating lists, searches, exports,
+member page), cold and warm.
 
     DATABASE_URL=postgres://… .venv/bin/python benchmarks/web_bench.py [--sizes 1000,5000,20000] [--json]
 
@@ -6,19 +7,22 @@ Each size gets its own database (``<name>_web<N>`` on PostgreSQL, ``<file>-web<N
 SQLite, a temporary file without ``DATABASE_URL``) holding one ``oesb-2024`` pool with N members
 and 10×N games: half in a closed period (so a period list with changes is published), half in
 the open period (so the live list has changes). A database built before is reused. Pages are
-requested through Django's test client at their real URLs; each figure is the median of
-``--runs`` requests (the first, warming request is not counted). Every size runs in its own
-process because Django binds to one database per process.
+requested through Django's test client at their real URLs (``page_urls``, ``search_urls``; more
+pages through ``PAGE_SOURCES``). Each figure is the median of ``--runs`` requests: *cold* with the
+cache emptied before each (``pages_cold``, ``search``), *warm* after one untimed request that fills
+the cache (``pages``), and right after a real result save (``after_save``); beside them a bare
+page (the admin login, ``baseline``) and the load average of the same run. Every size runs in its
+own process because Django binds to one database per process.
 
 The largest size also gets the work that is not a page: one official's result POST (median of
 20 confirmed saves), 20 officials saving different boards at once through the real result-entry view,
 each in his own process as behind a multi-worker server (p95),
 the whole pool's recalculation, reopening and closing its latest period, and a load run: gunicorn
-with 3 workers on 127.0.0.1 under production settings (DEBUG off, after ``collectstatic``) and
-``wrk`` with 16 connections for ``--load-seconds`` per page (the list, home and member pages and,
-for comparison, the bare admin login page). Without ``wrk`` the load run is skipped with a message
-(``apt-get install wrk``); ``--no-extras`` skips all of it, ``--only load,result_post`` runs only
-those works (no page times).
+with 3 workers on 127.0.0.1 under production settings (DEBUG off, after ``collectstatic``, the
+documented defaults) and ``wrk`` with 16 connections for ``--load-seconds`` per page (the list,
+home and member pages), each followed by the bare admin login page. Without ``wrk`` the load run is
+skipped with a message (``apt-get install wrk``); ``--no-extras`` skips all of it, ``--only
+load,result_post`` runs only those works (no page times).
 """
 
 from __future__ import annotations
