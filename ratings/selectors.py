@@ -83,30 +83,43 @@ def _restricted():
                              output_field=BooleanField())
 
 
-def _members_joined_outer(rows: QuerySet) -> QuerySet:
-    """``rows`` with the member (and his club) joined by LEFT JOIN. Every row has its member, so
-    the rows are the same; but PostgreSQL leaves out a LEFT JOIN whose columns a query does not
-    use, so that a list's count and the keys of a later page (``RatingListTable.paginate``) read
-    the list alone instead of joining 20,000 members. A filter on the member joins him again."""
-    member_tables = {Member._meta.db_table, Club._meta.db_table}
-    joins = rows.query.alias_map
-    for alias, join in list(joins.items()):
-        if join.join_type is not None and join.table_name in member_tables:
-            joins[alias] = join.promote()  # Django promotes a join to a nullable key only
-    return rows
+# A list's own columns: an order led by one of them walks the list itself (its rank or live
+# rating index), so the rows a later page skips need no member.
+LIST_ORDER_COLUMNS = frozenset({"rank", "live_rating", "list_rating", "list_change", "list_games",
+                                "list_period_games", "list_markers"})
+
+
+def page_keys(page: QuerySet) -> list[int]:
+    """The keys of one page of rating-list rows (``page``: ``published_rows``/``live_rows``
+    filtered, ordered and sliced), read without the rows' columns. When the order is led by
+    the list's own columns, the members and clubs are joined by LEFT JOIN: every row has its
+    member, so the keys are the same, but PostgreSQL then leaves out a join the query does not
+    use, instead of looking up each of the thousands of members a later page skips. (Led by a
+    member's column, as sorted by name, the INNER JOIN lets it walk the members' name index.)"""
+    keys = page.values_list("pk", flat=True)
+    order = keys.query.order_by
+    lead = order[0] if order else ""  # "-rank", or ``F("rank").desc()``
+    if not isinstance(lead, str):
+        lead = getattr(getattr(lead, "expression", None), "name", "")
+    if lead.lstrip("-") in LIST_ORDER_COLUMNS:
+        member_tables = {Member._meta.db_table, Club._meta.db_table}
+        joins = keys.query.alias_map
+        for alias, join in list(joins.items()):
+            if join.join_type is not None and join.table_name in member_tables:
+                joins[alias] = join.promote()  # Django itself promotes joins on nullable keys only
+    return list(keys)
 
 
 def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
     """The list's entries as rows of a rating-list table (``list_*`` attributes, shared with
     ``live_rows``); not yet filtered, sorted or sliced: callers do that in SQL. The club is the
     one the entry was published with."""
-    rows = ListEntry.objects.filter(list=plist).select_related("member", "club")
-    return _members_joined_outer(rows.annotate(
+    return ListEntry.objects.filter(list=plist).select_related("member", "club").annotate(
         list_club=F("club__name"), list_rating=F("rating"), list_change=F("change"),
         list_games=F("games_count"),
         list_period_games=F("period_games"), list_markers=F("markers"), list_class=F("class_code"),
         list_birth_year=_birth_year(), provisional=Value(False), list_restricted=_restricted(),
-    ))
+    )
 
 
 def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
@@ -116,7 +129,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     ``live_ranks`` and ``ratings.services.lists.class_code`` give them for the rows shown."""
     played = Q(live_games__gt=0)
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member__club")
-    return _members_joined_outer(rows.annotate(
+    return rows.annotate(
         list_club=F("member__club__name"), list_rating=F("live_rating"),
         list_change=Case(When(played, then=F("live_change")), default=None, output_field=FloatField()),
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
@@ -126,7 +139,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         rank=Value(None, output_field=IntegerField()), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
         list_restricted=_restricted(),
-    ))
+    )
 
 
 def live_count(pool: RatingPool, *, club_id: int | None = None) -> int:

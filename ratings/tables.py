@@ -147,12 +147,13 @@ class RatingListTable(PlainRowsTable):
         return self._by(queryset, (("list_markers", False),), is_descending)
 
     def paginate(self, *args, **kwargs):
-        """Read the page's rows once: first their keys, in a narrow query (a later page skips
-        thousands of rows: without the members' and clubs' columns PostgreSQL joins them by hash
-        instead of one lookup per skipped row), then the rows by key; add the live ranks and
-        classes to those rows only."""
+        """Read the page's rows once: first their keys (``ratings.selectors.page_keys``: a later
+        page skips thousands of rows, which need none of the members' and clubs' columns), then
+        the rows by key; add the live ranks and classes to those rows only."""
+        from ratings.selectors import page_keys
+
         super().paginate(*args, **kwargs)
-        keys = list(self.page.object_list.data.values_list("pk", flat=True))
+        keys = page_keys(self.page.object_list.data)
         rows = self.data.data.order_by().in_bulk(keys)
         records = [rows[key] for key in keys]
         if self.live_pool is not None:
