@@ -1,4 +1,5 @@
-"""Page times of the public pages at federation scale (home, rating lists, exports, member page).
+"""Page times of the public pages at federation scale (home, rating lists, searches, exports,
+member page), cold and warm.
 
     DATABASE_URL=postgres://… .venv/bin/python benchmarks/web_bench.py [--sizes 1000,5000,20000] [--json]
 
@@ -6,19 +7,22 @@ Each size gets its own database (``<name>_web<N>`` on PostgreSQL, ``<file>-web<N
 SQLite, a temporary file without ``DATABASE_URL``) holding one ``oesb-2024`` pool with N members
 and 10×N games: half in a closed period (so a period list with changes is published), half in
 the open period (so the live list has changes). A database built before is reused. Pages are
-requested through Django's test client at their real URLs; each figure is the median of
-``--runs`` requests (the first, warming request is not counted). Every size runs in its own
-process because Django binds to one database per process.
+requested through Django's test client at their real URLs (``page_urls``, ``search_urls``; more
+pages through ``PAGE_SOURCES``). Each figure is the median of ``--runs`` requests: *cold* with the
+cache emptied before each (``pages_cold``, ``search``), *warm* after one untimed request that fills
+the cache (``pages``), and right after a real result save (``after_save``); beside them a bare
+page (the admin login, ``baseline``) and the load average of the same run. Every size runs in its
+own process because Django binds to one database per process.
 
 The largest size also gets the work that is not a page: one official's result POST (median of
 20 confirmed saves), 20 officials saving different boards at once through the real result-entry view,
 each in his own process as behind a multi-worker server (p95),
 the whole pool's recalculation, reopening and closing its latest period, and a load run: gunicorn
-with 3 workers on 127.0.0.1 under production settings (DEBUG off, after ``collectstatic``) and
-``wrk`` with 16 connections for ``--load-seconds`` per page (the list, home and member pages and,
-for comparison, the bare admin login page). Without ``wrk`` the load run is skipped with a message
-(``apt-get install wrk``); ``--no-extras`` skips all of it, ``--only load,result_post`` runs only
-those works (no page times).
+with 3 workers on 127.0.0.1 under production settings (DEBUG off, after ``collectstatic``, the
+documented defaults) and ``wrk`` with 16 connections for ``--load-seconds`` per page (the list,
+home and member pages), each followed by the bare admin login page. Without ``wrk`` the load run is
+skipped with a message (``apt-get install wrk``); ``--no-extras`` skips all of it, ``--only
+load,result_post`` runs only those works (no page times).
 """
 
 from __future__ import annotations
@@ -34,10 +38,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("home", "list", "list_live", "list_sorted", "member", "csv", "xlsx", "print_first_byte")
 
 
 def _size_url(url: str, size: int) -> str:
@@ -123,28 +126,6 @@ def _seed(size: int, rng: random.Random):
     pool_recalculate(pool=pool)
     period_close(pool=pool)
     return pool
-
-
-def _median_time(client, url: str, runs: int, *, first_byte: bool = False, headers=None) -> float:
-    def once() -> float:
-        t0 = time.perf_counter()
-        response = client.get(url, **(headers or {}))
-        assert response.status_code == 200, (url, response.status_code)
-        if response.streaming:
-            iterator = iter(response.streaming_content)
-            next(iterator, None)
-            if first_byte:
-                elapsed = time.perf_counter() - t0
-                for _chunk in iterator:
-                    pass
-                return elapsed
-            for _chunk in iterator:
-                pass
-        return time.perf_counter() - t0
-
-    once()  # warm up: templates, translations, connection
-    return statistics.median(once() for _ in range(runs))
-
 
 
 def _board_url(game) -> str:
@@ -251,9 +232,12 @@ def officials_run(pool, threads: int = 20, saves: int = 10, warm: bool = False) 
     return p95
 
 
-def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) -> dict[str, float]:
+def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16
+             ) -> tuple[dict[str, float], dict[str, float]]:
     """Requests per second of each page from gunicorn (3 workers, production settings, DEBUG off)
-    under wrk with ``connections`` connections; skipped with a message when wrk is missing."""
+    under wrk with ``connections`` connections, each page followed by the bare baseline page
+    (``BASELINE_URL``) so that both are measured under the same conditions; returns
+    (page rates, baseline rates by page). Skipped with a message when wrk is missing."""
     import re
     import shutil
     import socket
@@ -262,7 +246,7 @@ def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) ->
 
     if shutil.which("wrk") is None:
         print("# load: skipped, wrk is not installed (apt-get install wrk)", file=sys.stderr)
-        return {}
+        return {}, {}
     from django.db import connection
 
     s = connection.settings_dict
@@ -278,7 +262,7 @@ def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) ->
     } | {
         "DATABASE_URL": url, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
-        "DJANGO_HSTS_SECONDS": "0", "DATABASE_CONN_MAX_AGE": "60", "CLUBRATING_ENV_FILE": "/nonexistent/.env",
+        "DJANGO_HSTS_SECONDS": "0", "CLUBRATING_ENV_FILE": "/nonexistent/.env",
     }
     root = Path(__file__).resolve().parent.parent
     python = sys.executable
@@ -290,6 +274,18 @@ def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) ->
         cwd=root, env=env,
     )
     results: dict[str, float] = {}
+    baseline: dict[str, float] = {}
+
+    def rate(path: str) -> tuple[float, str]:
+        out = subprocess.run(
+            ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "--latency", base + path],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+        p99 = re.search(r"99%\s+(\S+)", out)
+        note = (f", p99 {p99.group(1)}" if p99 else "") + (f" ({errors.group(1)} non-2xx)" if errors else "")
+        return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), note
+
     try:
         base = f"http://127.0.0.1:{port}"
         for _attempt in range(100):
@@ -300,19 +296,14 @@ def load_run(paths: dict[str, str], seconds: int = 10, connections: int = 16) ->
                 time.sleep(0.2)
         for name, path in paths.items():
             urllib.request.urlopen(base + path, timeout=60).read()  # warm: caches, connections
-            out = subprocess.run(
-                ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "--latency", base + path],
-                capture_output=True, text=True, check=True,
-            ).stdout
-            rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-            errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-            results[name] = rate
-            print(f"# load {name}: {rate:.0f} req/s" + (f" ({errors.group(1)} non-2xx)" if errors else ""),
-                  file=sys.stderr)
+            results[name], note = rate(path)
+            baseline[name], base_note = rate(BASELINE_URL)
+            print(f"# load {name}: {results[name]:.0f} req/s{note}; baseline right after "
+                  f"{baseline[name]:.0f} req/s{base_note} (load {os.getloadavg()[0]:.2f})", file=sys.stderr)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    return results
+    return results, baseline
 
 
 def _backend_cpu() -> float | None:
@@ -407,7 +398,7 @@ def _extras(pool, load_seconds: int, only: set[str], officials_warm: bool = Fals
     from clubrating.clubs.models import Member
     from ratings.models import PublishedList
 
-    pages, timings, load, p95 = {}, {}, {}, None
+    pages, timings, load, load_baseline, p95 = {}, {}, {}, {}, None
     if "result_post" in only:
         pages["result_post"] = _result_post(pool)
         print(f"# result_post       {pages['result_post']:.3f} s", file=sys.stderr)
@@ -418,19 +409,138 @@ def _extras(pool, load_seconds: int, only: set[str], officials_warm: bool = Fals
     if "load" in only:
         plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
         member = Member.objects.order_by("pk")[Member.objects.count() // 2]
-        load = load_run(
+        load, load_baseline = load_run(
             {
                 "list": reverse("ratings:list", args=[plist.pk]),
                 "home": reverse("home"),
                 "member": member.get_absolute_url(),
-                "admin_login": reverse("admin:login"),
             },
             seconds=load_seconds,
         )
-    return {"pages": pages, "timings": timings, "load": load, "officials_p95_s": p95}
+    return {"pages": pages, "timings": timings, "load": load, "load_baseline": load_baseline,
+            "officials_p95_s": p95}
 
 
-def _measure(size: int, runs: int, pdf: bool = False) -> dict[str, float]:
+def page_urls(pool, plist, member) -> dict[str, str]:
+    """The timed pages, name -> URL. Further pages are further entries: a module that seeds its
+    own data and returns ``{name: url}`` is added to ``PAGE_SOURCES``."""
+    from django.urls import reverse
+
+    list_url = reverse("ratings:list", args=[plist.pk])
+    live_url = reverse("ratings:live", args=[pool.pk])
+    last_page = max(1, -(-plist.entries.count() // 100))
+    club = plist.entries.filter(club__isnull=False).values_list("club__name", flat=True).first() or ""
+    return {
+        "home": reverse("home"),
+        "list": list_url,
+        "list_live": live_url,
+        "list_sorted": f"{list_url}?sort=name",
+        "list_sorted_rating_desc": f"{list_url}?sort=-rating",
+        "list_sorted_club": f"{list_url}?sort=club",
+        "list_page150": f"{list_url}?page={min(150, last_page)}",
+        "list_filtered": f"{list_url}?{urlencode({'club': club, 'active': 'on'})}",
+        "list_live_sorted": f"{live_url}?sort=name",
+        "list_live_page150": f"{live_url}?page={min(150, last_page)}",
+        "member": member.get_absolute_url(),
+        "members": reverse("clubs:member_list"),
+        "csv": f"{list_url}?_export=csv",
+        "xlsx": f"{list_url}?_export=xlsx",
+        "print_first_byte": reverse("ratings:list_print", args=[plist.pk]),
+    }
+
+
+def search_urls(pool, plist, member) -> dict[str, str]:
+    """Searches by a part of a name: the member search and the list's name filter."""
+    from django.urls import reverse
+
+    word = member.last_name[-5:]  # a part inside the name: served by the trigram index only
+    return {
+        "member_search": f"{reverse('clubs:member_list')}?{urlencode({'q': word})}",
+        "list_search": f"{reverse('ratings:list', args=[plist.pk])}?{urlencode({'name': word})}",
+    }
+
+
+# Callables returning further pages ``{name: url}`` (seeding what they need), called once per size.
+PAGE_SOURCES: list = []
+BASELINE_URL = "/admin/login/"  # a bare page: the site's frame without any data
+
+
+def _timed_get(client, url: str, *, first_byte: bool = False) -> float:
+    t0 = time.perf_counter()
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    if response.streaming:
+        iterator = iter(response.streaming_content)
+        next(iterator, None)
+        if first_byte:
+            elapsed = time.perf_counter() - t0
+            for _chunk in iterator:
+                pass
+            return elapsed
+        for _chunk in iterator:
+            pass
+    return time.perf_counter() - t0
+
+
+def _cold_time(client, url: str, runs: int, *, first_byte: bool = False) -> float:
+    """The median of ``runs`` requests, the cache emptied before each (the process itself has
+    served the page once: templates and translations are loaded, as in a running server)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    _timed_get(client, url, first_byte=first_byte)
+    timings = []
+    for _ in range(runs):
+        cache.clear()
+        timings.append(_timed_get(client, url, first_byte=first_byte))
+    return statistics.median(timings)
+
+
+def _warm_time(client, url: str, runs: int, *, first_byte: bool = False) -> float:
+    """The median of ``runs`` requests after an untimed one that fills the cache."""
+    from django.core.cache import cache
+
+    cache.clear()
+    _timed_get(client, url, first_byte=first_byte)
+    return statistics.median(_timed_get(client, url, first_byte=first_byte) for _ in range(runs))
+
+
+def _after_save(client, pool, live_urls: dict[str, str], runs: int) -> dict[str, float]:
+    """Each page right after a real result save (the official's POST through the result-entry
+    view, which invalidates the live list's cache): the median of ``runs`` such requests."""
+    from django.conf import settings
+    from django.contrib.auth.models import Group, User
+    from django.db.models import F
+    from django.test import Client
+
+    from clubrating.tournaments.models import Game, Result
+
+    official, _created = User.objects.get_or_create(username="bench-official")
+    official.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    saver = Client()
+    saver.force_login(official)
+    games = iter(Game.objects.filter(
+        rating_records__pool=pool, rating_records__period__state="open", rating_records__white=True,
+        rating_records__played_on__gte=F("rating_records__period__start"),
+    ).select_related("round").order_by("pk")[: (runs + 1) * len(live_urls)])
+    figures = {}
+    for name, url in live_urls.items():
+        timings = []
+        for run in range(runs + 1):
+            game = next(games)
+            result = Result.DRAW if game.result != Result.DRAW else Result.WHITE_WINS
+            form = {"result": result, "seen": game.result, "confirm": "1"}
+            response = saver.post(_board_url(game), form, HTTP_HX_REQUEST="true")
+            assert response.status_code == 200 and b"alert-danger" not in response.content
+            elapsed = _timed_get(client, url)
+            if run:  # the first loads the page's code
+                timings.append(elapsed)
+        figures[name] = statistics.median(timings)
+    return figures
+
+
+def _measure(size: int, runs: int, pdf: bool = False) -> dict[str, dict[str, float]]:
+    """``{"pages": warm, "pages_cold": cold, "baseline": s, "search": cold, "after_save": s}``."""
     from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
@@ -445,23 +555,30 @@ def _measure(size: int, runs: int, pdf: bool = False) -> dict[str, float]:
         print(f"# seeded {size} members in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
     member = Member.objects.order_by("pk")[size // 2]
-    list_url = reverse("ratings:list", args=[plist.pk])
-    urls = {
-        "home": reverse("home"),
-        "list": list_url,
-        "list_live": reverse("ratings:live", args=[pool.pk]),
-        "list_sorted": f"{list_url}?sort=name",
-        "member": member.get_absolute_url(),
-        "csv": f"{list_url}?_export=csv",
-        "xlsx": f"{list_url}?_export=xlsx",
-        "print_first_byte": reverse("ratings:list_print", args=[plist.pk]),
-    }
+    urls = page_urls(pool, plist, member)
+    for source in PAGE_SOURCES:
+        urls.update(source())
     client = Client()
-    figures = {}
+    out: dict = {"pages": {}, "pages_cold": {}, "search": {}, "after_save": {}}
+    out["baseline"] = _cold_time(client, BASELINE_URL, runs)
+    load = os.getloadavg()[0]
+    print(f"# {size:>6} {'baseline':<24} {out['baseline']:.3f} s   (load {load:.2f})", file=sys.stderr)
     for page, url in urls.items():
-        cache.clear()  # cold: the figure is the work, not the cache
-        figures[page] = _median_time(client, url, runs, first_byte=page == "print_first_byte")
-        print(f"# {size:>6} {page:<17} {figures[page]:.3f} s", file=sys.stderr)
+        first_byte = page == "print_first_byte"
+        out["pages_cold"][page] = _cold_time(client, url, runs, first_byte=first_byte)
+        out["pages"][page] = _warm_time(client, url, runs, first_byte=first_byte)
+        print(f"# {size:>6} {page:<24} cold {out['pages_cold'][page]:.3f} s  warm {out['pages'][page]:.3f} s"
+              f"   (load {os.getloadavg()[0]:.2f})", file=sys.stderr)
+    for name, url in search_urls(pool, plist, member).items():
+        out["search"][name] = _cold_time(client, url, runs)
+        print(f"# {size:>6} {name:<24} cold {out['search'][name]:.3f} s   (load {os.getloadavg()[0]:.2f})",
+              file=sys.stderr)
+    out["after_save"] = _after_save(client, pool, {"list_live": urls["list_live"],
+                                                   "list_live_sorted": urls["list_live_sorted"]}, runs)
+    for name, seconds in out["after_save"].items():
+        print(f"# {size:>6} {name + ' after save':<24} {seconds:.3f} s   (load {os.getloadavg()[0]:.2f})",
+              file=sys.stderr)
+    out["load_average"] = load
     if pdf:  # the whole list's PDF, once: a background job, run at once by the immediate backend
         from clubrating.jobs.models import Job
 
@@ -469,14 +586,14 @@ def _measure(size: int, runs: int, pdf: bool = False) -> dict[str, float]:
         Job.objects.filter(key__startswith="pdf:").delete()  # drawn anew, not the stored file
         t0 = time.perf_counter()
         response = client.get(reverse("ratings:list_pdf", args=[plist.pk]))
-        figures["pdf"] = time.perf_counter() - t0
+        out["pages"]["pdf"] = time.perf_counter() - t0
         if response.status_code == 302:
             job = Job.objects.filter(key__startswith="pdf:").latest("pk")
             assert job.state == "done" and bytes(job.output).startswith(b"%PDF-"), (job.state, job.message)
         else:
             assert response.status_code == 200 and response.content.startswith(b"%PDF-")
-        print(f"# {size:>6} pdf               {figures['pdf']:.3f} s", file=sys.stderr)
-    return figures
+        print(f"# {size:>6} pdf                      {out['pages']['pdf']:.3f} s", file=sys.stderr)
+    return out
 
 
 def main() -> None:
@@ -506,19 +623,21 @@ def main() -> None:
 
         cache.clear()
         only = set(args.only.split(",")) if args.only else set()
-        out = {"pages": {} if only else _measure(args.one, args.runs, args.pdf)}
+        out = {"pages": {}} if only else _measure(args.one, args.runs, args.pdf)
         if args.extras:
             extra = _extras(RatingPool.objects.get(name=f"Bench {args.one}"), args.load_seconds,
                             only or set(EXTRAS), args.officials_warm)
-            out = {**extra, "pages": {**out["pages"], **extra["pages"]}}
+            out = {**out, **extra, "pages": {**out["pages"], **extra["pages"]}}
         print(json.dumps(out))
         return
 
     default = Path(tempfile.gettempdir()) / "clubrating-web.sqlite3"
     base = os.environ.get("DATABASE_URL") or f"sqlite:///{default}"
-    pages: dict[str, dict[str, float]] = {page: {} for page in PAGES}
+    # {PAGE: {SIZE: s}} each; "baseline" and "load_average" {SIZE: …}
+    result: dict[str, dict] = {key: {} for key in ("pages", "pages_cold", "search", "after_save")}
+    result |= {"baseline": {}, "load_average": {}}
     sizes = [int(s) for s in args.sizes.split(",") if s]
-    extra: dict = {"load": {}, "officials_p95_s": None, "timings": {}}
+    extra: dict = {"load": {}, "load_baseline": {}, "officials_p95_s": None, "timings": {}}
     if args.only:
         unknown = set(args.only.split(",")) - set(EXTRAS)
         if unknown or args.no_extras:
@@ -535,26 +654,41 @@ def main() -> None:
             env=env, check=True, stdout=subprocess.PIPE, text=True,
         ).stdout
         figures = json.loads(out.strip().splitlines()[-1])
-        for page, seconds in figures["pages"].items():
-            pages.setdefault(page, {})[str(size)] = round(seconds, 4)
+        for key in ("pages", "pages_cold", "search", "after_save"):
+            for page, seconds in figures.get(key, {}).items():
+                result[key].setdefault(page, {})[str(size)] = round(seconds, 4)
+        for key in ("baseline", "load_average"):
+            if key in figures:
+                result[key][str(size)] = round(figures[key], 4 if key == "baseline" else 2)
         if largest:
-            extra = {key: figures[key] for key in ("load", "officials_p95_s", "timings")}
+            extra = {key: figures.get(key) for key in extra}
     if args.json:
-        print(json.dumps({"pages": pages, **extra}))
+        print(json.dumps({**result, **extra}))
         return
     largest = max(sizes)
-    sizes = sorted({s for figures in pages.values() for s in figures}, key=int)
-    print(f"{'page':<18}" + "".join(f"{s:>10}" for s in sizes) + "   (seconds, median)")
-    for page, figures in pages.items():
-        if figures:
-            print(f"{page:<18}" + "".join(f"{figures.get(s, float('nan')):>10.3f}" for s in sizes))
+    sizes = sorted({s for figures in result["pages"].values() for s in figures}, key=int)
+    print(f"{'page':<26}" + "".join(f"{s + ' cold':>12}{s + ' warm':>12}" for s in sizes)
+          + "   (seconds, median)")
+    nan = float("nan")
+    for page, warm in result["pages"].items():
+        cold = result["pages_cold"].get(page, {})
+        print(f"{page:<26}" + "".join(f"{cold.get(s, nan):>12.3f}{warm.get(s, nan):>12.3f}" for s in sizes))
+    for key in ("search", "after_save"):
+        for page, figures in result[key].items():
+            print(f"{key + ' ' + page:<26}" + "".join(f"{figures.get(s, nan):>12.3f}{'':>12}" for s in sizes))
+    print(f"{'baseline (admin login)':<26}" + "".join(f"{result['baseline'].get(s, nan):>12.3f}{'':>12}"
+                                                      for s in sizes))
+    print(f"{'load average':<26}" + "".join(f"{result['load_average'].get(s, nan):>12.2f}{'':>12}"
+                                            for s in sizes))
     for work, seconds in extra["timings"].items():
-        print(f"{work:<18}{seconds:>10.2f} s at {largest}")
+        print(f"{work:<26}{seconds:>10.2f} s at {largest}")
     if extra["officials_p95_s"] is not None:
         warm = ", warm processes" if args.officials_warm else ""
-        print(f"{'officials p95':<18}{extra['officials_p95_s']:>10.3f} s (20 at once{warm})")
+        print(f"{'officials p95':<26}{extra['officials_p95_s']:>10.3f} s (20 at once{warm})")
     for page, rate in extra["load"].items():
-        print(f"{'load ' + page:<18}{rate:>10.0f} req/s")
+        base_rate = extra["load_baseline"].get(page)
+        print(f"{'load ' + page:<26}{rate:>10.0f} req/s"
+              + (f"  (baseline right after: {base_rate:.0f} req/s)" if base_rate is not None else ""))
 
 
 if __name__ == "__main__":

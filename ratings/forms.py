@@ -6,9 +6,9 @@ import re
 
 from crispy_forms.helper import FormHelper
 from django import forms
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.clubs.search import name_words_q
 from clubrating.interchange.formats.detect import CSV, TRF
 from clubrating.interchange.forms import upload_text
 from clubrating.tournaments.models import GameCategory
@@ -311,8 +311,8 @@ class ListFilterForm(forms.Form):
         if not self.is_valid():
             return rows
         data = self.cleaned_data
-        for word in data["name"].split():  # every word in the last or the first name
-            rows = rows.filter(Q(member__last_name__icontains=word) | Q(member__first_name__icontains=word))
+        for in_name in name_words_q(data["name"], prefix="member__"):  # every word in the name
+            rows = rows.filter(in_name)
         if data["club"]:
             rows = rows.filter(list_club=data["club"])
         if data.get("sex"):

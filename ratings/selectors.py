@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from clubrating.clubs.models import Member
+from clubrating.clubs.models import Club, Member
 from clubrating.clubs.privacy import restricted_q
 from clubrating.core.db import plain_rows, server_bound
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
@@ -84,6 +84,33 @@ def _restricted():
                              output_field=BooleanField())
 
 
+# A list's own columns: an order led by one of them walks the list itself (its rank or live
+# rating index), so the rows a later page skips need no member.
+LIST_ORDER_COLUMNS = frozenset({"rank", "live_rating", "list_rating", "list_change", "list_games",
+                                "list_period_games", "list_markers"})
+
+
+def page_keys(page: QuerySet) -> list[int]:
+    """The keys of one page of rating-list rows (``page``: ``published_rows``/``live_rows``
+    filtered, ordered and sliced), read without the rows' columns. When the order is led by
+    the list's own columns, the members and clubs are joined by LEFT JOIN: every row has its
+    member, so the keys are the same, but PostgreSQL then leaves out a join the query does not
+    use, instead of looking up each of the thousands of members a later page skips. (Led by a
+    member's column, as sorted by name, the INNER JOIN lets it walk the members' name index.)"""
+    keys = page.values_list("pk", flat=True)
+    order = keys.query.order_by
+    lead = order[0] if order else ""  # "-rank", or ``F("rank").desc()``
+    if not isinstance(lead, str):
+        lead = getattr(getattr(lead, "expression", None), "name", "")
+    if lead.lstrip("-") in LIST_ORDER_COLUMNS:
+        member_tables = {Member._meta.db_table, Club._meta.db_table}
+        joins = keys.query.alias_map
+        for alias, join in list(joins.items()):
+            if join.join_type is not None and join.table_name in member_tables:
+                joins[alias] = join.promote()  # Django itself promotes joins on nullable keys only
+    return list(keys)
+
+
 def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
     """The list's entries as rows of a rating-list table (``list_*`` attributes, shared with
     ``live_rows``); not yet filtered, sorted or sliced: callers do that in SQL. The club is the
@@ -130,6 +157,7 @@ def live_ranks(pool: RatingPool, member_ids: list[int] | None = None) -> dict[in
     The rank is the position in the unfiltered list, as a published list stores it."""
     ranked = (
         PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
+        .order_by()  # the window orders; the model's ordering would join and sort the pools as well
         .annotate(live_rank=Window(RowNumber(), order_by=[OrderBy(F("live_rating"), descending=True),
                                                             F("member__last_name").asc(),
                                                             F("member__first_name").asc(),

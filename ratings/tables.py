@@ -22,6 +22,7 @@ from clubrating.core.columns import primary, secondary
 from clubrating.core.exports import ExportColumn
 from clubrating.core.formatting import change_text, rating_text
 from clubrating.core.table_pdf import Italic
+from clubrating.core.tables import PlainRowsTable
 from ratings.rules.classes import CHESS_CLASSES
 
 CLASS_LABELS = {code: label for _lower, code, label in CHESS_CLASSES}
@@ -59,20 +60,7 @@ class NumberColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
 
-class RatingColumn(NumberColumn):
-    def render(self, value, record):
-        text = rating_text(value)
-        if record.provisional:
-            return format_html('<span class="provisional" title="{}">{}</span>', _("provisional"), text)
-        return text
-
-
-class ChangeColumn(NumberColumn):
-    def render(self, value):
-        return change_text(value)
-
-
-class RatingListTable(tables.Table):
+class RatingListTable(PlainRowsTable):
     rank = NumberColumn(verbose_name=_("Rank"), attrs=primary("text-end num"))
     name = tables.Column(verbose_name=_("Name"), accessor="member__full_name", attrs=primary("name"))
     # On a phone the rank, name, rating and change stay; the other columns give way (from "sm",
@@ -84,8 +72,8 @@ class RatingListTable(tables.Table):
     birth_year = NumberColumn(verbose_name=_("Born"), accessor="list_birth_year", localize=False,
                               attrs=secondary("md", "text-end num"))
     sex = tables.Column(verbose_name=_("Sex"), accessor="member__sex", empty_values=(), attrs=secondary("md"))
-    rating = RatingColumn(verbose_name=_("Rating"), accessor="list_rating", attrs=primary("text-end num"))
-    change = ChangeColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change",
+    rating = NumberColumn(verbose_name=_("Rating"), accessor="list_rating", attrs=primary("text-end num"))
+    change = NumberColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change",
                           empty_values=(), attrs=primary("text-end num"))
     games = NumberColumn(verbose_name=_("Games"), accessor="list_games",
                          attrs=secondary("sm", "text-end num"))
@@ -159,9 +147,15 @@ class RatingListTable(tables.Table):
         return self._by(queryset, (("list_markers", False),), is_descending)
 
     def paginate(self, *args, **kwargs):
-        """Read the page's rows once and add the live ranks and classes to those rows only."""
+        """Read the page's rows once: first their keys (``ratings.selectors.page_keys``: a later
+        page skips thousands of rows, which need none of the members' and clubs' columns), then
+        the rows by key; add the live ranks and classes to those rows only."""
+        from ratings.selectors import page_keys
+
         super().paginate(*args, **kwargs)
-        records = list(self.page.object_list.data)
+        keys = page_keys(self.page.object_list.data)
+        rows = self.data.data.order_by().in_bulk(keys)
+        records = [rows[key] for key in keys]
         if self.live_pool is not None:
             live_decorate(self.live_pool, records, first_rank=self.first_rank_of_page())
         self.page.object_list = BoundRows(data=records, table=self)
@@ -171,30 +165,58 @@ class RatingListTable(tables.Table):
         """The first rank of the page when ranks follow from positions (unfiltered, rank order)."""
         return self.page.start_index() if self.unfiltered and self.ranked_order else None
 
-    def render_class_code(self, value):
-        label = CLASS_LABELS.get(value)
-        return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
-
+    # The cells (``PlainRowsTable``): the values of a row as the page shows them. A restricted
+    # profile shows its name, unlinked, and its ratings only; "—" where a value is missing.
     def _hidden(self, record) -> bool:
         return not self.full and record.list_restricted
 
-    def render_name(self, value, record):
-        if self._hidden(record):
-            return value
-        return format_html('<a href="{}">{}</a>', record.member.get_absolute_url(), value)
+    def cell_rank(self, record):
+        return "—" if record.rank is None else record.rank
 
-    # From the record: for fields with choices, django-tables2 hands the choice's label as value.
-    def render_sex(self, record):
-        return "" if self._hidden(record) else _sex_text(record.member.sex)
+    def cell_name(self, record):
+        name = record.member.full_name
+        if not name or self._hidden(record):
+            return name or "—"
+        return format_html('<a href="{}">{}</a>', record.member.get_absolute_url(), name)
 
-    def render_title(self, record):
+    def cell_title(self, record):
         return "" if self._hidden(record) else record.member.fide_title
 
-    def render_club(self, value, record):
-        return "" if self._hidden(record) else value
+    def cell_club(self, record):
+        return "" if self._hidden(record) else record.list_club or ""
 
-    def render_birth_year(self, value, record):
-        return "" if self._hidden(record) else value
+    def cell_birth_year(self, record):
+        if record.list_birth_year is None:
+            return "—"
+        return "" if self._hidden(record) else record.list_birth_year
+
+    def cell_sex(self, record):
+        return "" if self._hidden(record) else _sex_text(record.member.sex)
+
+    def cell_rating(self, record):
+        if record.list_rating is None:
+            return "—"
+        text = rating_text(record.list_rating)
+        if record.provisional:
+            return format_html('<span class="provisional" title="{}">{}</span>', _("provisional"), text)
+        return text
+
+    def cell_change(self, record):
+        return change_text(record.list_change)
+
+    def cell_games(self, record):
+        return record.list_games
+
+    def cell_period_games(self, record):
+        return record.list_period_games
+
+    def cell_markers(self, record):
+        return record.list_markers
+
+    def cell_class_code(self, record):
+        value = record.list_class
+        label = CLASS_LABELS.get(value)
+        return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
 
 
 def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list:

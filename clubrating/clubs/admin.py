@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from clubrating.core.admin import figure
 
 from .models import Club, Member
+from .search import name_words_q
 
 
 class MemberInline(admin.TabularInline):
@@ -63,7 +64,8 @@ class MemberAdmin(admin.ModelAdmin):
         "active",
     )
     list_filter = ("active", "sex", "club", "fide_title")
-    search_fields = ("last_name", "first_name", "national_id", "fide_id", "email")
+    # The names are searched as everywhere (``get_search_results``), these fields as the admin does.
+    search_fields = ("national_id", "fide_id", "email")
     list_select_related = ("club",)
     # A filtered page counts its own rows only, not the whole register's as well.
     show_full_result_count = False
@@ -74,3 +76,15 @@ class MemberAdmin(admin.ModelAdmin):
         (_("Contact"), {"fields": ("email", "phone", "user")}),
         (_("Privacy"), {"fields": ("profile_restricted", "guardian_consent_on")}),
     )
+
+    def get_search_results(self, request, queryset, search_term):
+        """Members with every word in the name (accents and case folded as in the member search,
+        ``clubrating.clubs.search``), or found by number or e-mail address."""
+        found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        conditions = name_words_q(search_term)
+        if not conditions:
+            return found, may_have_duplicates
+        by_name = queryset
+        for condition in conditions:
+            by_name = by_name.filter(condition)
+        return by_name | found, may_have_duplicates

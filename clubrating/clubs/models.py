@@ -4,6 +4,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .search import search_key_expression
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
@@ -102,6 +104,11 @@ class Member(models.Model):
     guardian_consent_on = models.DateField(
         _("guardians' consent recorded on"), null=True, blank=True,
         help_text=_("A minor's profile is shown like an adult's only with his guardians' consent."),
+    )
+    # The key member searches look in (``clubrating.clubs.search``): computed by the database
+    # from the names, so no way of writing a name can leave it behind.
+    search_name = models.GeneratedField(
+        expression=search_key_expression(), output_field=models.TextField(), db_persist=True,
     )
     # Cached pages that show members carry the latest change (``club_data_version``).
     changed_at = models.DateTimeField(_("changed"), auto_now=True, db_index=True)

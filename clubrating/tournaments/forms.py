@@ -1,11 +1,11 @@
 """Forms of the tournament pages (result entry and the officials' pages)."""
 
 from django import forms
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member
+from clubrating.clubs.search import name_words_q
 
 from .models import Colour, Game, Result, Tournament, TournamentKind
 from .tiebreaks import RECOMMENDED, TIEBREAK_PRESETS
@@ -223,8 +223,8 @@ class RegisterPlayersForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, query: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         members = Member.objects.exclude(registrations__tournament=tournament).select_related("club")
-        for word in query.split():
-            members = members.filter(Q(last_name__icontains=word) | Q(first_name__icontains=word))
+        for in_name in name_words_q(query):  # every word in the name (``clubrating.clubs.search``)
+            members = members.filter(in_name)
         self.fields["members"].queryset = members.order_by("last_name", "first_name")
 
     def ratings_show(self, ratings: dict) -> None:

@@ -356,7 +356,12 @@ class Game(models.Model):
                 name="game_rated_result_valid",
             ),
         ]
-        indexes = [models.Index(fields=["white"]), models.Index(fields=["black"])]
+        indexes = [
+            models.Index(fields=["white"]), models.Index(fields=["black"]),
+            # The games still without result, a few among a federation's hundreds of thousands:
+            # whether a tournament is finished (``selectors.finished_q``, the start page) reads them.
+            models.Index(fields=["round"], condition=Q(result=""), name="game_unplayed"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.white} – {self.black} {self.get_result_display()}"

@@ -162,6 +162,26 @@ def test_pages_are_paginated_in_sql(client, rated_club):
     assert second[-1][1].startswith("Zeh000,")
 
 
+def test_a_later_page_of_a_list_sorted_by_name_has_its_rows_in_order(client, rated_club):
+    pool = rated_club["pool"]
+    members = [MemberFactory(club=None, last_name=f"Zeh{i:03d}") for i in range(130)]
+    plist = list_publish(pool=pool, entries={m.pk: EntryData(rating=1000 + i) for i, m in enumerate(members)},
+                         kind="start", valid_from=pool.start_date)
+    rows = table_rows(client.get(reverse("ratings:list", args=[plist.pk]), {"sort": "-name", "page": 2}))
+    assert [(row[0], row[1]) for row in rows[:2]] == [("101", "Zeh029, " + members[29].first_name),
+                                                       ("102", "Zeh028, " + members[28].first_name)]
+    assert len(rows) == 30 and rows[-1][1].startswith("Zeh000,")
+
+
+def test_a_member_without_a_club_has_an_empty_club_cell(client, rated_club):
+    clara = rated_club["clara"]
+    clara.club = None
+    clara.save()
+    response = client.get(reverse("ratings:live", args=[rated_club["pool"].pk]))
+    row = next(row for row in table_rows(response) if row[1] == "Moser, Clara")
+    assert row[2:4] == ["", ""]  # title, club (the live list shows the member's club of today)
+
+
 @pytest.mark.usefixtures("as_official")
 def test_print_layout_has_the_header_and_no_navigation(client, rated_club):
     url = reverse("ratings:list_print", args=[rated_club["list"].pk])
