@@ -145,12 +145,9 @@ def seed(*, players: int = 300, rounds: int = 9, rng) -> dict[str, str]:
 
 
 def _progress_url(pk: int) -> str:
-    from django.urls import NoReverseMatch, reverse
+    from django.urls import reverse
 
-    try:
-        return reverse("tournaments:progress", args=[pk])
-    except NoReverseMatch:  # before the progress table had a page of its own
-        return reverse("tournaments:crosstable", args=[pk]) + "#progress"
+    return reverse("tournaments:progress", args=[pk])
 
 
 # --- measuring --------------------------------------------------------------------------------------

@@ -460,8 +460,16 @@ def search_urls(pool, plist, member) -> dict[str, str]:
     }
 
 
+def _tournament_pages() -> dict[str, str]:
+    """A 300-player Swiss of 9 rounds paired and entered by the app (``tournament_pages.seed``):
+    its standings, crosstable, last round's pairings, rating evaluation and progress table."""
+    import tournament_pages
+
+    return tournament_pages.seed(players=300, rounds=9, rng=random.Random(300))
+
+
 # Callables returning further pages ``{name: url}`` (seeding what they need), called once per size.
-PAGE_SOURCES: list = []
+PAGE_SOURCES: list = [_tournament_pages]
 BASELINE_URL = "/admin/login/"  # a bare page: the site's frame without any data
 
 
