@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "clubrating.site",
     "clubrating.clubs",
     "clubrating.tournaments",
+    "clubrating.leagues",
     "clubrating.interchange",
     "clubrating.jobs",
     "ratings",
