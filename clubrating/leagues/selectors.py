@@ -17,7 +17,7 @@ from clubrating.leagues.models import (
     MatchStatus,
     Side,
 )
-from clubrating.tournaments.models import LineupEntry, Result
+from clubrating.tournaments.models import Game, LineupEntry, Result
 from clubrating.tournaments.selectors import MatchScore, match_score
 
 
@@ -124,6 +124,13 @@ def division_rounds(*, division: Division) -> list[tuple[int, list[LeagueMatch]]
     ):
         rounds.setdefault(match.match.round.number, []).append(match)
     return sorted(rounds.items())
+
+
+def board_games(match: LeagueMatch) -> dict[int, Game]:
+    """{board of the match (1..boards): its game}; reads the match's games (prefetched or not)."""
+    tm = match.match
+    offset = (tm.number - 1) * tm.boards  # tournaments.services.lineup_set numbers the games so
+    return {game.board - offset: game for game in tm.games.all()}
 
 
 def games_complete(match: LeagueMatch) -> bool:

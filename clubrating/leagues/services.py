@@ -42,7 +42,7 @@ from clubrating.leagues.models import (
     RosterEntry,
     Side,
 )
-from clubrating.leagues.selectors import is_captain, is_league_director, season_of, side_of
+from clubrating.leagues.selectors import board_games, is_captain, is_league_director, season_of, side_of
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
     Game,
@@ -418,8 +418,7 @@ def _results_write(
     """Write the board results ``{board: result}`` (board 1..boards of the match) through the
     result service; with ``absent`` every game of that side is lost by forfeit."""
     tm = match.match
-    offset = (tm.number - 1) * tm.boards  # tournaments.services.lineup_set numbers the games so
-    games = {game.board - offset: game for game in tm.games.all()}
+    games = board_games(match)
     unknown = [board for board in results if board not in games]
     if unknown:
         raise LeagueRefused(
