@@ -195,3 +195,16 @@ def test_every_broken_rule_is_named(league):
         "Board 3: Spieler7, Don (rank 7) may not sit below Spieler8, Don (rank 8, board 2): "
         "the board order follows the roster.",
     ]
+
+
+def test_the_refusal_speaks_german_by_default(league):
+    from django.utils import translation
+
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 5])
+    _play_all(league, 1)
+    submit(league, "Donaustadt 1", 2, [1, 2, 3, 5])
+    _play_all(league, 2)
+    with translation.override("de-at"):
+        assert refusal(league, "Donaustadt 2", 3, [5, 6, 7, 8]) == [
+            "Brett 1: Spieler5, Don ist nach 2 Einsätzen in der 1. Mannschaft dort festgespielt."
+        ]

@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -14,7 +15,8 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 def client_for(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     client.force_login(user)
     return client
 
