@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubrating.clubs.models import Club, Member, Sex
+from clubrating.site.demo_league import demo_league
 from clubrating.tournaments import checkin, entries, services
 from clubrating.tournaments.models import (
     GameCategory,
@@ -356,4 +357,5 @@ def demo_seed() -> DemoReport:
     for group_name in (settings.OFFICIALS_GROUP, settings.RATING_OFFICERS_GROUP):
         Group.objects.get_or_create(name=group_name)
     _users(report, members[0])
+    demo_league(report, home=home, guest=guest, members=members, score=_score)
     return report
