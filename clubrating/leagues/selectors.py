@@ -21,22 +21,38 @@ from clubrating.tournaments.models import Game, LineupEntry, Result
 from clubrating.tournaments.selectors import MatchScore, match_score
 
 
+def _active(user) -> bool:
+    return getattr(user, "is_authenticated", False) and user.is_active
+
+
 def is_league_director(user, season: LeagueSeason) -> bool:
-    """The season's directors (its officials) and administrators."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
+    """The season's directors (its officials) and administrators. The seasons a user directs
+    are read once per request (cached on the user object, as the roles are)."""
+    if not _active(user):
         return False
-    return user.is_superuser or season.directors.filter(pk=user.pk).exists()
+    if user.is_superuser:
+        return True
+    seasons = getattr(user, "_league_seasons", None)
+    if seasons is None:
+        seasons = user._league_seasons = set(user.directed_league_seasons.values_list("pk", flat=True))
+    return season.pk in seasons
 
 
 def is_captain(user, team: LeagueTeam) -> bool:
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
+    """Whether ``user`` captains ``team``; his teams are read once per request."""
+    if not _active(user):
         return False
-    return Captain.objects.filter(team=team, user=user).exists()
+    teams = getattr(user, "_league_captaincies", None)
+    if teams is None:
+        teams = user._league_captaincies = set(
+            Captain.objects.filter(user=user).values_list("team_id", flat=True)
+        )
+    return team.pk in teams
 
 
 def captained_teams(user) -> QuerySet[LeagueTeam]:
     """The teams ``user`` captains, newest season first."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
+    if not _active(user):
         return LeagueTeam.objects.none()
     return (
         LeagueTeam.objects.filter(captains__user=user)
@@ -57,7 +73,7 @@ def league_matches() -> QuerySet[LeagueMatch]:
         "match__away_team__league_team__club",
     ).prefetch_related(
         Prefetch("match__lineup", queryset=LineupEntry.objects.select_related("member")),
-        "match__games",
+        Prefetch("match__games", queryset=Game.objects.select_related("white", "black")),
     )
 
 

@@ -145,7 +145,10 @@ def season_create(
         fixing_games=fixing_games,
         match_start_time=match_start_time,
     )
-    season.directors.set(list(directors))
+    directors = list(directors)
+    season.directors.set(directors)
+    for user in directors:  # the seasons they direct, as cached by the selectors
+        user.__dict__.pop("_league_seasons", None)
     return season
 
 
@@ -210,6 +213,7 @@ def team_register(*, division: Division, club: Club, number: int, name: str = ""
 def captain_add(*, team: LeagueTeam, user) -> Captain:
     """Make ``user`` (any member's account) a captain of ``team``."""
     captain, _created = Captain.objects.get_or_create(team=team, user=user)
+    user.__dict__.pop("_league_captaincies", None)  # the teams he captains, as cached by the selectors
     return captain
 
 

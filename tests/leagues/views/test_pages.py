@@ -119,3 +119,14 @@ def test_the_captain_home_lists_his_teams_matches(league, now):
     page = client_for(league.captains["Donaustadt 2"]).get(reverse("leagues:captain_home")).content.decode()
     assert page.count("league-match-line") == 3
     assert "Donaustadt 2 – Donaustadt 3" in page
+
+
+def test_the_match_page_reads_a_fixed_number_of_queries(league, now, django_assert_max_num_queries):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    now.value = at(DATES[0], 18)
+    director = client_for(league.director)
+    director.get(reverse("leagues:match", args=[match.pk]))
+    with django_assert_max_num_queries(14):
+        assert director.get(reverse("leagues:match", args=[match.pk])).status_code == 200
