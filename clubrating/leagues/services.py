@@ -64,8 +64,10 @@ __all__ = [
     "match_confirm",
     "match_decide",
     "match_dispute",
+    "match_reschedule",
     "match_results_enter",
     "roster_add",
+    "roster_remove",
     "roster_set",
     "schedule_create",
     "season_create",
@@ -340,6 +342,51 @@ def roster_add(
         recorded_by=user if getattr(user, "is_authenticated", False) else None,
     )
     return entry
+
+
+@transaction.atomic
+def roster_remove(
+    *, season: LeagueSeason, club: Club, member: Member, on: datetime.date, user=None, reason: str = ""
+) -> None:
+    """Take a player off the roster from ``on`` (a withdrawal, a change of club): the players
+    below move up one rank; the games he played stay. The change is logged."""
+    roster = Roster.objects.select_for_update().filter(season=season, club=club).first()
+    entry = None if roster is None else roster.entries.filter(member=member).select_related("team").first()
+    if entry is None:
+        raise LeagueRefused(
+            _("%(player)s is not on the roster of %(club)s.") % {"player": member.full_name, "club": club}
+        )
+    if on < season.start_date:
+        raise LeagueRefused(_("A roster change is dated within the season."), field="on")
+    entry.delete()
+    below = roster.entries.filter(rank__gt=entry.rank)
+    below.update(rank=F("rank") + 10000)  # two steps, as in roster_add (the ranks are unique)
+    roster.entries.filter(rank__gt=10000).update(rank=F("rank") - 10001)
+    RosterChange.objects.create(
+        roster=roster,
+        member=member,
+        kind=RosterChangeKind.REMOVED,
+        valid_from=on,
+        old_rank=entry.rank,
+        old_team=entry.team,
+        reason=reason.strip(),
+        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+@transaction.atomic
+def match_reschedule(*, match: LeagueMatch, starts_at: datetime.datetime, user) -> LeagueMatch:
+    """The league director moves a match (the lineup deadline moves with it) while it has no
+    result; its board games count on the new day."""
+    match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
+    if not is_league_director(user, season_of(match)):
+        raise LeagueRefused(_("Only the league director can move a match."), code="forbidden")
+    if match.status != MatchStatus.OPEN or match.match.games.exclude(result=Result.NOT_PLAYED).exists():
+        raise LeagueRefused(_("This match has results already; it can no longer be moved."))
+    match.starts_at = starts_at
+    match.save(update_fields=["starts_at"])
+    match.match.games.update(date=timezone.localdate(starts_at))
+    return match
 
 
 # --- lineups --------------------------------------------------------------------------------------

@@ -208,3 +208,33 @@ def test_the_refusal_speaks_german_by_default(league):
         assert refusal(league, "Donaustadt 2", 3, [5, 6, 7, 8]) == [
             "Brett 1: Spieler5, Don ist nach 2 Einsätzen in der 1. Mannschaft dort festgespielt."
         ]
+
+
+def test_a_player_taken_off_the_roster_may_no_longer_play_and_the_others_move_up(league):
+    don = league.players["Donaustadt"]
+    services.roster_remove(
+        season=league.season,
+        club=league.teams["Donaustadt 1"].club,
+        member=don[1],
+        on=DATES[0],
+        user=league.director,
+        reason="Vereinswechsel",
+    )
+    roster = RosterEntry.objects.filter(roster__club=league.teams["Donaustadt 1"].club)
+    assert list(roster.filter(rank__lte=3).values_list("member__last_name", "rank")) == [
+        ("Spieler1", 1),
+        ("Spieler3", 2),
+        ("Spieler4", 3),
+    ]
+    assert roster.count() == 11
+    change = RosterChange.objects.get()
+    assert (change.kind, change.old_rank, change.old_team, change.new_rank, change.valid_from) == (
+        RosterChangeKind.REMOVED,
+        2,
+        league.teams["Donaustadt 1"],
+        None,
+        DATES[0],
+    )
+    assert refusal(league, "Donaustadt 1", 1, [1, 2, 3, 4]) == [
+        "Board 2: Spieler2, Don is not on the roster of SK Donaustadt."
+    ]

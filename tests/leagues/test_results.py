@@ -219,3 +219,21 @@ def test_a_result_in_a_closed_rating_period_is_refused_with_its_board(league, li
             now=DURING,
         )
     assert caught.value.message == "Board 2: The period is closed."
+
+
+def test_the_board_games_count_on_the_match_day_and_move_with_the_match(league, lined_up):
+    assert set(lined_up.match.games.values_list("date", flat=True)) == {DATES[0]}
+    later = at(DATES[0] + datetime.timedelta(days=3), 19)
+    with pytest.raises(LeagueRefused) as caught:
+        services.match_reschedule(match=lined_up, starts_at=later, user=league.captains["Donaustadt 1"])
+    assert caught.value.message == "Only the league director can move a match."
+    match = services.match_reschedule(match=lined_up, starts_at=later, user=league.director)
+    assert (match.starts_at, match.lineup_deadline(league.season)) == (
+        later,
+        at(DATES[0] + datetime.timedelta(days=2), 19),
+    )
+    assert set(lined_up.match.games.values_list("date", flat=True)) == {DATES[0] + datetime.timedelta(days=3)}
+    enter(league, lined_up, {1: Result.DRAW}, now=at(DATES[0] + datetime.timedelta(days=3), 20))
+    with pytest.raises(LeagueRefused) as caught:
+        services.match_reschedule(match=lined_up, starts_at=at(DATES[1], 14), user=league.director)
+    assert caught.value.message == "This match has results already; it can no longer be moved."
