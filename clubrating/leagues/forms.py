@@ -86,3 +86,18 @@ class DisputeForm(forms.Form):
     reason = forms.CharField(
         label=_("Why do you dispute the result?"), max_length=500, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+
+class LateRegistrationForm(forms.Form):
+    """A player registered late: one of the club's members not on the roster yet, his team, the
+    day he may play from, and why."""
+
+    member = forms.ModelChoiceField(label=_("Player"), queryset=Member.objects.none())
+    team = forms.ModelChoiceField(label=_("Team"), queryset=None)
+    on = forms.DateField(label=_("Plays from"))
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def __init__(self, *args, members, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = members
+        self.fields["team"].queryset = teams

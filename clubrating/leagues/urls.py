@@ -13,4 +13,5 @@ urlpatterns = [
     path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
     path("season/<int:pk>/director/", views.director_home, name="director"),
+    path("season/<int:pk>/roster/<int:club_pk>/", views.roster, name="roster"),
 ]

@@ -17,10 +17,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubrating.clubs.models import Club, Member
 from clubrating.core.errors import Refused
 from clubrating.leagues import services
-from clubrating.leagues.forms import DecisionForm, DisputeForm, LineupForm, ResultsForm
-from clubrating.leagues.models import LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, RosterEntry, Side
+from clubrating.leagues.forms import DecisionForm, DisputeForm, LateRegistrationForm, LineupForm, ResultsForm
+from clubrating.leagues.models import (
+    LeagueMatch,
+    LeagueSeason,
+    LeagueTeam,
+    MatchStatus,
+    Roster,
+    RosterChange,
+    RosterEntry,
+    Side,
+)
 from clubrating.leagues.selectors import (
     board_games,
     captained_teams,
@@ -307,8 +317,74 @@ def director_home(request, pk):
     if not is_league_director(request.user, season):
         raise PermissionDenied
     queue = director_queue(season=season, now=timezone.now())
+    rosters = Roster.objects.filter(season=season).select_related("club").order_by("club__name")
     return render(
         request,
         "leagues/director.html",
-        {"season": season, "queue": queue, "divisions": season.divisions.all()},
+        {"season": season, "queue": queue, "divisions": season.divisions.all(), "rosters": rosters},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster(request, pk, club_pk):
+    """A club's roster for the season with its changes; the club's captains read it, the league
+    director also registers players late."""
+    season = get_object_or_404(LeagueSeason, pk=pk)
+    club = get_object_or_404(Club, pk=club_pk)
+    teams = LeagueTeam.objects.filter(season=season, club=club).select_related("team").order_by("number")
+    director = is_league_director(request.user, season)
+    if not director and not any(is_captain(request.user, team) for team in teams):
+        raise PermissionDenied
+    entries = (
+        RosterEntry.objects.filter(roster__season=season, roster__club=club)
+        .select_related("member", "team__team")
+        .order_by("rank")
+    )
+    form = None
+    if director:
+        members = (
+            Member.objects.filter(club=club, active=True)
+            .exclude(roster_entries__roster__season=season)
+            .order_by("last_name", "first_name")
+        )
+        form = LateRegistrationForm(
+            request.POST or None, members=members, teams=teams, initial={"on": timezone.localdate()}
+        )
+        if request.method == "POST" and form.is_valid():
+            try:
+                entry = services.roster_add(
+                    season=season,
+                    club=club,
+                    member=form.cleaned_data["member"],
+                    team=form.cleaned_data["team"],
+                    on=form.cleaned_data["on"],
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except Refused as refusal:
+                form.add_error(None, refusal.message)
+            else:
+                messages.success(
+                    request,
+                    _("%(player)s is registered on rank %(rank)d.")
+                    % {"player": entry.member.full_name, "rank": entry.rank},
+                )
+                return redirect("leagues:roster", pk=pk, club_pk=club_pk)
+    elif request.method == "POST":
+        raise PermissionDenied
+    changes = RosterChange.objects.filter(roster__season=season, roster__club=club).select_related(
+        "member", "old_team__team", "new_team__team", "recorded_by"
+    )
+    return render(
+        request,
+        "leagues/roster.html",
+        {
+            "season": season,
+            "club": club,
+            "entries": entries,
+            "changes": changes,
+            "form": form,
+        },
+        status=400 if form is not None and form.errors else 200,
     )

@@ -130,3 +130,32 @@ def test_the_match_page_reads_a_fixed_number_of_queries(league, now, django_asse
     director.get(reverse("leagues:match", args=[match.pk]))
     with django_assert_max_num_queries(14):
         assert director.get(reverse("leagues:match", args=[match.pk])).status_code == 200
+
+
+def test_the_director_registers_a_player_late_on_the_roster_page(league, now):
+    from clubrating.leagues.models import RosterChange
+    from tests.factories import MemberFactory
+
+    club = league.teams["Donaustadt 1"].club
+    late = MemberFactory(club=club, first_name="Lena", last_name="Spät")
+    url = reverse("leagues:roster", args=[league.season.pk, club.pk])
+    captain = client_for(league.captains["Donaustadt 2"])
+    page = captain.get(url).content.decode()
+    assert page.count("<tr>") == 13 and "Register a player late" not in page
+    assert captain.post(url, {}).status_code == 403
+    assert client_for(league.captains["Ottakring 1"]).get(url).status_code == 403
+    director = client_for(league.director)
+    response = director.post(
+        url,
+        {
+            "member": late.pk,
+            "team": league.teams["Donaustadt 2"].pk,
+            "on": "2026-10-10",
+            "reason": "Vereinswechsel",
+        },
+    )
+    assert response.status_code == 302
+    change = RosterChange.objects.get()
+    assert (change.member, change.new_rank, change.valid_from) == (late, 9, datetime.date(2026, 10, 10))
+    page = captain.get(url).content.decode()
+    assert "Spät, Lena" in page and "Vereinswechsel" in page
