@@ -17,6 +17,7 @@ import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Club, Member
@@ -488,7 +489,7 @@ class MatchEvent(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    at = models.DateTimeField(_("at"), auto_now_add=True)
+    at = models.DateTimeField(_("at"), default=timezone.now)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("by"),

@@ -449,7 +449,7 @@ def lineup_submit(
     field = "home_lineup_at" if side == Side.HOME else "away_lineup_at"
     setattr(match, field, now)
     match.save(update_fields=[field])
-    MatchEvent.objects.create(match=match, kind=MatchEventKind.LINEUP, team=team, by=user)
+    MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.LINEUP, team=team, by=user)
     return entries
 
 
@@ -535,10 +535,11 @@ def match_results_enter(
     if match.status == MatchStatus.OPEN and _complete(match):
         match.status, match.entered_at, match.entered_by = MatchStatus.ENTERED, now, user
         match.save(update_fields=["status", "entered_at", "entered_by"])
-        MatchEvent.objects.create(match=match, kind=MatchEventKind.ENTERED, team=home, by=user)
+        MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.ENTERED, team=home, by=user)
         if absent:
             MatchEvent.objects.create(
                 match=match,
+                at=now,
                 kind=MatchEventKind.ABSENT,
                 team=(home if absent == Side.HOME else match.match.away_team.league_team),
                 by=user,
@@ -569,9 +570,10 @@ def match_confirm(*, match: LeagueMatch, user, now: datetime.datetime | None = N
     """The away captain confirms the entered result."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     away = _away_step(match, user)
-    match.status, match.confirmed_at, match.confirmed_by = MatchStatus.CONFIRMED, _now(now), user
+    now = _now(now)
+    match.status, match.confirmed_at, match.confirmed_by = MatchStatus.CONFIRMED, now, user
     match.save(update_fields=["status", "confirmed_at", "confirmed_by"])
-    MatchEvent.objects.create(match=match, kind=MatchEventKind.CONFIRMED, team=away, by=user)
+    MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.CONFIRMED, team=away, by=user)
     return match
 
 
@@ -583,14 +585,15 @@ def match_dispute(
     entered until the league director decides."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     away = _away_step(match, user)
+    now = _now(now)
     reason = reason.strip()
     if not reason:
         raise LeagueRefused(_("Say why you dispute the result."), field="reason")
-    match.status, match.disputed_at, match.disputed_by = MatchStatus.DISPUTED, _now(now), user
+    match.status, match.disputed_at, match.disputed_by = MatchStatus.DISPUTED, now, user
     match.dispute_reason = reason[:500]
     match.save(update_fields=["status", "disputed_at", "disputed_by", "dispute_reason"])
     MatchEvent.objects.create(
-        match=match, kind=MatchEventKind.DISPUTED, team=away, by=user, reason=reason[:500]
+        match=match, at=now, kind=MatchEventKind.DISPUTED, team=away, by=user, reason=reason[:500]
     )
     return match
 
@@ -630,5 +633,5 @@ def match_decide(
     match.save(
         update_fields=["status", "entered_at", "entered_by", "decided_at", "decided_by", "decision_reason"]
     )
-    MatchEvent.objects.create(match=match, kind=MatchEventKind.DECIDED, by=user, reason=reason)
+    MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.DECIDED, by=user, reason=reason)
     return match

@@ -118,6 +118,7 @@ def pages(demo) -> list[tuple[str, str]]:
         ("league-director", f"/leagues/season/{demo['season'].pk}/director/"),
         ("league-decided", f"/leagues/match/{demo['decided'].pk}/"),
         ("league-lined-up", f"/leagues/match/{demo['lined_up'].pk}/"),
+        ("league-roster", f"/leagues/season/{demo['season'].pk}/roster/{demo['season'].organizer_club_id}/"),
         ("league-lineup", f"/leagues/match/{demo['lined_up'].pk}/lineup/{demo['home_team']}/"),
     ]
 

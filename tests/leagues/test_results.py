@@ -14,7 +14,7 @@ from clubrating.leagues.selectors import director_queue, league_match_score, lea
 from clubrating.tournaments.models import Result, ResultChange
 from ratings.models import RatingRecord
 from ratings.services import game_record_result, pool_recalculate
-from tests.leagues.conftest import DATES, at, submit
+from tests.leagues.conftest import DATES, at, before_deadline, submit
 from tests.ratings.factories import make_pool, publish_start_list
 from tests.ratings.services.test_recalc import snapshot
 
@@ -74,7 +74,8 @@ def test_the_home_captain_enters_the_boards_each_rated_at_once_the_forfeit_not(l
     assert list(games[1].history.values_list("new_result", "changed_by")) == [
         (Result.WHITE_WINS, league.captains["Donaustadt 1"].pk)
     ]
-    assert [e.kind for e in MatchEvent.objects.filter(match=match)] == ["lineup", "lineup", "entered"]
+    assert list(MatchEvent.objects.filter(match=match).values_list("kind", "at")) == [
+        ("lineup", before_deadline(1)), ("lineup", before_deadline(1)), ("entered", DURING)]
 
 
 def test_the_away_captain_confirms(league, lined_up):
