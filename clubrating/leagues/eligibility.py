@@ -99,7 +99,7 @@ def lineup_problems(*, match: LeagueMatch, team: LeagueTeam, members: list[Membe
             match__round__number=rnd.number,
             member_id__in=ids,
         )
-        .exclude(match_id=match.match_id)
+        .exclude(match_id=match.match_id, team_id=team.team_id)
         .values_list("member_id", "team__name")
     }
     problems = []

@@ -238,3 +238,11 @@ def test_a_player_taken_off_the_roster_may_no_longer_play_and_the_others_move_up
     assert refusal(league, "Donaustadt 1", 1, [1, 2, 3, 4]) == [
         "Board 2: Spieler2, Don is not on the roster of SK Donaustadt."
     ]
+
+
+def test_a_player_cannot_sit_on_both_sides_of_a_club_derby(league):
+    # Round 2 of the 1. Klasse: Donaustadt 2 – Donaustadt 3.
+    submit(league, "Donaustadt 3", 2, [9, 10, 11, 12])
+    assert refusal(league, "Donaustadt 2", 2, [5, 6, 7, 9]) == [
+        "Board 4: Spieler9, Don already plays for Donaustadt 3 in this round."
+    ]
