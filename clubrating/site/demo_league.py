@@ -72,7 +72,7 @@ DIVISIONS = [
 # How many roster places each team's block holds, per club (in team order).
 BLOCKS = {
     "SK Donaustadt": [8, 6, 6],
-    "SV Wienerwald": [12],
+    "SV Wienerwald": [11],
     "ASK Favoriten": [8, 6],
     "SC Hietzing": [8, 6],
     "SK Ottakring": [8],
@@ -225,6 +225,23 @@ def demo_league(
     services.captain_add(team=teams["SV Wienerwald", 1], user=kapitaen)
     for division in divisions:
         services.schedule_create(division=division, dates=DATES)
+    # A late registration: SV Wienerwald's twelfth member plays from round 3 on.
+    late = (
+        Member.objects.filter(club=guest)
+        .exclude(roster_entries__roster__season=season)
+        .order_by("pk")
+        .first()
+    )
+    if late is not None:
+        services.roster_add(
+            season=season,
+            club=guest,
+            member=late,
+            team=teams["SV Wienerwald", 1],
+            on=dt.date(2026, 11, 1),
+            user=director,
+            reason="Nachmeldung nach Vereinswechsel",
+        )
 
     by_team = {team.team_id: (short, number) for (short, number), team in teams.items()}
     rng = random.Random(2026_27)

@@ -141,3 +141,10 @@ def test_demo_league_four_rounds_played_round_five_lined_up(demo_club):
     counts = appearances(season=season, club_id=roster.club_id, before_round=5, member_ids={fixed.member_id})
     assert (fixed.team.number, counts[fixed.member_id][1]) == (2, 4)
     assert fixed_team(counts[fixed.member_id], own=2, fixing_games=season.fixing_games) == 1
+    import datetime
+
+    from clubrating.leagues.models import RosterChange
+
+    late = RosterChange.objects.get()
+    assert (late.roster.club.short_name, late.kind, late.new_rank, late.valid_from) == (
+        "SV Wienerwald", "added", 12, datetime.date(2026, 11, 1))
