@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "clubrating.site",
     "clubrating.clubs",
     "clubrating.tournaments",
+    "clubrating.leagues",
     "clubrating.interchange",
     "clubrating.jobs",
     "clubrating.national_list",

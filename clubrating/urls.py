@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/", include("clubrating.accounts.urls")),
     path("members/", include("clubrating.clubs.urls")),
     path("tournaments/", include("clubrating.tournaments.urls")),
+    path("leagues/", include("clubrating.leagues.urls")),
     path("ratings/", include("ratings.urls")),
     path("exchange/", include("clubrating.interchange.urls")),
     path("jobs/", include("clubrating.jobs.urls")),

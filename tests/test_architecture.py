@@ -43,9 +43,9 @@ def tree(*names: str) -> tuple[str, ...]:
 
 BASE = ("clubrating.core", "clubrating.formats")
 ROOT_MODULES = ("clubrating", "clubrating.settings", "clubrating.urls", "clubrating.wsgi", "clubrating.asgi")
-APPS = ("clubrating.accounts", "clubrating.clubs", "clubrating.tournaments", "clubrating.interchange",
-        "clubrating.jobs", "clubrating.national_list", "clubrating.federation", "clubrating.site",
-        "clubrating.api", "ratings")
+APPS = ("clubrating.accounts", "clubrating.clubs", "clubrating.tournaments", "clubrating.leagues",
+        "clubrating.interchange", "clubrating.jobs", "clubrating.national_list", "clubrating.federation",
+        "clubrating.site", "clubrating.api", "ratings")
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ RULES = [
     Rule(
         "accounts (users, roles, who may see what) know the own club, not the tournaments or ratings",
         layer=tree("clubrating.accounts"),
-        forbidden=tree("clubrating.tournaments", "clubrating.interchange", "clubrating.jobs",
-                       "clubrating.federation", "ratings"),
+        forbidden=tree("clubrating.tournaments", "clubrating.leagues", "clubrating.interchange",
+                       "clubrating.jobs", "clubrating.federation", "ratings"),
         allowed=tree(*PURE),
         exempt=COMPOSING,
     ),
@@ -94,6 +94,12 @@ RULES = [
         exempt=(*tree("clubrating.api"), "clubrating.urls", "clubrating.settings"),
     ),
     Rule(
+        "the team leagues build on the tournaments; clubs and tournaments know nothing of them",
+        layer=tree("clubrating.clubs", "clubrating.tournaments"),
+        forbidden=tree("clubrating.leagues"),
+        exempt=COMPOSING,
+    ),
+    Rule(
         "the rating rules are pure: no Django, nothing of the project outside themselves",
         layer=("ratings.rules", "ratings.rules.*"),
         forbidden=("django", "django.*", "clubrating", "clubrating.*", "ratings", "ratings.*"),
@@ -101,7 +107,7 @@ RULES = [
     ),
     Rule(
         "the club apps depend on neither the ratings nor the exchange, except on their pure packages",
-        layer=tree("clubrating.clubs", "clubrating.tournaments"),
+        layer=tree("clubrating.clubs", "clubrating.tournaments", "clubrating.leagues"),
         forbidden=tree("ratings", "clubrating.interchange", "clubrating.jobs", "clubrating.federation"),
         allowed=tree(*PURE),
         exempt=COMPOSING,

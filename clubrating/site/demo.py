@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubrating.clubs.models import Club, Member, Sex
+from clubrating.site.demo_league import demo_league
 from clubrating.tournaments import checkin, entries, services
 from clubrating.tournaments.models import (
     GameCategory,
@@ -357,6 +358,7 @@ def demo_seed() -> DemoReport:
         Group.objects.get_or_create(name=group_name)
     _users(report, members[0])
     _fide_list(members)
+    demo_league(report, home=home, guest=guest, members=members, score=_score)
     return report
 
 

@@ -424,6 +424,8 @@ class MatchBoard:
         """From the home team's side, e.g. "½–½", "+–−"; "" while not played."""
         if self.points is None:
             return ""
+        if self.game is None:  # an empty board, lost by forfeit
+            return "+–−" if self.points[0] else "−–+"
         white, black = RESULT_SYMBOLS[self.game.result]
         return f"{white}–{black}" if self.home_white else f"{black}–{white}"
 
@@ -437,8 +439,12 @@ class MatchScore:
     finished: bool  # every game of the match has a result
 
 
-def match_score(match: TeamMatch) -> MatchScore:
+def match_score(match: TeamMatch, *, over: bool = False) -> MatchScore:
     """The boards of a match from the home team's side and the board points of both teams.
+
+    ``over``: the match is over (a league match whose result was entered), so a board where only
+    one team had a player is won by that team by forfeit, and the match counts as finished even
+    if a team lined up nobody (FIDE team practice: an empty board is lost by default).
 
     Reads ``match.lineup`` (with members) and ``match.games`` as prefetched by the caller."""
     lineup = list(match.lineup.all())
@@ -455,10 +461,13 @@ def match_score(match: TeamMatch) -> MatchScore:
         if game is not None and game.result != Result.NOT_PLAYED:
             white, black = RESULT_POINTS[game.result]
             points = (white, black) if home_white else (black, white)
+        elif game is None and over and (board in home) != (board in away):
+            points = (1.0, 0.0) if board in home else (0.0, 1.0)
+        if points is not None:
             home_points += points[0]
             away_points += points[1]
         boards.append(MatchBoard(board, home.get(board), away.get(board), game, home_white, points))
-    finished = bool(games) and all(g.result != Result.NOT_PLAYED for g in games.values())
+    finished = (bool(games) or over) and all(g.result != Result.NOT_PLAYED for g in games.values())
     return MatchScore(match, boards, home_points, away_points, finished)
 
 

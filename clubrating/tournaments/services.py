@@ -567,9 +567,10 @@ def _pair_team_round(tournament: Tournament, rnd: Round) -> None:
 
 
 @transaction.atomic
-def lineup_set(*, match: TeamMatch, team: Team, members: list[Member]) -> list[LineupEntry]:
-    """Set a team's board order for a match (board 1 first). When both teams have a lineup the
-    games are created: the home team has white on odd boards (FIDE team practice).
+def lineup_set(*, match: TeamMatch, team: Team, members: list[Member | None]) -> list[LineupEntry]:
+    """Set a team's board order for a match (board 1 first; None leaves a board empty, lost by
+    forfeit). A game is created for every board where both teams have a player: the home team
+    has white on odd boards (FIDE team practice).
 
     ``Game.board`` must be unique per round, so a match's games are numbered
     ``(match.number - 1) * match.boards + board``."""
@@ -577,14 +578,15 @@ def lineup_set(*, match: TeamMatch, team: Team, members: list[Member]) -> list[L
         raise TournamentRefused(_("%(team)s does not play in this match.") % {"team": team})
     if len(members) > match.boards:
         raise TournamentRefused(_("This match has only %(boards)d boards.") % {"boards": match.boards})
-    if len({m.pk for m in members}) != len(members):
+    seated = [m for m in members if m is not None]
+    if len({m.pk for m in seated}) != len(seated):
         raise TournamentRefused(_("A player can only sit at one board."))
     if match.games.exclude(result=Result.NOT_PLAYED).exists():
         raise TournamentRefused(_("This match already has results; its lineups cannot be changed."))
     LineupEntry.objects.filter(match=match, team=team).delete()
     entries = LineupEntry.objects.bulk_create([
         LineupEntry(match=match, team=team, board=board, member=member)
-        for board, member in enumerate(members, start=1)
+        for board, member in enumerate(members, start=1) if member is not None
     ])
     match.games.all().delete()
     home = {e.board: e.member_id for e in match.lineup.filter(team_id=match.home_team_id)}

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from clubrating.jobs.models import Job, JobState
+from clubrating.leagues.models import LeagueMatch, LeagueSeason, MatchStatus
 from clubrating.site.demo import DEMO_POOL, ROUND_ROBIN_NAME, SWISS_NAME
 from clubrating.tournaments.models import Game, Tournament
 from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
@@ -79,6 +80,11 @@ def demo(db):
         "round_robin": Tournament.objects.get(name=ROUND_ROBIN_NAME),
         "member": Game.objects.filter(round__tournament__name=SWISS_NAME).first().white,
         "job": job,
+        "season": LeagueSeason.objects.get(),
+        "decided": LeagueMatch.objects.get(status=MatchStatus.DECIDED),
+        "lined_up": LeagueMatch.objects.filter(match__round__number=5).order_by("pk").first(),
+        "home_team": LeagueMatch.objects.filter(match__round__number=5).order_by("pk").first()
+        .match.home_team.league_team.pk,
     }
 
 
@@ -108,6 +114,12 @@ def pages(demo) -> list[tuple[str, str]]:
         ("calc-change", f"/ratings/calculators/rating-change/?{CALCULATION}"),
         ("calc-forecast", "/ratings/calculators/team-forecast/"),
         ("calc-newcomer", "/ratings/calculators/newcomer/"),
+        ("league-captain", "/leagues/captain/"),
+        ("league-director", f"/leagues/season/{demo['season'].pk}/director/"),
+        ("league-decided", f"/leagues/match/{demo['decided'].pk}/"),
+        ("league-lined-up", f"/leagues/match/{demo['lined_up'].pk}/"),
+        ("league-roster", f"/leagues/season/{demo['season'].pk}/roster/{demo['season'].organizer_club_id}/"),
+        ("league-lineup", f"/leagues/match/{demo['lined_up'].pk}/lineup/{demo['home_team']}/"),
     ]
 
 

@@ -74,6 +74,7 @@ STRUCTURED = {
     **{f"federation.{model}.{field}": "a code of FIDE's list, checked by its reader"
        for model in ("FideRating", "FidePlayer")
        for field in ("federation", "sex", "title", "women_title", "foa_title")},
+    "leagues.LeagueSeason.standings_criteria": "standings criterion codes, parsed for the division table",
 }
 # Users' names as shown beside jobs, reopenings and result changes (the username stays: the
 # crawl logs in with it, and Django's validator admits letters, digits and @.+-_ only).
@@ -219,6 +220,10 @@ UNREACHED_ON_PURPOSE = {
     "jobs:restart": "POST only",
     "ratings:recalculate": "POST only",
     "tournaments:bye_request": "POST only",
+    "leagues:match_results": "POST only",
+    "leagues:match_confirm": "POST only",
+    "leagues:match_dispute": "POST only",
+    "leagues:match_decide": "POST only",
     "tournaments:game_correct": "POST only",
     "tournaments:pairing_swap": "POST only",
     "tournaments:player_withdraw": "POST only",

@@ -20,7 +20,7 @@ def _counts():
 def test_seed_demo_creates_the_demo_club_once(demo_club):
     call_command("seed_demo", verbosity=0)
     first = _counts()
-    assert first[0] == 2
+    assert first[0] == 8  # the demo club, its guest club and the league's six other clubs
     assert first[1] >= 40
     assert first[2] >= 2
     call_command("seed_demo", verbosity=0)
@@ -106,3 +106,45 @@ def test_demo_has_a_minor_without_consent(demo_club):
     assert (minor.full_name, minor.birth_date, minor.guardian_consent_on) == (
         "Klein, Mia", datetime.date(2012, 5, 14), None)
     assert member_page_visible(minor, audience=Audience.VISITOR) is False
+
+
+def test_demo_league_four_rounds_played_round_five_lined_up(demo_club):
+    from collections import Counter
+
+    from clubrating.leagues.eligibility import appearances, fixed_team
+    from clubrating.leagues.models import LeagueMatch, LeagueSeason, MatchStatus, Roster
+    from ratings.models import RatingRecord
+
+    season = LeagueSeason.objects.get(name="Landesliga Wien 2026/27")
+    assert [(d.name, d.boards, d.teams.count()) for d in season.divisions.all()] == [
+        ("Landesliga", 6, 6), ("1. Klasse A", 4, 6)]
+    played = LeagueMatch.objects.filter(match__round__number__lte=4)
+    statuses = Counter(played.values_list("status", flat=True))
+    assert statuses == {MatchStatus.CONFIRMED: 23, MatchStatus.DECIDED: 1}
+    fifth = LeagueMatch.objects.filter(match__round__number=5)
+    assert [m.status for m in fifth] == [MatchStatus.OPEN] * 6
+    assert all(m.home_lineup_at and m.away_lineup_at for m in fifth)
+    league_games = Game.objects.filter(team_match__league__isnull=False)
+    assert not league_games.filter(round__number__lte=4, result="").exists()
+    forfeits = league_games.filter(result__in=["+-", "-+"])
+    assert forfeits.count() == 1 and not RatingRecord.objects.filter(game__in=forfeits).exists()
+    assert RatingRecord.objects.filter(game__in=league_games).count() == 2 * (
+        league_games.filter(round__number__lte=4).count() - 1)
+    decided = LeagueMatch.objects.get(status=MatchStatus.DECIDED)
+    assert (str(decided), decided.dispute_reason) == ("ASK Favoriten 1 – SK Donaustadt 1",
+                                                      "Brett 1 endete remis, nicht 1-0.")
+    # Simmering left board 4 empty in round 2: no game there.
+    simmering = LeagueMatch.objects.get(match__round__number=2, match__home_team__name="SC Simmering 1")
+    assert sorted(e.board for e in simmering.match.lineup.filter(team=simmering.match.home_team)) == [1, 2, 3]
+    roster = Roster.objects.get(season=season, club__short_name="SK Donaustadt")
+    fixed = roster.entries.get(rank=9)
+    counts = appearances(season=season, club_id=roster.club_id, before_round=5, member_ids={fixed.member_id})
+    assert (fixed.team.number, counts[fixed.member_id][1]) == (2, 4)
+    assert fixed_team(counts[fixed.member_id], own=2, fixing_games=season.fixing_games) == 1
+    import datetime
+
+    from clubrating.leagues.models import RosterChange
+
+    late = RosterChange.objects.get()
+    assert (late.roster.club.short_name, late.kind, late.new_rank, late.valid_from) == (
+        "SV Wienerwald", "added", 12, datetime.date(2026, 11, 1))

@@ -86,6 +86,39 @@ def test_team_standings(django_assert_max_num_queries):
     assert teams[0].name == "T1"
 
 
+def test_an_empty_board_is_lost_by_forfeit_once_the_match_is_over():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    for i in range(1, 3):
+        TeamFactory(tournament=t, name=f"T{i}", start_rank=i)
+    match = TeamMatch.objects.get(round=services.round_pair(tournament=t))
+    home = [MemberFactory() for _ in range(4)]
+    away = [MemberFactory() for _ in range(2)]
+    services.lineup_set(match=match, team=match.home_team, members=[home[0], None, home[2], home[3]])
+    services.lineup_set(match=match, team=match.away_team, members=away)
+    # Board 2: only the away team has a player; boards 3 and 4: only the home team; board 1 is played.
+    assert sorted(match.games.values_list("board", flat=True)) == [1]
+    game = match.games.get()
+    game.result = game.rated_result = Result.DRAW
+    game.save()
+    running = selectors.match_score(match)
+    assert (running.home_points, running.away_points, running.finished) == (0.5, 0.5, True)
+    assert [b.result for b in running.boards] == ["½–½", "", "", ""]
+    over = selectors.match_score(match, over=True)
+    assert (over.home_points, over.away_points, over.finished) == (2.5, 1.5, True)
+    assert [b.result for b in over.boards] == ["½–½", "−–+", "+–−", "+–−"]
+
+
+def test_a_match_without_any_lineup_is_finished_only_once_over():
+    t = TournamentFactory(kind=TournamentKind.TEAM)
+    for i in range(1, 3):
+        TeamFactory(tournament=t, name=f"T{i}", start_rank=i)
+    match = TeamMatch.objects.get(round=services.round_pair(tournament=t))
+    services.lineup_set(match=match, team=match.home_team, members=[MemberFactory(), MemberFactory()])
+    assert not selectors.match_score(match).finished
+    over = selectors.match_score(match, over=True)
+    assert (over.home_points, over.away_points, over.finished) == (2.0, 0.0, True)
+
+
 def test_requested_bye_for_a_later_round_does_not_count_yet():
     t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3)
     services.players_register(tournament=t, members=[MemberFactory(fide_rating=2000 - i) for i in range(4)])

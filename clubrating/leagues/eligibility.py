@@ -1,0 +1,158 @@
+"""Whether a team may line up these players for a match: the roster rules of a team league.
+
+Every rule is checked for every board and each refusal names the rule, the board and the player,
+so that a captain can correct the lineup at once:
+
+- the player is on the club's roster for the season, registered on or before the match day;
+- teams take consecutive blocks of the roster: a player plays for his own team and higher teams
+  (lower numbers), never for a lower one;
+- after the season's number of games for a higher team he is fixed there (festgespielt) and may
+  no longer play for a lower team than that one;
+- nobody plays two matches of one round (of any division of the season);
+- the board order follows the roster order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from clubrating.clubs.models import Member
+from clubrating.leagues.models import LeagueMatch, LeagueSeason, LeagueTeam, RosterEntry
+from clubrating.tournaments.models import Game, LineupEntry, Result
+
+# Forfeits a player lost himself (absent at his board): (result, the side that lost).
+_LOST_BY_FORFEIT = {
+    (Result.WHITE_FORFEIT_WIN, "black"),
+    (Result.BLACK_FORFEIT_WIN, "white"),
+    (Result.DOUBLE_FORFEIT, "white"),
+    (Result.DOUBLE_FORFEIT, "black"),
+}
+
+
+def appearances(
+    *, season: LeagueSeason, club_id: int, before_round: int, member_ids: set[int]
+) -> dict[int, Counter]:
+    """{member: Counter({team number: games})}: how often each player was lined up for each of
+    the club's teams in the rounds before ``before_round``, not counting boards he lost by
+    forfeit (he did not appear, so he did not play)."""
+    entries = list(
+        LineupEntry.objects.filter(
+            team__league_team__season=season,
+            team__league_team__club_id=club_id,
+            match__round__number__lt=before_round,
+            member_id__in=member_ids,
+        ).values_list("member_id", "match_id", "team__league_team__number")
+    )
+    absent = set()
+    for match_id, white, black, result in (
+        Game.objects.filter(
+            team_match_id__in={match_id for _m, match_id, _n in entries},
+            result__in=[Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT],
+        )
+        .filter(Q(white_id__in=member_ids) | Q(black_id__in=member_ids))
+        .values_list("team_match_id", "white_id", "black_id", "result")
+    ):
+        if (result, "white") in _LOST_BY_FORFEIT:
+            absent.add((white, match_id))
+        if (result, "black") in _LOST_BY_FORFEIT:
+            absent.add((black, match_id))
+    counts: dict[int, Counter] = defaultdict(Counter)
+    for member_id, match_id, number in entries:
+        if (member_id, match_id) not in absent:
+            counts[member_id][number] += 1
+    return counts
+
+
+def fixed_team(counts: Counter, *, own: int, fixing_games: int) -> int | None:
+    """The highest team (lowest number) above his own for which a player has played
+    ``fixing_games`` times: he is fixed there. None: not fixed."""
+    fixed = [number for number, games in counts.items() if number < own and games >= fixing_games]
+    return min(fixed) if fixed else None
+
+
+def lineup_problems(*, match: LeagueMatch, team: LeagueTeam, members: list[Member | None]) -> list[str]:
+    """The translated reasons why ``team`` may not line up ``members`` (board 1 first, None an
+    empty board) for ``match``; empty when it may."""
+    season = team.season
+    rnd = match.match.round
+    day = timezone.localdate(match.starts_at)
+    seated = [(board, member) for board, member in enumerate(members, start=1) if member is not None]
+    ids = {member.pk for _board, member in seated}
+    roster = {
+        e.member_id: e
+        for e in RosterEntry.objects.filter(
+            roster__season=season,
+            roster__club_id=team.club_id,
+            member_id__in=ids,
+        ).select_related("team")
+    }
+    counts = appearances(season=season, club_id=team.club_id, before_round=rnd.number, member_ids=ids)
+    elsewhere = {
+        member_id: name
+        for member_id, name in LineupEntry.objects.filter(
+            match__round__tournament__division__season=season,
+            match__round__number=rnd.number,
+            member_id__in=ids,
+        )
+        .exclude(match_id=match.match_id, team_id=team.team_id)
+        .values_list("member_id", "team__name")
+    }
+    problems = []
+    previous = None  # (board, member, rank) of the board above with a player on the roster
+    for board, member in seated:
+        name = member.full_name
+        entry = roster.get(member.pk)
+        if entry is None:
+            problems.append(
+                _("Board %(board)d: %(player)s is not on the roster of %(club)s.")
+                % {"board": board, "player": name, "club": team.club}
+            )
+            continue
+        if entry.added_on > day:
+            problems.append(
+                _("Board %(board)d: %(player)s is registered only from %(date)s.")
+                % {"board": board, "player": name, "date": date_format(entry.added_on, "SHORT_DATE_FORMAT")}
+            )
+        own = entry.team.number
+        if own < team.number:
+            problems.append(
+                _(
+                    "Board %(board)d: %(player)s belongs to team %(own)d and may not play for the lower "
+                    "team %(team)d."
+                )
+                % {"board": board, "player": name, "own": own, "team": team.number}
+            )
+        else:
+            fixed = fixed_team(counts.get(member.pk, Counter()), own=own, fixing_games=season.fixing_games)
+            if fixed is not None and fixed < team.number:
+                problems.append(
+                    _("Board %(board)d: %(player)s is fixed in team %(fixed)d after %(games)d games there.")
+                    % {"board": board, "player": name, "fixed": fixed, "games": counts[member.pk][fixed]}
+                )
+        if member.pk in elsewhere:
+            problems.append(
+                _("Board %(board)d: %(player)s already plays for %(team)s in this round.")
+                % {"board": board, "player": name, "team": elsewhere[member.pk]}
+            )
+        if previous is not None and entry.rank < previous[2]:
+            problems.append(
+                _(
+                    "Board %(board)d: %(player)s (rank %(rank)d) may not sit below %(other)s (rank "
+                    "%(other_rank)d, board %(other_board)d): the board order follows the roster."
+                )
+                % {
+                    "board": board,
+                    "player": name,
+                    "rank": entry.rank,
+                    "other": previous[1].full_name,
+                    "other_rank": previous[2],
+                    "other_board": previous[0],
+                }
+            )
+        previous = (board, member, entry.rank)
+    return problems

@@ -1,0 +1,515 @@
+"""Team leagues: a season of team matches between clubs, run on the team competitions of
+``clubrating.tournaments``.
+
+A league season has divisions (Staffeln); each division is backed by a team ``Tournament`` whose
+``Team``, ``Round``, ``TeamMatch``, ``LineupEntry`` and ``Game`` rows hold the schedule, the
+lineups and the board games. So a board game of a league is an ordinary game: it is rated in the
+pools that rate the division's tournament, by the same result service as any other, and its
+history is the game's ``ResultChange`` rows. The models here add what a league has beyond a team
+competition: the season's rules, the clubs' teams and ranked rosters, the captains and the state
+of each match (lineups submitted, result entered, confirmed or disputed, decided).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.models import Team, TeamMatch, Tournament
+
+
+class Criterion(models.TextChoices):
+    """A criterion of the division table, in the order the season lists them."""
+
+    MATCH_POINTS = "MP", _("match points")
+    BOARD_POINTS = "BP", _("board points")
+    # Berliner Wertung: a win on board b of n boards counts n + 1 − b, a draw half of that.
+    BERLIN = "BW", _("Berlin scoring")
+    DIRECT = "DE", _("direct encounter")
+    WINS = "W", _("matches won")
+
+
+DEFAULT_CRITERIA = "MP,BP,BW,DE"
+
+
+class LeagueSeason(models.Model):
+    """One season of a league (e.g. "Landesliga Wien 2026/27") with its rules as settings; its
+    divisions play the matches. The pools that rate it are those of the divisions' tournaments."""
+
+    name = models.CharField(_("name"), max_length=200, unique=True)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    organizer_club = models.ForeignKey(
+        Club,
+        verbose_name=_("organising club"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="league_seasons",
+    )
+    match_points_win = models.PositiveSmallIntegerField(_("match points for a win"), default=2)
+    match_points_draw = models.PositiveSmallIntegerField(_("match points for a draw"), default=1)
+    match_points_loss = models.PositiveSmallIntegerField(_("match points for a loss"), default=0)
+    # Comma separated ``Criterion`` codes in the order they rank the division table.
+    standings_criteria = models.CharField(
+        _("standings criteria"),
+        max_length=60,
+        default=DEFAULT_CRITERIA,
+    )
+    # A lineup is due this many hours before the match starts; the opponent sees it from then on.
+    lineup_deadline_hours = models.PositiveSmallIntegerField(
+        _("lineup deadline (hours before the match)"),
+        default=24,
+    )
+    # After this many games for a higher team a player is fixed there (festgespielt).
+    fixing_games = models.PositiveSmallIntegerField(
+        _("games in a higher team that fix a player there"),
+        default=3,
+    )
+    match_start_time = models.TimeField(_("usual start of a match"), default=datetime.time(14, 0))
+    # The league's officials: they decide disputes and override results.
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("league directors"),
+        blank=True,
+        related_name="directed_league_seasons",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("league season")
+        verbose_name_plural = _("league seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(match_points_win__gt=F("match_points_draw"))
+                & Q(match_points_draw__gte=F("match_points_loss")),
+                name="league_season_match_points_order",
+            ),
+            models.CheckConstraint(condition=Q(fixing_games__gte=1), name="league_season_fixing_positive"),
+            models.CheckConstraint(condition=~Q(standings_criteria=""), name="league_season_criteria_given"),
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=F("start_date")),
+                name="league_season_end_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def criteria(self) -> list[str]:
+        """The standings criteria in their order, as ``Criterion`` codes."""
+        return [code for code in self.standings_criteria.split(",") if code]
+
+
+class Division(models.Model):
+    """A division (Staffel) of a season: its teams play a round robin (single or double, the
+    backing tournament's ``double_round_robin``) on ``boards`` boards. Its tournament (kind team)
+    holds the teams, rounds, matches, lineups and games."""
+
+    season = models.ForeignKey(
+        LeagueSeason,
+        verbose_name=_("season"),
+        on_delete=models.CASCADE,
+        related_name="divisions",
+    )
+    name = models.CharField(_("name"), max_length=120)
+    # 1 is the highest division of the season; lower divisions have higher numbers.
+    level = models.PositiveSmallIntegerField(_("level"), default=1)
+    boards = models.PositiveSmallIntegerField(_("boards"), default=8)
+    tournament = models.OneToOneField(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.PROTECT,
+        related_name="division",
+    )
+
+    class Meta:
+        ordering = ["season", "level", "name"]
+        verbose_name = _("division")
+        verbose_name_plural = _("divisions")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="division_unique_name"),
+            models.CheckConstraint(condition=Q(boards__gte=1), name="division_boards_positive"),
+            models.CheckConstraint(condition=Q(level__gte=1), name="division_level_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} – {self.name}"
+
+    @property
+    def double_round_robin(self) -> bool:
+        return self.tournament.double_round_robin
+
+
+class LeagueTeam(models.Model):
+    """A club's team in a season ("SK Donaustadt 2": club, number 2), playing in one division;
+    ``team`` is its team in the division's tournament (name, Berger number). A lower number is a
+    higher team."""
+
+    season = models.ForeignKey(
+        LeagueSeason,
+        verbose_name=_("season"),
+        on_delete=models.CASCADE,
+        related_name="teams",
+    )
+    division = models.ForeignKey(
+        Division,
+        verbose_name=_("division"),
+        on_delete=models.CASCADE,
+        related_name="teams",
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="league_teams"
+    )
+    number = models.PositiveSmallIntegerField(_("team number"))
+    team = models.OneToOneField(
+        Team,
+        verbose_name=_("tournament team"),
+        on_delete=models.PROTECT,
+        related_name="league_team",
+    )
+
+    class Meta:
+        ordering = ["season", "club", "number"]
+        verbose_name = _("league team")
+        verbose_name_plural = _("league teams")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "club", "number"], name="league_team_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="league_team_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.team.name
+
+    @property
+    def name(self) -> str:
+        return self.team.name
+
+
+class Captain(models.Model):
+    """A team's captain: any member's account. Submits the lineups, enters the results of home
+    matches and confirms or disputes those of away matches."""
+
+    team = models.ForeignKey(
+        LeagueTeam, verbose_name=_("team"), on_delete=models.CASCADE, related_name="captains"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="league_captaincies",
+    )
+
+    class Meta:
+        ordering = ["team", "user"]
+        verbose_name = _("team captain")
+        verbose_name_plural = _("team captains")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "user"], name="captain_once_per_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.user}"
+
+
+class Roster(models.Model):
+    """A club's ranked roster (Rangliste, Meldeliste) for a season: the order in which its players
+    may be lined up. Its teams take consecutive blocks of it."""
+
+    season = models.ForeignKey(
+        LeagueSeason,
+        verbose_name=_("season"),
+        on_delete=models.CASCADE,
+        related_name="rosters",
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="league_rosters"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "club"]
+        verbose_name = _("roster")
+        verbose_name_plural = _("rosters")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "club"], name="roster_once_per_club_and_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} – {self.season}"
+
+
+class RosterEntry(models.Model):
+    """A player's place in a roster: his rank and the team whose block he belongs to (his own
+    team). ``added_on`` is the day he was registered: a late registration plays from that day."""
+
+    roster = models.ForeignKey(
+        Roster, verbose_name=_("roster"), on_delete=models.CASCADE, related_name="entries"
+    )
+    rank = models.PositiveSmallIntegerField(_("rank"))
+    member = models.ForeignKey(
+        Member,
+        verbose_name=_("member"),
+        on_delete=models.PROTECT,
+        related_name="roster_entries",
+    )
+    team = models.ForeignKey(
+        LeagueTeam,
+        verbose_name=_("team"),
+        on_delete=models.PROTECT,
+        related_name="roster_entries",
+    )
+    added_on = models.DateField(_("registered on"))
+
+    class Meta:
+        ordering = ["roster", "rank"]
+        verbose_name = _("roster entry")
+        verbose_name_plural = _("roster entries")
+        constraints = [
+            models.UniqueConstraint(fields=["roster", "rank"], name="roster_entry_unique_rank"),
+            models.UniqueConstraint(fields=["roster", "member"], name="roster_entry_member_once"),
+            models.CheckConstraint(condition=Q(rank__gte=1), name="roster_entry_rank_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.member}"
+
+
+class RosterChangeKind(models.TextChoices):
+    ADDED = "added", _("registered")
+    REMOVED = "removed", _("removed")
+    MOVED = "moved", _("rank or team changed")
+
+
+class RosterChange(models.Model):
+    """The log of a roster's changes after it was first set (late registrations, withdrawals,
+    changed ranks): what, from which day, who recorded it and when."""
+
+    roster = models.ForeignKey(
+        Roster, verbose_name=_("roster"), on_delete=models.CASCADE, related_name="changes"
+    )
+    member = models.ForeignKey(
+        Member,
+        verbose_name=_("member"),
+        on_delete=models.PROTECT,
+        related_name="roster_changes",
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=RosterChangeKind.choices)
+    valid_from = models.DateField(_("valid from"))
+    old_rank = models.PositiveSmallIntegerField(_("old rank"), null=True, blank=True)
+    new_rank = models.PositiveSmallIntegerField(_("new rank"), null=True, blank=True)
+    old_team = models.ForeignKey(
+        LeagueTeam,
+        verbose_name=_("old team"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    new_team = models.ForeignKey(
+        LeagueTeam,
+        verbose_name=_("new team"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["roster", "recorded_at", "pk"]
+        verbose_name = _("roster change")
+        verbose_name_plural = _("roster changes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind=RosterChangeKind.ADDED, old_rank__isnull=True, new_rank__isnull=False)
+                | Q(kind=RosterChangeKind.REMOVED, old_rank__isnull=False, new_rank__isnull=True)
+                | Q(kind=RosterChangeKind.MOVED, old_rank__isnull=False, new_rank__isnull=False),
+                name="roster_change_ranks_fit_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.get_kind_display()} ({self.valid_from})"
+
+
+class MatchStatus(models.TextChoices):
+    """Where a match's result stands."""
+
+    OPEN = "open", _("no result yet")
+    ENTERED = "entered", _("entered by the home team")
+    CONFIRMED = "confirmed", _("confirmed by the away team")
+    DISPUTED = "disputed", _("disputed")
+    DECIDED = "decided", _("decided by the league director")
+
+
+class Side(models.TextChoices):
+    HOME = "home", _("home team")
+    AWAY = "away", _("away team")
+
+
+class LeagueMatch(models.Model):
+    """The league's side of a team match: when it starts (the lineup deadline counts back from
+    it), when each lineup was submitted, and where its result stands. The board results are the
+    match's games; their changes are kept in the games' ``ResultChange`` history, and the
+    match's own steps in ``MatchEvent``."""
+
+    match = models.OneToOneField(
+        TeamMatch,
+        verbose_name=_("team match"),
+        on_delete=models.CASCADE,
+        related_name="league",
+    )
+    starts_at = models.DateTimeField(_("starts at"))
+    home_lineup_at = models.DateTimeField(_("home lineup submitted"), null=True, blank=True)
+    away_lineup_at = models.DateTimeField(_("away lineup submitted"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.OPEN
+    )
+    entered_at = models.DateTimeField(_("result entered"), null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    disputed_at = models.DateTimeField(_("disputed"), null=True, blank=True)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("disputed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    dispute_reason = models.CharField(_("reason of the dispute"), max_length=500, blank=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("decided by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decision_reason = models.CharField(_("reason of the decision"), max_length=500, blank=True)
+    # A team that did not appear at all: its boards are lost by forfeit, none of them rated.
+    absent = models.CharField(_("team not appeared"), max_length=4, choices=Side.choices, blank=True)
+
+    class Meta:
+        ordering = ["match"]
+        verbose_name = _("league match")
+        verbose_name_plural = _("league matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(absent__in=["", *Side.values]), name="league_match_absent_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=MatchStatus.values), name="league_match_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status=MatchStatus.OPEN) | Q(entered_at__isnull=False),
+                name="league_match_result_entered",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=MatchStatus.CONFIRMED) | Q(confirmed_at__isnull=False),
+                name="league_match_confirmed_dated",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=MatchStatus.DISPUTED)
+                | (Q(disputed_at__isnull=False) & ~Q(dispute_reason="")),
+                name="league_match_dispute_reasoned",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=MatchStatus.DECIDED)
+                | (Q(decided_at__isnull=False) & ~Q(decision_reason="")),
+                name="league_match_decision_reasoned",
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return str(self.match)
+
+    def lineup_deadline(self, season: LeagueSeason) -> datetime.datetime:
+        """Lineups are due this moment; the opponent sees a lineup from then on."""
+        return self.starts_at - datetime.timedelta(hours=season.lineup_deadline_hours)
+
+
+class MatchEventKind(models.TextChoices):
+    LINEUP = "lineup", _("lineup submitted")
+    ENTERED = "entered", _("result entered")
+    CONFIRMED = "confirmed", _("result confirmed")
+    DISPUTED = "disputed", _("result disputed")
+    DECIDED = "decided", _("decided by the league director")
+    ABSENT = "absent", _("team not appeared")
+
+
+class MatchEvent(models.Model):
+    """One step in a match's history: who did what, when, and why (disputes and the director's
+    decisions carry their reason). The board results' own history is ``ResultChange``."""
+
+    match = models.ForeignKey(
+        LeagueMatch, verbose_name=_("match"), on_delete=models.CASCADE, related_name="events"
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=MatchEventKind.choices)
+    team = models.ForeignKey(
+        LeagueTeam,
+        verbose_name=_("team"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(_("at"), default=timezone.now)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reason = models.CharField(_("reason"), max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["match", "at", "pk"]
+        verbose_name = _("match event")
+        verbose_name_plural = _("match events")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind__in=[MatchEventKind.DISPUTED, MatchEventKind.DECIDED]) | ~Q(reason=""),
+                name="match_event_reasoned",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.get_kind_display()}"

@@ -1,0 +1,154 @@
+"""Reads of the team leagues: who may act for a team or the league, what a user may see of a
+match's lineups, the boards and score of a match, the league director's open work."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from clubrating.leagues.models import (
+    Captain,
+    Division,
+    LeagueMatch,
+    LeagueSeason,
+    LeagueTeam,
+    MatchStatus,
+    Side,
+)
+from clubrating.tournaments.models import Game, LineupEntry, Result
+from clubrating.tournaments.selectors import MatchScore, match_score
+
+
+def _active(user) -> bool:
+    return getattr(user, "is_authenticated", False) and user.is_active
+
+
+def is_league_director(user, season: LeagueSeason) -> bool:
+    """The season's directors (its officials) and administrators. The seasons a user directs
+    are read once per request (cached on the user object, as the roles are)."""
+    if not _active(user):
+        return False
+    if user.is_superuser:
+        return True
+    seasons = getattr(user, "_league_seasons", None)
+    if seasons is None:
+        seasons = user._league_seasons = set(user.directed_league_seasons.values_list("pk", flat=True))
+    return season.pk in seasons
+
+
+def is_captain(user, team: LeagueTeam) -> bool:
+    """Whether ``user`` captains ``team``; his teams are read once per request."""
+    if not _active(user):
+        return False
+    teams = getattr(user, "_league_captaincies", None)
+    if teams is None:
+        teams = user._league_captaincies = set(
+            Captain.objects.filter(user=user).values_list("team_id", flat=True)
+        )
+    return team.pk in teams
+
+
+def captained_teams(user) -> QuerySet[LeagueTeam]:
+    """The teams ``user`` captains, newest season first."""
+    if not _active(user):
+        return LeagueTeam.objects.none()
+    return (
+        LeagueTeam.objects.filter(captains__user=user)
+        .select_related("team", "club", "division__season")
+        .order_by("-season__start_date", "division__level", "club__name", "number")
+    )
+
+
+def season_of(match: LeagueMatch) -> LeagueSeason:
+    return match.match.round.tournament.division.season
+
+
+def league_matches() -> QuerySet[LeagueMatch]:
+    """League matches with what their cards show: teams, round, division, season, lineups and games."""
+    return LeagueMatch.objects.select_related(
+        "match__round__tournament__division__season",
+        "match__home_team__league_team__club",
+        "match__away_team__league_team__club",
+    ).prefetch_related(
+        Prefetch("match__lineup", queryset=LineupEntry.objects.select_related("member")),
+        Prefetch("match__games", queryset=Game.objects.select_related("white", "black")),
+    )
+
+
+def side_of(match: LeagueMatch, team: LeagueTeam) -> str | None:
+    """Whether ``team`` plays ``match`` at home or away (None: not at all)."""
+    if team.team_id == match.match.home_team_id:
+        return Side.HOME
+    if team.team_id == match.match.away_team_id:
+        return Side.AWAY
+    return None
+
+
+def lineup_visible(*, match: LeagueMatch, side: str, user, now: datetime.datetime) -> bool:
+    """A lineup is seen by its own captains and the league directors at once, by everyone else
+    (the opponent too) once the lineup deadline has passed."""
+    season = season_of(match)
+    if now >= match.lineup_deadline(season):
+        return True
+    if is_league_director(user, season):
+        return True
+    team = (match.match.home_team if side == Side.HOME else match.match.away_team).league_team
+    return is_captain(user, team)
+
+
+def league_match_score(match: LeagueMatch) -> MatchScore:
+    """The boards and board points of a match; once its result is entered an empty board is lost
+    by forfeit. Reads the lineups and games as ``league_matches`` prefetches them."""
+    return match_score(match.match, over=match.status != MatchStatus.OPEN)
+
+
+@dataclass
+class DirectorQueue:
+    """What waits for the league director: disputed results, matches started without a complete
+    result, results entered but not confirmed yet."""
+
+    disputed: list[LeagueMatch]
+    missing: list[LeagueMatch]
+    unconfirmed: list[LeagueMatch]
+
+    @property
+    def count(self) -> int:
+        return len(self.disputed) + len(self.missing) + len(self.unconfirmed)
+
+
+def director_queue(*, season: LeagueSeason, now: datetime.datetime) -> DirectorQueue:
+    matches = (
+        league_matches()
+        .filter(match__round__tournament__division__season=season)
+        .order_by("starts_at", "match__round__tournament__division__level", "match__number")
+    )
+    disputed = list(matches.filter(status=MatchStatus.DISPUTED))
+    missing = list(matches.filter(status=MatchStatus.OPEN, starts_at__lte=now))
+    unconfirmed = list(matches.filter(status=MatchStatus.ENTERED))
+    return DirectorQueue(disputed, missing, unconfirmed)
+
+
+def division_rounds(*, division: Division) -> list[tuple[int, list[LeagueMatch]]]:
+    """The division's matches by round."""
+    rounds: dict[int, list[LeagueMatch]] = {}
+    for match in (
+        league_matches()
+        .filter(match__round__tournament=division.tournament_id)
+        .order_by("match__round__number", "match__number")
+    ):
+        rounds.setdefault(match.match.round.number, []).append(match)
+    return sorted(rounds.items())
+
+
+def board_games(match: LeagueMatch) -> dict[int, Game]:
+    """{board of the match (1..boards): its game}; reads the match's games (prefetched or not)."""
+    tm = match.match
+    offset = (tm.number - 1) * tm.boards  # tournaments.services.lineup_set numbers the games so
+    return {game.board - offset: game for game in tm.games.all()}
+
+
+def games_complete(match: LeagueMatch) -> bool:
+    """Every board game of the match has a result (read from the prefetched games)."""
+    return all(game.result != Result.NOT_PLAYED for game in match.match.games.all())

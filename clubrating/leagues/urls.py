@@ -1,0 +1,17 @@
+from django.urls import path
+
+from . import views
+
+app_name = "leagues"
+
+urlpatterns = [
+    path("captain/", views.captain_home, name="captain_home"),
+    path("match/<int:pk>/", views.match_detail, name="match"),
+    path("match/<int:pk>/results/", views.match_results, name="match_results"),
+    path("match/<int:pk>/confirm/", views.match_confirm, name="match_confirm"),
+    path("match/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
+    path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
+    path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
+    path("season/<int:pk>/director/", views.director_home, name="director"),
+    path("season/<int:pk>/roster/<int:club_pk>/", views.roster, name="roster"),
+]

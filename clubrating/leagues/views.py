@@ -1,0 +1,390 @@
+"""The captains' and the league director's pages: made for a phone at the board.
+
+A captain sees his teams and their matches, submits lineups, enters the results of home matches
+and confirms or disputes those of away matches; the league director sees what waits for him and
+decides. The pages compose the league services with the ratings' result service, so that every
+board result is rated on entry. Who may act is checked by the services (and here, for reading).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubrating.clubs.models import Club, Member
+from clubrating.core.errors import Refused
+from clubrating.leagues import services
+from clubrating.leagues.forms import DecisionForm, DisputeForm, LateRegistrationForm, LineupForm, ResultsForm
+from clubrating.leagues.models import (
+    LeagueMatch,
+    LeagueSeason,
+    LeagueTeam,
+    MatchStatus,
+    Roster,
+    RosterChange,
+    RosterEntry,
+    Side,
+)
+from clubrating.leagues.selectors import (
+    board_games,
+    captained_teams,
+    director_queue,
+    is_captain,
+    is_league_director,
+    league_match_score,
+    league_matches,
+    lineup_visible,
+    season_of,
+)
+from clubrating.tournaments.models import ResultChange
+from ratings.services import game_record_result
+
+
+def _match(pk) -> LeagueMatch:
+    try:
+        return league_matches().get(pk=pk)
+    except LeagueMatch.DoesNotExist as missing:
+        raise Http404 from missing
+
+
+def _roles(user, match: LeagueMatch) -> dict:
+    """What ``user`` is for ``match``: director, home captain, away captain; 403 if none."""
+    home = match.match.home_team.league_team
+    away = match.match.away_team.league_team
+    roles = {
+        "director": is_league_director(user, season_of(match)),
+        "home_captain": is_captain(user, home),
+        "away_captain": is_captain(user, away),
+        "home": home,
+        "away": away,
+    }
+    if not (roles["director"] or roles["home_captain"] or roles["away_captain"]):
+        raise PermissionDenied
+    return roles
+
+
+@login_required
+def captain_home(request):
+    """The captain's start page: his teams, each with its matches of the season."""
+    teams = list(captained_teams(request.user))
+    matches = {}
+    for match in (
+        league_matches()
+        .filter(
+            match__round__tournament__division__teams__in=teams,
+        )
+        .distinct()
+        .order_by("starts_at", "match__number")
+    ):
+        for team in teams:
+            if team.team_id in (match.match.home_team_id, match.match.away_team_id):
+                matches.setdefault(team.pk, []).append(match)
+    seasons = LeagueSeason.objects.filter(directors=request.user) if request.user.is_authenticated else []
+    return render(
+        request,
+        "leagues/captain_home.html",
+        {
+            "teams": [(team, matches.get(team.pk, [])) for team in teams],
+            "seasons": seasons,
+            "now": timezone.now(),
+        },
+    )
+
+
+def _history(match: LeagueMatch) -> list[tuple]:
+    """The match's steps and its board results' changes, oldest first: (when, who, what, why)."""
+    rows = [
+        (e.at, e.by, e.get_kind_display() + (f" · {e.team}" if e.team else ""), e.reason)
+        for e in match.events.select_related("by", "team__team")
+    ]
+    games = {game.pk: board for board, game in board_games(match).items()}
+    for change in ResultChange.objects.filter(game_id__in=games).select_related("changed_by"):
+        what = _("Board %(board)d: %(old)s → %(new)s") % {
+            "board": games[change.game_id],
+            "old": change.get_old_result_display() if change.old_result else "—",
+            "new": change.get_new_result_display() if change.new_result else "—",
+        }
+        rows.append((change.changed_at, change.changed_by, what, change.reason))
+    return sorted(rows, key=lambda row: row[0])
+
+
+def _match_page(
+    request,
+    match: LeagueMatch,
+    roles: dict,
+    *,
+    results_form=None,
+    decision_form=None,
+    dispute_form=None,
+    status=200,
+):
+    now = timezone.now()
+    season = season_of(match)
+    games = board_games(match)
+    scored = league_match_score(match)
+    visible = {
+        side: lineup_visible(match=match, side=side, user=request.user, now=now) for side in Side.values
+    }
+    started = now >= match.starts_at
+    open_result = match.status in (MatchStatus.OPEN, MatchStatus.ENTERED)
+    can_enter = open_result and (roles["director"] or (roles["home_captain"] and started))
+    before_deadline = now < match.lineup_deadline(season)
+    lineup_teams = [
+        team
+        for side, team in ((Side.HOME, roles["home"]), (Side.AWAY, roles["away"]))
+        if match.status == MatchStatus.OPEN
+        and not any(g.result for g in games.values())
+        and (roles["director"] or (roles[f"{side}_captain"] and before_deadline))
+    ]
+    if can_enter and match.match.lineup.all():
+        results_form = results_form or ResultsForm(games=games, initial={"absent": match.absent})
+    else:
+        results_form = None
+    if roles["director"] and match.match.lineup.all():
+        decision_form = decision_form or DecisionForm(games=games, initial={"absent": match.absent})
+    context = {
+        "match": match,
+        "season": season,
+        "division": match.match.round.tournament.division,
+        "score": scored,
+        "home_visible": visible[Side.HOME],
+        "away_visible": visible[Side.AWAY],
+        "roles": roles,
+        "deadline": match.lineup_deadline(season),
+        "started": started,
+        "lineup_teams": lineup_teams,
+        "results_form": results_form,
+        "can_confirm": match.status == MatchStatus.ENTERED and (roles["away_captain"] or roles["director"]),
+        "dispute_form": dispute_form or DisputeForm(),
+        "decision_form": decision_form,
+        "history": _history(match),
+    }
+    # Each board with its result field in the captain's and the director's form (None: no game).
+    context["rows"] = [
+        {
+            "board": b,
+            "entry": results_form[f"board_{b.board}"] if results_form and b.game else None,
+            "decision": decision_form[f"board_{b.board}"] if decision_form and b.game else None,
+        }
+        for b in scored.boards
+    ]
+    return render(request, "leagues/match.html", context, status=status)
+
+
+@login_required
+def match_detail(request, pk):
+    match = _match(pk)
+    return _match_page(request, match, _roles(request.user, match))
+
+
+def _refused(request, refusal: Refused, pk):
+    messages.error(request, refusal.message)
+    return redirect("leagues:match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_results(request, pk):
+    match = _match(pk)
+    roles = _roles(request.user, match)
+    form = ResultsForm(request.POST, games=board_games(match))
+    if not form.is_valid():
+        return _match_page(request, match, roles, results_form=form, status=400)
+    try:
+        match = services.match_results_enter(
+            match=match,
+            results=form.results(),
+            absent=form.cleaned_data["absent"],
+            user=request.user,
+            record=game_record_result,
+        )
+    except Refused as refusal:
+        return _refused(request, refusal, pk)
+    if match.status == MatchStatus.ENTERED:
+        messages.success(request, _("The result is entered; the away captain confirms it."))
+    else:
+        messages.success(request, _("Saved. Boards without a result can be entered as their games end."))
+    return redirect("leagues:match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_confirm(request, pk):
+    match = _match(pk)
+    _roles(request.user, match)
+    try:
+        services.match_confirm(match=match, user=request.user)
+    except Refused as refusal:
+        return _refused(request, refusal, pk)
+    messages.success(request, _("The result is confirmed."))
+    return redirect("leagues:match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_dispute(request, pk):
+    match = _match(pk)
+    roles = _roles(request.user, match)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return _match_page(request, match, roles, dispute_form=form, status=400)
+    try:
+        services.match_dispute(match=match, user=request.user, reason=form.cleaned_data["reason"])
+    except Refused as refusal:
+        return _refused(request, refusal, pk)
+    messages.success(request, _("The result is disputed; the league director decides."))
+    return redirect("leagues:match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_decide(request, pk):
+    match = _match(pk)
+    roles = _roles(request.user, match)
+    form = DecisionForm(request.POST, games=board_games(match))
+    if not form.is_valid():
+        return _match_page(request, match, roles, decision_form=form, status=400)
+    try:
+        services.match_decide(
+            match=match,
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            results=form.results(),
+            absent=form.cleaned_data["absent"],
+            record=game_record_result,
+        )
+    except Refused as refusal:
+        return _refused(request, refusal, pk)
+    messages.success(request, _("The match is decided."))
+    return redirect("leagues:match", pk=pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def lineup_edit(request, pk, team_pk):
+    match = _match(pk)
+    roles = _roles(request.user, match)
+    team = get_object_or_404(LeagueTeam.objects.select_related("team", "club", "season"), pk=team_pk)
+    if team not in (roles["home"], roles["away"]) or not (
+        roles["director"] or is_captain(request.user, team)
+    ):
+        raise PermissionDenied
+    roster = list(
+        RosterEntry.objects.filter(roster__season=team.season, roster__club=team.club)
+        .select_related("member", "team")
+        .order_by("rank")
+    )
+    current = {e.board: e.member_id for e in match.match.lineup.all() if e.team_id == team.team_id}
+    division = match.match.round.tournament.division
+    form = LineupForm(request.POST or None, boards=division.boards, roster=roster, initial_members=current)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.lineup_submit(match=match, team=team, members=form.lineup(), user=request.user)
+        except services.LineupRefused as refusal:
+            problems = refusal.problems
+        except Refused as refusal:
+            problems = [refusal.message]
+        else:
+            messages.success(request, _("The lineup of %(team)s is submitted.") % {"team": team})
+            return redirect("leagues:match", pk=pk)
+    return render(
+        request,
+        "leagues/lineup.html",
+        {
+            "match": match,
+            "team": team,
+            "form": form,
+            "problems": problems,
+            "season": season_of(match),
+            "deadline": match.lineup_deadline(season_of(match)),
+            "division": division,
+        },
+        status=400 if problems or form.errors else 200,
+    )
+
+
+@login_required
+def director_home(request, pk):
+    """The league director's page: disputes, missing and unconfirmed results of the season."""
+    season = get_object_or_404(LeagueSeason, pk=pk)
+    if not is_league_director(request.user, season):
+        raise PermissionDenied
+    queue = director_queue(season=season, now=timezone.now())
+    rosters = Roster.objects.filter(season=season).select_related("club").order_by("club__name")
+    return render(
+        request,
+        "leagues/director.html",
+        {"season": season, "queue": queue, "divisions": season.divisions.all(), "rosters": rosters},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster(request, pk, club_pk):
+    """A club's roster for the season with its changes; the club's captains read it, the league
+    director also registers players late."""
+    season = get_object_or_404(LeagueSeason, pk=pk)
+    club = get_object_or_404(Club, pk=club_pk)
+    teams = LeagueTeam.objects.filter(season=season, club=club).select_related("team").order_by("number")
+    director = is_league_director(request.user, season)
+    if not director and not any(is_captain(request.user, team) for team in teams):
+        raise PermissionDenied
+    entries = (
+        RosterEntry.objects.filter(roster__season=season, roster__club=club)
+        .select_related("member", "team__team")
+        .order_by("rank")
+    )
+    form = None
+    if director:
+        members = (
+            Member.objects.filter(club=club, active=True)
+            .exclude(roster_entries__roster__season=season)
+            .order_by("last_name", "first_name")
+        )
+        form = LateRegistrationForm(
+            request.POST or None, members=members, teams=teams, initial={"on": timezone.localdate()}
+        )
+        if request.method == "POST" and form.is_valid():
+            try:
+                entry = services.roster_add(
+                    season=season,
+                    club=club,
+                    member=form.cleaned_data["member"],
+                    team=form.cleaned_data["team"],
+                    on=form.cleaned_data["on"],
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except Refused as refusal:
+                form.add_error(None, refusal.message)
+            else:
+                messages.success(
+                    request,
+                    _("%(player)s is registered on rank %(rank)d.")
+                    % {"player": entry.member.full_name, "rank": entry.rank},
+                )
+                return redirect("leagues:roster", pk=pk, club_pk=club_pk)
+    elif request.method == "POST":
+        raise PermissionDenied
+    changes = RosterChange.objects.filter(roster__season=season, roster__club=club).select_related(
+        "member", "old_team__team", "new_team__team", "recorded_by"
+    )
+    return render(
+        request,
+        "leagues/roster.html",
+        {
+            "season": season,
+            "club": club,
+            "entries": entries,
+            "changes": changes,
+            "form": form,
+        },
+        status=400 if form is not None and form.errors else 200,
+    )

@@ -1,0 +1,161 @@
+"""The captains' and the director's pages: who sees what, and each step through a form."""
+
+import datetime
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from clubrating.leagues.models import MatchStatus
+from clubrating.tournaments.models import Result
+from tests.leagues.conftest import DATES, at, submit
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def now(monkeypatch):
+    """The pages' clock: set ``now.value``."""
+
+    class Clock:
+        value = at(DATES[0] - datetime.timedelta(days=2), 12)
+
+    monkeypatch.setattr("django.utils.timezone.now", lambda: Clock.value)
+    return Clock
+
+
+def test_the_captain_submits_a_lineup_and_the_opponent_sees_it_after_the_deadline(league, now):
+    match = league.match("Donaustadt 1", 1)
+    home = client_for(league.captains["Donaustadt 1"])
+    page = home.get(reverse("leagues:lineup", args=[match.pk, league.teams["Donaustadt 1"].pk]))
+    assert page.status_code == 200
+    players = league.players["Donaustadt"]
+    response = home.post(
+        reverse("leagues:lineup", args=[match.pk, league.teams["Donaustadt 1"].pk]),
+        {"board_1": players[0].pk, "board_2": players[2].pk, "board_3": players[1].pk},
+    )
+    assert response.status_code == 400
+    assert (
+        "Board 3: Spieler2, Don (rank 2) may not sit below Spieler3, Don (rank 3, board 2): the board order "
+        "follows the roster."
+    ) in response.content.decode()
+    response = home.post(
+        reverse("leagues:lineup", args=[match.pk, league.teams["Donaustadt 1"].pk]),
+        {f"board_{i + 1}": players[i].pk for i in range(4)},
+    )
+    assert response.status_code == 302
+    away = client_for(league.captains["Ottakring 1"])
+    assert "Spieler1, Don" not in away.get(reverse("leagues:match", args=[match.pk])).content.decode()
+    now.value = at(DATES[0] - datetime.timedelta(days=1), 14)
+    assert "Spieler1, Don" in away.get(reverse("leagues:match", args=[match.pk])).content.decode()
+
+
+def test_others_may_not_see_a_captains_match_page(league, now):
+    match = league.match("Donaustadt 1", 1)
+    assert (
+        client_for(league.captains["Favoriten 1"]).get(reverse("leagues:match", args=[match.pk])).status_code
+        == 403
+    )
+    assert Client().get(reverse("leagues:match", args=[match.pk])).status_code == 302
+    director = reverse("leagues:director", args=[league.season.pk])
+    assert client_for(league.captains["Favoriten 1"]).get(director).status_code == 403
+
+
+def test_results_confirmation_dispute_and_decision_through_the_pages(league, now):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    now.value = at(DATES[0], 18)
+    home = client_for(league.captains["Donaustadt 1"])
+    url = reverse("leagues:match_results", args=[match.pk])
+    assert (
+        home.post(
+            url, {"board_1": "1-0", "board_2": "1/2", "board_3": "0-1", "board_4": "1/2", "absent": ""}
+        ).status_code
+        == 302
+    )
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ENTERED
+    away = client_for(league.captains["Ottakring 1"])
+    assert (
+        away.post(
+            reverse("leagues:match_dispute", args=[match.pk]), {"reason": "Brett 4 war 0-1"}
+        ).status_code
+        == 302
+    )
+    director = client_for(league.director)
+    queue = director.get(reverse("leagues:director", args=[league.season.pk])).content.decode()
+    assert "Brett 4 war 0-1" in queue
+    assert (
+        director.post(
+            reverse("leagues:match_decide", args=[match.pk]),
+            {
+                "board_1": "1-0",
+                "board_2": "1/2",
+                "board_3": "0-1",
+                "board_4": "0-1",
+                "absent": "",
+                "reason": "Partieformular",
+            },
+        ).status_code
+        == 302
+    )
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DECIDED
+    assert match.match.games.get(board=4).result == Result.BLACK_WINS
+    page = home.get(reverse("leagues:match", args=[match.pk])).content.decode()
+    assert "Partieformular" in page and "Board 4: ½-½ → 0-1" in page
+
+
+def test_the_captain_home_lists_his_teams_matches(league, now):
+    page = client_for(league.captains["Donaustadt 2"]).get(reverse("leagues:captain_home")).content.decode()
+    assert page.count("league-match-line") == 3
+    assert "Donaustadt 2 – Donaustadt 3" in page
+
+
+def test_the_match_page_reads_a_fixed_number_of_queries(league, now, django_assert_max_num_queries):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    now.value = at(DATES[0], 18)
+    director = client_for(league.director)
+    director.get(reverse("leagues:match", args=[match.pk]))
+    with django_assert_max_num_queries(14):
+        assert director.get(reverse("leagues:match", args=[match.pk])).status_code == 200
+
+
+def test_the_director_registers_a_player_late_on_the_roster_page(league, now):
+    from clubrating.leagues.models import RosterChange
+    from tests.factories import MemberFactory
+
+    club = league.teams["Donaustadt 1"].club
+    late = MemberFactory(club=club, first_name="Lena", last_name="Spät")
+    url = reverse("leagues:roster", args=[league.season.pk, club.pk])
+    captain = client_for(league.captains["Donaustadt 2"])
+    page = captain.get(url).content.decode()
+    assert page.count("<tr>") == 13 and "Register a player late" not in page
+    assert captain.post(url, {}).status_code == 403
+    assert client_for(league.captains["Ottakring 1"]).get(url).status_code == 403
+    director = client_for(league.director)
+    response = director.post(
+        url,
+        {
+            "member": late.pk,
+            "team": league.teams["Donaustadt 2"].pk,
+            "on": "2026-10-10",
+            "reason": "Vereinswechsel",
+        },
+    )
+    assert response.status_code == 302
+    change = RosterChange.objects.get()
+    assert (change.member, change.new_rank, change.valid_from) == (late, 9, datetime.date(2026, 10, 10))
+    page = captain.get(url).content.decode()
+    assert "Spät, Lena" in page and "Vereinswechsel" in page
