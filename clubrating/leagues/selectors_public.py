@@ -5,7 +5,7 @@ cards and the players' statistics, from a fixed number of queries whatever the d
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from math import ceil
 
@@ -124,13 +124,13 @@ def _board_games(
 def division_data(
     *,
     division: Division,
-    ratings: Mapping[int, tuple[float | None, float | None]] | None = None,
+    ratings: Callable[[list[int]], Mapping[int, tuple[float | None, float | None]]] | None = None,
     players: bool = False,
 ) -> DivisionData:
     """Everything the division's pages show. Four queries (teams; matches with their round,
     teams and season; lineups; games). ``players``: also the players' statistics, with the
-    ratings the games were rated with (``ratings``, read by the caller from the rating records:
-    the club side does not read the ratings)."""
+    ratings the games were rated with: ``ratings(game ids)`` gives {game id: (white's, black's)},
+    read by the caller from the rating records (the club side does not read the ratings)."""
     season = division.season
     teams = list(
         LeagueTeam.objects.filter(division=division)
@@ -159,10 +159,10 @@ def division_data(
     )
     data = DivisionData(division, season, teams, round_list, table, cross_table(results))
     if players:
-        board_games = [
-            game for match in data.matches if match.result is not None
-            for game in _board_games(match, ratings or {})
-        ]
+        counted = [match for match in data.matches if match.result is not None]
+        game_ids = [b.game.pk for match in counted for b in match.score.boards if b.game is not None]
+        rated = ratings(game_ids) if ratings is not None and game_ids else {}
+        board_games = [game for match in counted for game in _board_games(match, rated)]
         data.players = player_lines(board_games)
         # The best board results count players who played at least half the rounds played there.
         data.best = best_boards(data.players, min_games=max(1, ceil(data.rounds_played / 2)))
