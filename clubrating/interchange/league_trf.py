@@ -29,9 +29,7 @@ def division_export_trf(
     """The TRF text of ``division``; ``shown`` as for ``tournament_export_trf``."""
     data = division_data(division=division)
     number = {team: team.team.start_rank or index for index, team in enumerate(data.teams, start=1)}
-    ranks = dict(
-        RosterEntry.objects.filter(roster__season=division.season).values_list("member_id", "rank")
-    )
+    ranks = dict(RosterEntry.objects.filter(roster__season=division.season).values_list("member_id", "rank"))
 
     def team_lines(start_ranks: dict[int, int]) -> list[str]:
         played: dict = {team: set() for team in data.teams}

@@ -64,8 +64,6 @@ def official_or_staff_required(view):
     return wrapped
 
 
-@public_tournaments_required
-@require_GET
 def trf_shown(user):
     """Which of a player's fields a TRF download for ``user`` holds (``tournament_export_trf``'s
     ``shown``): visitors and members get the file without what the privacy rules keep from them
@@ -81,6 +79,8 @@ def trf_shown(user):
     return shown
 
 
+@public_tournaments_required
+@require_GET
 def tournament_trf(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     text = tournament_export_trf(tournament=tournament, shown=trf_shown(request.user))

@@ -100,7 +100,7 @@ def _board_games(
     match: ScoredMatch, ratings: Mapping[int, tuple[float | None, float | None]]
 ) -> list[BoardGame]:
     """Both players' side of every board of a counted match. ``ratings``: {game id: (white's,
-    black's rating used when the game was rated)}."""
+    black's rating of the match day)}."""
     games = []
     absent = match.league.absent
     for board, points in zip(match.score.boards, match.result.boards, strict=True):
@@ -124,13 +124,13 @@ def _board_games(
 def division_data(
     *,
     division: Division,
-    ratings: Callable[[list[int]], Mapping[int, tuple[float | None, float | None]]] | None = None,
+    ratings: Callable[[list[tuple]], Mapping[int, tuple[float | None, float | None]]] | None = None,
     players: bool = False,
 ) -> DivisionData:
     """Everything the division's pages show. Four queries (teams; matches with their round,
     teams and season; lineups; games). ``players``: also the players' statistics, with the
-    ratings the games were rated with: ``ratings(game ids)`` gives {game id: (white's, black's)},
-    read by the caller from the rating records (the club side does not read the ratings)."""
+    players' ratings of the match day: ``ratings([(game id, white id, black id, match day)])``
+    gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
     season = division.season
     teams = list(
         LeagueTeam.objects.filter(division=division)
@@ -160,8 +160,13 @@ def division_data(
     data = DivisionData(division, season, teams, round_list, table, cross_table(results))
     if players:
         counted = [match for match in data.matches if match.result is not None]
-        game_ids = [b.game.pk for match in counted for b in match.score.boards if b.game is not None]
-        rated = ratings(game_ids) if ratings is not None and game_ids else {}
+        games = [
+            (b.game.pk, b.game.white_id, b.game.black_id, match.league.match.round.date)
+            for match in counted
+            for b in match.score.boards
+            if b.game is not None
+        ]
+        rated = ratings(games) if ratings is not None and games else {}
         board_games = [game for match in counted for game in _board_games(match, rated)]
         data.players = player_lines(board_games)
         # The best board results count players who played at least half the rounds played there.

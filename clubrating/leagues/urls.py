@@ -13,6 +13,6 @@ urlpatterns = [
     path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
     path("season/<int:pk>/director/", views.director_home, name="director"),
-    # The public pages: table, rounds, players, match reports, exports (``urls_public``).
-    path("", include("clubrating.leagues.urls_public")),
+    # The public pages: table, rounds, players, match reports, exports (``public.urls``).
+    path("", include("clubrating.leagues.public.urls")),
 ]

@@ -20,8 +20,11 @@ from tests.leagues.conftest import DATES, League, at, submit
 from tests.ratings.factories import make_pool, publish_start_list
 
 LANDESLIGA = ["Donaustadt 1", "Favoriten 1", "Hietzing 1", "Ottakring 1"]
-HOME_WINS = {"W": (Result.WHITE_WINS, Result.BLACK_WINS), "D": (Result.DRAW, Result.DRAW),
-             "L": (Result.BLACK_WINS, Result.WHITE_WINS)}
+HOME_WINS = {
+    "W": (Result.WHITE_WINS, Result.BLACK_WINS),
+    "D": (Result.DRAW, Result.DRAW),
+    "L": (Result.BLACK_WINS, Result.WHITE_WINS),
+}
 
 
 def rate_everyone(league: League):
@@ -43,10 +46,16 @@ def play(league: League, home: str, number: int, outcome: str, *, away_ranks=(1,
     match = league.match(home, number)
     results = {
         board: HOME_WINS[code][0 if board % 2 else 1]
-        for board, code in enumerate(outcome, start=1) if code != "-"
+        for board, code in enumerate(outcome, start=1)
+        if code != "-"
     }
-    services.match_results_enter(match=match, results=results, user=league.captains[home],
-                                 record=game_record_result, now=at(DATES[number - 1], 18))
+    services.match_results_enter(
+        match=match,
+        results=results,
+        user=league.captains[home],
+        record=game_record_result,
+        now=at(DATES[number - 1], 18),
+    )
     services.match_confirm(match=match, user=league.captains[away], now=at(DATES[number - 1], 19))
     return match
 
@@ -57,8 +66,14 @@ def play_landesliga(league: League):
     # Ottakring does not appear in round 2: Hietzing lined up, the director decides.
     submit(league, "Hietzing 1", 2, [1, 2, 3, 4])
     absent = league.match("Ottakring 1", 2)
-    services.match_decide(match=absent, user=league.director, reason="Ottakring nicht angetreten",
-                          record=game_record_result, absent="home", now=at(DATES[1], 18))
+    services.match_decide(
+        match=absent,
+        user=league.director,
+        reason="Ottakring nicht angetreten",
+        record=game_record_result,
+        absent="home",
+        now=at(DATES[1], 18),
+    )
     play(league, "Donaustadt 1", 2, "WWLD")
     play(league, "Hietzing 1", 3, "DDDD")
     play(league, "Favoriten 1", 3, "DWLW")

@@ -17,10 +17,14 @@ def played(league):
 
 
 def names(rows):
-    return [(r.rank, r.team.name, r.match_points, r.board_points, r.berlin, r.won, r.drawn, r.lost) for r in rows]
+    return [
+        (r.rank, r.team.name, r.match_points, r.board_points, r.berlin, r.won, r.drawn, r.lost) for r in rows
+    ]
 
 
-def test_the_table_counts_the_empty_board_and_the_absent_team_as_lost_boards(played, django_assert_max_num_queries):
+def test_the_table_counts_the_empty_board_and_the_absent_team_as_lost_boards(
+    played, django_assert_max_num_queries
+):
     with django_assert_max_num_queries(5):
         data = division_data(division=played.first)
     assert names(data.table) == [
@@ -34,9 +38,7 @@ def test_the_table_counts_the_empty_board_and_the_absent_team_as_lost_boards(pla
     assert cross[(by_name["Hietzing 1"], by_name["Ottakring 1"])] == [4.0]
     assert cross[(by_name["Ottakring 1"], by_name["Hietzing 1"])] == [0.0]
     assert cross[(by_name["Donaustadt 1"], by_name["Ottakring 1"])] == [2.5]
-    assert [
-        [None if cell is None else cell for cell in cells] for _row, cells in data.cross_rows()
-    ] == [
+    assert [[None if cell is None else cell for cell in cells] for _row, cells in data.cross_rows()] == [
         [None, [2.0], [2.5], [2.5]],
         [[2.0], None, [2.0], [4.0]],
         [[1.5], [2.0], None, [2.5]],
@@ -65,7 +67,9 @@ def test_match_cards_of_the_forfeits(played):
 
 def test_players_score_per_board_and_performance(played):
     # Every game rated with white 2000, black 1900.
-    data = division_data(division=played.first, players=True, ratings=lambda ids: dict.fromkeys(ids, (2000, 1900)))
+    data = division_data(
+        division=played.first, players=True, ratings=lambda games: {g[0]: (2000, 1900) for g in games}
+    )
     lines = {(line.member.last_name, line.team.name): line for line in data.players}
     don4 = lines[("Spieler4", "Donaustadt 1")]
     assert (don4.games, don4.points, don4.boards, don4.opponents) == (3, 2.0, {4: [2.0, 3]}, [2000, 1900])
@@ -78,9 +82,15 @@ def test_players_score_per_board_and_performance(played):
     # White at home in rounds 1 and 2 (against 1900), black away in round 3 (against 2000):
     # 2.5 of 3, 1933.33 + dp(0.83) = 1933.33 + 273.
     assert (don1.boards, don1.opponents, don1.rated_points, don1.performance) == (
-        {1: [2.5, 3]}, [1900, 1900, 2000], 2.5, 2206)
+        {1: [2.5, 3]},
+        [1900, 1900, 2000],
+        2.5,
+        2206,
+    )
     assert (hie1.opponents, hie1.rated_points) == ([2000, 1900], 1.5)
-    best = {board: [(e.line.member.last_name, e.line.team.name, e.points, e.games) for e in entries]
-            for board, entries in data.best.items()}
+    best = {
+        board: [(e.line.member.last_name, e.line.team.name, e.points, e.games) for e in entries]
+        for board, entries in data.best.items()
+    }
     assert best[1] == [("Spieler1", "Donaustadt 1", 2.5, 3), ("Spieler1", "Hietzing 1", 2.5, 3)]
     assert best[4] == [("Spieler4", "Favoriten 1", 2.5, 3)]

@@ -37,7 +37,12 @@ def test_the_default_criteria_rank_by_berlin_scoring_then_the_direct_encounter()
         (3, "A", 3, 6.0, 14.5, 1),  # drew with C: the tie stays
         (3, "C", 3, 6.0, 14.5, 1),
     ]
-    assert [(r.played, r.won, r.drawn, r.lost) for r in rows] == [(3, 1, 1, 1), (3, 1, 1, 1), (3, 1, 1, 1), (3, 0, 3, 0)]
+    assert [(r.played, r.won, r.drawn, r.lost) for r in rows] == [
+        (3, 1, 1, 1),
+        (3, 1, 1, 1),
+        (3, 1, 1, 1),
+        (3, 0, 3, 0),
+    ]
     assert rows[0].criteria == {"MP": 3, "BP": 6.0, "BW": 15.5, "DE": 2}
     assert rows[0].board_points_against == 6.0
 
@@ -56,7 +61,10 @@ def test_the_criteria_order_is_the_seasons():
     # Berlin scoring before match points: then 3:3 match points do not matter.
     rows = division_table(TEAMS, MATCHES[:2], criteria=["BW", "MP"])
     assert [(r.rank, r.team, r.berlin, r.match_points) for r in rows] == [
-        (1, "D", 7, 1), (2, "A", 6.5, 2), (3, "B", 3.5, 0), (4, "C", 3, 1),
+        (1, "D", 7, 1),
+        (2, "A", 6.5, 2),
+        (3, "B", 3.5, 0),
+        (4, "C", 3, 1),
     ]
 
 
@@ -75,7 +83,9 @@ def test_the_direct_encounter_is_skipped_while_the_tied_teams_have_not_all_met()
 def test_the_seasons_match_points_and_teams_without_a_match():
     rows = division_table(["A", "B", "C"], [MatchResult("A", "B", (D, D))], scoring=Scoring(3, 1, 0))
     assert [(r.rank, r.team, r.played, r.match_points, r.board_points) for r in rows] == [
-        (1, "A", 1, 1, 1.0), (1, "B", 1, 1, 1.0), (3, "C", 0, 0, 0),
+        (1, "A", 1, 1, 1.0),
+        (1, "B", 1, 1, 1.0),
+        (3, "C", 0, 0, 0),
     ]
     rows = division_table(["A", "B"], [MatchResult("A", "B", (W, D))], scoring=Scoring(3, 1, 0))
     assert [(r.team, r.match_points) for r in rows] == [("A", 3), ("B", 0)]

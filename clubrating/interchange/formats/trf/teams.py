@@ -106,29 +106,35 @@ def team_records(lines: Iterable[str]) -> TrfTeams:
         code, padded = line[:3], line.ljust(80)
         if code == "310":
             rank = padded[68:71].strip()
-            found.teams.append(TrfTeam(
-                number=parse_whole(padded[4:7], "team number", 1, TEAM_MAX),
-                name=padded[8:40].strip(),
-                match_points=_decimal(padded[54:60], "match points"),
-                game_points=_decimal(padded[61:67], "game points"),
-                rank=parse_whole(rank, "rank", 1, TEAM_MAX) if rank else None,
-                players=_players(padded[73:], 1),
-            ))
+            found.teams.append(
+                TrfTeam(
+                    number=parse_whole(padded[4:7], "team number", 1, TEAM_MAX),
+                    name=padded[8:40].strip(),
+                    match_points=_decimal(padded[54:60], "match points"),
+                    game_points=_decimal(padded[61:67], "game points"),
+                    rank=parse_whole(rank, "rank", 1, TEAM_MAX) if rank else None,
+                    players=_players(padded[73:], 1),
+                )
+            )
         elif code == "300":
-            found.lineups.append(TrfLineup(
-                round=parse_whole(padded[4:7], "round", 1, ROUNDS_MAX),
-                team=parse_whole(padded[8:11], "team number", 1, TEAM_MAX),
-                opponent=parse_whole(padded[12:15], "team number", 1, TEAM_MAX),
-                players=_players(padded[16:], 0),
-            ))
+            found.lineups.append(
+                TrfLineup(
+                    round=parse_whole(padded[4:7], "round", 1, ROUNDS_MAX),
+                    team=parse_whole(padded[8:11], "team number", 1, TEAM_MAX),
+                    opponent=parse_whole(padded[12:15], "team number", 1, TEAM_MAX),
+                    players=_players(padded[16:], 0),
+                )
+            )
         elif code == "330":
             kind = padded[4:6]
             if kind not in ("+-", "-+", "--"):
                 raise FieldError("forfeit_kind", field="forfeit", value=kind)
-            found.forfeits.append(TrfForfeitMatch(
-                kind=kind,
-                round=parse_whole(padded[7:10], "round", 1, ROUNDS_MAX),
-                white=parse_whole(padded[11:14], "team number", 1, TEAM_MAX),
-                black=parse_whole(padded[15:18], "team number", 1, TEAM_MAX),
-            ))
+            found.forfeits.append(
+                TrfForfeitMatch(
+                    kind=kind,
+                    round=parse_whole(padded[7:10], "round", 1, ROUNDS_MAX),
+                    white=parse_whole(padded[11:14], "team number", 1, TEAM_MAX),
+                    black=parse_whole(padded[15:18], "team number", 1, TEAM_MAX),
+                )
+            )
     return found

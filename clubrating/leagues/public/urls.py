@@ -1,8 +1,8 @@
-"""The league's public pages (``views_public``), included in ``clubrating.leagues.urls``."""
+"""The league's public pages (``public.views``), included in ``clubrating.leagues.urls``."""
 
 from django.urls import path
 
-from . import views_public
+from . import views as views_public
 
 urlpatterns = [
     path("", views_public.season_list, name="seasons"),

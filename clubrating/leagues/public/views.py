@@ -11,6 +11,8 @@ the ratings' reads: the ratings the games were rated with (Rp) and the lineups' 
 
 from __future__ import annotations
 
+import datetime
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -38,7 +40,8 @@ from clubrating.leagues.selectors_public import (
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
 from ratings.rules.forecast import team_forecast_exact
-from ratings.selectors import game_rating_changes, pool_ratings, tournament_rating_pool
+from ratings.rules.rounding import round_half_away
+from ratings.selectors import list_entries, pool_list_on, pool_ratings, tournament_rating_pool
 from ratings.views.calculators import split_forecast
 
 
@@ -108,7 +111,8 @@ def _forecast(scored: ScoredMatch, ratings: dict, rules) -> tuple[float, float] 
     pairs = [
         (ratings[b.home.pk].published, ratings[b.away.pk].published)
         for b in scored.score.boards
-        if b.home is not None and b.away is not None
+        if b.home is not None
+        and b.away is not None
         and getattr(ratings.get(b.home.pk), "published", None) is not None
         and getattr(ratings.get(b.away.pk), "published", None) is not None
     ]
@@ -157,25 +161,34 @@ def division_rounds(request, pk):
         for number, date, matches in data.rounds
         if number == chosen
     ]
-    context = _context(request, division, "rounds", data=data, rounds=rounds, chosen=chosen,
-                       numbers=numbers, **live)
+    context = _context(
+        request, division, "rounds", data=data, rounds=rounds, chosen=chosen, numbers=numbers, **live
+    )
     return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html", context)
 
 
-def game_ratings(division: Division, game_ids) -> dict[int, tuple[float | None, float | None]]:
-    """{game id: (white's, black's rating)} the games were rated with in the pool whose ratings
-    the division's pages show: the national rating valid on the match day."""
+def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:
+    """{game id: (white's, black's rating)} for ``games`` (id, white, black, match day): the
+    national rating valid on the match day, from the list in force then of the pool whose ratings
+    the division's pages show (rounded as the lists print it)."""
     pool = tournament_rating_pool(division.tournament)
     if pool is None:
         return {}
+    lists = {day: pool_list_on(pool, day) for day in {day for *_ids, day in games}}
+    members = {member for _game, white, black, _day in games for member in (white, black)}
+    ratings = {
+        plist.pk: {
+            member: round_half_away(rating)
+            for member, rating in list_entries(plist)
+            .filter(member_id__in=members)
+            .values_list("member_id", "rating")
+        }
+        for plist in {plist for plist in lists.values() if plist is not None}
+    }
     found = {}
-    for game_id, boards in game_rating_changes(game_ids).items():
-        for board in boards:
-            if board.pool.pk == pool.pk:
-                # Either side's record tells both ratings (own and opponent's).
-                record, white_side = (board.white, True) if board.white else (board.black, False)
-                own, other = record.own_rating, record.opponent_rating
-                found[game_id] = (own, other) if white_side else (other, own)
+    for game, white, black, day in games:
+        in_force = ratings.get(getattr(lists[day], "pk", None), {})
+        found[game] = (in_force.get(white), in_force.get(black))
     return found
 
 
@@ -196,9 +209,13 @@ def division_players(request, pk):
         (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else "" for cell in map(line.boards.get, boards)])
         for line in lines
     ]
-    return render(request, "leagues/public/players.html", _context(
-        request, division, "players", data=data, rows=rows, boards=boards,
-        best=sorted(data.best.items())))
+    return render(
+        request,
+        "leagues/public/players.html",
+        _context(
+            request, division, "players", data=data, rows=rows, boards=boards, best=sorted(data.best.items())
+        ),
+    )
 
 
 def _public_match(pk) -> LeagueMatch:
@@ -232,22 +249,25 @@ def match_report(request, pk):
     division = context["division"]
     title = _("Match report")
     teams = f"{match.match.home_team} – {match.match.away_team}"
-    context.update(print_context(
-        club_name=home_club_name(),
-        title=f"{title}: {teams}",
-        lines=[
-            division.season.name,
-            division.name,
-            _("Round %(number)d") % {"number": match.match.round.number},
-            timezone.localtime(match.starts_at).strftime("%d.%m.%Y %H:%M"),
-        ],
-        back_url=reverse("leagues:public_match", args=[match.pk]),
-        pdf_url=reverse("leagues:match_report", args=[match.pk]) + "?pdf=1",
-    ))
+    context.update(
+        print_context(
+            club_name=home_club_name(),
+            title=f"{title}: {teams}",
+            lines=[
+                division.season.name,
+                division.name,
+                _("Round %(number)d") % {"number": match.match.round.number},
+                timezone.localtime(match.starts_at).strftime("%d.%m.%Y %H:%M"),
+            ],
+            back_url=reverse("leagues:public_match", args=[match.pk]),
+            pdf_url=reverse("leagues:match_report", args=[match.pk]) + "?pdf=1",
+        )
+    )
     template = "leagues/public/print_report.html"
     if request.GET.get("pdf"):
-        return render_pdf_response(request, template, context,
-                                   download_name(division.season.name, title, teams, extension="pdf"))
+        return render_pdf_response(
+            request, template, context, download_name(division.season.name, title, teams, extension="pdf")
+        )
     return render(request, template, context)
 
 
@@ -258,18 +278,27 @@ def division_print(request, pk):
     data = division_data(division=division)
     title = _("Standings")
     context = _context(request, division, "table", data=data)
-    context.update(print_context(
-        club_name=home_club_name(), title=f"{division.season.name} – {division.name}: {title}",
-        lines=[_("Criteria: %(criteria)s") % {
-            "criteria": ", ".join(str(label) for _code, label in context["criteria"])}],
-        back_url=reverse("leagues:division", args=[division.pk]),
-        pdf_url=reverse("leagues:division_print", args=[division.pk]) + "?pdf=1",
-    ))
+    context.update(
+        print_context(
+            club_name=home_club_name(),
+            title=f"{division.season.name} – {division.name}: {title}",
+            lines=[
+                _("Criteria: %(criteria)s")
+                % {"criteria": ", ".join(str(label) for _code, label in context["criteria"])}
+            ],
+            back_url=reverse("leagues:division", args=[division.pk]),
+            pdf_url=reverse("leagues:division_print", args=[division.pk]) + "?pdf=1",
+        )
+    )
     context["print_qr_url"] = request.build_absolute_uri(reverse("leagues:division", args=[division.pk]))
     template = "leagues/public/print_table.html"
     if request.GET.get("pdf"):
-        return render_pdf_response(request, template, context,
-                                   download_name(division.season.name, division.name, title, extension="pdf"))
+        return render_pdf_response(
+            request,
+            template,
+            context,
+            download_name(division.season.name, division.name, title, extension="pdf"),
+        )
     return render(request, template, context)
 
 
@@ -287,8 +316,14 @@ def table_columns(division: Division) -> list[ExportColumn]:
     ]
     decimals = {"MP": None, "W": None, "DE": None, "BP": 1, "BW": 1}
     for code, label in _criteria(division):
-        columns.append(ExportColumn(
-            str(label), lambda r, code=code: r.criteria.get(code), numeric=True, decimals=decimals.get(code)))
+        columns.append(
+            ExportColumn(
+                str(label),
+                lambda r, code=code: r.criteria.get(code),
+                numeric=True,
+                decimals=decimals.get(code),
+            )
+        )
     return columns
 
 
@@ -299,8 +334,11 @@ def division_export(request, pk, fmt):
         raise Http404
     data = division_data(division=division)
     return export_response(
-        fmt, name=[division.season.name, division.name, _("Standings")], sheet=_("Standings"),
-        columns=table_columns(division), rows=data.table,
+        fmt,
+        name=[division.season.name, division.name, _("Standings")],
+        sheet=_("Standings"),
+        columns=table_columns(division),
+        rows=data.table,
     )
 
 
