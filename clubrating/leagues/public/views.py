@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -318,7 +319,7 @@ def table_columns(division: Division) -> list[ExportColumn]:
     for code, label in _criteria(division):
         columns.append(
             ExportColumn(
-                str(label),
+                capfirst(str(label)),
                 lambda r, code=code: r.criteria.get(code),
                 numeric=True,
                 decimals=decimals.get(code),

@@ -127,10 +127,10 @@ def test_the_table_as_csv(played, visitor):
         "Won",
         "Drawn",
         "Lost",
-        "match points",
-        "board points",
+        "Match points",
+        "Board points",
         "Berlin scoring",
-        "direct encounter",
+        "Direct encounter",
     ]
     assert rows[1] == ["1", "Donaustadt 1", "SK Donaustadt", "3", "2", "1", "0", "5", "7.0", "19.0", ""]
     assert rows[4] == ["4", "Ottakring 1", "SK Ottakring", "3", "0", "0", "3", "0", "3.0", "7.5", ""]
@@ -165,3 +165,23 @@ def test_the_trf_export_is_read_back_with_its_team_records(played, visitor):
     don1 = next(p for p in trf.players if p.start_rank == records.teams[0].players[0])
     assert [(g.round, g.result) for g in don1.results] == [(1, "1"), (2, "1"), (3, "=")]
     assert isinstance(records.teams[0], TrfTeam) and isinstance(first[0], TrfLineup)
+
+
+def test_the_pages_in_german(played):
+    client = Client()  # German unless the visitor switches
+    html = client.get(reverse("leagues:division", args=[played.first.pk])).content.decode()
+    assert "Kreuztabelle" in html
+    assert "Mannschaftspunkte: 2 für einen gewonnenen Wettkampf" in html
+    row = html.split('<tr data-team="Hietzing 1">')[1].split("</tr>")[0]
+    assert [cell.rsplit(">", 1)[1] for cell in row.split("</td>")[:-1]][6:9] == ["4", "8,0", "22,0"]
+    players = client.get(reverse("leagues:division_players", args=[played.first.pk])).content.decode()
+    assert "Beste Brettergebnisse" in players
+    assert "2,5/3" in players
+    match = played.match("Donaustadt 1", 1)
+    report = client.get(reverse("leagues:match_report", args=[match.pk])).content.decode()
+    assert "Spielbericht: Donaustadt 1 – Ottakring 1" in report
+    assert "2,5 : 1,5" in report
+    assert "Mannschaftsführer von Ottakring 1" in report
+    response = client.get(reverse("leagues:division_export", args=[played.first.pk, "csv"]))
+    rows = b"".join(response.streaming_content).decode("utf-8-sig").splitlines()
+    assert rows[1] == "1;Donaustadt 1;SK Donaustadt;3;2;1;0;5;7,0;19,0;"
