@@ -107,7 +107,7 @@ def test_the_match_report_to_print_and_as_pdf(played, visitor):
     html = visitor.get(reverse("leagues:match_report", args=[match.pk])).content.decode()
     assert "Match report: Donaustadt 1 – Ottakring 1" in html
     assert "2.5 : 1.5" in html
-    assert html.count("league-signature-line") == 3
+    assert html.count('<div class="league-signature-line">') == 3
     assert "Captain of Ottakring 1" in html
     pdf = visitor.get(reverse("leagues:match_report", args=[match.pk]) + "?pdf=1")
     assert pdf["Content-Type"] == "application/pdf"
