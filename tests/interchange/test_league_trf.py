@@ -2,41 +2,24 @@
 tests/leagues/views/test_public.py) and the import of a division's teams and schedule."""
 
 import datetime
+import io
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from clubrating.interchange.errors import ImportRefused
-from clubrating.interchange.formats.trf.teams import (
-    TrfForfeitMatch,
-    TrfLineup,
-    TrfTeam,
-    format_forfeit_line,
-    format_lineup_line,
-    format_team_line,
-    team_records,
-)
 from clubrating.interchange.league_trf import division_export_trf, division_import_trf
 from clubrating.leagues import services
 from clubrating.leagues.selectors_public import division_data
-from tests.leagues.conftest import DATES, league  # noqa: F401 - the league tests' fixture
+from tests.leagues.conftest import DATES, build_league
 from tests.leagues.played import play_landesliga
 
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def test_team_records_are_written_in_their_columns_and_read_back():
-    team = TrfTeam(3, "SK Donaustadt 1", 5.0, 7.5, 1, (1, 12, 7))
-    lineup = TrfLineup(2, 3, 11, (1, 0, 7))
-    forfeit = TrfForfeitMatch("-+", 4, 3, 11)
-    lines = [format_team_line(team), format_lineup_line(lineup), format_forfeit_line(forfeit)]
-    assert lines == [
-        "310   3 SK Donaustadt 1                                  5.0    7.5   1     1   12    7",
-        "300   2   3  11    1 0000    7",
-        "330 -+ 004 003 011",
-    ]
-    assert lines[0][73:77] == "   1" and lines[0][54:60] == "   5.0" and lines[0][68:71] == "  1"
-    records = team_records(["XXR 3", *lines])
-    assert (records.teams, records.lineups, records.forfeits) == ([team], [lineup], [forfeit])
+@pytest.fixture
+def league(db):
+    return build_league()
 
 
 @pytest.fixture
@@ -94,3 +77,14 @@ def test_a_file_without_team_records_is_refused(league, exported):
     text = "\n".join(line for line in exported.splitlines() if not line.startswith("310"))
     with pytest.raises(ImportRefused, match="no team records"):
         division_import_trf(season=new_season(), name="Landesliga", text=text)
+
+
+def test_the_command_imports_a_division(league, exported, tmp_path):
+    new_season()
+    path = tmp_path / "landesliga.trf"
+    path.write_text(exported, encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_division_trf", "Landesliga Wien 2027/28", "Landesliga", str(path), stdout=out)
+    assert out.getvalue() == "Division Landesliga: 4 teams, 3 rounds.\n"
+    with pytest.raises(CommandError, match="There is no league season called Bundesliga"):
+        call_command("import_division_trf", "Bundesliga", "Landesliga", str(path))
