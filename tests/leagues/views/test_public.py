@@ -185,3 +185,19 @@ def test_the_pages_in_german(played):
     response = client.get(reverse("leagues:division_export", args=[played.first.pk, "csv"]))
     rows = b"".join(response.streaming_content).decode("utf-8-sig").splitlines()
     assert rows[1] == "1;Donaustadt 1;SK Donaustadt;3;2;1;0;5;7,0;19,0;"
+
+
+def test_the_table_polls_live_and_an_unchanged_table_is_not_sent_again(league, public, visitor, monkeypatch):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(DATES[0], 15))
+    url = reverse("leagues:division", args=[league.first.pk])
+    html = visitor.get(url).content.decode()
+    assert 'hx-trigger="every 10s"' in html
+    version = html.split('data-version="')[1].split('"')[0]
+    assert visitor.get(url, {"fragment": "1", "v": version}).status_code == 204
+    fragment = visitor.get(url, {"fragment": "1", "v": "old"})
+    assert fragment.status_code == 200
+    text = fragment.content.decode()
+    assert 'id="live-standings"' in text
+    assert "<html" not in text  # the table alone, not the page
