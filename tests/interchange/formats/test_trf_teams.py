@@ -31,5 +31,5 @@ def test_an_unreadable_forfeit_kind_names_the_field():
 
     from clubrating.interchange.formats.limits import FieldError
 
-    with pytest.raises(FieldError, match="forfeit “x-” is not one of"):
+    with pytest.raises(FieldError, match="forfeit kind “x-” is not one of"):
         team_records(["330 x- 004 003 011"])

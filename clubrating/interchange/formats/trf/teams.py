@@ -128,7 +128,7 @@ def team_records(lines: Iterable[str]) -> TrfTeams:
         elif code == "330":
             kind = padded[4:6]
             if kind not in ("+-", "-+", "--"):
-                raise FieldError("forfeit_kind", field="forfeit", value=kind)
+                raise FieldError("forfeit_kind", field="forfeit kind", value=kind)
             found.forfeits.append(
                 TrfForfeitMatch(
                     kind=kind,
