@@ -132,6 +132,18 @@ def _time(client, url: str, runs: int) -> dict:
     assert response.status_code == 200, (url, response.status_code)
     if hasattr(response, "streaming_content"):
         b"".join(response.streaming_content)
+    from django.db import connection
+
+    queries = []
+
+    def counted(execute, sql, params, many, context):
+        queries.append(sql)  # the test client's request resets Django's own query log
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
+        response = client.get(url)
+        if hasattr(response, "streaming_content"):
+            b"".join(response.streaming_content)
     walls, cpus = [], []
     for _ in range(runs):
         wall, cpu = time.perf_counter(), time.process_time()
@@ -144,6 +156,7 @@ def _time(client, url: str, runs: int) -> dict:
         "cold_ms": round(cold * 1000, 1),
         "warm_ms": round(statistics.median(walls) * 1000, 1),
         "warm_cpu_ms": round(statistics.median(cpus) * 1000, 1),
+        "queries": len(queries),
     }
 
 
@@ -196,9 +209,9 @@ def main() -> None:
         f"{report['size']} on {report['database']} (seeded in {report['seed_s']} s), "
         f"load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
-    print(f"{'page':<14}{'cold ms':>10}{'warm ms':>10}{'warm CPU ms':>13}")
+    print(f"{'page':<14}{'cold ms':>10}{'warm ms':>10}{'warm CPU ms':>13}{'queries':>9}")
     for name, f in figures.items():
-        print(f"{name:<14}{f['cold_ms']:>10}{f['warm_ms']:>10}{f['warm_cpu_ms']:>13}")
+        print(f"{name:<14}{f['cold_ms']:>10}{f['warm_ms']:>10}{f['warm_cpu_ms']:>13}{f['queries']:>9}")
 
 
 if __name__ == "__main__":
