@@ -117,11 +117,14 @@ def _team_lines(tournament: Tournament, start_ranks: dict[int, int]) -> list[str
 
 def tournament_export_trf(
     *, tournament: Tournament, shown: Callable[[Member], frozenset[str]] | None = None,
+    team_lines: Callable[[dict[int, int]], list[str]] | None = None,
 ) -> str:
     """The TRF16 text of ``tournament``: players, points, ranks, every round's games and byes.
 
     ``shown`` tells which of a player's fields the reader may see (``clubrating.clubs.privacy``);
-    the others are left blank. Without it (officials, rating submissions) the file is complete."""
+    the others are left blank. Without it (officials, rating submissions) the file is complete.
+    ``team_lines`` ({member id: start rank} -> lines) writes the team records instead of the
+    ``013`` lines (a league division's TRF-2026 team section, ``league_trf``)."""
     games = list(Game.objects.filter(round__tournament=tournament).select_related("round"))
     byes = list(Bye.objects.filter(round__tournament=tournament).select_related("round"))
     involved = {g.white_id for g in games} | {g.black_id for g in games} | {b.member_id for b in byes}
@@ -171,6 +174,9 @@ def tournament_export_trf(
         round_dates=[round_dates.get(n) for n in range(1, played_rounds + 1)],
         rounds=played_rounds, players=trf_players,
         # JaVaFo's planned number of rounds, so that a pairing program can continue the file.
-        extra_lines=[*_team_lines(tournament, start_ranks), f"XXR {tournament.rounds_count}"],
+        extra_lines=[
+            *(team_lines(start_ranks) if team_lines else _team_lines(tournament, start_ranks)),
+            f"XXR {tournament.rounds_count}",
+        ],
     )
     return write_trf(trf)

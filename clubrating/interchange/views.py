@@ -64,21 +64,26 @@ def official_or_staff_required(view):
     return wrapped
 
 
+def trf_shown(user):
+    """Which of a player's fields a TRF download for ``user`` holds (``tournament_export_trf``'s
+    ``shown``): visitors and members get the file without what the privacy rules keep from them
+    (full birth dates, sex; a restricted profile's all but the name); officials the whole file."""
+    audience = audience_for(user)
+    if audience >= Audience.OFFICIAL:
+        return None
+    years_public, user_id, today = birth_years_public(), user.pk, datetime.date.today()
+
+    def shown(member):
+        return visible_fields(member, birth_years_public=years_public, today=today,
+                              audience=row_audience(member, audience=audience, user_id=user_id))
+    return shown
+
+
 @public_tournaments_required
 @require_GET
 def tournament_trf(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
-    audience = audience_for(request.user)
-    shown = None
-    if audience < Audience.OFFICIAL:
-        # Visitors and members get the file without what the privacy rules keep from them (full
-        # birth dates, sex; a restricted profile's all but the name); officials the whole file.
-        years_public, user_id, today = birth_years_public(), request.user.pk, datetime.date.today()
-
-        def shown(member):
-            return visible_fields(member, birth_years_public=years_public, today=today,
-                                  audience=row_audience(member, audience=audience, user_id=user_id))
-    text = tournament_export_trf(tournament=tournament, shown=shown)
+    text = tournament_export_trf(tournament=tournament, shown=trf_shown(request.user))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = attachment(download_name(tournament.name, extension="trf"))
     return response

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -14,4 +14,6 @@ urlpatterns = [
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
     path("season/<int:pk>/director/", views.director_home, name="director"),
     path("season/<int:pk>/roster/<int:club_pk>/", views.roster, name="roster"),
+    # The public pages: table, rounds, players, match reports, exports (``public.urls``).
+    path("", include("clubrating.leagues.public.urls")),
 ]

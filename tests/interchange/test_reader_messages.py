@@ -120,6 +120,11 @@ CASES = {
         "be blank, but “134003041234” runs over it: the fields are shifted.",
         "Zeile 3: Spalte 69 zwischen FIDE-ID (Spalten 58–68) und Geburtsdatum (Spalten 70–79) "
         "muss leer sein, aber „134003041234“ reicht hinein: die Felder sind verschoben."),
+    # A league division's TRF-2026 team records (formats/trf/teams.py): a forfeited match's kind.
+    "forfeit_kind": ("trf", TrfError("forfeit_kind", 30, field="forfeit kind", value="x-"), 30,
+        "forfeit kind",
+        "Line 30: forfeit kind “x-” is not one of +-, -+ and --.",
+        "Zeile 30: Kampflos-Art „x-“ ist nicht +-, -+ oder --."),
     "empty": ("csv", " \n", None, "",
         "The CSV file cannot be read: the file is empty.",
         "Die CSV-Datei kann nicht gelesen werden: die Datei ist leer."),

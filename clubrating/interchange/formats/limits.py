@@ -88,6 +88,7 @@ MESSAGES = {
     "spill": gettext_noop(
         "column %(column)d between %(left)s (columns %(left_columns)s) and %(right)s (columns "
         "%(right_columns)s) must be blank, but “%(value)s” runs over it: the fields are shifted."),
+    "forfeit_kind": gettext_noop("%(field)s “%(value)s” is not one of +-, -+ and --."),
     # CSV files
     "empty": gettext_noop("the file is empty."),
     "csv_quote": gettext_noop(

@@ -1,0 +1,1 @@
+"""The league's public pages: division tables, rounds, players, match reports, exports."""

@@ -1,0 +1,356 @@
+"""The league's public pages: seasons and divisions, the division table with its cross table
+(refreshed live while a round is played, as the tournament pages are), the rounds with their
+match cards and the forecast from the lineups, the players' board statistics, the match report
+(Spielbericht) to print or as PDF, and the table as CSV or XLSX.
+
+Who may read them is the tournaments' rule (``public_tournaments_required``); a lineup is shown
+to everyone only once its deadline has passed (``lineup_visible``); members' names follow the
+privacy rules in the templates (``member_link``). The pages compose the league selectors with
+the ratings' reads: the ratings the games were rated with (Rp) and the lineups' ratings (forecast).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from clubrating.accounts.permissions import public_tournaments_required
+from clubrating.clubs.selectors import home_club_name
+from clubrating.core.downloads import attachment, download_name
+from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
+from clubrating.core.formatting import decimal_text, points_text
+from clubrating.core.pdf import print_context, render_pdf_response
+from clubrating.interchange.league_trf import division_export_trf
+from clubrating.interchange.views import trf_shown
+from clubrating.leagues.models import Criterion, Division, LeagueMatch, Side
+from clubrating.leagues.selectors import league_match_score, league_matches, lineup_visible, season_of
+from clubrating.leagues.selectors_public import (
+    DivisionData,
+    ScoredMatch,
+    division_data,
+    match_result,
+    public_seasons,
+)
+from clubrating.tournaments.views.public import live_check, live_render
+from ratings.adapters import pool_rules
+from ratings.rules.forecast import team_forecast_exact
+from ratings.rules.rounding import round_half_away
+from ratings.selectors import list_entries, pool_list_on, pool_ratings, tournament_rating_pool
+from ratings.views.calculators import split_forecast
+
+
+def _division(pk) -> Division:
+    return get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk)
+
+
+def _criteria(division: Division) -> list[tuple[str, str]]:
+    labels = dict(Criterion.choices)
+    return [(code, labels.get(code, code)) for code in division.season.criteria]
+
+
+def _criterion_text(row, code: str) -> str:
+    """A criterion's value as the table shows it: board and Berlin points with one decimal,
+    counts whole; the direct encounter empty where it was not applied."""
+    value = row.criteria.get(code)
+    if value is None:
+        return ""
+    if code in (Criterion.BOARD_POINTS, Criterion.BERLIN):
+        return points_text(value)
+    return decimal_text(value, 0 if float(value).is_integer() else 1)
+
+
+def _context(request, division: Division, tab: str, data: DivisionData | None = None, **extra) -> dict:
+    context = {
+        "division": division,
+        "season": division.season,
+        "divisions": list(division.season.divisions.all()),
+        "tab": tab,
+        "criteria": _criteria(division),
+        "data": data,
+        **extra,
+    }
+    if data is not None:
+        codes = division.season.criteria
+        context["table_rows"] = [(row, [_criterion_text(row, code) for code in codes]) for row in data.table]
+        context["cross_rows"] = [
+            (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
+            for row, cells in data.cross_rows()
+        ]
+    return context
+
+
+@public_tournaments_required
+def season_list(request):
+    return render(request, "leagues/public/seasons.html", {"seasons": public_seasons()})
+
+
+@public_tournaments_required
+def division_table(request, pk):
+    division = _division(pk)
+    live, unchanged = live_check(request, tournament=division.tournament)
+    if unchanged is not None:
+        return unchanged
+    data = division_data(division=division)
+    context = _context(request, division, "table", data=data, **live)
+    return live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
+
+
+def _visible(match: LeagueMatch, user, now) -> dict[str, bool]:
+    return {side: lineup_visible(match=match, side=side, user=user, now=now) for side in Side.values}
+
+
+def _forecast(scored: ScoredMatch, ratings: dict, rules) -> tuple[float, float] | None:
+    """The expected board points (home, away) from the lineups' ratings, over the boards where
+    both teams have a rated player; None where there is no such board."""
+    pairs = [
+        (ratings[b.home.pk].published, ratings[b.away.pk].published)
+        for b in scored.score.boards
+        if b.home is not None
+        and b.away is not None
+        and getattr(ratings.get(b.home.pk), "published", None) is not None
+        and getattr(ratings.get(b.away.pk), "published", None) is not None
+    ]
+    if not pairs or rules is None:
+        return None
+    home = team_forecast_exact(rules, [h for h, _a in pairs], [a for _h, a in pairs])
+    return split_forecast(home, len(pairs))
+
+
+def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict]:
+    """Each match with what the reader may see of its lineups and, before its result, the
+    forecast from the lineups (ratings of the pool that rates the division, published now)."""
+    now = timezone.now()
+    pool = tournament_rating_pool(division.tournament)
+    rules = pool_rules(pool) if pool is not None else None
+    cards = []
+    for scored in matches:
+        cards.append({"m": scored, "visible": _visible(scored.league, request.user, now)})
+    waiting = [c for c in cards if c["m"].result is None and all(c["visible"].values())]
+    members = {b.home.pk for c in waiting for b in c["m"].score.boards if b.home} | {
+        b.away.pk for c in waiting for b in c["m"].score.boards if b.away
+    }
+    ratings = pool_ratings(pool, members) if members else {}
+    for card in waiting:
+        card["forecast"] = _forecast(card["m"], ratings, rules)
+    return cards
+
+
+@public_tournaments_required
+def division_rounds(request, pk):
+    division = _division(pk)
+    live, unchanged = live_check(request, tournament=division.tournament)
+    if unchanged is not None:
+        return unchanged
+    data = division_data(division=division)
+    numbers = [number for number, _date, _matches in data.rounds]
+    try:
+        chosen = int(request.GET.get("round") or 0)
+    except ValueError:
+        chosen = 0
+    if chosen not in numbers:  # the last round with a result, else the first
+        played = [number for number, _d, matches in data.rounds if any(m.result for m in matches)]
+        chosen = played[-1] if played else (numbers[0] if numbers else 0)
+    rounds = [
+        (number, date, _cards(request, division, matches))
+        for number, date, matches in data.rounds
+        if number == chosen
+    ]
+    context = _context(
+        request, division, "rounds", data=data, rounds=rounds, chosen=chosen, numbers=numbers, **live
+    )
+    return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html", context)
+
+
+def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:
+    """{game id: (white's, black's rating)} for ``games`` (id, white, black, match day): the
+    national rating valid on the match day, from the list in force then of the pool whose ratings
+    the division's pages show (rounded as the lists print it)."""
+    pool = tournament_rating_pool(division.tournament)
+    if pool is None:
+        return {}
+    lists = {day: pool_list_on(pool, day) for day in {day for *_ids, day in games}}
+    members = {member for _game, white, black, _day in games for member in (white, black)}
+    ratings = {
+        plist.pk: {
+            member: round_half_away(rating)
+            for member, rating in list_entries(plist)
+            .filter(member_id__in=members)
+            .values_list("member_id", "rating")
+        }
+        for plist in {plist for plist in lists.values() if plist is not None}
+    }
+    found = {}
+    for game, white, black, day in games:
+        in_force = ratings.get(getattr(lists[day], "pk", None), {})
+        found[game] = (in_force.get(white), in_force.get(black))
+    return found
+
+
+def _players_data(division: Division) -> DivisionData:
+    return division_data(
+        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True
+    )
+
+
+@public_tournaments_required
+def division_players(request, pk):
+    division = _division(pk)
+    data = _players_data(division)
+    team_order = {row.team: index for index, row in enumerate(data.table)}
+    lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
+    boards = list(range(1, division.boards + 1))
+    rows = [
+        (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else "" for cell in map(line.boards.get, boards)])
+        for line in lines
+    ]
+    return render(
+        request,
+        "leagues/public/players.html",
+        _context(
+            request, division, "players", data=data, rows=rows, boards=boards, best=sorted(data.best.items())
+        ),
+    )
+
+
+def _public_match(pk) -> LeagueMatch:
+    try:
+        return league_matches().get(pk=pk)
+    except LeagueMatch.DoesNotExist as missing:
+        raise Http404 from missing
+
+
+def _report_context(request, match: LeagueMatch) -> dict:
+    division = match.match.round.tournament.division
+    home, away = match.match.home_team.league_team, match.match.away_team.league_team
+    score = league_match_score(match)
+    scored = ScoredMatch(match, score, match_result(match, score, home, away), home, away)
+    (card,) = _cards(request, division, [scored])
+    return {"division": division, "season": season_of(match), "match": match, "card": card, "m": scored}
+
+
+@public_tournaments_required
+def public_match(request, pk):
+    context = _report_context(request, _public_match(pk))
+    return render(request, "leagues/public/match.html", context)
+
+
+@public_tournaments_required
+def match_report(request, pk):
+    """The match report (Spielbericht): both lineups, the board results, the final score and
+    lines for the captains' and the arbiter's signatures; to print or as PDF."""
+    match = _public_match(pk)
+    context = _report_context(request, match)
+    division = context["division"]
+    title = _("Match report")
+    teams = f"{match.match.home_team} – {match.match.away_team}"
+    context.update(
+        print_context(
+            club_name=home_club_name(),
+            title=f"{title}: {teams}",
+            lines=[
+                division.season.name,
+                division.name,
+                _("Round %(number)d") % {"number": match.match.round.number},
+                timezone.localtime(match.starts_at).strftime("%d.%m.%Y %H:%M"),
+            ],
+            back_url=reverse("leagues:public_match", args=[match.pk]),
+            pdf_url=reverse("leagues:match_report", args=[match.pk]) + "?pdf=1",
+        )
+    )
+    template = "leagues/public/print_report.html"
+    if request.GET.get("pdf"):
+        return render_pdf_response(
+            request, template, context, download_name(division.season.name, title, teams, extension="pdf")
+        )
+    return render(request, template, context)
+
+
+@public_tournaments_required
+def division_print(request, pk):
+    """The table and the cross table to print or as PDF."""
+    division = _division(pk)
+    data = division_data(division=division)
+    title = _("Standings")
+    context = _context(request, division, "table", data=data)
+    context.update(
+        print_context(
+            club_name=home_club_name(),
+            title=f"{division.season.name} – {division.name}: {title}",
+            lines=[
+                _("Criteria: %(criteria)s")
+                % {"criteria": ", ".join(str(label) for _code, label in context["criteria"])}
+            ],
+            back_url=reverse("leagues:division", args=[division.pk]),
+            pdf_url=reverse("leagues:division_print", args=[division.pk]) + "?pdf=1",
+        )
+    )
+    context["print_qr_url"] = request.build_absolute_uri(reverse("leagues:division", args=[division.pk]))
+    template = "leagues/public/print_table.html"
+    if request.GET.get("pdf"):
+        return render_pdf_response(
+            request,
+            template,
+            context,
+            download_name(division.season.name, division.name, title, extension="pdf"),
+        )
+    return render(request, template, context)
+
+
+def table_columns(division: Division) -> list[ExportColumn]:
+    """The table's export columns: rank, team, club, matches, the match record and every
+    criterion of the season."""
+    columns = [
+        ExportColumn(_("Rank"), lambda r: r.rank, numeric=True),
+        ExportColumn(_("Team"), lambda r: r.team.name),
+        ExportColumn(_("Club"), lambda r: r.team.club.name),
+        ExportColumn(_("Matches"), lambda r: r.played, numeric=True),
+        ExportColumn(_("Won"), lambda r: r.won, numeric=True),
+        ExportColumn(_("Drawn"), lambda r: r.drawn, numeric=True),
+        ExportColumn(_("Lost"), lambda r: r.lost, numeric=True),
+    ]
+    decimals = {"MP": None, "W": None, "DE": None, "BP": 1, "BW": 1}
+    for code, label in _criteria(division):
+        columns.append(
+            ExportColumn(
+                capfirst(str(label)),
+                lambda r, code=code: r.criteria.get(code),
+                numeric=True,
+                decimals=decimals.get(code),
+            )
+        )
+    return columns
+
+
+@public_tournaments_required
+def division_export(request, pk, fmt):
+    division = _division(pk)
+    if fmt not in EXPORT_FORMATS:
+        raise Http404
+    data = division_data(division=division)
+    return export_response(
+        fmt,
+        name=[division.season.name, division.name, _("Standings")],
+        sheet=_("Standings"),
+        columns=table_columns(division),
+        rows=data.table,
+    )
+
+
+@public_tournaments_required
+@require_GET
+def division_trf(request, pk):
+    """The division as a TRF-2026 file with its team records, for the FIDE rating submission."""
+    division = _division(pk)
+    text = division_export_trf(division=division, shown=trf_shown(request.user))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = attachment(
+        download_name(division.season.name, division.name, extension="trf")
+    )
+    return response

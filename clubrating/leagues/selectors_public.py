@@ -1,0 +1,174 @@
+"""Reads of a division's public pages: the table, the cross table, the rounds with their match
+cards and the players' statistics, from a fixed number of queries whatever the division's size
+(its teams; its matches with lineups and games), the ranking done by ``standings`` and ``stats``."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from math import ceil
+
+from django.db.models import QuerySet
+
+from clubrating.leagues.models import Division, LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, Side
+from clubrating.leagues.selectors import league_match_score, league_matches
+from clubrating.leagues.standings import MatchResult, Scoring, TableRow, cross_table, division_table
+from clubrating.leagues.stats import BoardBest, BoardGame, PlayerLine, best_boards, player_lines
+from clubrating.tournaments.models import Result
+from clubrating.tournaments.selectors import MatchScore
+
+__all__ = [
+    "DivisionData",
+    "ScoredMatch",
+    "division_data",
+    "match_result",
+    "public_seasons",
+]
+
+# Games decided without play: they score, but are not rated and count in no performance.
+FORFEITS = {Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT}
+
+
+def public_seasons() -> QuerySet[LeagueSeason]:
+    """The seasons with their divisions, newest first."""
+    return LeagueSeason.objects.prefetch_related("divisions")
+
+
+@dataclass
+class ScoredMatch:
+    """A match of the division with its boards from the home team's side; ``result`` is set once
+    the match counts in the table (its result entered, confirmed, disputed or decided)."""
+
+    league: LeagueMatch
+    score: MatchScore
+    result: MatchResult | None
+    home: LeagueTeam
+    away: LeagueTeam
+
+    @property
+    def home_points(self) -> float | None:
+        return None if self.result is None else self.result.home_points
+
+    @property
+    def away_points(self) -> float | None:
+        return None if self.result is None else self.result.away_points
+
+
+def match_result(league: LeagueMatch, score: MatchScore, home, away) -> MatchResult | None:
+    """The match as the table counts it, None while its result is open. A team that did not
+    appear loses every board; an empty board is lost by the side that left it empty (already so
+    in ``score``, read with the match over)."""
+    if league.status == MatchStatus.OPEN:
+        return None
+    if league.absent:
+        won = (0.0, 1.0) if league.absent == Side.HOME else (1.0, 0.0)
+        return MatchResult(home, away, tuple(won for _board in score.boards))
+    return MatchResult(home, away, tuple(board.points or (0.0, 0.0) for board in score.boards))
+
+
+@dataclass
+class DivisionData:
+    division: Division
+    season: LeagueSeason
+    teams: list[LeagueTeam]
+    rounds: list[tuple[int, datetime.date | None, list[ScoredMatch]]]
+    table: list[TableRow]
+    cross: dict[tuple[LeagueTeam, LeagueTeam], list[float]]
+    players: list[PlayerLine] = field(default_factory=list)
+    best: dict[int, list[BoardBest]] = field(default_factory=dict)
+
+    @property
+    def matches(self) -> list[ScoredMatch]:
+        return [match for _number, _date, matches in self.rounds for match in matches]
+
+    @property
+    def rounds_played(self) -> int:
+        return sum(1 for _n, _d, matches in self.rounds if any(m.result for m in matches))
+
+    def cross_rows(self) -> list[tuple[TableRow, list[list[float] | None]]]:
+        """The cross table in the order of the table: each row's cells against every team in that
+        order (None: the team itself)."""
+        order = [row.team for row in self.table]
+        return [
+            (row, [None if other == row.team else self.cross.get((row.team, other), []) for other in order])
+            for row in self.table
+        ]
+
+
+def _board_games(
+    match: ScoredMatch, ratings: Mapping[int, tuple[float | None, float | None]]
+) -> list[BoardGame]:
+    """Both players' side of every board of a counted match. ``ratings``: {game id: (white's,
+    black's rating of the match day)}."""
+    games = []
+    absent = match.league.absent
+    for board, points in zip(match.score.boards, match.result.boards, strict=True):
+        for side, team, member, own in (
+            (Side.HOME, match.home, board.home, points[0]),
+            (Side.AWAY, match.away, board.away, points[1]),
+        ):
+            if member is None or (absent and absent == side):
+                continue
+            game = board.game
+            played = game is not None and not absent and game.result not in FORFEITS
+            opponent_rating = None
+            if played:
+                white, black = ratings.get(game.pk, (None, None))
+                own_white = game.white_id == member.pk
+                opponent_rating = black if own_white else white
+            games.append(BoardGame(member, team, board.board, own, played, opponent_rating))
+    return games
+
+
+def division_data(
+    *,
+    division: Division,
+    ratings: Callable[[list[tuple]], Mapping[int, tuple[float | None, float | None]]] | None = None,
+    players: bool = False,
+) -> DivisionData:
+    """Everything the division's pages show. Four queries (teams; matches with their round,
+    teams and season; lineups; games). ``players``: also the players' statistics, with the
+    players' ratings of the match day: ``ratings([(game id, white id, black id, match day)])``
+    gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
+    season = division.season
+    teams = list(
+        LeagueTeam.objects.filter(division=division)
+        .select_related("team", "club")
+        .order_by("team__start_rank", "team__name", "pk")
+    )
+    by_team = {team.team_id: team for team in teams}
+    rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
+    for league in (
+        league_matches()
+        .filter(match__round__tournament=division.tournament_id)
+        .order_by("match__round__number", "match__number")
+    ):
+        tm = league.match
+        home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
+        score = league_match_score(league)
+        scored = ScoredMatch(league, score, match_result(league, score, home, away), home, away)
+        rounds.setdefault(tm.round.number, (tm.round.date, []))[1].append(scored)
+    round_list = [(number, date, matches) for number, (date, matches) in sorted(rounds.items())]
+    results = [m.result for _n, _d, matches in round_list for m in matches if m.result is not None]
+    table = division_table(
+        teams,
+        results,
+        scoring=Scoring(season.match_points_win, season.match_points_draw, season.match_points_loss),
+        criteria=season.criteria,
+    )
+    data = DivisionData(division, season, teams, round_list, table, cross_table(results))
+    if players:
+        counted = [match for match in data.matches if match.result is not None]
+        games = [
+            (b.game.pk, b.game.white_id, b.game.black_id, match.league.match.round.date)
+            for match in counted
+            for b in match.score.boards
+            if b.game is not None
+        ]
+        rated = ratings(games) if ratings is not None and games else {}
+        board_games = [game for match in counted for game in _board_games(match, rated)]
+        data.players = player_lines(board_games)
+        # The best board results count players who played at least half the rounds played there.
+        data.best = best_boards(data.players, min_games=max(1, ceil(data.rounds_played / 2)))
+    return data

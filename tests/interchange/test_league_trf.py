@@ -1,0 +1,90 @@
+"""A league division's TRF-2026 file: the export of its team records (read back in
+tests/leagues/views/test_public.py) and the import of a division's teams and schedule."""
+
+import datetime
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from clubrating.interchange.errors import ImportRefused
+from clubrating.interchange.league_trf import division_export_trf, division_import_trf
+from clubrating.leagues import services
+from clubrating.leagues.selectors_public import division_data
+from tests.leagues.conftest import DATES, build_league
+from tests.leagues.played import play_landesliga
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+@pytest.fixture
+def league(db):
+    return build_league()
+
+
+@pytest.fixture
+def exported(league):
+    play_landesliga(league)
+    return division_export_trf(division=league.first)
+
+
+def new_season():
+    return services.season_create(name="Landesliga Wien 2027/28", start_date=datetime.date(2026, 9, 1))
+
+
+def test_a_division_is_imported_with_its_teams_and_schedule(league, exported):
+    division = division_import_trf(season=new_season(), name="Landesliga", text=exported)
+    data = division_data(division=division)
+    assert division.boards == 4
+    assert [(t.name, t.club.short_name, t.number) for t in data.teams] == [
+        ("Donaustadt 1", "Donaustadt", 1),
+        ("Favoriten 1", "Favoriten", 1),
+        ("Hietzing 1", "Hietzing", 1),
+        ("Ottakring 1", "Ottakring", 1),
+    ]
+    old = division_data(division=league.first)
+
+    def pairs(d):
+        return [
+            (n, date, sorted((m.home.name, m.away.name) for m in matches)) for n, date, matches in d.rounds
+        ]
+
+    assert pairs(data) == pairs(old)
+    assert [date for _n, date, _m in data.rounds] == DATES
+
+
+def test_a_team_without_its_club_is_refused_and_nothing_is_saved(league, exported):
+    season = new_season()
+    text = exported.replace("Hietzing 1     ", "Heiligenstadt 1", 1)  # the same columns
+    with pytest.raises(
+        ImportRefused, match="Team Heiligenstadt 1: no club or more than one is called Heiligenstadt"
+    ):
+        division_import_trf(season=season, name="Landesliga", text=text)
+    assert not season.divisions.exists()
+
+
+def test_pairings_other_than_the_berger_tables_are_refused(league, exported):
+    lines = exported.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("300   1   1   4"))
+    lines[first] = lines[first].replace("300   1   1   4", "300   1   1   2")
+    season = new_season()
+    with pytest.raises(ImportRefused, match="Round 1: teams 1 and 2 do not meet there by the Berger tables"):
+        division_import_trf(season=season, name="Landesliga", text="\n".join(lines))
+    assert not season.divisions.exists()
+
+
+def test_a_file_without_team_records_is_refused(league, exported):
+    text = "\n".join(line for line in exported.splitlines() if not line.startswith("310"))
+    with pytest.raises(ImportRefused, match="no team records"):
+        division_import_trf(season=new_season(), name="Landesliga", text=text)
+
+
+def test_the_command_imports_a_division(league, exported, tmp_path):
+    new_season()
+    path = tmp_path / "landesliga.trf"
+    path.write_text(exported, encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_division_trf", "Landesliga Wien 2027/28", "Landesliga", str(path), stdout=out)
+    assert out.getvalue() == "Division Landesliga: 4 teams, 3 rounds.\n"
+    with pytest.raises(CommandError, match="There is no league season called Bundesliga"):
+        call_command("import_division_trf", "Bundesliga", "Landesliga", str(path))
