@@ -13,12 +13,12 @@ from dataclasses import dataclass
 import django_tables2 as tables
 from django.db.models import F
 from django.utils.html import escape, format_html
-from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.rows import BoundRows
 
 from clubrating.clubs.models import Member
-from clubrating.core.columns import primary, secondary
+from clubrating.core.columns import change_heading, primary, secondary
 from clubrating.core.exports import ExportColumn
 from clubrating.core.formatting import change_text, rating_text
 from clubrating.core.table_pdf import Italic
@@ -73,7 +73,7 @@ class RatingListTable(PlainRowsTable):
                               attrs=secondary("md", "text-end num"))
     sex = tables.Column(verbose_name=_("Sex"), accessor="member__sex", empty_values=(), attrs=secondary("md"))
     rating = NumberColumn(verbose_name=_("Rating"), accessor="list_rating", attrs=primary("text-end num"))
-    change = NumberColumn(verbose_name=pgettext_lazy("rating", "Change"), accessor="list_change",
+    change = NumberColumn(verbose_name=change_heading(), accessor="list_change",
                           empty_values=(), attrs=primary("text-end num"))
     games = NumberColumn(verbose_name=_("Games"), accessor="list_games",
                          attrs=secondary("sm", "text-end num"))
@@ -311,6 +311,7 @@ _NUMERIC = {"rank", "birth_year", "rating", "change", "games", "period_games"}
 def print_header(exclude: list[str]) -> list[tuple[str, str, bool]]:
     """(name, header, numeric) of the printed columns."""
     headers = {name: column.verbose_name for name, column in RatingListTable.base_columns.items()}
+    headers["change"] = pgettext("rating", "Change")  # the page's heading is HTML (``change_heading``)
     return [(name, str(headers[name]), name in _NUMERIC) for name in PRINT_COLUMNS if name not in exclude]
 
 

@@ -27,3 +27,23 @@ def secondary(breakpoint: str = "md", css: str = "") -> dict:
     """django-tables2 ``attrs`` of a column shown from Bootstrap's ``breakpoint`` (sm 576 px,
     md 768 px, lg 992 px) on."""
     return _attrs(f"{css} d-none d-{breakpoint}-table-cell".strip())
+
+
+def _change_heading() -> str:
+    from django.utils.html import format_html
+    from django.utils.translation import pgettext
+
+    full = pgettext("rating", "Change")
+    # A long word in German ("Veränderung") would push a four-column list past a phone's width:
+    # there the heading is the sign pair, and screen readers still hear the word.
+    return format_html('<span class="d-none d-sm-inline">{}</span><span class="d-sm-none">'
+                       '<span aria-hidden="true" title="{}">+/−</span><span class="visually-hidden">{}</span>'
+                       '</span>', full, full, full)
+
+
+def change_heading():
+    """The heading of a rating-change column (HTML, in the active language when rendered)."""
+    from django.utils.functional import lazy
+    from django.utils.safestring import SafeString
+
+    return lazy(_change_heading, SafeString)()

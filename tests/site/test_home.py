@@ -52,7 +52,7 @@ def test_running_and_recent_tournaments_are_separated(client, demo):
 def test_top_ten_of_the_home_club_with_links_to_the_full_lists(client, demo):
     html = client.get("/").content.decode()
     block = _section(html, "club-ratings")
-    rows = re.findall(r"<tr>\s*<td class=\"num\">(\d+)</td>", block)
+    rows = re.findall(r"<tr>\s*<td class=\"num col-primary\">(\d+)</td>", block)
     assert rows == [str(n) for n in range(1, 11)]
     home = Club.objects.get(is_home=True)
     assert "SV Wienerwald" not in block

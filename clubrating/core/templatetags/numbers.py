@@ -62,3 +62,11 @@ def decimal(value, places=1) -> str:
 @register.filter
 def points(value) -> str:
     return points_text(value)
+
+
+@register.simple_tag
+def change_heading():
+    """``{% change_heading %}``: a rating-change column's heading (``core.columns.change_heading``)."""
+    from clubrating.core.columns import _change_heading
+
+    return _change_heading()
