@@ -148,5 +148,10 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
             "cells": [cell.text for cell in line.cells],
             "progress": [texts.points(value) for value in line.progress],
         }
+        # The runs of cells as the page prints them (``Texts.cells``).
+        line.texts["tiebreaks_html"] = texts.cells(line.texts["tiebreaks"], "num d-none d-md-table-cell")
+        line.texts["progress_html"] = texts.cells(line.texts["progress"], "num")
+        if not round_robin:
+            line.texts["cells_html"] = texts.cells(line.texts["cells"], "text-center text-nowrap")
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)

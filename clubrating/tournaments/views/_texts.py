@@ -8,6 +8,9 @@ number filters' own (``clubrating.core.formatting``, ``templatetags.tiebreaks``)
 
 from __future__ import annotations
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
 from clubrating.core.formatting import decimal_text, game_change_text, points_text, rating_text, signed
 
 from ..templatetags.tiebreaks import tiebreak_texts
@@ -18,6 +21,7 @@ class Texts:
 
     def __init__(self) -> None:
         self._memo: dict[tuple, str] = {}
+        self._cells: dict[tuple[str, str], str] = {}
 
     def points(self, value: float | None) -> str:
         key = ("points", value)
@@ -47,3 +51,16 @@ class Texts:
 
     def tiebreaks(self, values: list[float | None], codes: list[str]) -> list[str]:
         return tiebreak_texts(values, codes, decimal=self.decimal)
+
+    def cells(self, texts, css: str) -> SafeString:
+        """The texts as one string of ``<td class="css">`` cells, each text escaped: a row of a long
+        table is one template variable, not one template loop step per cell."""
+        memo = self._cells
+        parts = []
+        for text in texts:
+            key = (css, text)
+            html = memo.get(key)
+            if html is None:
+                html = memo[key] = f'<td class="{css}">{escape(text)}</td>'
+            parts.append(html)
+        return mark_safe("".join(parts))  # each text escaped above; css is a literal of the caller
