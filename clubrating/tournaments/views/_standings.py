@@ -29,9 +29,16 @@ def standing_lines(rows, codes: list[str]) -> list[dict]:
     """The page's lines: each row with its texts formatted once (``Texts``), not per cell in the
     template; ``row`` is the standings row itself (the player's name and link)."""
     texts = Texts()
-    return [{
-        "row": row, "rank": texts.rating(row.rank), "start": texts.rating(row.player.start_rank),
-        "club": str(row.player.member.club or ""), "rating": texts.rating(row.player.rating),
-        "fide": texts.rating(row.player.fide_rating), "points": texts.points(row.points),
-        "tiebreaks": texts.tiebreaks(row.tiebreaks, codes),
-    } for row in rows]
+    lines = []
+    for row in rows:
+        tiebreaks = texts.tiebreaks(row.tiebreaks, codes)
+        lines.append({
+            "row": row, "rank": texts.rating(row.rank), "start": texts.rating(row.player.start_rank),
+            "club": str(row.player.member.club or ""), "rating": texts.rating(row.player.rating),
+            "fide": texts.rating(row.player.fide_rating), "points": texts.points(row.points),
+            "tiebreaks": tiebreaks,
+            # The first two tie-breaks on every screen, the others from medium width on.
+            "tiebreaks_html": (texts.cells(tiebreaks[:2], "num")
+                               + texts.cells(tiebreaks[2:], "num d-none d-md-table-cell")),
+        })
+    return lines
