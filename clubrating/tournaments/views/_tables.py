@@ -7,6 +7,7 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
 
 from ..models import RESULT_SYMBOLS, Game
@@ -116,10 +117,12 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
     rounds = [cell.round for cell in next(iter(by_round.values())).cells] if by_round else []
     texts = Texts()
     colours = {"w": pgettext("colour white", "w"), "b": pgettext("colour black", "b")}
+    td = '<td class="text-center text-nowrap">'
     lines = []
     for row in rows:
         line = RankedLine(rank=row.rank, player=row.player, points=row.points, tiebreaks=row.tiebreaks)
         progress = by_round.get(row.player.pk)
+        html = []
         total = 0.0
         for cell in progress.cells if progress else []:
             if cell.points is not None:
@@ -130,6 +133,10 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
                 text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
                 line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
                                              code=cell.code))
+                # The opponent's rank is a number; the colour and the code are escaped once each.
+                html.append(f"{td}{opponent}{texts.escaped(colours.get(cell.colour, ''))}"
+                            f"{texts.escaped(cell.code)}</td>" if opponent
+                            else f"{td}{texts.escaped(cell.code)}</td>")
         if round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
@@ -152,6 +159,6 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
         line.texts["tiebreaks_html"] = texts.cells(line.texts["tiebreaks"], "num d-none d-md-table-cell")
         line.texts["progress_html"] = texts.cells(line.texts["progress"], "num")
         if not round_robin:
-            line.texts["cells_html"] = texts.cells(line.texts["cells"], "text-center text-nowrap")
+            line.texts["cells_html"] = mark_safe("".join(html))  # each part escaped above
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)

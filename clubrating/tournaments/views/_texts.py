@@ -52,6 +52,14 @@ class Texts:
     def tiebreaks(self, values: list[float | None], codes: list[str]) -> list[str]:
         return tiebreak_texts(values, codes, decimal=self.decimal)
 
+    def escaped(self, text: str) -> str:
+        """``text`` HTML-escaped (as ``{{ text }}`` would print it), each distinct text once."""
+        key = ("escaped", text)
+        html = self._memo.get(key)
+        if html is None:
+            html = self._memo[key] = escape(text)
+        return html
+
     def cells(self, texts, css: str) -> SafeString:
         """The texts as one string of ``<td class="css">`` cells, each text escaped: a row of a long
         table is one template variable, not one template loop step per cell."""
