@@ -104,15 +104,16 @@ def _tables(tournament):
         return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))
 
 
-def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
+def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> RankedTable:
     """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
     a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
-    per rank. Every kind gets the points after each round (the progress table)."""
+    per rank. Every kind gets the points after each round (the progress table); without ``cells``
+    the lines have no crosstable cells (the progress table alone does not show them)."""
     codes, rows, progress_rows, error = _tables(tournament)
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
-    matrix = {line.player.member_id: line for line in crosstable(tournament)} if round_robin else {}
+    matrix = {line.player.member_id: line for line in crosstable(tournament)} if round_robin and cells else {}
     start_index = {line.player.member_id: i for i, line in enumerate(matrix.values())}
     rounds = [cell.round for cell in next(iter(by_round.values())).cells] if by_round else []
     texts = Texts()
@@ -128,7 +129,7 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
             if cell.points is not None:
                 total += cell.points
             line.progress.append(total if cell.points is not None else None)
-            if not round_robin:
+            if cells and not round_robin:
                 opponent = rank_of_start.get(cell.opponent) if cell.opponent is not None else None
                 text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
                 line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
@@ -137,7 +138,7 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
                 html.append(f"{td}{opponent}{texts.escaped(colours.get(cell.colour, ''))}"
                             f"{texts.escaped(cell.code)}</td>" if opponent
                             else f"{td}{texts.escaped(cell.code)}</td>")
-        if round_robin:
+        if cells and round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
                 if other.player.member_id == row.player.member_id:
@@ -158,7 +159,7 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
         # The runs of cells as the page prints them (``Texts.cells``).
         line.texts["tiebreaks_html"] = texts.cells(line.texts["tiebreaks"], "num d-none d-md-table-cell")
         line.texts["progress_html"] = texts.cells(line.texts["progress"], "num")
-        if not round_robin:
+        if cells and not round_robin:
             line.texts["cells_html"] = mark_safe("".join(html))  # each part escaped above
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
