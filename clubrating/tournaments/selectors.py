@@ -235,11 +235,14 @@ def _records_by_member(
 def _by_rank(players, records, rounds: int, key: str = "start_rank") -> dict[int, list[RoundRecord]]:
     """Records keyed by starting rank (or ``key``), opponents likewise, one per round 1..rounds."""
     rank_of = {p.member_id: getattr(p, key) for p in players}
+    absent = RoundRecord(ABSENT, 0.0)
+    numbers = range(1, rounds + 1)
     result = {}
     for p in players:
+        own = records.get(p.member_id) or {}
         row = []
-        for number in range(1, rounds + 1):
-            rec = records.get(p.member_id, {}).get(number, RoundRecord(ABSENT, 0.0))
+        for number in numbers:
+            rec = own.get(number, absent)
             if rec.opponent is not None:
                 rec = RoundRecord(rec.kind, rec.points, rank_of.get(rec.opponent), rec.colour)
             row.append(rec)
@@ -380,9 +383,10 @@ def _crosstable_rows(players: list[TournamentPlayer], records: dict, rounds: int
     by_rank = _by_rank(players, records, rounds)
     rows = []
     for p in players:
+        own = records.get(p.member_id) or {}
         cells = []
         for number, rec in enumerate(by_rank[p.start_rank], start=1):
-            known = number in records.get(p.member_id, {}) and rec.kind != PENDING
+            known = number in own and rec.kind != PENDING
             cells.append(CrosstableCell(
                 number, rec.opponent, rec.colour or "", rec.points if known else None,
                 _CODES.get((rec.kind, rec.points), "") if known else "",

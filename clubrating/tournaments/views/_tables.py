@@ -7,6 +7,7 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
 
@@ -156,10 +157,36 @@ def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> R
             "cells": [cell.text for cell in line.cells],
             "progress": [texts.points(value) for value in line.progress],
         }
-        # The runs of cells as the page prints them (``Texts.cells``).
-        line.texts["tiebreaks_html"] = texts.cells(line.texts["tiebreaks"], "num d-none d-md-table-cell")
-        line.texts["progress_html"] = texts.cells(line.texts["progress"], "num")
-        if cells and not round_robin:
-            line.texts["cells_html"] = mark_safe("".join(html))  # each part escaped above
+        if cells and round_robin:
+            html = [texts.cell(cell.text, "text-center text-nowrap table-secondary" if cell.own
+                               else "text-center text-nowrap") for cell in line.cells]
+        line.texts.update(_row_html(line.texts, texts, "".join(html)))
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
+
+
+def _row_html(t: dict, texts: Texts, cells: str) -> dict:
+    """A line's cells around the player's name as _crosstable.html and _progress.html print them:
+    a 300-player page renders three template variables a row, not one per cell. Every text is
+    escaped (the club's name is typed by users); ``cells`` is escaped HTML already."""
+    e = texts.escaped
+    tiebreaks = texts.cells(t["tiebreaks"], "num d-none d-md-table-cell")
+    progress = texts.cells(t["progress"], "num")
+    return {
+        "head_html": mark_safe(  # escaped: see the docstring
+            f'\n    <td class="num">{e(t["rank"])}</td>\n    <td class="num d-none d-md-table-cell">'
+            f'{e(t["start"])}</td>\n    '),
+        "tail_html": mark_safe(
+            f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
+            f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
+            f'\n    <td class="d-none d-lg-table-cell">{escape(t["club"])}</td>'
+            f'\n    {cells}'
+            f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>'
+            f'\n    {tiebreaks}\n  '),
+        "progress_head_html": mark_safe(f'\n    <td class="num">{e(t["rank"])}</td>'),
+        "progress_tail_html": mark_safe(
+            f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
+            f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
+            f'\n    {progress}'
+            f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>\n  '),
+    }

@@ -60,6 +60,10 @@ class Texts:
             html = self._memo[key] = escape(text)
         return html
 
+    def cell(self, text: str, css: str) -> str:
+        """One ``<td class="css">`` cell, its text escaped (``cells``)."""
+        return self.cells((text,), css)
+
     def cells(self, texts, css: str) -> SafeString:
         """The texts as one string of ``<td class="css">`` cells, each text escaped: a row of a long
         table is one template variable, not one template loop step per cell."""
