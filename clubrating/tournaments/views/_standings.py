@@ -4,7 +4,6 @@ The tie-break arithmetic is ``selectors.tournament_standings``; this adapter onl
 unusable tie-break list (a typo in the tournament's settings) into a message instead of a 500.
 """
 
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -49,7 +48,7 @@ def _row_html(line: dict, texts: Texts) -> dict:
     300-player page renders three template variables a row, not one per cell. Every text is
     escaped (the club's name is typed by users)."""
     e = texts.escaped
-    club = escape(line["club"])
+    club = e(line["club"])
     tiebreaks = line["tiebreaks"]
     # The first two tie-breaks on every screen, the others from medium width on.
     tiebreak_cells = (texts.cells(tiebreaks[:2], "num")

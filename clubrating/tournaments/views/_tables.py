@@ -7,7 +7,6 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
 
@@ -120,6 +119,7 @@ def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> R
     texts = Texts()
     colours = {"w": pgettext("colour white", "w"), "b": pgettext("colour black", "b")}
     td = '<td class="text-center text-nowrap">'
+    endings: dict[tuple[str, str], str] = {}  # a Swiss cell's HTML after the opponent's rank
     lines = []
     for row in rows:
         line = RankedLine(rank=row.rank, player=row.player, points=row.points, tiebreaks=row.tiebreaks)
@@ -136,9 +136,12 @@ def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> R
                 line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
                                              code=cell.code))
                 # The opponent's rank is a number; the colour and the code are escaped once each.
-                html.append(f"{td}{opponent}{texts.escaped(colours.get(cell.colour, ''))}"
-                            f"{texts.escaped(cell.code)}</td>" if opponent
-                            else f"{td}{texts.escaped(cell.code)}</td>")
+                key = (cell.colour, cell.code) if opponent else ("", cell.code)
+                after = endings.get(key)
+                if after is None:
+                    colour = texts.escaped(colours.get(key[0], ""))
+                    after = endings[key] = f"{colour}{texts.escaped(cell.code)}</td>"
+                html.append(f"{td}{opponent}{after}" if opponent else f"{td}{after}")
         if cells and round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
@@ -179,7 +182,7 @@ def _row_html(t: dict, texts: Texts, cells: str) -> dict:
         "tail_html": mark_safe(
             f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
             f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
-            f'\n    <td class="d-none d-lg-table-cell">{escape(t["club"])}</td>'
+            f'\n    <td class="d-none d-lg-table-cell">{e(t["club"])}</td>'
             f'\n    {cells}'
             f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>'
             f'\n    {tiebreaks}\n  '),

@@ -8,7 +8,8 @@ number filters' own (``clubrating.core.formatting``, ``templatetags.tiebreaks``)
 
 from __future__ import annotations
 
-from django.utils.html import escape
+from html import escape  # Django's escape without its check for lazy texts, which costs a long table
+
 from django.utils.safestring import SafeString, mark_safe
 
 from clubrating.core.formatting import decimal_text, game_change_text, points_text, rating_text, signed
@@ -57,7 +58,7 @@ class Texts:
         key = ("escaped", text)
         html = self._memo.get(key)
         if html is None:
-            html = self._memo[key] = escape(text)
+            html = self._memo[key] = escape(str(text))
         return html
 
     def cell(self, text: str, css: str) -> str:
@@ -73,6 +74,6 @@ class Texts:
             key = (css, text)
             html = memo.get(key)
             if html is None:
-                html = memo[key] = f'<td class="{css}">{escape(text)}</td>'
+                html = memo[key] = f'<td class="{css}">{escape(str(text))}</td>'
             parts.append(html)
         return mark_safe("".join(parts))  # each text escaped above; css is a literal of the caller
