@@ -305,15 +305,22 @@ def _specs(tournament: Tournament, codes: list[str] | str | None) -> list[Tiebre
 
 def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], records: dict, rounds: int,
                    specs: list[TiebreakSpec]) -> list[StandingRow]:
-    # Keyed by registration (pk) so players without a starting rank yet still get a row;
-    # pks grow with registration, which keeps the fallback order (after all tie-breaks) stable.
-    by_pk = _by_rank(players, records, rounds, key="pk")
-    player_of = {p.pk: p for p in players}
-    participants = [
-        Participant(p.pk, p.fide_rating or p.rating or p.member.fide_rating, by_pk[p.pk]) for p in players
-    ]
+    # Keyed by member (one registration each) so players without a starting rank yet still get a
+    # row, and the records' opponents (members) are the participants' keys as they are; an
+    # opponent who is not a player of the tournament counts as no opponent.
+    player_of = {p.member_id: p for p in players}
+    absent = RoundRecord(ABSENT, 0.0)
+    numbers = range(1, rounds + 1)
+    participants = []
+    for p in players:
+        own = records.get(p.member_id) or {}
+        line = [own.get(number, absent) for number in numbers]
+        for i, rec in enumerate(line):
+            if rec.opponent is not None and rec.opponent not in player_of:
+                line[i] = RoundRecord(rec.kind, rec.points, None, rec.colour)
+        participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line))
     rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
-    order = {p.pk: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
+    order = {p.member_id: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
     rows.sort(key=lambda r: (r.rank, order[r.id]))
     return [StandingRow(r.rank, player_of[r.id], r.points, r.tiebreaks) for r in rows]
 
