@@ -316,7 +316,9 @@ def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], reco
         own = records.get(p.member_id) or {}
         line = [own.get(number, absent) for number in numbers]
         for i, rec in enumerate(line):
-            if rec.opponent is not None and rec.opponent not in player_of:
+            if rec.kind == PENDING:  # the standings count no game still waiting for its result
+                line[i] = absent
+            elif rec.opponent is not None and rec.opponent not in player_of:
                 line[i] = RoundRecord(rec.kind, rec.points, None, rec.colour)
         participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line))
     rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
@@ -411,10 +413,7 @@ def tournament_tables(
     specs = _specs(tournament, codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, None, pending=True)
-    # The standings count no game still waiting for its result.
-    scored = {member: {number: rec for number, rec in by_round.items() if rec.kind != PENDING}
-              for member, by_round in records.items()}
-    standings = _standing_rows(tournament, players, scored, rounds, specs)
+    standings = _standing_rows(tournament, players, records, rounds, specs)
     return standings, _crosstable_rows(players, records, rounds)
 
 
