@@ -18,7 +18,8 @@ from ..templatetags.tiebreaks import tiebreak_texts
 
 
 class Texts:
-    """Formats for one request (one language): ``points``, ``decimal``, ``rating``, ``tiebreaks``."""
+    """Formats for one request (one language): ``points``, ``decimal``, ``rating``, ``tiebreaks``;
+    ``escaped`` and ``cells`` give the HTML of a row's texts."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple, str] = {}
