@@ -235,11 +235,14 @@ def _records_by_member(
 def _by_rank(players, records, rounds: int, key: str = "start_rank") -> dict[int, list[RoundRecord]]:
     """Records keyed by starting rank (or ``key``), opponents likewise, one per round 1..rounds."""
     rank_of = {p.member_id: getattr(p, key) for p in players}
+    absent = RoundRecord(ABSENT, 0.0)
+    numbers = range(1, rounds + 1)
     result = {}
     for p in players:
+        own = records.get(p.member_id) or {}
         row = []
-        for number in range(1, rounds + 1):
-            rec = records.get(p.member_id, {}).get(number, RoundRecord(ABSENT, 0.0))
+        for number in numbers:
+            rec = own.get(number, absent)
             if rec.opponent is not None:
                 rec = RoundRecord(rec.kind, rec.points, rank_of.get(rec.opponent), rec.colour)
             row.append(rec)
@@ -302,15 +305,24 @@ def _specs(tournament: Tournament, codes: list[str] | str | None) -> list[Tiebre
 
 def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], records: dict, rounds: int,
                    specs: list[TiebreakSpec]) -> list[StandingRow]:
-    # Keyed by registration (pk) so players without a starting rank yet still get a row;
-    # pks grow with registration, which keeps the fallback order (after all tie-breaks) stable.
-    by_pk = _by_rank(players, records, rounds, key="pk")
-    player_of = {p.pk: p for p in players}
-    participants = [
-        Participant(p.pk, p.fide_rating or p.rating or p.member.fide_rating, by_pk[p.pk]) for p in players
-    ]
+    # Keyed by member (one registration each) so players without a starting rank yet still get a
+    # row, and the records' opponents (members) are the participants' keys as they are; an
+    # opponent who is not a player of the tournament counts as no opponent.
+    player_of = {p.member_id: p for p in players}
+    absent = RoundRecord(ABSENT, 0.0)
+    numbers = range(1, rounds + 1)
+    participants = []
+    for p in players:
+        own = records.get(p.member_id) or {}
+        line = [own.get(number, absent) for number in numbers]
+        for i, rec in enumerate(line):
+            if rec.kind == PENDING:  # the standings count no game still waiting for its result
+                line[i] = absent
+            elif rec.opponent is not None and rec.opponent not in player_of:
+                line[i] = RoundRecord(rec.kind, rec.points, None, rec.colour)
+        participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line))
     rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
-    order = {p.pk: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
+    order = {p.member_id: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
     rows.sort(key=lambda r: (r.rank, order[r.id]))
     return [StandingRow(r.rank, player_of[r.id], r.points, r.tiebreaks) for r in rows]
 
@@ -380,9 +392,10 @@ def _crosstable_rows(players: list[TournamentPlayer], records: dict, rounds: int
     by_rank = _by_rank(players, records, rounds)
     rows = []
     for p in players:
+        own = records.get(p.member_id) or {}
         cells = []
         for number, rec in enumerate(by_rank[p.start_rank], start=1):
-            known = number in records.get(p.member_id, {}) and rec.kind != PENDING
+            known = number in own and rec.kind != PENDING
             cells.append(CrosstableCell(
                 number, rec.opponent, rec.colour or "", rec.points if known else None,
                 _CODES.get((rec.kind, rec.points), "") if known else "",
@@ -400,10 +413,7 @@ def tournament_tables(
     specs = _specs(tournament, codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, None, pending=True)
-    # The standings count no game still waiting for its result.
-    scored = {member: {number: rec for number, rec in by_round.items() if rec.kind != PENDING}
-              for member, by_round in records.items()}
-    standings = _standing_rows(tournament, players, scored, rounds, specs)
+    standings = _standing_rows(tournament, players, records, rounds, specs)
     return standings, _crosstable_rows(players, records, rounds)
 
 

@@ -31,6 +31,7 @@ tie-breaks.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -118,6 +119,7 @@ _WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO
 _QUARTERS = frozenset({"SB", "ESB", "SMP"})
 
 
+@functools.lru_cache(maxsize=256)  # a long table asks for each column's code once per cell
 def decimals_for(code: str) -> int:
     """The decimals of the tie-break ``code`` ("SB" 2, "DE" and "BH/C1" 1, "WIN" 0)."""
     try:

@@ -7,6 +7,7 @@ Both the database services and the tests on real TRF files describe each entrant
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # What happened to an entrant in one round.
 PLAYED = "played"  # over the board: colour and opponent known
@@ -16,8 +17,11 @@ PAB = "pab"  # pairing-allocated bye
 ABSENT = "absent"  # requested bye (full/half/zero) or not paired at all
 
 
-@dataclass(frozen=True)
-class RoundRecord:
+class RoundRecord(NamedTuple):
+    """One round of one entrant; immutable. A tuple, not a frozen dataclass: a 300-player table
+    builds tens of thousands of them per request, and a frozen dataclass sets each field through
+    ``object.__setattr__``."""
+
     kind: str
     points: float
     opponent: int | None = None

@@ -4,6 +4,7 @@ The tie-break arithmetic is ``selectors.tournament_standings``; this adapter onl
 unusable tie-break list (a typo in the tournament's settings) into a message instead of a 500.
 """
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from ..selectors import tournament_standings
@@ -29,9 +30,37 @@ def standing_lines(rows, codes: list[str]) -> list[dict]:
     """The page's lines: each row with its texts formatted once (``Texts``), not per cell in the
     template; ``row`` is the standings row itself (the player's name and link)."""
     texts = Texts()
-    return [{
-        "row": row, "rank": texts.rating(row.rank), "start": texts.rating(row.player.start_rank),
-        "club": str(row.player.member.club or ""), "rating": texts.rating(row.player.rating),
-        "fide": texts.rating(row.player.fide_rating), "points": texts.points(row.points),
-        "tiebreaks": texts.tiebreaks(row.tiebreaks, codes),
-    } for row in rows]
+    lines = []
+    for row in rows:
+        tiebreaks = texts.tiebreaks(row.tiebreaks, codes)
+        lines.append({
+            "row": row, "rank": texts.rating(row.rank), "start": texts.rating(row.player.start_rank),
+            "club": str(row.player.member.club or ""), "rating": texts.rating(row.player.rating),
+            "fide": texts.rating(row.player.fide_rating), "points": texts.points(row.points),
+            "tiebreaks": tiebreaks,
+        })
+        lines[-1].update(_row_html(lines[-1], texts))
+    return lines
+
+
+def _row_html(line: dict, texts: Texts) -> dict:
+    """The row's cells before and after the player's name as _standings_table.html prints them: a
+    300-player page renders three template variables a row, not one per cell. Every text is
+    escaped (the club's name is typed by users)."""
+    e = texts.escaped
+    club = e(line["club"])
+    tiebreaks = line["tiebreaks"]
+    # The first two tie-breaks on every screen, the others from medium width on.
+    tiebreak_cells = (texts.cells(tiebreaks[:2], "num")
+                      + texts.cells(tiebreaks[2:], "num d-none d-md-table-cell"))
+    return {
+        "head_html": mark_safe(  # escaped: see the docstring
+            f'\n    <td class="num">{e(line["rank"])}</td><td class="num d-none d-sm-table-cell">'
+            f'{e(line["start"])}</td>\n    <td>'),
+        "tail_html": mark_safe(
+            f'<small class="d-block d-md-none text-muted">{club}</small></td>'
+            f'\n    <td class="d-none d-md-table-cell">{club}</td><td class="num d-none d-sm-table-cell">'
+            f'{e(line["rating"])}</td><td class="num d-none d-md-table-cell">{e(line["fide"])}</td>'
+            f'\n    <td class="num fw-bold">{e(line["points"])}</td>'
+            f'\n    {tiebreak_cells}\n  '),
+    }

@@ -7,6 +7,7 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
 
 from ..models import RESULT_SYMBOLS, Game
@@ -103,34 +104,45 @@ def _tables(tournament):
         return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))
 
 
-def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
+def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> RankedTable:
     """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
     a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
-    per rank. Every kind gets the points after each round (the progress table)."""
+    per rank. Every kind gets the points after each round (the progress table); without ``cells``
+    the lines have no crosstable cells (the progress table alone does not show them)."""
     codes, rows, progress_rows, error = _tables(tournament)
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
-    matrix = {line.player.member_id: line for line in crosstable(tournament)} if round_robin else {}
+    matrix = {line.player.member_id: line for line in crosstable(tournament)} if round_robin and cells else {}
     start_index = {line.player.member_id: i for i, line in enumerate(matrix.values())}
     rounds = [cell.round for cell in next(iter(by_round.values())).cells] if by_round else []
     texts = Texts()
     colours = {"w": pgettext("colour white", "w"), "b": pgettext("colour black", "b")}
+    td = '<td class="text-center text-nowrap">'
+    endings: dict[tuple[str, str], str] = {}  # a Swiss cell's HTML after the opponent's rank
     lines = []
     for row in rows:
         line = RankedLine(rank=row.rank, player=row.player, points=row.points, tiebreaks=row.tiebreaks)
         progress = by_round.get(row.player.pk)
+        html = []
         total = 0.0
         for cell in progress.cells if progress else []:
             if cell.points is not None:
                 total += cell.points
             line.progress.append(total if cell.points is not None else None)
-            if not round_robin:
+            if cells and not round_robin:
                 opponent = rank_of_start.get(cell.opponent) if cell.opponent is not None else None
                 text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
                 line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
                                              code=cell.code))
-        if round_robin:
+                # The opponent's rank is a number; the colour and the code are escaped once each.
+                key = (cell.colour, cell.code) if opponent else ("", cell.code)
+                after = endings.get(key)
+                if after is None:
+                    colour = texts.escaped(colours.get(key[0], ""))
+                    after = endings[key] = f"{colour}{texts.escaped(cell.code)}</td>"
+                html.append(f"{td}{opponent}{after}" if opponent else f"{td}{after}")
+        if cells and round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
                 if other.player.member_id == row.player.member_id:
@@ -148,5 +160,36 @@ def ranked_crosstable(tournament, *, round_robin: bool) -> RankedTable:
             "cells": [cell.text for cell in line.cells],
             "progress": [texts.points(value) for value in line.progress],
         }
+        if cells and round_robin:
+            html = [texts.cell(cell.text, "text-center text-nowrap table-secondary" if cell.own
+                               else "text-center text-nowrap") for cell in line.cells]
+        line.texts.update(_row_html(line.texts, texts, "".join(html)))
         lines.append(line)
     return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
+
+
+def _row_html(t: dict, texts: Texts, cells: str) -> dict:
+    """A line's cells around the player's name as _crosstable.html and _progress.html print them:
+    a 300-player page renders three template variables a row, not one per cell. Every text is
+    escaped (the club's name is typed by users); ``cells`` is escaped HTML already."""
+    e = texts.escaped
+    tiebreaks = texts.cells(t["tiebreaks"], "num d-none d-md-table-cell")
+    progress = texts.cells(t["progress"], "num")
+    return {
+        "head_html": mark_safe(  # escaped: see the docstring
+            f'\n    <td class="num">{e(t["rank"])}</td>\n    <td class="num d-none d-md-table-cell">'
+            f'{e(t["start"])}</td>\n    '),
+        "tail_html": mark_safe(
+            f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
+            f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
+            f'\n    <td class="d-none d-lg-table-cell">{e(t["club"])}</td>'
+            f'\n    {cells}'
+            f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>'
+            f'\n    {tiebreaks}\n  '),
+        "progress_head_html": mark_safe(f'\n    <td class="num">{e(t["rank"])}</td>'),
+        "progress_tail_html": mark_safe(
+            f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
+            f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
+            f'\n    {progress}'
+            f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>\n  '),
+    }

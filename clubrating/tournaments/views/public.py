@@ -196,7 +196,8 @@ def tournament_progress(request, pk):
     shows it below the crosstable)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     context = tournament_context(request, tournament, "crosstable")
-    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"])
+    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"],
+                                                 cells=False)
     return render(request, "tournaments/progress.html", context)
 
 

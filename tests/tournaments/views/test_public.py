@@ -139,6 +139,22 @@ def test_the_progress_table_has_a_page_of_its_own(client, played, lang):
     assert reverse("tournaments:progress", args=[played.pk]) in text(page(client, "crosstable", played.pk))
 
 
+@pytest.mark.parametrize("name", ["standings", "crosstable", "progress"])
+def test_the_long_tables_escape_what_users_typed(client, played, name):
+    # The tables' rows are laid out in the view; a club's and a member's name stay text.
+    club = played.members[0].club
+    club.name = "<b>Heimat</b> & Co"
+    club.save()
+    member = played.members[0]
+    member.last_name = "<i>Adler</i>"
+    member.save()
+    html = text(page(client, name, played.pk))
+    assert "<b>" not in html and "<i>" not in html
+    assert "&lt;i&gt;Adler&lt;/i&gt;, Max" in html
+    if name != "progress":  # the progress table has no club column
+        assert "&lt;b&gt;Heimat&lt;/b&gt; &amp; Co" in html
+
+
 @pytest.mark.parametrize(("lang", "word", "points"), [
     ("en", "Crosstable", "1.0"), ("de-at", "Kreuztabelle", "1,0"),
 ])
