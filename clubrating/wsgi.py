@@ -1,16 +1,16 @@
-"""
-WSGI config for clubrating project.
+"""The WSGI application the production server (gunicorn) serves."""
 
-It exposes the WSGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/5.2/howto/deployment/wsgi/
-"""
-
+import gc
 import os
 
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'clubrating.settings')
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubrating.settings")
 
 application = get_wsgi_application()
+
+# The objects loaded at start (Django, the apps, the URL patterns, compiled regular expressions)
+# live as long as the process: moved out of the garbage collector's generations, they are not
+# scanned again by every collection a large page's allocations trigger (about 5 ms on a
+# 300-player crosstable).
+gc.freeze()
