@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from clubrating.core.formatting import rating_value
+from ratings.list_http import PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
 from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
 from ratings.models import PeriodState, PublishedList, RatingPeriod
 from ratings.selectors import pools_with_list_in_force
 from ratings.tables import FlatRow
-from ratings.views.lists import PER_PAGE, TABLE_CACHE_SECONDS, _conditional, _privacy
 
 from . import schemas
 from .responses import JSON, body, json_response, refuse, require_ratings
@@ -59,7 +59,7 @@ def list_row(record, privacy: ListPrivacy) -> schemas.ListRow:
 def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     """One page (``PER_PAGE`` rows, as the page) of the list, filtered and sorted as the page
     would; a 304 when the client has it (the list page's ETag and cache lifetime)."""
-    privacy = _privacy(request)
+    privacy = list_privacy(request)
     filters = list_filters(request.GET, privacy=privacy)
     if filters.is_bound and not filters.is_valid():
         # The page ignores a filter it does not know (a club that is no more); an API says so.
@@ -92,7 +92,7 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
             per_page=PER_PAGE, results=[list_row(row.record, privacy) for row in table.page.object_list],
         ))
 
-    return _conditional(request, source, "api", build)
+    return list_conditional(request, source, "api", build)
 
 
 @router.get("/pools", response=list[schemas.Pool], summary="Rating pools and their lists")

@@ -17,24 +17,25 @@ from django.http import StreamingHttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import http_date
 from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import (
-    audience_for,
-    birth_years_public,
     is_rating_officer,
     public_ratings_required,
 )
-from clubrating.clubs.privacy import Audience
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.exports import EXPORT_FORMATS
 from clubrating.core.pdf import pdf_response, print_context, streamed_print
 from ratings.forms import ListFilterForm
+from ratings.list_http import (
+    PER_PAGE,
+    TABLE_CACHE_SECONDS,
+    list_conditional,
+    list_etag,
+    list_privacy,
+)
 from ratings.listing import (
-    ListPrivacy,
     ListSource,
     club_names,
     empty_columns,
@@ -54,38 +55,6 @@ from ratings.tables import (
 )
 from ratings.views.pdf_jobs import list_pdf_job
 
-PER_PAGE = 100
-PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
-TABLE_CACHE_SECONDS = 3600
-ETAG_SCHEMA = "5"  # change when the pages' markup changes, so that browsers fetch them again
-
-
-def _etag(request, source: ListSource, face: str, *, per_user: bool = True) -> str:
-    """The validator of one face of a list for this query and language (and user: the page's
-    navigation names the user)."""
-    user = request.user
-    parts = [ETAG_SCHEMA, face, source.version, translation.get_language() or "", request.GET.urlencode(),
-             _privacy(request).key, str(user.pk if per_user and user.is_authenticated else "")]
-    return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
-
-
-def _conditional(request, source: ListSource, face: str, build):
-    """A 304 when the browser has this face of this list already; otherwise ``build()``, with
-    the validators and the cache lifetime (long for a published list, revalidated for the live one)."""
-    etag = _etag(request, source, face)
-    last_modified = int(source.last_modified.timestamp()) if source.last_modified else None
-    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
-    if response is None:
-        response = build()
-    response.headers["ETag"] = etag
-    if source.last_modified is not None:
-        response.headers["Last-Modified"] = http_date(last_modified)
-    if source.live:
-        patch_cache_control(response, private=True, no_cache=True)
-    else:
-        patch_cache_control(response, private=True, max_age=PUBLISHED_MAX_AGE)
-    return response
-
 
 def _query_suffix(request) -> tuple[object, str]:
     query = request.GET.copy()
@@ -100,22 +69,12 @@ def _with(query, key, value) -> str:
     return query.urlencode()
 
 
-def _privacy(request) -> ListPrivacy:
-    """What this reader may see of a list (``ratings.listing.ListPrivacy``), once per request."""
-    privacy = getattr(request, "_list_privacy", None)
-    if privacy is None:
-        privacy = ListPrivacy(full=audience_for(request.user) == Audience.OFFICIAL,
-                              birth_years=birth_years_public())
-        request._list_privacy = privacy
-    return privacy
-
-
 def _filters(request, clubs: list[str] | None = None) -> ListFilterForm:
-    return list_filters(request.GET, clubs, _privacy(request))
+    return list_filters(request.GET, clubs, list_privacy(request))
 
 
 def _table(request, source: ListSource, filters: ListFilterForm, *, paginate) -> RatingListTable:
-    table = list_table(source, filters, request.GET, _privacy(request))
+    table = list_table(source, filters, request.GET, list_privacy(request))
     RequestConfig(request, paginate=paginate).configure(table)
     return table
 
@@ -138,10 +97,10 @@ def _filters_html(filters: ListFilterForm, sort: str) -> str:
 
 def _page(request, source: ListSource):
     """The list page: its content (everything but the site's frame, the same for every reader)
-    cached per list version, query and language (``_etag``) and the clubs the filter offers."""
+    cached per list version, query and language (``list_etag``) and the clubs the filter offers."""
     clubs = club_names()
     key = "ratings:list-page:" + hashlib.sha256(
-        "|".join([_etag(request, source, "page", per_user=False), *clubs]).encode()
+        "|".join([list_etag(request, source, "page", per_user=False), *clubs]).encode()
     ).hexdigest()
     content_html = cache.get(key)
     if content_html is None:
@@ -155,7 +114,7 @@ def _page(request, source: ListSource):
 
 def _content_html(request, source: ListSource, filters: ListFilterForm) -> str:
     query, suffix = _query_suffix(request)
-    key = "ratings:list-table:" + _etag(request, source, "table", per_user=False).strip('"')
+    key = "ratings:list-table:" + list_etag(request, source, "table", per_user=False).strip('"')
     table_html = cache.get(key)
     if table_html is None:
         table = _table(request, source, filters, paginate={"per_page": PER_PAGE})
@@ -183,7 +142,7 @@ def _print_parts(request, source: ListSource):
                         lines=[*source.lines, filters.description()],
                         back_url=source.urls["page"] + suffix, pdf_url=source.urls["pdf"] + suffix),
     }
-    columns = print_header(empty_columns(rows) + _privacy(request).hidden)
+    columns = print_header(empty_columns(rows) + list_privacy(request).hidden)
     context.update({"pdf": False, "print_columns": columns})
     return streamed_print(request, "ratings/list_print.html", context,
                           (print_row_html(record, columns) for record in export_rows(source, table)))
@@ -198,7 +157,7 @@ def _face(request, pk: int, face: str):
 
     def build():
         if face in EXPORT_FORMATS:
-            return list_export(source, request.GET, face, _privacy(request))
+            return list_export(source, request.GET, face, list_privacy(request))
         if face == "print":
             return StreamingHttpResponse(_print_parts(request, source),
                                          content_type="text/html; charset=utf-8")
@@ -207,12 +166,13 @@ def _face(request, pk: int, face: str):
                 settings.BACKGROUND_PDF_ROWS
             ):
                 return list_pdf_job(request, face=pdf_face, pk=pk, title=source.title,
-                                    privacy=_privacy(request),
-                                    etag=_etag(request, source, "pdf", per_user=False))
-            return pdf_response(list_pdf(source, request.GET, _privacy(request)), f"{source.file_stem}.pdf")
+                                    privacy=list_privacy(request),
+                                    etag=list_etag(request, source, "pdf", per_user=False))
+            return pdf_response(list_pdf(source, request.GET, list_privacy(request)),
+                                f"{source.file_stem}.pdf")
         return _page(request, source)
 
-    return _conditional(request, source, face, build)
+    return list_conditional(request, source, face, build)
 
 
 @public_ratings_required

@@ -1,0 +1,59 @@
+"""The HTTP side every face of a rating list shares (the pages in ``ratings.views.lists`` and the
+public API): what this reader may see (``ListPrivacy``), and the validators and cache lifetime of
+a list's answer. A published list never changes, so its answers may be cached for a day; the live
+list's follow the pool's cache version and are revalidated every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.utils import translation
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
+
+from clubrating.accounts.permissions import audience_for, birth_years_public
+from clubrating.clubs.privacy import Audience
+from ratings.listing import ListPrivacy, ListSource
+
+PER_PAGE = 100
+PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
+TABLE_CACHE_SECONDS = 3600
+ETAG_SCHEMA = "5"  # change when the pages' markup changes, so that browsers fetch them again
+
+
+def list_etag(request, source: ListSource, face: str, *, per_user: bool = True) -> str:
+    """The validator of one face of a list for this query and language (and user: the page's
+    navigation names the user)."""
+    user = request.user
+    parts = [ETAG_SCHEMA, face, source.version, translation.get_language() or "", request.GET.urlencode(),
+             list_privacy(request).key, str(user.pk if per_user and user.is_authenticated else "")]
+    return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
+
+
+def list_conditional(request, source: ListSource, face: str, build):
+    """A 304 when the browser has this face of this list already; otherwise ``build()``, with
+    the validators and the cache lifetime (long for a published list, revalidated for the live one)."""
+    etag = list_etag(request, source, face)
+    last_modified = int(source.last_modified.timestamp()) if source.last_modified else None
+    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if response is None:
+        response = build()
+    response.headers["ETag"] = etag
+    if source.last_modified is not None:
+        response.headers["Last-Modified"] = http_date(last_modified)
+    if source.live:
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        patch_cache_control(response, private=True, max_age=PUBLISHED_MAX_AGE)
+    return response
+
+
+def list_privacy(request) -> ListPrivacy:
+    """What this reader may see of a list (``ratings.listing.ListPrivacy``), once per request."""
+    privacy = getattr(request, "_list_privacy", None)
+    if privacy is None:
+        privacy = ListPrivacy(full=audience_for(request.user) == Audience.OFFICIAL,
+                              birth_years=birth_years_public())
+        request._list_privacy = privacy
+    return privacy
