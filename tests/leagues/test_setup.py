@@ -130,9 +130,9 @@ def test_a_player_moves_up_to_a_higher_team(league):
     )
     assert entry.rank == 5
     assert _ranks(league)[4:6] == [("Spieler10", 1), ("Spieler5", 2)]
-    assert [rank for rank in RosterEntry.objects.filter(roster=entry.roster).values_list("rank", flat=True)] == list(
-        range(1, 13)
-    )
+    assert [
+        rank for rank in RosterEntry.objects.filter(roster=entry.roster).values_list("rank", flat=True)
+    ] == list(range(1, 13))
 
 
 @pytest.mark.parametrize(
@@ -141,7 +141,11 @@ def test_a_player_moves_up_to_a_higher_team(league):
         ("Donaustadt 1", datetime.date(2026, 10, 10), "Spieler2, Don belongs to Donaustadt 1 already."),
         ("Donaustadt 2", datetime.date(2026, 8, 1), "A roster change is dated within the season."),
         ("Donaustadt 2", datetime.date(2027, 7, 1), "A roster change is dated within the season."),
-        ("Favoriten 1", datetime.date(2026, 10, 10), "Favoriten 1 is not a team of SK Donaustadt in this season."),
+        (
+            "Favoriten 1",
+            datetime.date(2026, 10, 10),
+            "Favoriten 1 is not a team of SK Donaustadt in this season.",
+        ),
     ],
 )
 def test_a_move_that_does_not_fit_is_refused_and_nothing_changes(league, team, on, message):
