@@ -509,7 +509,11 @@ def season_setup(request, pk):
             request.POST if step == "rules" else None, initial=SeasonRulesForm.initial_of(season)
         ),
         "division": DivisionForm(request.POST if step == "division" else None),
-        "team": TeamRegistrationForm(request.POST if step == "team" else None, divisions=divisions),
+        "team": TeamRegistrationForm(
+            request.POST if step == "team" else None,
+            divisions=divisions,
+            initial={"division": divisions[0]} if len(divisions) == 1 else None,
+        ),
         "captain": CaptainForm(request.POST if step == "captain" else None, teams=teams),
     }
     if request.method == "POST":
