@@ -70,6 +70,7 @@ __all__ = [
     "roster_move",
     "roster_remove",
     "roster_set",
+    "schedule_check",
     "schedule_create",
     "season_create",
     "season_rules_update",
@@ -267,6 +268,10 @@ def team_register(*, division: Division, club: Club, number: int, name: str = ""
     season = division.season
     if number < 1:
         raise LeagueRefused(_("Teams are numbered from 1."), field="number")
+    if division.tournament.rounds.exists():
+        raise LeagueRefused(
+            _("This division has its schedule already; no team can join it."), field="division"
+        )
     if LeagueTeam.objects.filter(season=season, club=club, number=number).exists():
         raise LeagueRefused(
             _("%(club)s has a team %(number)d in this season already.") % {"club": club, "number": number},
@@ -291,6 +296,27 @@ def captain_add(*, team: LeagueTeam, user) -> Captain:
     return captain
 
 
+def schedule_check(*, division: Division, dates: list[datetime.date] | None = None) -> int:
+    """The number of rounds of the division's round robin; refused when it has its schedule
+    already, has fewer than two teams, or (if ``dates`` are given) when they do not fit."""
+    tournament = division.tournament
+    if TeamMatch.objects.filter(round__tournament=tournament).exists():
+        raise LeagueRefused(_("This division has its schedule already."))
+    teams = division.teams.count()
+    if teams < 2:
+        raise LeagueRefused(_("A division needs at least two teams."))
+    rounds = rounds_count(teams, double=tournament.double_round_robin)
+    if dates is None:
+        return rounds
+    if len(dates) != rounds:
+        raise LeagueRefused(
+            _("The schedule has %(rounds)d rounds: give a date for each.") % {"rounds": rounds}, field="dates"
+        )
+    if any(later < earlier for earlier, later in zip(dates, dates[1:], strict=False)):
+        raise LeagueRefused(_("The rounds' dates must follow each other in order."), field="dates")
+    return rounds
+
+
 @transaction.atomic
 def schedule_create(
     *, division: Division, dates: list[datetime.date], start_time: datetime.time | None = None
@@ -301,18 +327,7 @@ def schedule_create(
     plays at home."""
     season = division.season
     tournament = division.tournament
-    if TeamMatch.objects.filter(round__tournament=tournament).exists():
-        raise LeagueRefused(_("This division has its schedule already."))
-    teams = division.teams.count()
-    if teams < 2:
-        raise LeagueRefused(_("A division needs at least two teams."))
-    rounds = rounds_count(teams, double=tournament.double_round_robin)
-    if len(dates) != rounds:
-        raise LeagueRefused(
-            _("The schedule has %(rounds)d rounds: give a date for each.") % {"rounds": rounds}, field="dates"
-        )
-    if any(later < earlier for earlier, later in zip(dates, dates[1:], strict=False)):
-        raise LeagueRefused(_("The rounds' dates must follow each other in order."), field="dates")
+    schedule_check(division=division, dates=dates)
     time = start_time or season.match_start_time
     league_team = {t.team_id: t for t in division.teams.all()}
     matches = []

@@ -22,7 +22,6 @@ from clubrating.accounts.permissions import official_required
 from clubrating.clubs.models import Club, Member
 from clubrating.core.errors import Refused
 from clubrating.leagues import services
-from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.forms import (
     CaptainForm,
     DecisionForm,
@@ -536,11 +535,6 @@ def season_setup(request, pk):
                     )
                     done = _("The division %(division)s is added.") % {"division": division.name}
                 elif step == "team":
-                    if data["division"].tournament.rounds.exists():
-                        raise LeagueRefused(
-                            _("This division has its schedule already; no team can join it."),
-                            field="division",
-                        )
                     team = services.team_register(
                         division=data["division"], club=data["club"], number=data["number"], name=data["name"]
                     )
@@ -596,10 +590,7 @@ def division_schedule(request, pk):
     if request.method == "POST" and form.is_valid():
         dates = form.dates(rounds)
         try:
-            if scheduled:
-                raise LeagueRefused(_("This division has its schedule already."))
-            if team_count < 2:
-                raise LeagueRefused(_("A division needs at least two teams."))
+            services.schedule_check(division=division, dates=dates)
             if request.POST.get("action") == "create":
                 matches = services.schedule_create(
                     division=division, dates=dates, start_time=form.cleaned_data["start_time"]

@@ -173,3 +173,26 @@ def test_a_player_not_on_the_roster_cannot_move(league):
             on=datetime.date(2026, 10, 10),
         )
     assert refused.value.message == "Spieler1, Fav is not on the roster of SK Donaustadt."
+
+
+def test_no_team_joins_a_division_with_its_schedule(league):
+    with pytest.raises(LeagueRefused) as refused:
+        services.team_register(division=league.first, club=league.teams["Meidling 1"].club, number=2)
+    assert refused.value.message == "This division has its schedule already; no team can join it."
+    assert league.first.teams.count() == 4
+
+
+def test_the_schedule_check_counts_the_rounds_and_refuses_a_scheduled_division(league):
+    with pytest.raises(LeagueRefused) as refused:
+        services.schedule_check(division=league.first)
+    assert refused.value.message == "This division has its schedule already."
+    division = services.division_create(
+        season=league.season, name="2. Klasse", boards=4, double_round_robin=True
+    )
+    with pytest.raises(LeagueRefused) as refused:
+        services.schedule_check(division=division)
+    assert refused.value.message == "A division needs at least two teams."
+    for club in ("Favoriten", "Hietzing", "Ottakring"):
+        services.team_register(division=division, club=league.teams[f"{club} 1"].club, number=2)
+    # Three teams, double round robin: a bye in each round, six rounds.
+    assert services.schedule_check(division=division) == 6
