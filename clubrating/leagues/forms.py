@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from clubrating.clubs.models import Member
-from clubrating.leagues.models import RosterEntry, Side
+from clubrating.clubs.models import Club, Member
+from clubrating.leagues.models import (
+    DEFAULT_CRITERIA,
+    Criterion,
+    Division,
+    LeagueSeason,
+    LeagueTeam,
+    RosterEntry,
+    Side,
+)
 from clubrating.tournaments.forms import RESULT_CONTROLS
 from clubrating.tournaments.models import Game
 
@@ -99,5 +110,163 @@ class LateRegistrationForm(forms.Form):
 
     def __init__(self, *args, members, teams, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = members
+        self.fields["team"].queryset = teams
+
+
+# --- setting up a season (the league director's pages) -------------------------------------------
+
+_DATE = {"widget": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+CRITERIA_SLOTS = len(Criterion.choices)
+
+
+class SeasonRulesForm(forms.Form):
+    """A season's dates and rules; the standings criteria as an ordered list of choices (the
+    first one required, each further one breaks the ties left by those before it)."""
+
+    start_date = forms.DateField(label=_("Start date"), **_DATE)
+    end_date = forms.DateField(label=_("End date"), required=False, **_DATE)
+    match_points_win = forms.IntegerField(
+        label=_("Match points for a win"), min_value=0, max_value=10, initial=2
+    )
+    match_points_draw = forms.IntegerField(
+        label=_("Match points for a draw"), min_value=0, max_value=10, initial=1
+    )
+    match_points_loss = forms.IntegerField(
+        label=_("Match points for a loss"), min_value=0, max_value=10, initial=0
+    )
+    lineup_deadline_hours = forms.IntegerField(
+        label=_("Lineup deadline (hours before the match)"), min_value=0, max_value=336, initial=24
+    )
+    fixing_games = forms.IntegerField(
+        label=_("Games in a higher team that fix a player there"), min_value=1, max_value=20, initial=3
+    )
+    match_start_time = forms.TimeField(
+        label=_("Usual start of a match"),
+        initial=datetime.time(14, 0),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        defaults = DEFAULT_CRITERIA.split(",")
+        for slot in range(1, CRITERIA_SLOTS + 1):
+            self.fields[f"criterion_{slot}"] = forms.ChoiceField(
+                label=_("Standings criterion %(number)d") % {"number": slot},
+                choices=[("", "—"), *Criterion.choices],
+                required=slot == 1,
+                initial=defaults[slot - 1] if slot <= len(defaults) else "",
+                error_messages={"invalid_choice": _("Choose one of the criteria offered.")},
+            )
+
+    @staticmethod
+    def initial_of(season: LeagueSeason) -> dict:
+        initial = {
+            name: getattr(season, name)
+            for name in (
+                "start_date",
+                "end_date",
+                "match_points_win",
+                "match_points_draw",
+                "match_points_loss",
+                "lineup_deadline_hours",
+                "fixing_games",
+                "match_start_time",
+            )
+        }
+        criteria = season.criteria
+        for slot in range(1, CRITERIA_SLOTS + 1):
+            initial[f"criterion_{slot}"] = criteria[slot - 1] if slot <= len(criteria) else ""
+        return initial
+
+    def rules(self) -> dict:
+        """The cleaned rules as the season services take them."""
+        data = self.cleaned_data
+        return {
+            "start_date": data["start_date"],
+            "end_date": data["end_date"],
+            "match_points": (data["match_points_win"], data["match_points_draw"], data["match_points_loss"]),
+            "standings_criteria": [
+                data[f"criterion_{slot}"]
+                for slot in range(1, CRITERIA_SLOTS + 1)
+                if data[f"criterion_{slot}"]
+            ],
+            "lineup_deadline_hours": data["lineup_deadline_hours"],
+            "fixing_games": data["fixing_games"],
+            "match_start_time": data["match_start_time"],
+        }
+
+
+class SeasonForm(SeasonRulesForm):
+    """A new season: its name, organiser and rules."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    organizer_club = forms.ModelChoiceField(
+        label=_("Organising club"), queryset=Club.objects.order_by("name"), required=False
+    )
+    field_order = ["name", "organizer_club"]
+
+
+class DivisionForm(forms.Form):
+    name = forms.CharField(label=_("Name of the division"), max_length=120)
+    level = forms.IntegerField(label=_("Level (1 the highest)"), min_value=1, max_value=20, initial=1)
+    boards = forms.IntegerField(label=_("Boards"), min_value=1, max_value=16, initial=8)
+    double_round_robin = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
+
+
+class TeamRegistrationForm(forms.Form):
+    division = forms.ModelChoiceField(label=_("Division"), queryset=Division.objects.none())
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.order_by("name"))
+    number = forms.IntegerField(label=_("Team number"), min_value=1, max_value=20, initial=1)
+    name = forms.CharField(label=_("Team name (optional)"), max_length=200, required=False)
+
+    def __init__(self, *args, divisions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = divisions
+
+
+class CaptainForm(forms.Form):
+    """A team and the user name of its new captain's account."""
+
+    team = forms.ModelChoiceField(label=_("Team"), queryset=LeagueTeam.objects.none())
+    username = forms.CharField(label=_("User name of the captain"), max_length=150)
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no active account of this user name."))
+        self.user = user
+        return username
+
+
+class ScheduleForm(forms.Form):
+    """The first round's date and the days between rounds; the service checks the count."""
+
+    first_date = forms.DateField(label=_("Date of round 1"), **_DATE)
+    interval = forms.IntegerField(label=_("Days between rounds"), min_value=1, max_value=90, initial=14)
+    start_time = forms.TimeField(
+        label=_("Start of the matches"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+
+    def dates(self, rounds: int) -> list[datetime.date]:
+        first, interval = self.cleaned_data["first_date"], self.cleaned_data["interval"]
+        return [first + datetime.timedelta(days=interval * n) for n in range(rounds)]
+
+
+class RosterMoveForm(forms.Form):
+    """A player of the roster moved to another team of his club from a day on, and why."""
+
+    member = forms.ModelChoiceField(label=_("Player"), queryset=Member.objects.none())
+    team = forms.ModelChoiceField(label=_("New team"), queryset=None)
+    on = forms.DateField(label=_("Plays for it from"), **_DATE)
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def __init__(self, *args, members, teams, **kwargs):
+        super().__init__(*args, prefix="move", **kwargs)
         self.fields["member"].queryset = members
         self.fields["team"].queryset = teams

@@ -67,10 +67,13 @@ __all__ = [
     "match_reschedule",
     "match_results_enter",
     "roster_add",
+    "roster_move",
     "roster_remove",
     "roster_set",
+    "schedule_check",
     "schedule_create",
     "season_create",
+    "season_rules_update",
     "team_register",
 ]
 
@@ -93,26 +96,15 @@ def _now(now: datetime.datetime | None) -> datetime.datetime:
 # --- season, divisions, teams, schedule -----------------------------------------------------------
 
 
-@transaction.atomic
-def season_create(
+def _rules_check(
     *,
-    name: str,
     start_date: datetime.date,
-    end_date: datetime.date | None = None,
-    organizer_club: Club | None = None,
-    match_points: tuple[int, int, int] = (2, 1, 0),
-    standings_criteria: Iterable[str] = ("MP", "BP", "BW", "DE"),
-    lineup_deadline_hours: int = 24,
-    fixing_games: int = 3,
-    match_start_time: datetime.time = datetime.time(14, 0),
-    directors: Iterable = (),
-) -> LeagueSeason:
-    """A new league season with its rules; ``directors`` are the users who run it."""
-    name = name.strip()
-    if not name:
-        raise LeagueRefused(_("A league season needs a name."), field="name")
-    if LeagueSeason.objects.filter(name__iexact=name).exists():
-        raise LeagueRefused(_("A league season of this name exists already."), field="name")
+    end_date: datetime.date | None,
+    match_points: tuple[int, int, int],
+    standings_criteria: Iterable[str],
+    fixing_games: int,
+) -> list[str]:
+    """Refuse rules that do not fit together; the standings criteria as a list."""
     criteria = list(standings_criteria)
     if (
         not criteria
@@ -134,6 +126,37 @@ def season_create(
         )
     if end_date is not None and end_date < start_date:
         raise LeagueRefused(_("The season cannot end before it starts."), field="end_date")
+    return criteria
+
+
+@transaction.atomic
+def season_create(
+    *,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date | None = None,
+    organizer_club: Club | None = None,
+    match_points: tuple[int, int, int] = (2, 1, 0),
+    standings_criteria: Iterable[str] = ("MP", "BP", "BW", "DE"),
+    lineup_deadline_hours: int = 24,
+    fixing_games: int = 3,
+    match_start_time: datetime.time = datetime.time(14, 0),
+    directors: Iterable = (),
+) -> LeagueSeason:
+    """A new league season with its rules; ``directors`` are the users who run it."""
+    name = name.strip()
+    if not name:
+        raise LeagueRefused(_("A league season needs a name."), field="name")
+    if LeagueSeason.objects.filter(name__iexact=name).exists():
+        raise LeagueRefused(_("A league season of this name exists already."), field="name")
+    criteria = _rules_check(
+        start_date=start_date,
+        end_date=end_date,
+        match_points=match_points,
+        standings_criteria=standings_criteria,
+        fixing_games=fixing_games,
+    )
+    win, draw, loss = match_points
     season = LeagueSeason.objects.create(
         name=name,
         start_date=start_date,
@@ -151,6 +174,56 @@ def season_create(
     season.directors.set(directors)
     for user in directors:  # the seasons they direct, as cached by the selectors
         user.__dict__.pop("_league_seasons", None)
+    return season
+
+
+def season_played(season: LeagueSeason) -> bool:
+    """Whether a board game of the season has a result: its rules are then fixed."""
+    return (
+        Game.objects.filter(round__tournament__division__season=season)
+        .exclude(result=Result.NOT_PLAYED)
+        .exists()
+    )
+
+
+@transaction.atomic
+def season_rules_update(
+    *,
+    season: LeagueSeason,
+    user,
+    start_date: datetime.date,
+    end_date: datetime.date | None,
+    match_points: tuple[int, int, int],
+    standings_criteria: Iterable[str],
+    lineup_deadline_hours: int,
+    fixing_games: int,
+    match_start_time: datetime.time,
+) -> LeagueSeason:
+    """Change the season's rules, by its director, as long as no board game has a result: the
+    teams played the first match under the rules they were told, so these hold to the end."""
+    season = LeagueSeason.objects.select_for_update().get(pk=season.pk)
+    if not is_league_director(user, season):
+        raise LeagueRefused(_("Only the league director can change the season's rules."), code="forbidden")
+    if season_played(season):
+        raise LeagueRefused(
+            _("The first match of the season has been played; its rules can no longer be changed."),
+            code="played",
+        )
+    criteria = _rules_check(
+        start_date=start_date,
+        end_date=end_date,
+        match_points=match_points,
+        standings_criteria=standings_criteria,
+        fixing_games=fixing_games,
+    )
+    season.start_date = start_date
+    season.end_date = end_date
+    season.match_points_win, season.match_points_draw, season.match_points_loss = match_points
+    season.standings_criteria = ",".join(criteria)
+    season.lineup_deadline_hours = lineup_deadline_hours
+    season.fixing_games = fixing_games
+    season.match_start_time = match_start_time
+    season.save()
     return season
 
 
@@ -195,6 +268,10 @@ def team_register(*, division: Division, club: Club, number: int, name: str = ""
     season = division.season
     if number < 1:
         raise LeagueRefused(_("Teams are numbered from 1."), field="number")
+    if division.tournament.rounds.exists():
+        raise LeagueRefused(
+            _("This division has its schedule already; no team can join it."), field="division"
+        )
     if LeagueTeam.objects.filter(season=season, club=club, number=number).exists():
         raise LeagueRefused(
             _("%(club)s has a team %(number)d in this season already.") % {"club": club, "number": number},
@@ -219,6 +296,27 @@ def captain_add(*, team: LeagueTeam, user) -> Captain:
     return captain
 
 
+def schedule_check(*, division: Division, dates: list[datetime.date] | None = None) -> int:
+    """The number of rounds of the division's round robin; refused when it has its schedule
+    already, has fewer than two teams, or (if ``dates`` are given) when they do not fit."""
+    tournament = division.tournament
+    if TeamMatch.objects.filter(round__tournament=tournament).exists():
+        raise LeagueRefused(_("This division has its schedule already."))
+    teams = division.teams.count()
+    if teams < 2:
+        raise LeagueRefused(_("A division needs at least two teams."))
+    rounds = rounds_count(teams, double=tournament.double_round_robin)
+    if dates is None:
+        return rounds
+    if len(dates) != rounds:
+        raise LeagueRefused(
+            _("The schedule has %(rounds)d rounds: give a date for each.") % {"rounds": rounds}, field="dates"
+        )
+    if any(later < earlier for earlier, later in zip(dates, dates[1:], strict=False)):
+        raise LeagueRefused(_("The rounds' dates must follow each other in order."), field="dates")
+    return rounds
+
+
 @transaction.atomic
 def schedule_create(
     *, division: Division, dates: list[datetime.date], start_time: datetime.time | None = None
@@ -229,18 +327,7 @@ def schedule_create(
     plays at home."""
     season = division.season
     tournament = division.tournament
-    if TeamMatch.objects.filter(round__tournament=tournament).exists():
-        raise LeagueRefused(_("This division has its schedule already."))
-    teams = division.teams.count()
-    if teams < 2:
-        raise LeagueRefused(_("A division needs at least two teams."))
-    rounds = rounds_count(teams, double=tournament.double_round_robin)
-    if len(dates) != rounds:
-        raise LeagueRefused(
-            _("The schedule has %(rounds)d rounds: give a date for each.") % {"rounds": rounds}, field="dates"
-        )
-    if any(later < earlier for earlier, later in zip(dates, dates[1:], strict=False)):
-        raise LeagueRefused(_("The rounds' dates must follow each other in order."), field="dates")
+    schedule_check(division=division, dates=dates)
     time = start_time or season.match_start_time
     league_team = {t.team_id: t for t in division.teams.all()}
     matches = []
@@ -372,6 +459,68 @@ def roster_remove(
         reason=reason.strip(),
         recorded_by=user if getattr(user, "is_authenticated", False) else None,
     )
+
+
+@transaction.atomic
+def roster_move(
+    *,
+    season: LeagueSeason,
+    club: Club,
+    member: Member,
+    team: LeagueTeam,
+    on: datetime.date,
+    user=None,
+    reason: str = "",
+) -> RosterEntry:
+    """Move a player to another team of his club during the season, from ``on``: he leaves his
+    team's block (the players below move up one rank) and joins the end of ``team``'s block. His
+    games stay; the change is logged."""
+    _roster_teams_check(season, club, [team])
+    roster = Roster.objects.select_for_update().filter(season=season, club=club).first()
+    entry = None if roster is None else roster.entries.filter(member=member).select_related("team").first()
+    if entry is None:
+        raise LeagueRefused(
+            _("%(player)s is not on the roster of %(club)s.") % {"player": member.full_name, "club": club},
+            field="member",
+        )
+    if entry.team_id == team.pk:
+        raise LeagueRefused(
+            _("%(player)s belongs to %(team)s already.") % {"player": member.full_name, "team": team},
+            field="team",
+        )
+    if on < season.start_date or (season.end_date is not None and on > season.end_date):
+        raise LeagueRefused(_("A roster change is dated within the season."), field="on")
+    if on < entry.added_on:
+        raise LeagueRefused(
+            _("%(player)s can move only from the day he was registered on.") % {"player": member.full_name},
+            field="on",
+        )
+    old_rank, old_team = entry.rank, entry.team
+    others = roster.entries.exclude(pk=entry.pk)
+    # Park the entry beyond all others, close its gap, then open one at the end of the new
+    # team's block; each shift in two steps, so that no two entries hold one rank in between.
+    RosterEntry.objects.filter(pk=entry.pk).update(rank=30000)
+    others.filter(rank__gt=old_rank).update(rank=F("rank") + 10000)
+    others.filter(rank__gt=10000).update(rank=F("rank") - 10001)
+    block_end = others.filter(team__number__lte=team.number).aggregate(last=Max("rank"))["last"] or 0
+    others.filter(rank__gt=block_end).update(rank=F("rank") + 10000)
+    others.filter(rank__gt=10000).update(rank=F("rank") - 9999)
+    entry.rank = block_end + 1
+    entry.team = team
+    entry.save(update_fields=["rank", "team"])
+    RosterChange.objects.create(
+        roster=roster,
+        member=member,
+        kind=RosterChangeKind.MOVED,
+        valid_from=on,
+        old_rank=old_rank,
+        new_rank=entry.rank,
+        old_team=old_team,
+        new_team=team,
+        reason=reason.strip(),
+        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    return entry
 
 
 @transaction.atomic

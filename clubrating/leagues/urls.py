@@ -12,6 +12,9 @@ urlpatterns = [
     path("match/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
     path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
+    path("season/new/", views.season_new, name="season_new"),
+    path("season/<int:pk>/setup/", views.season_setup, name="setup"),
+    path("division/<int:pk>/schedule/new/", views.division_schedule, name="schedule_new"),
     path("season/<int:pk>/director/", views.director_home, name="director"),
     path("season/<int:pk>/roster/<int:club_pk>/", views.roster, name="roster"),
     # The public pages: table, rounds, players, match reports, exports (``public.urls``).

@@ -224,6 +224,7 @@ UNREACHED_ON_PURPOSE = {
     "leagues:match_confirm": "POST only",
     "leagues:match_dispute": "POST only",
     "leagues:match_decide": "POST only",
+    "leagues:schedule_new": "linked from a season's setup for a division without schedule; the demo has none",
     "tournaments:game_correct": "POST only",
     "tournaments:pairing_swap": "POST only",
     "tournaments:player_withdraw": "POST only",

@@ -75,7 +75,10 @@ def test_the_home_captain_enters_the_boards_each_rated_at_once_the_forfeit_not(l
         (Result.WHITE_WINS, league.captains["Donaustadt 1"].pk)
     ]
     assert list(MatchEvent.objects.filter(match=match).values_list("kind", "at")) == [
-        ("lineup", before_deadline(1)), ("lineup", before_deadline(1)), ("entered", DURING)]
+        ("lineup", before_deadline(1)),
+        ("lineup", before_deadline(1)),
+        ("entered", DURING),
+    ]
 
 
 def test_the_away_captain_confirms(league, lined_up):
