@@ -199,6 +199,21 @@ def test_official_ticks_the_check_in_list_and_the_pairing_page_names_the_missing
     assert list(byes) == [("Czech", ByeKind.ZERO)]
 
 
+def test_check_in_list_posts_ids_above_one_thousand_ungrouped(official_client, open_swiss):
+    """German groups thousands with a dot: a player number 1021 written as "1.021" into the form
+    would not be a player any more (PostgreSQL's sequences keep counting across a test run)."""
+    member = MemberFactory(pk=12345, last_name="Tausend", first_name="Tom")
+    player = TournamentPlayer.objects.create(pk=1021, tournament=open_swiss, member=member,
+                                             rating=1800, start_rank=1)
+    client = speak(official_client, "de-at")
+    page_html = client.get(url("check_in", open_swiss.pk)).content.decode()
+    assert 'id="player-1021"' in page_html and 'name="player" value="1021"' in page_html
+    response = client.post(url("check_in", open_swiss.pk), {"player": "1021", "present": "1"})
+    assert response.status_code == 302 and response["Location"].endswith("/check-in/#player-1021")
+    player.refresh_from_db()
+    assert player.checked_in_at is not None
+
+
 # --- the member -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "registered", "state", "button"), [
