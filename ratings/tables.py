@@ -15,6 +15,7 @@ from django.db.models import F
 from django.utils.html import escape, format_html
 from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableQuerysetData
 from django_tables2.rows import BoundRows
 
 from clubrating.clubs.models import Member
@@ -153,6 +154,8 @@ class RatingListTable(PlainRowsTable):
         from ratings.selectors import page_keys
 
         super().paginate(*args, **kwargs)
+        if not isinstance(self.data, TableQuerysetData):
+            return self  # rows already in memory (the close page's preview)
         keys = page_keys(self.page.object_list.data)
         rows = self.data.data.order_by().in_bulk(keys)
         records = [rows[key] for key in keys]

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import rating_officer_required
 from clubrating.core.errors import Refused
@@ -26,6 +27,7 @@ from clubrating.core.preview import upload_preview_confirm
 from clubrating.jobs.models import Job
 from ratings.forms import CloseForm, ImportForm, ReopenForm
 from ratings.jobs import period_close_start, period_reopen_start, pool_key, pool_recalculate_start
+from ratings.list_http import PER_PAGE
 from ratings.models import (
     FideTakeover,
     ListKind,
@@ -129,7 +131,10 @@ def period_close_view(request, pk):
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")
+    # The officer checks the list page by page, as it will be published: a 20,000-row table in
+    # one page would take seconds to draw and megabytes to send.
     table = RatingListTable(rows, orderable=False)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "ratings/officer/close.html", {
         "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
         "form": form, "early": check.early, "today": today, "next_day": today + datetime.timedelta(days=1),

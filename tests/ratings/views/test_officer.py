@@ -82,6 +82,18 @@ def test_close_shows_a_preview_then_publishes(client, rated_club, officer, perio
     assert open_period(pool).start == datetime.date(2027, 1, 1)
 
 
+def test_close_preview_is_paged_like_the_list(client, rated_club, officer, period_ended, monkeypatch):
+    """A federation's preview has 20,000 rows: the officer pages through it as through the list."""
+    monkeypatch.setattr("ratings.views.officer.PER_PAGE", 3)
+    client.force_login(officer)
+    url = reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk])
+    first, second = client.get(url), client.get(url + "?page=2")
+    assert [row.record.rank for row in first.context["table"].page.object_list] == [1, 2, 3]
+    assert [row.record.rank for row in second.context["table"].page.object_list] == [4]
+    assert "Vorschau der neuen Liste (4 Einträge)" in second.content.decode()
+    assert 'href="?page=2"' in first.content.decode()
+
+
 def test_reopen_needs_a_reason_and_is_recorded(client, rated_club, officer):
     client.force_login(officer)
     period = closed_period(rated_club["pool"])
