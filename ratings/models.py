@@ -202,6 +202,16 @@ class PublishedList(models.Model):
         return self.superseded or self.reopened
 
 
+# A list row's marker for a first rating (a newcomer's start value), shown before the rule set's
+# own markers (the dsb blend's) on every list, live or published: the lists' legend explains it.
+FIRST_RATING_MARKER = "N"
+
+
+def entry_markers(*, start_value: bool, markers: str) -> str:
+    """What a list row shows as its markers (``published_rows`` writes the same in SQL)."""
+    return FIRST_RATING_MARKER + markers if start_value else markers
+
+
 class ListEntry(models.Model):
     list = models.ForeignKey(
         PublishedList, verbose_name=_("published list"), on_delete=models.CASCADE, related_name="entries"

@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import (
     BooleanField,
     Case,
+    CharField,
     Count,
     ExpressionWrapper,
     F,
@@ -25,7 +26,7 @@ from django.db.models import (
     When,
     Window,
 )
-from django.db.models.functions import Coalesce, ExtractYear, RowNumber
+from django.db.models.functions import Coalesce, Concat, ExtractYear, RowNumber
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -36,6 +37,7 @@ from clubrating.core.db import plain_rows, server_bound
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
 from ratings.models import (
+    FIRST_RATING_MARKER,
     ListEntry,
     PeriodState,
     PoolMember,
@@ -118,7 +120,11 @@ def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
     return ListEntry.objects.filter(list=plist).select_related("member", "club").annotate(
         list_club=F("club__name"), list_rating=F("rating"), list_change=F("change"),
         list_games=F("games_count"),
-        list_period_games=F("period_games"), list_markers=F("markers"), list_class=F("class_code"),
+        list_period_games=F("period_games"), list_class=F("class_code"),
+        list_markers=Concat(  # (``entry_markers``)
+            Case(When(start_value=True, then=Value(FIRST_RATING_MARKER)), default=Value("")), F("markers"),
+            output_field=CharField(),
+        ),
         list_birth_year=_birth_year(), provisional=Value(False), list_restricted=_restricted(),
     )
 
@@ -135,7 +141,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         list_change=Case(When(played, then=F("live_change")), default=None, output_field=FloatField()),
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
         list_period_games=F("live_games"),
-        list_markers=Case(When(rating__isnull=True, then=Value("N")), default=Value("")),
+        list_markers=Case(When(rating__isnull=True, then=Value(FIRST_RATING_MARKER)), default=Value("")),
         # The rows shown get their rank and class (ratings.tables.live_decorate).
         rank=Value(None, output_field=IntegerField()), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
@@ -216,13 +222,14 @@ class TournamentPerformance:
     """A member's tournament in one pool. ``games``, ``points`` and ``opponents`` cover the games
     against opponents with a rating, so that performance = average + dp(points / games) holds
     (FIDE Rating Regulations 8.1.1); the other games (against newcomers still without a first
-    rating) are ``unrated``. ``change`` sums the rated games' changes."""
+    rating) are ``unrated``. ``change`` sums the rated games' changes (None without any: the
+    games of a newcomer count towards his first rating)."""
 
     tournament: object
     games: int = 0
     points: float = 0.0
     opponents: list[float] = field(default_factory=list)
-    change: float = 0.0
+    change: float | None = None
     unrated: int = 0
     unrated_points: float = 0.0
     pending: int = 0
@@ -268,11 +275,15 @@ def _mark_pending(records: list[RatingRecord]) -> None:
     waits for the opponent's (Austrian national rating rules, newcomers: a game against a newcomer
     is rated once he has a first rating). A record with no calculation that is not pending waits
     for its period instead (``waits_for_period``): it lies after the open period, or in the one
-    waiting while the period before it is reopened. The records carry ``_with_state``'s
-    annotations and their period."""
+    waiting while the period before it is reopened. A record with no calculation that is
+    neither counts towards the member's own first rating (``counts_for_first_rating``). The
+    records carry ``_with_state``'s annotations and their period."""
     for r in records:
         unperiodised = r.period_id is None or r.period.is_waiting
         r.waits_for_period = not r.pending and r.change is None and unperiodised
+        # A newcomer's game that is neither pending nor waiting counts towards his first rating
+        # (the start value of the period's end, §1.6): it has no change of its own.
+        r.counts_for_first_rating = not r.pending and r.change is None and not unperiodised
         if r.pending or r.change is None:
             r.waits_for_own = r.member_published is None and r.own_rating is None
             r.own_games = r.member_pending or 0
@@ -300,7 +311,7 @@ def _performances(records: list[RatingRecord]) -> list[TournamentPerformance]:
         if record.pending or record.change is None:
             perf.pending += 1
         else:
-            perf.change += record.change
+            perf.change = (perf.change or 0.0) + record.change
         opponent = _opponent_rating(record)
         if opponent is None:
             perf.unrated += 1
@@ -413,6 +424,19 @@ class BoardChange:
     @property
     def pending(self) -> bool:
         return any(r is not None and r.pending for r in (self.white, self.black))
+
+    @staticmethod
+    def _first(record: RatingRecord | None) -> bool:
+        # Rated, without a change of its own: the game counts towards a newcomer's first rating.
+        return record is not None and not record.pending and record.change is None
+
+    @property
+    def white_first_rating(self) -> bool:
+        return self._first(self.white)
+
+    @property
+    def black_first_rating(self) -> bool:
+        return self._first(self.black)
 
 
 def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]:

@@ -126,7 +126,8 @@ def member_ratings(request: HttpRequest, member_id: int):
             pool_id=block.pool.pk, tournament_id=perf.tournament.pk, tournament=perf.tournament.name,
             games=perf.games, points=perf.points, unrated_games=perf.unrated,
             average_opponent=round_half_away(perf.average) if perf.average is not None else None,
-            performance=perf.performance, change=round_half_away(perf.change, 1),
+            performance=perf.performance,
+            change=round_half_away(perf.change, 1) if perf.change is not None else None,
         ) for perf in block.performances]
     return json_response(request, schemas.MemberRatings(
         member_id=member.pk, ratings=ratings, history=history, performances=performances))

@@ -96,7 +96,7 @@ class Performance(Schema):
     unrated_games: int
     average_opponent: int | None
     performance: int | None
-    change: float
+    change: float | None  # null when no game has a change of its own (a newcomer's first rating)
 
 
 class MemberRatings(Schema):

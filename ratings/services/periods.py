@@ -22,6 +22,7 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
     RatingRecord,
+    entry_markers,
 )
 from ratings.rules.period import PeriodResult
 from ratings.services.cache import pool_cache_bump
@@ -382,7 +383,8 @@ def period_close_list_preview(*, period: RatingPeriod) -> list[PreviewRow]:
             list_birth_year=member.birth_date.year if member.birth_date else member.birth_year,
             list_rating=e.rating, list_change=None if e.previous is None else e.rating - e.previous,
             list_games=e.games_count, list_period_games=e.period_games,
-            list_markers=e.markers, list_class=class_code(pool, e.rating), start_value=e.start_value,
+            list_markers=entry_markers(start_value=e.start_value, markers=e.markers),
+            list_class=class_code(pool, e.rating), start_value=e.start_value,
         ))
     return rows
 

@@ -3,6 +3,7 @@ up, the performance is FIDE's over the games against rated opponents, and each p
 whose first rating it waits for."""
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -164,3 +165,50 @@ def test_the_evaluation_of_one_member_carries_only_his_records(season):
 
     [row] = evaluation.rows
     assert (row.member, [r.opponent for r in row.records], row.pending) == (neu, [adler], 1)
+
+
+def test_a_newcomers_games_towards_his_first_rating_say_so_on_every_page(client, monkeypatch):
+    from ratings.models import ListEntry
+    from ratings.selectors import game_rating_changes
+    from ratings.services import period_close
+    from tests.ratings.factories import set_today
+
+    ClubFactory(is_home=True, public_ratings=True, public_tournaments=True)
+    pool = make_pool()
+    neu = MemberFactory(last_name="Neu", first_name="Nora")
+    rated = [MemberFactory(last_name=f"Gegner {i}", first_name="Max") for i in range(7)]
+    publish_start_list(pool, {m: (1800 + 20 * i, 40) for i, m in enumerate(rated)})
+    tournament = TournamentFactory(name="Sommer", start_date=datetime.date(2025, 3, 1))
+    games = [unplayed_game(make_round(tournament, n), neu, m) for n, m in enumerate(rated, start=1)]
+    for game in games:  # 5½ of 7 against an average of 1860: a start value (§1.6), no change per game
+        game_record_result(game=game, result=Result.WHITE_WINS if game.round.number <= 4 else Result.DRAW)
+    client.force_login(User.objects.create_superuser("chef", password="x"))
+
+    [board] = game_rating_changes([games[0].pk])[games[0].pk]
+    assert (board.white_first_rating, board.black_first_rating) == (True, False)
+    # The rated side's game is rated against the newcomer's start value: a loss, a change of its own.
+    loss = f"{board.black_change:.1f}".replace("-", "−").replace(".", ",")
+    assert board.white_change is None and board.black_change < -1
+    counts = "zählt für die eigene erste Wertungszahl"
+    game_page = page(client, "tournaments:game", games[0])
+    assert f'<abbr class="text-muted" title="{counts}">N</abbr> / {loss}' in game_page
+    [block] = member_rating_blocks(neu)
+    assert [r.counts_for_first_rating for r in block.records] == [True] * 7
+    assert [(p.games, p.points, p.change) for p in block.performances] == [(7, 5.5, None)]
+    neu_page = page(client, "clubs:member_detail", neu)
+    assert neu_page.count(counts) == 7 and "wartet" not in neu_page
+    assert '<td class="text-end">—</td></tr>' in neu_page  # the tournament's change: none of its own
+    opponent_page = page(client, "clubs:member_detail", rated[0])
+    assert counts not in opponent_page
+
+    set_today(monkeypatch, datetime.date(2025, 7, 1))
+    plist = period_close(pool=pool)
+    entry = ListEntry.objects.get(list=plist, member=neu)
+    assert (entry.start_value, entry.markers, entry.change) == (True, "", None)
+    list_page = page(client, "ratings:list", plist)
+    # Start value 1860 + 700 × (5.5/7 − 0.5) × 7/9 = 2015.6: rating 2016, no change, 7 games, "N".
+    row = list_page.split("Neu, Nora</a></td>")[1].split("</tr>")[0]
+    cells = re.findall(r'<td class="[^"]*">([^<]*)</td>', row)
+    # title, club, born, sex, rating, change, games, in the period, markers
+    assert cells[4:9] == ["2016", "", "7", "7", "N"]
+    assert page(client, "clubs:member_detail", neu).count(counts) == 7  # also once the period is closed

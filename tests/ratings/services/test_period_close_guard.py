@@ -18,7 +18,7 @@ from django.utils import translation
 
 from clubrating.tournaments.models import Result
 from ratings.models import ListEntry, PeriodState, PublishedList, RatingPeriod, RatingRecord
-from ratings.selectors import period_close_preview
+from ratings.selectors import period_close_preview, published_rows
 from ratings.services import RatingsError, game_record_result, period_close, period_reopen
 from ratings.services.period_checks import CloseCheck, period_close_check, period_reopen_refusal
 from ratings.services.pools import open_period
@@ -197,7 +197,13 @@ def test_the_preview_is_what_closing_publishes_in_every_family(rules, monkeypatc
     preview = [(r.rank, r.member.pk, r.list_rating, r.list_change, r.list_games, r.list_period_games,
                 r.list_markers, r.list_class, r.start_value) for r in rows]
     plist = period_close(pool=pool)
-    published = [(e.rank, e.member_id, e.rating, e.change, e.games_count, e.period_games, e.markers,
-                  e.class_code, e.start_value) for e in ListEntry.objects.filter(list=plist).order_by("rank")]
+    published = [(e.rank, e.member_id, e.rating, e.change, e.games_count, e.period_games, e.list_markers,
+                  e.class_code, e.start_value) for e in published_rows(plist).order_by("rank")]
     assert preview == published
     assert len(published) >= 6
+    # A first rating is marked "N" on the preview as on the published list's rows, before the
+    # rule set's own markers (stored as the engine gave them). The newcomer's 6 games give one
+    # where a family's first rating needs fewer than 7.
+    first = ListEntry.objects.filter(list=plist, start_value=True).order_by("rank")
+    assert [(r[1], r[6]) for r in published if r[8]] == [(e.member_id, "N" + e.markers) for e in first]
+    assert [e.member_id for e in first] == ([] if rules == "oesb-classic" else [newcomer.pk])
