@@ -56,6 +56,7 @@ def _compiled(queries: str, *args) -> list[tuple[str, tuple]]:
 def _tournament_querysets(today) -> list:
     base = Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
+        team_count=Count("teams", distinct=True),  # (a team competition counts its teams)
         # The round being played: the first with a game still without result (a round robin is
         # paired whole in advance), else the last.
         current_round=Coalesce(Min("rounds__number", filter=Q(rounds__games__result="")),

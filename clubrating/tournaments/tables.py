@@ -1,10 +1,11 @@
 import django_tables2 as tables
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from clubrating.core.columns import primary, secondary
 
-from .models import Tournament
+from .models import Tournament, TournamentKind
 
 
 class TournamentTable(tables.Table):
@@ -28,6 +29,11 @@ class TournamentTable(tables.Table):
         sequence = ("name", "state", "kind", "category", "start_date", "end_date", "place", "rounds_count",
                     "player_count", "rated")
         attrs = {"class": "table table-sm table-striped table-hover"}
+
+    def render_player_count(self, value, record) -> str:
+        if record.kind == TournamentKind.TEAM:  # a team competition counts its teams
+            return ngettext("%(n)s team", "%(n)s teams", record.team_count) % {"n": record.team_count}
+        return str(value)
 
     def render_state(self, value, record) -> str:
         if value:

@@ -49,6 +49,18 @@ def test_running_and_recent_tournaments_are_separated(client, demo):
     assert reverse("tournaments:results", args=[open_.pk, 5]) not in html
 
 
+def test_a_team_competition_counts_its_teams_not_registered_players(client, demo):
+    speak(client, "en")
+    running = _section(client.get("/").content.decode(), "running")
+    line = re.search(r"Landesliga Wien 2026/27 – Landesliga</a>\s*<div[^>]*>([^<]*)</div>", running).group(1)
+    assert line == "team competition · 2026-09-01 – 2027-06-30 · 6 teams · round 5 of 5"
+    speak(client, "de-at")
+    listing = client.get(reverse("tournaments:list")).content.decode()
+    cells = r"</a></td>(?:\s*<td[^>]*>[^<]*</td>){7}\s*<td[^>]*>"  # to the players' column
+    assert re.search(rf"Landesliga Wien 2026/27 – Landesliga{cells}6 Mannschaften</td>", listing)
+    assert re.search(rf"Herbstopen 2026{cells}21</td>", listing)
+
+
 def test_top_ten_of_the_home_club_with_links_to_the_full_lists(client, demo):
     html = client.get("/").content.decode()
     block = _section(html, "club-ratings")

@@ -86,7 +86,8 @@ def live_render(request, page: str, fragment: str, context: dict):
 @public_tournaments_required
 def tournament_list(request):
     tournaments = Tournament.objects.annotate(
-        player_count=Count("players"),
+        player_count=Count("players", distinct=True),
+        team_count=Count("teams", distinct=True),
         finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
     )
     table = TournamentTable(tournaments)
