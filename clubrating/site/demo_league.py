@@ -271,7 +271,9 @@ def demo_league(
                     team=teams[short, number],
                     members=lineup,
                     user=director,
-                    now=_at(day - dt.timedelta(days=3), 20),
+                    # (Three days before the match, or now for a match still to come: a step is
+                    # never dated later than it was taken.)
+                    now=min(_at(day - dt.timedelta(days=3), 20), timezone.now()),
                 )
             report.games += match.match.games.count()
             if round_number <= PLAYED_ROUNDS:

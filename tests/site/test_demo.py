@@ -124,6 +124,12 @@ def test_demo_league_four_rounds_played_round_five_lined_up(demo_club):
     fifth = LeagueMatch.objects.filter(match__round__number=5)
     assert [m.status for m in fifth] == [MatchStatus.OPEN] * 6
     assert all(m.home_lineup_at and m.away_lineup_at for m in fifth)
+    # No step of the season's history is dated after the moment the demo was made.
+    from django.utils import timezone
+
+    from clubrating.leagues.models import MatchEvent
+    assert not MatchEvent.objects.filter(at__gt=timezone.now()).exists()
+    assert not fifth.filter(home_lineup_at__gt=timezone.now()).exists()
     league_games = Game.objects.filter(team_match__league__isnull=False)
     assert not league_games.filter(round__number__lte=4, result="").exists()
     forfeits = league_games.filter(result__in=["+-", "-+"])
