@@ -1,5 +1,7 @@
 """Reading FIDE's list against the members: the preview's figures, the import, a second import."""
 
+import zipfile
+
 import pytest
 
 from clubrating.clubs.models import Member
@@ -185,3 +187,23 @@ def test_erasing_a_member_deletes_the_sites_fide_rows_of_him_and_keeps_the_other
     assert list(FideFollow.objects.values_list("fide_id", flat=True)) == [24601]
     # FIDE's public directory of the chosen federations is not the site's record of him.
     assert FidePlayer.objects.filter(fide_id=1612345).exists()
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2])
+def test_a_zip_whose_data_is_damaged_is_refused_as_damaged_and_changes_nothing(members, list_file, tmp_path,
+                                                                               method):
+    fide_list_import(path=list_file, month=NOVEMBER, apply=True)
+    before = snapshot()
+    path = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(path, "w", method) as archive:
+        archive.writestr("players_list_foa.txt", list_file.read_bytes() * 5)
+    data = bytearray(path.read_bytes())
+    start = 30 + len("players_list_foa.txt")  # the compressed data, after the local header
+    data[start:start + 16] = b"\xff" * 16
+    path.write_bytes(bytes(data))
+    with pytest.raises(ImportRefused) as refused:
+        fide_list_import(path=path, month=DECEMBER, apply=True)
+    # Not Python's zlib or bz2 error, nor "the uploaded file is gone".
+    assert str(refused.value) == (
+        "The FIDE rating list cannot be read: the zip file is damaged and cannot be read.")
+    assert snapshot() == before
