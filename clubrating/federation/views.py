@@ -116,7 +116,7 @@ def fide_list_detail(request, year, month):
     """A past month's list as the site kept it (members and followed players)."""
     try:
         first = datetime.date(year, month, 1)
-    except ValueError:
+    except (ValueError, OverflowError):  # no such month, or a year beyond any date
         raise Http404 from None
     fide_list = get_object_or_404(FideList, month=first)
     rows = selectors.fide_list_rows(fide_list=fide_list)

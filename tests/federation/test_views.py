@@ -187,3 +187,9 @@ def test_a_past_months_list_shows_the_kept_rows_best_first(officer_client):
     assert html.index("Ragger, Markus") < html.index("Huber, Anna") < html.index("Nobody")
     assert officer_client.get(reverse("federation:fide_list", args=[2026, 10])).status_code == 404
     assert officer_client.get(reverse("federation:fide_list", args=[2026, 13])).status_code == 404
+
+
+def test_a_month_beyond_any_date_is_not_found(officer_client):
+    # A year too large for a date raised OverflowError (a server error), not ValueError.
+    assert officer_client.get("/federation/fide/lists/99999999999999999999-01/").status_code == 404
+    assert officer_client.get("/federation/fide/lists/10000-01/").status_code == 404
