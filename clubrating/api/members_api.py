@@ -7,7 +7,8 @@ from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from ninja import Query, Router, Schema
+from ninja import Field, Query, Router, Schema
+from pydantic import field_validator
 
 from clubrating.accounts.permissions import audience_for, birth_years_public, member_page_allowed
 from clubrating.accounts.templatetags.privacy import viewer_of
@@ -15,15 +16,17 @@ from clubrating.clubs import privacy
 from clubrating.clubs.models import Club, Member
 from clubrating.clubs.selectors import member_search
 from clubrating.core.formatting import rating_value
+from clubrating.interchange.formats.limits import check_text
 from ratings.rules.rounding import round_half_away
 from ratings.selectors import member_rating_blocks
 
 from . import schemas
-from .responses import json_response, refuse, require_ratings
+from .responses import json_response, refuse, refuse_parameters, require_ratings
 
 router = Router(tags=["members"])
 
 MEMBERS_PER_PAGE = 50  # as the member list
+SEARCH_MAX = 100  # characters of a search, as the list filters' name
 
 
 def club_schema(club: Club | None) -> schemas.Club | None:
@@ -40,9 +43,16 @@ def clubs(request: HttpRequest):
 
 class MemberQuery(Schema):
     page: int = 1
-    q: str = ""  # every word in a name, the club's name, the national or FIDE ID (as the member list)
-    club: int | None = None  # a club's id
+    # Every word in a name, the club's name, the national or FIDE ID (as the member list).
+    q: str = Field("", max_length=SEARCH_MAX)
+    club: int | None = None  # a club's id (``/clubs``)
     active: bool = False
+
+    @field_validator("q")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        check_text(value)  # no NUL byte or other control character (a ValueError: 422)
+        return value
 
 
 def member_row(member: Member, viewer) -> schemas.MemberRow:
@@ -62,6 +72,8 @@ def members(request: HttpRequest, query: Query[MemberQuery]):
     """The member list: a restricted profile (the member's choice, or a minor without his
     guardians' consent) shows the name only, as on the page."""
     require_ratings(request)
+    if query.club is not None and not Club.objects.filter(pk=query.club).exists():
+        refuse_parameters(["club"])
     rows = member_search(query=query.q.strip(), active_only=query.active)
     if query.club is not None:
         rows = rows.filter(club_id=query.club)

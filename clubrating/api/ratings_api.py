@@ -13,14 +13,15 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from clubrating.core.formatting import rating_value
+from ratings.forms import ListFilterForm
 from ratings.list_http import PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
 from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
 from ratings.models import PeriodState, PublishedList, RatingPeriod
 from ratings.selectors import pools_with_list_in_force
-from ratings.tables import FlatRow
+from ratings.tables import FlatRow, RatingListTable
 
 from . import schemas
-from .responses import JSON, body, json_response, refuse, require_ratings
+from .responses import JSON, body, json_response, refuse, refuse_parameters, require_ratings
 
 router = Router(tags=["ratings"])
 
@@ -61,9 +62,16 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     would; a 304 when the client has it (the list page's ETag and cache lifetime)."""
     privacy = list_privacy(request)
     filters = list_filters(request.GET, privacy=privacy)
-    if filters.is_bound and not filters.is_valid():
-        # The page ignores a filter it does not know (a club that is no more); an API says so.
-        refuse(_("Invalid parameters: %(names)s.") % {"names": ", ".join(sorted(filters.errors))}, 422)
+    # The page ignores what it does not offer this reader (a club that is no more, a column to
+    # sort by that is not there, the sex or age filter a visitor does not get); an API says so.
+    refused = set(filters.errors) if filters.is_bound and not filters.is_valid() else set()
+    refused |= (set(ListFilterForm.base_fields) - set(filters.fields)) & set(request.GET)
+    sortable = {name for name, column in RatingListTable.base_columns.items()
+                if column.orderable is not False and name not in privacy.hidden}
+    if any(value.removeprefix("-") not in sortable for value in request.GET.getlist("sort")):
+        refused.add("sort")
+    if refused:
+        refuse_parameters(refused)
     # The answer for this list version, query, language and reader, kept as the list page keeps
     # its table (``TABLE_CACHE_SECONDS``): a club's website asking every minute costs one read.
     key = "api:list:" + hashlib.sha256("|".join([

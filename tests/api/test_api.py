@@ -686,3 +686,40 @@ def test_bad_parameters_are_named(client, rated_club):
 def test_a_filter_the_list_page_does_not_offer_is_refused(client, rated_club):
     response, data = get(client, f"/api/v1/pools/{rated_club['pool'].pk}/live?club=SK+Unbekannt")
     assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: club."})
+
+
+def test_a_sort_or_filter_the_list_page_does_not_offer_this_reader_is_named(client, rated_club, official):
+    url = f"/api/v1/pools/{rated_club['pool'].pk}/live"
+    for query, names in [
+        ("?sort=rating_desc", "sort"),  # no such column
+        ("?sort=name,club", "sort"),  # one column per sort, as the page's links
+        ("?sort=-sex", "sort"),  # a visitor gets no sex column, so none to sort by either
+        ("?sort=birth_year", "sort"),  # nor a birth year where the club does not publish them
+        ("?sex=f", "sex"),
+        ("?age=U12&sex=m", "age, sex"),
+    ]:
+        response, data = get(client, url + query)
+        assert (query, response.status_code, data) == (
+            query, 422, {"detail": f"Ungültige Parameter: {names}."})
+    assert get(client, url + "?sort=-change&club=Schachklub+Donaustadt")[0].status_code == 200
+    client.force_login(official)  # an official's page has them all
+    for query in ("?sort=-sex", "?sort=birth_year", "?sex=f&age=S65"):
+        assert (query, client.get(url + query).status_code) == (query, 200)
+
+
+def test_keys_beyond_the_databases_integers_are_not_found(client, rated_club):
+    huge = "99999999999999999999999"
+    response, data = get(client, f"/api/v1/pools/{huge}/live")
+    assert (response.status_code, data) == (404, {"detail": "Nicht gefunden."})
+    assert client.get(f"/ratings/pools/{huge}/live/").status_code == 404  # the page, from the same source
+    for club in (huge, "999999", "0"):
+        response, data = get(client, f"/api/v1/members?club={club}")
+        assert (club, response.status_code, data) == (club, 422, {"detail": "Ungültige Parameter: club."})
+
+
+def test_a_search_too_long_or_with_a_control_character_is_named(client, rated_club):
+    for q in ("ab " * 2000, "Moser\x00", "a" * 101):
+        response = client.get("/api/v1/members", {"q": q})
+        assert (response.status_code, json.loads(response.content)) == (
+            422, {"detail": "Ungültige Parameter: q."})
+    assert client.get("/api/v1/members", {"q": "a" * 100}).status_code == 200
