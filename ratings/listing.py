@@ -206,7 +206,7 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
                ) -> RatingListTable:
     """The list's table, filtered and in the order ``query`` asks for ("sort"); not paginated
     (the page paginates it)."""
-    rows = filters.filter(source.rows, year=source.year)
+    rows = filters.filter(source.rows, year=source.year, private=not privacy.full)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
                             unfiltered=not filters.is_filtered(), full=privacy.full,
                             exclude=privacy.hidden)

@@ -81,9 +81,10 @@ def _birth_year():
 
 def _restricted():
     """Whether the row's member shows only his name to visitors and other members
-    (``clubrating.clubs.privacy``)."""
-    return ExpressionWrapper(restricted_q(today=timezone.localdate(), prefix="member__"),
-                             output_field=BooleanField())
+    (``clubrating.clubs.privacy``): true or false, never NULL (a member without birth date or
+    year is an adult there, and filters on this value must find him)."""
+    return Case(When(restricted_q(today=timezone.localdate(), prefix="member__"), then=Value(True)),
+                default=Value(False), output_field=BooleanField())
 
 
 # A list's own columns: an order led by one of them walks the list itself (its rank or live
@@ -194,13 +195,17 @@ class LiveEntry:
     provisional: bool = True
 
 
-def live_list(pool: RatingPool, *, club_id: int | None = None, limit: int | None = None) -> list[LiveEntry]:
+def live_list(pool: RatingPool, *, club_id: int | None = None, limit: int | None = None,
+              private: bool = False) -> list[LiveEntry]:
     """The live list in rank order (optionally one club's members, the first ``limit`` rows:
     ``ORDER BY … LIMIT``); ranks count the rows returned. Every value is provisional until the
-    period is closed. One query."""
+    period is closed. One query. ``private``: for a reader who sees a restricted profile's name
+    only, one club's list leaves such members out (being on it would tell their club)."""
     rows = live_rows(pool).order_by(*LIVE_ORDER)
     if club_id is not None:
         rows = rows.filter(member__club_id=club_id)
+        if private:
+            rows = rows.filter(list_restricted=False)
     if limit is not None:
         rows = rows[:limit]
     return [

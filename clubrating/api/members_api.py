@@ -14,7 +14,7 @@ from clubrating.accounts.permissions import audience_for, birth_years_public, me
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs import privacy
 from clubrating.clubs.models import Club, Member
-from clubrating.clubs.selectors import member_search
+from clubrating.clubs.selectors import SEARCH_MAX, member_search
 from clubrating.core.formatting import rating_value
 from clubrating.interchange.formats.limits import check_text
 from ratings.rules.rounding import round_half_away
@@ -26,7 +26,6 @@ from .responses import json_response, refuse, refuse_parameters, require_ratings
 router = Router(tags=["members"])
 
 MEMBERS_PER_PAGE = 50  # as the member list
-SEARCH_MAX = 100  # characters of a search, as the list filters' name
 
 
 def club_schema(club: Club | None) -> schemas.Club | None:
@@ -74,15 +73,14 @@ def members(request: HttpRequest, query: Query[MemberQuery]):
     require_ratings(request)
     if query.club is not None and not Club.objects.filter(pk=query.club).exists():
         refuse_parameters(["club"])
-    rows = member_search(query=query.q.strip(), active_only=query.active)
-    if query.club is not None:
-        rows = rows.filter(club_id=query.club)
+    viewer = viewer_of(request)
+    rows = member_search(query=query.q.strip(), active_only=query.active, club_id=query.club,
+                         private=viewer.audience < privacy.Audience.OFFICIAL)
     paginator = Paginator(rows.order_by("last_name", "first_name", "pk"), MEMBERS_PER_PAGE)
     try:
         page = paginator.page(query.page)
     except (EmptyPage, PageNotAnInteger):
         refuse(_("There is no such page of this list."), 404)
-    viewer = viewer_of(request)
     return json_response(request, schemas.MemberPage(
         count=paginator.count, page=page.number, pages=paginator.num_pages, per_page=MEMBERS_PER_PAGE,
         results=[member_row(member, viewer) for member in page.object_list],

@@ -14,7 +14,7 @@ from ninja import Query, Router, Schema
 
 from clubrating.core.formatting import rating_value
 from ratings.forms import ListFilterForm
-from ratings.list_http import PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
+from ratings.list_http import ETAG_SCHEMA, PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
 from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
 from ratings.models import PeriodState, PublishedList, RatingPeriod
 from ratings.selectors import pools_with_list_in_force
@@ -75,7 +75,7 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     # The answer for this list version, query, language and reader, kept as the list page keeps
     # its table (``TABLE_CACHE_SECONDS``): a club's website asking every minute costs one read.
     key = "api:list:" + hashlib.sha256("|".join([
-        source.version, translation.get_language() or "", request.GET.urlencode(), privacy.key,
+        ETAG_SCHEMA, source.version, translation.get_language() or "", request.GET.urlencode(), privacy.key,
     ]).encode()).hexdigest()
 
     def build() -> HttpResponse:

@@ -723,3 +723,58 @@ def test_a_search_too_long_or_with_a_control_character_is_named(client, rated_cl
         assert (response.status_code, json.loads(response.content)) == (
             422, {"detail": "Ungültige Parameter: q."})
     assert client.get("/api/v1/members", {"q": "a" * 100}).status_code == 200
+
+
+# --- a restricted profile is found by its name only --------------------------------------------------
+
+
+@pytest.fixture
+def bernd_restricted(rated_club, home_club):
+    """Bernd (of the home club, born 1955) restricts his profile; the club publishes birth years."""
+    Member.objects.filter(pk=rated_club["bernd"].pk).update(profile_restricted=True, national_id="40123")
+    home_club.public_birth_years = True
+    home_club.save()
+    return rated_club
+
+
+def _names(client, url):
+    response, data = get(client, url)
+    assert response.status_code == 200, data
+    return [(row["name"], row["club"]) for row in data["results"]]
+
+
+def test_a_list_filtered_or_sorted_by_club_or_age_does_not_tell_a_restricted_profiles(
+        client, bernd_restricted, official):
+    live = f"/api/v1/pools/{bernd_restricted['pool'].pk}/live"
+    published = f"/api/v1/lists/{bernd_restricted['list'].pk}"
+    donaustadt = "?club=Schachklub+Donaustadt&sort=name"
+    assert _names(client, live + donaustadt) == _names(client, published + donaustadt) == [
+        ("Alt, Dora", "Schachklub Donaustadt"), ("Berger, Anna", "Schachklub Donaustadt")]
+    assert _names(client, live + "?age=S65") == [("Alt, Dora", "Schachklub Donaustadt")]  # born 1960
+    # Sorted by club, his blank club sorts as a blank: last, not among his club's members.
+    assert _names(client, live + "?sort=club")[-1] == ("Huber, Bernd", None)
+    assert _names(client, live + "?sort=-club")[-1] == ("Huber, Bernd", None)
+    # Unfiltered, he is on the list with his name and rating, as before.
+    assert ("Huber, Bernd", None) in _names(client, live)
+    client.force_login(official)
+    assert _names(client, live + donaustadt) == [
+        ("Alt, Dora", "Schachklub Donaustadt"), ("Berger, Anna", "Schachklub Donaustadt"),
+        ("Huber, Bernd", "Schachklub Donaustadt")]
+    assert [name for name, _club in _names(client, live + "?age=S65")] == ["Huber, Bernd", "Alt, Dora"]
+
+
+def test_the_member_search_finds_a_restricted_profile_by_name_only(client, bernd_restricted, home_club,
+                                                                   official):
+    # An adult without birth date or year is no restricted profile: found by his club as before.
+    MemberFactory(first_name="Uwe", last_name="Ohnejahr", club=home_club, birth_year=None, birth_date=None)
+    by_club = f"/api/v1/members?club={home_club.pk}"
+    assert [name for name, _club in _names(client, by_club)] == ["Alt, Dora", "Berger, Anna", "Ohnejahr, Uwe"]
+    assert [name for name, _club in _names(client, "/api/v1/members?q=Donaustadt")] == [
+        "Alt, Dora", "Berger, Anna", "Ohnejahr, Uwe"]
+    assert _names(client, "/api/v1/members?q=40123") == []  # his national ID
+    assert _names(client, f"/api/v1/members?q={bernd_restricted['bernd'].fide_id}") == []
+    assert _names(client, "/api/v1/members?q=huber+bernd") == [("Huber, Bernd", None)]
+    client.force_login(official)
+    assert [name for name, _club in _names(client, by_club)] == [
+        "Alt, Dora", "Berger, Anna", "Huber, Bernd", "Ohnejahr, Uwe"]
+    assert _names(client, "/api/v1/members?q=40123") == [("Huber, Bernd", "Schachklub Donaustadt")]
