@@ -67,6 +67,33 @@ def pools_with_list_in_force(day: datetime.date) -> QuerySet[RatingPool]:
     )
 
 
+@dataclass
+class PoolLists:
+    """A pool as the lists overview shows it: its open period and every list it published, the
+    latest first, each marked ``valid`` (in force today) and ``future`` (valid from a later day)."""
+
+    pool: RatingPool
+    period: RatingPeriod | None
+    lists: list[PublishedList]
+
+
+def pools_overview(day: datetime.date) -> list[PoolLists]:
+    """Every pool (by name) with its open period and its lists as they stand on ``day``: three
+    queries for all of them."""
+    by_pool: dict[int, list[PublishedList]] = {}
+    for plist in PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk"):
+        by_pool.setdefault(plist.pool_id, []).append(plist)
+    open_periods = {p.pool_id: p for p in RatingPeriod.objects.filter(state=PeriodState.OPEN)}
+    overview = []
+    for pool in pools_with_list_in_force(day).order_by("name"):
+        lists = by_pool.get(pool.pk, [])
+        for plist in lists:
+            plist.valid = plist.pk == pool.published_pk
+            plist.future = not plist.withdrawn and plist.valid_from > day
+        overview.append(PoolLists(pool, open_periods.get(pool.pk), lists))
+    return overview
+
+
 def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
     return plist.entries.select_related("member", "club").order_by("rank")
 

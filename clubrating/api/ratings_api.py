@@ -16,8 +16,7 @@ from clubrating.core.formatting import rating_value
 from ratings.forms import ListFilterForm
 from ratings.list_http import ETAG_SCHEMA, PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
 from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
-from ratings.models import PeriodState, PublishedList, RatingPeriod
-from ratings.selectors import pools_with_list_in_force
+from ratings.selectors import pools_overview
 from ratings.tables import FlatRow, RatingListTable
 
 from . import schemas
@@ -108,14 +107,9 @@ def pools(request: HttpRequest):
     """Every pool with its open period and every list it published, as the lists overview shows
     them: the list in force today, and which lists are withdrawn."""
     require_ratings(request)
-    today = timezone.localdate()
-    by_pool: dict[int, list] = {}
-    for plist in PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk"):
-        by_pool.setdefault(plist.pool_id, []).append(plist)
-    open_periods = {p.pool_id: p for p in RatingPeriod.objects.filter(state=PeriodState.OPEN)}
     result = []
-    for pool in pools_with_list_in_force(today).order_by("name"):
-        period = open_periods.get(pool.pk)
+    for entry in pools_overview(timezone.localdate()):
+        pool, period = entry.pool, entry.period
         result.append(schemas.Pool(
             id=pool.pk, name=pool.name, category=pool.category, rules=pool.rules,
             expectation=pool.expectation, start_date=pool.start_date,
@@ -123,9 +117,8 @@ def pools(request: HttpRequest):
             list_in_force=pool.published_pk,
             lists=[schemas.ListSummary(
                 id=plist.pk, kind=plist.kind, valid_from=plist.valid_from, published_at=plist.published_at,
-                in_force=plist.pk == pool.published_pk, superseded=plist.superseded,
-                withdrawn=plist.withdrawn,
-            ) for plist in by_pool.get(pool.pk, [])],
+                in_force=plist.valid, superseded=plist.superseded, withdrawn=plist.withdrawn,
+            ) for plist in entry.lists],
         ))
     return json_response(request, result)
 
