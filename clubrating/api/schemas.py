@@ -171,7 +171,8 @@ class Tournament(Schema):
     rated: bool
     time_control: str
     organizer: str | None
-    player_count: int
+    player_count: int  # the players registered (of a team competition: none, its teams play)
+    team_count: int  # the teams of a team competition (0 for the others)
     finished: bool
     url: str
 

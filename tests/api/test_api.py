@@ -778,3 +778,20 @@ def test_the_member_search_finds_a_restricted_profile_by_name_only(client, bernd
     assert [name for name, _club in _names(client, by_club)] == [
         "Alt, Dora", "Berger, Anna", "Huber, Bernd", "Ohnejahr, Uwe"]
     assert _names(client, "/api/v1/members?q=40123") == [("Huber, Bernd", "Schachklub Donaustadt")]
+
+
+def test_a_team_competition_counts_its_teams_as_the_tournament_list(client, rated_club):
+    from tests.factories import TeamFactory
+
+    league = TournamentFactory(name="Landesliga", kind="team", start_date=datetime.date(2026, 9, 1))
+    for name in ("SK A", "SK B", "SK C"):
+        TeamFactory(tournament=league, name=name)
+    _response, data = get(client, f"/api/v1/tournaments/{league.pk}")
+    assert (data["player_count"], data["team_count"]) == (0, 3)
+    listed = next(t for t in get(client, "/api/v1/tournaments")[1]["results"] if t["id"] == league.pk)
+    assert (listed["player_count"], listed["team_count"]) == (0, 3)
+    assert re.search(r"Landesliga</a></td>(?:\s*<td[^>]*>[^<]*</td>)*?\s*<td[^>]*>3 Mannschaften</td>",
+                     client.get("/tournaments/").content.decode())
+    results = get(client, "/api/v1/tournaments")[1]["results"]
+    autumn = next(t for t in results if t["name"] == "Herbstturnier 2026")
+    assert (autumn["player_count"], autumn["team_count"]) == (0, 0)
