@@ -14,7 +14,8 @@ from clubrating.accounts.permissions import audience_for, birth_years_public, me
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs import privacy
 from clubrating.clubs.models import Club, Member
-from clubrating.clubs.selectors import SEARCH_MAX, member_search
+from clubrating.clubs.search import SEARCH_MAX
+from clubrating.clubs.selectors import member_search
 from clubrating.core.formatting import rating_value
 from clubrating.interchange.formats.limits import check_text
 from ratings.rules.rounding import round_half_away

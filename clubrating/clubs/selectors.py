@@ -40,9 +40,6 @@ def home_club_remembered() -> Iterator[None]:
         _home_club_memo.reset(token)
 
 
-SEARCH_MAX = 100  # characters of a member search (thousands of words would make the database give up)
-
-
 def member_search(*, query: str = "", active_only: bool = False, club_id: int | None = None,
                   private: bool = False) -> QuerySet[Member]:
     """Members with every word of ``query`` (of one club, ``club_id``). ``private``: the reader

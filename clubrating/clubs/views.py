@@ -33,7 +33,8 @@ from ratings.services.cache import ratings_cache_version
 
 from . import privacy
 from .models import ErasureCause, Member
-from .selectors import SEARCH_MAX, club_data_version, member_search
+from .search import search_text
+from .selectors import club_data_version, member_search
 from .services import member_set_notify_by_email, member_set_profile_restricted
 from .tables import MemberTable
 
@@ -42,7 +43,7 @@ RATINGS_CACHE_SECONDS = 3600
 
 @public_ratings_required
 def member_list(request):
-    query = request.GET.get("q", "").strip()[:SEARCH_MAX]
+    query = search_text(request.GET.get("q", ""))
     audience = audience_for(request.user)
     table = MemberTable(
         member_search(query=query, active_only=request.GET.get("active") == "1",

@@ -234,3 +234,10 @@ def test_the_member_list_finds_a_restricted_profile_by_name_only(client, people)
 def test_a_search_of_thousands_of_words_is_cut_not_a_server_error(client, people):
     response = client.get(reverse("clubs:member_list"), {"q": "ab " * 2000})
     assert response.status_code == 200
+
+
+def test_a_control_character_in_the_member_search_is_a_blank(client, people):
+    # PostgreSQL refuses a NUL byte in a query (a server error there).
+    response = client.get(reverse("clubs:member_list"), {"q": "Egger\x00Eva"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "\x00" not in html and "Egger, Eva" in html
