@@ -136,6 +136,7 @@ def member_ratings(request: HttpRequest, member_id: int):
         performances += [schemas.Performance(
             pool_id=block.pool.pk, tournament_id=perf.tournament.pk, tournament=perf.tournament.name,
             games=perf.games, points=perf.points, unrated_games=perf.unrated,
+            unrated_points=perf.unrated_points,
             average_opponent=round_half_away(perf.average) if perf.average is not None else None,
             performance=perf.performance,
             change=round_half_away(perf.change, 1) if perf.change is not None else None,

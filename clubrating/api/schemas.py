@@ -93,7 +93,8 @@ class Performance(Schema):
     tournament: str
     games: int
     points: float
-    unrated_games: int
+    unrated_games: int  # games towards a newcomer's first rating, not in games and points yet
+    unrated_points: float  # the points of those games
     average_opponent: int | None
     performance: int | None
     change: float | None  # null when no game has a change of its own (a newcomer's first rating)

@@ -795,3 +795,20 @@ def test_a_team_competition_counts_its_teams_as_the_tournament_list(client, rate
     results = get(client, "/api/v1/tournaments")[1]["results"]
     autumn = next(t for t in results if t["name"] == "Herbstturnier 2026")
     assert (autumn["player_count"], autumn["team_count"]) == (0, 0)
+
+
+def test_a_performance_has_the_pending_games_and_their_points_as_the_member_page(english, rated_club):
+    from ratings.services import game_record_result
+
+    anna, autumn = rated_club["anna"], rated_club["autumn"]
+    newcomer = MemberFactory(first_name="Nina", last_name="Neu", birth_year=1990)
+    game = GameFactory(round=RoundFactory(tournament=autumn, number=2), board=1, white=newcomer, black=anna,
+                       result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.DRAW)
+    page = english.get(f"/members/{anna.pk}/").content.decode()
+    autumn_row = next(row for row in table_rows_of(page, "performances") if row[0] == "Herbstturnier 2026")
+    assert autumn_row[1:3] == ["1 (+1 pending)", "1 (+0.5)"]
+    _response, data = get(english, f"/api/v1/members/{anna.pk}/ratings")
+    performance = next(p for p in data["performances"] if p["tournament"] == "Herbstturnier 2026")
+    assert {k: performance[k] for k in ("games", "points", "unrated_games", "unrated_points")} == {
+        "games": 1, "points": 1.0, "unrated_games": 1, "unrated_points": 0.5}
