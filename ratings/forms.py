@@ -305,14 +305,18 @@ class ListFilterForm(forms.Form):
         self.fields["name"].widget.attrs.update({"class": "form-control", "type": "search",
                                                  "autocomplete": "off"})
 
-    def filter(self, rows, *, year: int):
+    def filter(self, rows, *, year: int, private: bool = False):
         """``rows`` (a rating-list QuerySet, ``ratings.selectors.published_rows``/``live_rows``)
-        narrowed in SQL to the chosen club, sex, age group and activity."""
+        narrowed in SQL to the chosen club, sex, age group and activity. ``private``: the reader
+        sees a restricted profile's name and ratings only, so no filter on its club or age finds
+        it (its row would tell what its cells keep back)."""
         if not self.is_valid():
             return rows
         data = self.cleaned_data
         for in_name in name_words_q(data["name"], prefix="member__"):  # every word in the name
             rows = rows.filter(in_name)
+        if private and (data["club"] or data.get("age")):
+            rows = rows.filter(list_restricted=False)
         if data["club"]:
             rows = rows.filter(list_club=data["club"])
         if data.get("sex"):

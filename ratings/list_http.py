@@ -19,7 +19,9 @@ from ratings.listing import ListPrivacy, ListSource
 PER_PAGE = 100
 PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
 TABLE_CACHE_SECONDS = 3600
-ETAG_SCHEMA = "5"  # change when the pages' markup changes, so that browsers fetch them again
+# Change when the pages' markup or rows change, so that browsers and the server's cache fetch
+# them again (6: a restricted profile is no longer found by a club or age filter).
+ETAG_SCHEMA = "6"
 
 
 def list_etag(request, source: ListSource, face: str, *, per_user: bool = True) -> str:

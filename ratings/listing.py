@@ -94,8 +94,10 @@ def _inactivity_text(pool: RatingPool, plist: PublishedList | None = None) -> st
 
 
 def live_source(pk: int) -> ListSource:
-    # The pool with its open period in one query; a pool without one is read alone.
-    period = RatingPeriod.objects.select_related("pool").filter(pool_id=pk, state=PeriodState.OPEN).first()
+    # The pool with its open period in one query; a pool without one is read alone. (By
+    # ``pool__pk``: a key beyond the database's integers then finds no row, where the foreign
+    # key's own lookup raised OverflowError.)
+    period = RatingPeriod.objects.select_related("pool").filter(pool__pk=pk, state=PeriodState.OPEN).first()
     pool = period.pool if period is not None else get_object_or_404(RatingPool, pk=pk)
     today = timezone.localdate()
     lines = [
@@ -204,7 +206,7 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
                ) -> RatingListTable:
     """The list's table, filtered and in the order ``query`` asks for ("sort"); not paginated
     (the page paginates it)."""
-    rows = filters.filter(source.rows, year=source.year)
+    rows = filters.filter(source.rows, year=source.year, private=not privacy.full)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
                             unfiltered=not filters.is_filtered(), full=privacy.full,
                             exclude=privacy.hidden)

@@ -67,6 +67,33 @@ def pools_with_list_in_force(day: datetime.date) -> QuerySet[RatingPool]:
     )
 
 
+@dataclass
+class PoolLists:
+    """A pool as the lists overview shows it: its open period and every list it published, the
+    latest first, each marked ``valid`` (in force today) and ``future`` (valid from a later day)."""
+
+    pool: RatingPool
+    period: RatingPeriod | None
+    lists: list[PublishedList]
+
+
+def pools_overview(day: datetime.date) -> list[PoolLists]:
+    """Every pool (by name) with its open period and its lists as they stand on ``day``: three
+    queries for all of them."""
+    by_pool: dict[int, list[PublishedList]] = {}
+    for plist in PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk"):
+        by_pool.setdefault(plist.pool_id, []).append(plist)
+    open_periods = {p.pool_id: p for p in RatingPeriod.objects.filter(state=PeriodState.OPEN)}
+    overview = []
+    for pool in pools_with_list_in_force(day).order_by("name"):
+        lists = by_pool.get(pool.pk, [])
+        for plist in lists:
+            plist.valid = plist.pk == pool.published_pk
+            plist.future = not plist.withdrawn and plist.valid_from > day
+        overview.append(PoolLists(pool, open_periods.get(pool.pk), lists))
+    return overview
+
+
 def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
     return plist.entries.select_related("member", "club").order_by("rank")
 
@@ -81,9 +108,10 @@ def _birth_year():
 
 def _restricted():
     """Whether the row's member shows only his name to visitors and other members
-    (``clubrating.clubs.privacy``)."""
-    return ExpressionWrapper(restricted_q(today=timezone.localdate(), prefix="member__"),
-                             output_field=BooleanField())
+    (``clubrating.clubs.privacy``): true or false, never NULL (a member without birth date or
+    year is an adult there, and filters on this value must find him)."""
+    return Case(When(restricted_q(today=timezone.localdate(), prefix="member__"), then=Value(True)),
+                default=Value(False), output_field=BooleanField())
 
 
 # A list's own columns: an order led by one of them walks the list itself (its rank or live
@@ -194,13 +222,17 @@ class LiveEntry:
     provisional: bool = True
 
 
-def live_list(pool: RatingPool, *, club_id: int | None = None, limit: int | None = None) -> list[LiveEntry]:
+def live_list(pool: RatingPool, *, club_id: int | None = None, limit: int | None = None,
+              private: bool = False) -> list[LiveEntry]:
     """The live list in rank order (optionally one club's members, the first ``limit`` rows:
     ``ORDER BY … LIMIT``); ranks count the rows returned. Every value is provisional until the
-    period is closed. One query."""
+    period is closed. One query. ``private``: for a reader who sees a restricted profile's name
+    only, one club's list leaves such members out (being on it would tell their club)."""
     rows = live_rows(pool).order_by(*LIVE_ORDER)
     if club_id is not None:
         rows = rows.filter(member__club_id=club_id)
+        if private:
+            rows = rows.filter(list_restricted=False)
     if limit is not None:
         rows = rows[:limit]
     return [

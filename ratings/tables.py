@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import django_tables2 as tables
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils.html import escape, format_html
 from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -44,13 +44,15 @@ LIVE_RANK_ORDER = (("live_rating", True), ("member__last_name", False), ("member
 
 
 def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:
-    """``fields`` as ORDER BY expressions, all reversed when ``descending``; NULLs last if asked
-    (rank orders have no NULLs and keep the plain order their indexes have)."""
+    """``fields`` (names or expressions) as ORDER BY expressions, all reversed when
+    ``descending``; NULLs last if asked (rank orders have no NULLs and keep the plain order their
+    indexes have)."""
     nulls = {"nulls_last": True} if nulls_last else {}
-    return [
-        F(name).desc(**nulls) if desc != descending else F(name).asc(**nulls)
-        for name, desc in fields
-    ]
+    orders = []
+    for name, desc in fields:
+        field = F(name) if isinstance(name, str) else name
+        orders.append(field.desc(**nulls) if desc != descending else field.asc(**nulls))
+    return orders
 
 
 class NumberColumn(tables.Column):
@@ -123,14 +125,21 @@ class RatingListTable(PlainRowsTable):
         fields = (("member__last_name", False), ("member__first_name", False), ("member_id", False))
         return queryset.order_by(*_ordering(fields, is_descending)), True
 
+    def _shown(self, name: str):
+        """The column ``name`` as this reader sees it: a restricted profile's title, club and
+        birth year are blank (``_hidden``), and sorted as blanks, so that no row's place tells them."""
+        if self.full:
+            return name
+        return Case(When(list_restricted=True, then=Value(None)), default=F(name))
+
     def order_title(self, queryset, is_descending):
-        return self._by(queryset, (("member__fide_title", False),), is_descending)
+        return self._by(queryset, ((self._shown("member__fide_title"), False),), is_descending)
 
     def order_club(self, queryset, is_descending):
-        return self._by(queryset, (("list_club", False),), is_descending)
+        return self._by(queryset, ((self._shown("list_club"), False),), is_descending)
 
     def order_birth_year(self, queryset, is_descending):
-        return self._by(queryset, (("list_birth_year", False),), is_descending)
+        return self._by(queryset, ((self._shown("list_birth_year"), False),), is_descending)
 
     def order_sex(self, queryset, is_descending):
         return self._by(queryset, (("member__sex", False),), is_descending)

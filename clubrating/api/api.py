@@ -13,6 +13,7 @@ from ninja import NinjaAPI
 from ninja.errors import Throttled, ValidationError
 
 from . import embeds_api, members_api, ratings_api, tournaments_api
+from .responses import parameters_message
 from .throttle import ClientAddressThrottle
 
 
@@ -55,6 +56,5 @@ def not_found(request: HttpRequest, exc: Http404):
 def bad_parameters(request: HttpRequest, exc: ValidationError):
     """A parameter that is not what the schema says (a page that is no number, …): named, changes
     nothing."""
-    names = sorted({str(error["loc"][-1]) for error in exc.errors if error.get("loc")})
-    message = _("Invalid parameters: %(names)s.") % {"names": ", ".join(names)}
-    return api.create_response(request, {"detail": message}, status=422)
+    names = {str(error["loc"][-1]) for error in exc.errors if error.get("loc")}
+    return api.create_response(request, {"detail": parameters_message(names)}, status=422)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from clubrating.accounts.permissions import can_view_ratings, can_view_tournaments
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs.models import Club
+from clubrating.clubs.privacy import Audience
 from clubrating.tournaments import selectors
 from clubrating.tournaments.models import GameCategory, Tournament
 from clubrating.tournaments.views._standings import standings as page_standings
@@ -68,7 +69,8 @@ def club_top_embed(request: HttpRequest, pk: int) -> Embed:
         return Embed(render_to_string("api/embed_refused.html", {
             "message": _("The rating lists of this site are not public.")}), title, refused=True)
     pool = _main_pool(request.GET.get("pool"))
-    rows = live_list(pool, club_id=club.pk, limit=_limit(request.GET.get("limit"))) if pool else []
+    limit, private = _limit(request.GET.get("limit")), viewer_of(request).audience < Audience.OFFICIAL
+    rows = live_list(pool, club_id=club.pk, limit=limit, private=private) if pool else []
     full_url = ""
     if pool is not None:
         full_url = request.build_absolute_uri(reverse("ratings:live", args=[pool.pk])) + "?" + urlencode(

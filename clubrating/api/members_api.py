@@ -7,19 +7,22 @@ from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from ninja import Query, Router, Schema
+from ninja import Field, Query, Router, Schema
+from pydantic import field_validator
 
 from clubrating.accounts.permissions import audience_for, birth_years_public, member_page_allowed
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs import privacy
 from clubrating.clubs.models import Club, Member
+from clubrating.clubs.search import SEARCH_MAX
 from clubrating.clubs.selectors import member_search
 from clubrating.core.formatting import rating_value
+from clubrating.interchange.formats.limits import check_text
 from ratings.rules.rounding import round_half_away
 from ratings.selectors import member_rating_blocks
 
 from . import schemas
-from .responses import json_response, refuse, require_ratings
+from .responses import json_response, refuse, refuse_parameters, require_ratings
 
 router = Router(tags=["members"])
 
@@ -40,9 +43,16 @@ def clubs(request: HttpRequest):
 
 class MemberQuery(Schema):
     page: int = 1
-    q: str = ""  # every word in a name, the club's name, the national or FIDE ID (as the member list)
-    club: int | None = None  # a club's id
+    # Every word in a name, the club's name, the national or FIDE ID (as the member list).
+    q: str = Field("", max_length=SEARCH_MAX)
+    club: int | None = None  # a club's id (``/clubs``)
     active: bool = False
+
+    @field_validator("q")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        check_text(value)  # no NUL byte or other control character (a ValueError: 422)
+        return value
 
 
 def member_row(member: Member, viewer) -> schemas.MemberRow:
@@ -62,15 +72,16 @@ def members(request: HttpRequest, query: Query[MemberQuery]):
     """The member list: a restricted profile (the member's choice, or a minor without his
     guardians' consent) shows the name only, as on the page."""
     require_ratings(request)
-    rows = member_search(query=query.q.strip(), active_only=query.active)
-    if query.club is not None:
-        rows = rows.filter(club_id=query.club)
+    if query.club is not None and not Club.objects.filter(pk=query.club).exists():
+        refuse_parameters(["club"])
+    viewer = viewer_of(request)
+    rows = member_search(query=query.q.strip(), active_only=query.active, club_id=query.club,
+                         private=viewer.audience < privacy.Audience.OFFICIAL)
     paginator = Paginator(rows.order_by("last_name", "first_name", "pk"), MEMBERS_PER_PAGE)
     try:
         page = paginator.page(query.page)
     except (EmptyPage, PageNotAnInteger):
         refuse(_("There is no such page of this list."), 404)
-    viewer = viewer_of(request)
     return json_response(request, schemas.MemberPage(
         count=paginator.count, page=page.number, pages=paginator.num_pages, per_page=MEMBERS_PER_PAGE,
         results=[member_row(member, viewer) for member in page.object_list],
@@ -125,6 +136,7 @@ def member_ratings(request: HttpRequest, member_id: int):
         performances += [schemas.Performance(
             pool_id=block.pool.pk, tournament_id=perf.tournament.pk, tournament=perf.tournament.name,
             games=perf.games, points=perf.points, unrated_games=perf.unrated,
+            unrated_points=perf.unrated_points,
             average_opponent=round_half_away(perf.average) if perf.average is not None else None,
             performance=perf.performance,
             change=round_half_away(perf.change, 1) if perf.change is not None else None,

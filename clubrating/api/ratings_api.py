@@ -13,14 +13,14 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from clubrating.core.formatting import rating_value
-from ratings.list_http import PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
+from ratings.forms import ListFilterForm
+from ratings.list_http import ETAG_SCHEMA, PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
 from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
-from ratings.models import PeriodState, PublishedList, RatingPeriod
-from ratings.selectors import pools_with_list_in_force
-from ratings.tables import FlatRow
+from ratings.selectors import pools_overview
+from ratings.tables import FlatRow, RatingListTable
 
 from . import schemas
-from .responses import JSON, body, json_response, refuse, require_ratings
+from .responses import JSON, body, json_response, refuse, refuse_parameters, require_ratings
 
 router = Router(tags=["ratings"])
 
@@ -61,13 +61,20 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     would; a 304 when the client has it (the list page's ETag and cache lifetime)."""
     privacy = list_privacy(request)
     filters = list_filters(request.GET, privacy=privacy)
-    if filters.is_bound and not filters.is_valid():
-        # The page ignores a filter it does not know (a club that is no more); an API says so.
-        refuse(_("Invalid parameters: %(names)s.") % {"names": ", ".join(sorted(filters.errors))}, 422)
+    # The page ignores what it does not offer this reader (a club that is no more, a column to
+    # sort by that is not there, the sex or age filter a visitor does not get); an API says so.
+    refused = set(filters.errors) if filters.is_bound and not filters.is_valid() else set()
+    refused |= (set(ListFilterForm.base_fields) - set(filters.fields)) & set(request.GET)
+    sortable = {name for name, column in RatingListTable.base_columns.items()
+                if column.orderable is not False and name not in privacy.hidden}
+    if any(value.removeprefix("-") not in sortable for value in request.GET.getlist("sort")):
+        refused.add("sort")
+    if refused:
+        refuse_parameters(refused)
     # The answer for this list version, query, language and reader, kept as the list page keeps
     # its table (``TABLE_CACHE_SECONDS``): a club's website asking every minute costs one read.
     key = "api:list:" + hashlib.sha256("|".join([
-        source.version, translation.get_language() or "", request.GET.urlencode(), privacy.key,
+        ETAG_SCHEMA, source.version, translation.get_language() or "", request.GET.urlencode(), privacy.key,
     ]).encode()).hexdigest()
 
     def build() -> HttpResponse:
@@ -100,14 +107,9 @@ def pools(request: HttpRequest):
     """Every pool with its open period and every list it published, as the lists overview shows
     them: the list in force today, and which lists are withdrawn."""
     require_ratings(request)
-    today = timezone.localdate()
-    by_pool: dict[int, list] = {}
-    for plist in PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk"):
-        by_pool.setdefault(plist.pool_id, []).append(plist)
-    open_periods = {p.pool_id: p for p in RatingPeriod.objects.filter(state=PeriodState.OPEN)}
     result = []
-    for pool in pools_with_list_in_force(today).order_by("name"):
-        period = open_periods.get(pool.pk)
+    for entry in pools_overview(timezone.localdate()):
+        pool, period = entry.pool, entry.period
         result.append(schemas.Pool(
             id=pool.pk, name=pool.name, category=pool.category, rules=pool.rules,
             expectation=pool.expectation, start_date=pool.start_date,
@@ -115,9 +117,8 @@ def pools(request: HttpRequest):
             list_in_force=pool.published_pk,
             lists=[schemas.ListSummary(
                 id=plist.pk, kind=plist.kind, valid_from=plist.valid_from, published_at=plist.published_at,
-                in_force=plist.pk == pool.published_pk, superseded=plist.superseded,
-                withdrawn=plist.withdrawn,
-            ) for plist in by_pool.get(pool.pk, [])],
+                in_force=plist.valid, superseded=plist.superseded, withdrawn=plist.withdrawn,
+            ) for plist in entry.lists],
         ))
     return json_response(request, result)
 

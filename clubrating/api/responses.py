@@ -51,6 +51,15 @@ def refuse(message: str, status: int = 403):
     raise HttpError(status, message)
 
 
+def parameters_message(names) -> str:
+    """The answer to parameters that are not what the endpoint takes: each named, in order."""
+    return _("Invalid parameters: %(names)s.") % {"names": ", ".join(sorted(set(names)))}
+
+
+def refuse_parameters(names) -> None:
+    refuse(parameters_message(names), 422)
+
+
 def require_ratings(request: HttpRequest) -> None:
     """The rating lists, members and pools are served where their pages are public (or to a
     logged-in user, as the pages are)."""

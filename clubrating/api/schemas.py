@@ -93,7 +93,8 @@ class Performance(Schema):
     tournament: str
     games: int
     points: float
-    unrated_games: int
+    unrated_games: int  # games towards a newcomer's first rating, not in games and points yet
+    unrated_points: float  # the points of those games
     average_opponent: int | None
     performance: int | None
     change: float | None  # null when no game has a change of its own (a newcomer's first rating)
@@ -171,7 +172,8 @@ class Tournament(Schema):
     rated: bool
     time_control: str
     organizer: str | None
-    player_count: int
+    player_count: int  # the players registered (of a team competition: none, its teams play)
+    team_count: int  # the teams of a team competition (0 for the others)
     finished: bool
     url: str
 

@@ -13,7 +13,7 @@ from ninja import Query, Router, Schema
 
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.tournaments import selectors
-from clubrating.tournaments.models import Round, Tournament, TournamentKind, TournamentPlayer
+from clubrating.tournaments.models import Round, Team, Tournament, TournamentKind, TournamentPlayer
 from clubrating.tournaments.tiebreaks import decimals_for
 from clubrating.tournaments.views._standings import standings as page_standings
 from clubrating.tournaments.views._tables import ranked_crosstable
@@ -34,7 +34,7 @@ def tournament_schema(tournament: Tournament, cls=schemas.Tournament, **extra):
         start_date=tournament.start_date, end_date=tournament.end_date, place=tournament.place,
         rounds=tournament.rounds_count, rated=tournament.rated, time_control=tournament.time_control,
         organizer=tournament.organizer_club.name if tournament.organizer_club else None,
-        player_count=tournament.player_count, finished=tournament.finished,
+        player_count=tournament.player_count, team_count=tournament.team_count, finished=tournament.finished,
         url=tournament.get_absolute_url(), **extra,
     )
 
@@ -58,16 +58,22 @@ def tiebreak_values(values, codes) -> list[float | None]:
             for value, code in zip(values, codes)]
 
 
+def _counts(model, ids: list[int]) -> dict[int, int]:
+    return dict(model.objects.filter(tournament_id__in=ids).values("tournament_id")
+                .annotate(n=Count("pk")).values_list("tournament_id", "n"))
+
+
 def _with_state(tournaments: list[Tournament]) -> list[Tournament]:
-    """The tournaments with their number of players and whether they are finished
-    (``selectors.finished_q``), as the tournament list shows them: two queries for the lot
-    (grouping the tournaments by their players would evaluate the finished state per player)."""
+    """The tournaments with their numbers of players and teams (a team competition counts its
+    teams) and whether they are finished (``selectors.finished_q``), as the tournament list shows
+    them: three queries for the lot (grouping the tournaments by their players would evaluate
+    the finished state per player)."""
     ids = [t.pk for t in tournaments]
-    counts = dict(TournamentPlayer.objects.filter(tournament_id__in=ids).values("tournament_id")
-                  .annotate(n=Count("pk")).values_list("tournament_id", "n"))
+    players, teams = _counts(TournamentPlayer, ids), _counts(Team, ids)
     finished = set(Tournament.objects.filter(selectors.finished_q(), pk__in=ids).values_list("pk", flat=True))
     for tournament in tournaments:
-        tournament.player_count = counts.get(tournament.pk, 0)
+        tournament.player_count = players.get(tournament.pk, 0)
+        tournament.team_count = teams.get(tournament.pk, 0)
         tournament.finished = tournament.pk in finished
     return tournaments
 

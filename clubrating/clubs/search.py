@@ -19,6 +19,7 @@ migration that writes the column anew. On PostgreSQL a trigram index (``pg_trgm`
 
 from __future__ import annotations
 
+import re
 import string
 
 from django.db.models import CharField, F, Func, Q, TextField, Value
@@ -46,6 +47,17 @@ FOLDS = {
 }
 # The German transcriptions of the umlauts, read as the plain vowel in the reduced spelling.
 REDUCTIONS = {"ae": "a", "oe": "o", "ue": "u"}
+
+
+SEARCH_MAX = 100  # characters of a search (thousands of words would make the database give up)
+# C0 and C1 control characters and DEL: no name holds one, and PostgreSQL refuses a NUL byte.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def search_text(text: str) -> str:
+    """What a visitor typed into a search box, as a search reads it: control characters as
+    blanks, cut at ``SEARCH_MAX`` characters, without surrounding blanks."""
+    return _CONTROL.sub(" ", text[:SEARCH_MAX]).strip()
 
 
 def fold_plain(text: str) -> str:

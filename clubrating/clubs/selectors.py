@@ -1,9 +1,11 @@
+import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db.models import Max, Q, QuerySet
 
+from . import privacy
 from .models import Club, Member
 from .search import name_words_q
 
@@ -38,19 +40,26 @@ def home_club_remembered() -> Iterator[None]:
         _home_club_memo.reset(token)
 
 
-def member_search(*, query: str = "", active_only: bool = False) -> QuerySet[Member]:
+def member_search(*, query: str = "", active_only: bool = False, club_id: int | None = None,
+                  private: bool = False) -> QuerySet[Member]:
+    """Members with every word of ``query`` (of one club, ``club_id``). ``private``: the reader
+    sees a restricted profile's name only (``privacy``), so such a member is found by the words
+    of his name alone, never by his club or his numbers (the result would tell them)."""
     members = Member.objects.select_related("club")
+    shown = ~privacy.restricted_q(today=datetime.date.today()) if private else Q()
     if active_only:
         members = members.filter(active=True)
+    if club_id is not None:
+        members = members.filter(shown, club_id=club_id)
     # Every word in the name (accents and case folded, ``clubrating.clubs.search``), the club's
     # name or one of the member's numbers; each condition on the member's own row with an index,
     # so that PostgreSQL combines the indexes (the clubs, a few hundred at most, read first).
     for word, in_name in zip(query.split(), name_words_q(query), strict=True):
         clubs = list(Club.objects.filter(name__icontains=word).values_list("pk", flat=True))
-        found = in_name | Q(club__in=clubs) | Q(national_id=word)
+        other = Q(club__in=clubs) | Q(national_id=word)
         if word.isdigit() and len(word) <= 18:  # a FIDE ID (a bigint)
-            found |= Q(fide_id=int(word))
-        members = members.filter(found)
+            other |= Q(fide_id=int(word))
+        members = members.filter(in_name | (shown & other))
     return members
 
 

@@ -33,6 +33,7 @@ from ratings.services.cache import ratings_cache_version
 
 from . import privacy
 from .models import ErasureCause, Member
+from .search import search_text
 from .selectors import club_data_version, member_search
 from .services import member_set_notify_by_email, member_set_profile_restricted
 from .tables import MemberTable
@@ -42,10 +43,11 @@ RATINGS_CACHE_SECONDS = 3600
 
 @public_ratings_required
 def member_list(request):
-    query = request.GET.get("q", "").strip()
+    query = search_text(request.GET.get("q", ""))
     audience = audience_for(request.user)
     table = MemberTable(
-        member_search(query=query, active_only=request.GET.get("active") == "1"),
+        member_search(query=query, active_only=request.GET.get("active") == "1",
+                      private=audience < privacy.Audience.OFFICIAL),
         audience=audience, birth_years_public=birth_years_public(),
         user_id=request.user.pk if request.user.is_authenticated else None,
     )

@@ -81,6 +81,7 @@ class FideListReport:
     missing: list[Change] = field(default_factory=list)  # members whose FIDE ID the list lacks
     inactive: list[Change] = field(default_factory=list)  # members the list flags inactive
     updated: int = 0  # members whose FIDE data change
+    later: datetime.date | None = None  # a later month kept: the members keep its data
 
     def summary(self) -> str:
         players, matched, updated, missing = self.players, self.matched, self.updated, len(self.missing)
@@ -96,6 +97,9 @@ class FideListReport:
             ngettext("%(count)d member's FIDE ID is not in the list.",
                      "%(count)d members' FIDE IDs are not in the list.", missing) % {"count": missing},
         ]
+        if self.later is not None:
+            parts.append(_("The list of %(month)s is kept already: the members' FIDE data stay as it gives "
+                           "them.") % {"month": f"{self.later:%Y-%m}"})
         return " ".join(parts)
 
     def counts(self) -> dict[str, int]:
@@ -172,6 +176,9 @@ def fide_list_import(
         raise ImportRefused(_("The FIDE rating list cannot be read: %(error)s") % {
             "error": _("it has no players.")})
     report = FideListReport(month=month, file_name=file_name, players=players, kept=len(kept))
+    # An older month (kept for the history) leaves the members as the latest list has them.
+    report.later = FideList.objects.filter(month__gt=month).order_by("-month").values_list(
+        "month", flat=True).first()
     # Rapid and blitz are compared with the latest list kept (this month's, when it is imported
     # again): the member has no rapid or blitz field of his own.
     reference = FideList.objects.filter(month__lte=month).order_by("-month").first()
@@ -186,21 +193,23 @@ def fide_list_import(
             continue
         report.matched += 1
         before = previous.get(fide_id)
-        if member.fide_rating != row.standard:
-            report.standard.append(Change(member.pk, name, member.fide_rating, row.standard))
         if before is not None and before.rapid != row.rapid:
             report.rapid.append(Change(member.pk, name, before.rapid, row.rapid))
         if before is not None and before.blitz != row.blitz:
             report.blitz.append(Change(member.pk, name, before.blitz, row.blitz))
-        title = member_title(row)
-        if member.fide_title != title:
-            report.titles.append(Change(member.pk, name, member.fide_title, title))
         if not _same_name(member, row.name):
             report.names.append(Change(member.pk, name, name, row.name))
-        if member.federation != row.federation:
-            report.federations.append(Change(member.pk, name, member.federation, row.federation))
         if row.inactive:
             report.inactive.append(Change(member.pk, name, None, row.flag))
+        if report.later is not None:
+            continue
+        title = member_title(row)
+        if member.fide_rating != row.standard:
+            report.standard.append(Change(member.pk, name, member.fide_rating, row.standard))
+        if member.fide_title != title:
+            report.titles.append(Change(member.pk, name, member.fide_title, title))
+        if member.federation != row.federation:
+            report.federations.append(Change(member.pk, name, member.federation, row.federation))
         listed = (row.standard, title, row.federation)
         if (member.fide_rating, member.fide_title, member.federation) != listed:
             member.fide_rating, member.fide_title, member.federation = listed
@@ -210,7 +219,7 @@ def fide_list_import(
         if progress is not None:
             progress(92, _("Saving"))
         _save(month=month, file_name=file_name, user=user, players=players, kept=kept.values(),
-              tracked=tracked, changed=changed)
+              tracked=tracked, changed=changed, latest=report.later is None)
         report.applied = True
     return report
 
@@ -239,11 +248,11 @@ class _Batches:
 
 
 @transaction.atomic
-def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tracked, changed: list[Member]):
+def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tracked, changed: list[Member],
+          latest: bool):
     fide_list, _created = FideList.objects.update_or_create(
         month=month, defaults={"file_name": file_name[:200], "players": players,
                                "imported_by": user if getattr(user, "is_authenticated", False) else None})
-    latest = not FideList.objects.filter(month__gt=month).exists()
     # Stored rows as tuples of their values (not model objects: the directory has tens of
     # thousands); only what differs is written, so that a second import of the same list changes
     # nothing.
@@ -252,11 +261,13 @@ def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tra
               FideRating.objects.filter(list=fide_list).values_list("fide_id", "id", *names).iterator()}
     replaced, changed_ids = [], set()
     for row in kept:
-        old = stored.get(row.fide_id)
+        old = stored.pop(row.fide_id, None)
         if row.fide_id in tracked and (old is None or old[1] != tuple(_values(row).values())):
             changed_ids.add(row.fide_id)
             if old is not None:
                 replaced.append(old[0])
+    # Rows of this month that the list (a corrected one, imported again) no longer has.
+    replaced += [pk for pk, _kept in stored.values()]
     for ids in _in_batches(replaced):
         FideRating.objects.filter(pk__in=ids).delete()
     new = _Batches(lambda rows: FideRating.objects.bulk_create(rows))

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubrating.accounts.permissions import rating_officer_required, register_keepers_required
+from clubrating.clubs.search import search_text
 from clubrating.clubs.selectors import home_club
 from clubrating.core.errors import Refused
 
@@ -61,7 +62,7 @@ def _nothing() -> str:
 
 @register_keepers_required
 def fide_lookup(request):
-    query = request.GET.get("q", "")[:100]
+    query = search_text(request.GET.get("q", ""))
     players = selectors.fide_player_search(query=query)
     members = selectors.members_by_fide_id([p.fide_id for p in players])
     return render(request, "federation/fide_lookup.html", {
@@ -116,7 +117,7 @@ def fide_list_detail(request, year, month):
     """A past month's list as the site kept it (members and followed players)."""
     try:
         first = datetime.date(year, month, 1)
-    except ValueError:
+    except (ValueError, OverflowError):  # no such month, or a year beyond any date
         raise Http404 from None
     fide_list = get_object_or_404(FideList, month=first)
     rows = selectors.fide_list_rows(fide_list=fide_list)

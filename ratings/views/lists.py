@@ -46,8 +46,7 @@ from ratings.listing import (
     list_source,
     list_table,
 )
-from ratings.models import PeriodState, PublishedList, RatingPeriod
-from ratings.selectors import pools_with_list_in_force
+from ratings.selectors import pools_overview
 from ratings.tables import (
     RatingListTable,
     print_header,
@@ -180,20 +179,7 @@ def pool_list(request):
     """Every pool with its live list and every list it published, each marked as it stands
     today: in force, valid from a later day, withdrawn (its period reopened, or the list replaced
     by the one published when the period was closed again), or earlier."""
-    today = timezone.localdate()
-    pools = pools_with_list_in_force(today).order_by("name")
-    lists = PublishedList.objects.select_related("period").order_by("pool", "-valid_from", "-pk")
-    periods = RatingPeriod.objects.filter(state=PeriodState.OPEN)
-    by_pool: dict[int, list] = {}
-    for plist in lists:
-        by_pool.setdefault(plist.pool_id, []).append(plist)
-    open_periods = {p.pool_id: p for p in periods}
-    rows = []
-    for pool in pools:
-        for plist in by_pool.get(pool.pk, []):
-            plist.valid = plist.pk == pool.published_pk
-            plist.future = not plist.withdrawn and plist.valid_from > today
-        rows.append((pool, open_periods.get(pool.pk), by_pool.get(pool.pk, [])))
+    rows = [(entry.pool, entry.period, entry.lists) for entry in pools_overview(timezone.localdate())]
     return render(request, "ratings/pool_list.html", {
         "pools": rows, "user_is_rating_officer": is_rating_officer(request.user),
     })

@@ -686,3 +686,129 @@ def test_bad_parameters_are_named(client, rated_club):
 def test_a_filter_the_list_page_does_not_offer_is_refused(client, rated_club):
     response, data = get(client, f"/api/v1/pools/{rated_club['pool'].pk}/live?club=SK+Unbekannt")
     assert (response.status_code, data) == (422, {"detail": "Ungültige Parameter: club."})
+
+
+def test_a_sort_or_filter_the_list_page_does_not_offer_this_reader_is_named(client, rated_club, official):
+    url = f"/api/v1/pools/{rated_club['pool'].pk}/live"
+    for query, names in [
+        ("?sort=rating_desc", "sort"),  # no such column
+        ("?sort=name,club", "sort"),  # one column per sort, as the page's links
+        ("?sort=-sex", "sort"),  # a visitor gets no sex column, so none to sort by either
+        ("?sort=birth_year", "sort"),  # nor a birth year where the club does not publish them
+        ("?sex=f", "sex"),
+        ("?age=U12&sex=m", "age, sex"),
+    ]:
+        response, data = get(client, url + query)
+        assert (query, response.status_code, data) == (
+            query, 422, {"detail": f"Ungültige Parameter: {names}."})
+    assert get(client, url + "?sort=-change&club=Schachklub+Donaustadt")[0].status_code == 200
+    client.force_login(official)  # an official's page has them all
+    for query in ("?sort=-sex", "?sort=birth_year", "?sex=f&age=S65"):
+        assert (query, client.get(url + query).status_code) == (query, 200)
+
+
+def test_keys_beyond_the_databases_integers_are_not_found(client, rated_club):
+    huge = "99999999999999999999999"
+    response, data = get(client, f"/api/v1/pools/{huge}/live")
+    assert (response.status_code, data) == (404, {"detail": "Nicht gefunden."})
+    assert client.get(f"/ratings/pools/{huge}/live/").status_code == 404  # the page, from the same source
+    for club in (huge, "999999", "0"):
+        response, data = get(client, f"/api/v1/members?club={club}")
+        assert (club, response.status_code, data) == (club, 422, {"detail": "Ungültige Parameter: club."})
+
+
+def test_a_search_too_long_or_with_a_control_character_is_named(client, rated_club):
+    for q in ("ab " * 2000, "Moser\x00", "a" * 101):
+        response = client.get("/api/v1/members", {"q": q})
+        assert (response.status_code, json.loads(response.content)) == (
+            422, {"detail": "Ungültige Parameter: q."})
+    assert client.get("/api/v1/members", {"q": "a" * 100}).status_code == 200
+
+
+# --- a restricted profile is found by its name only --------------------------------------------------
+
+
+@pytest.fixture
+def bernd_restricted(rated_club, home_club):
+    """Bernd (of the home club, born 1955) restricts his profile; the club publishes birth years."""
+    Member.objects.filter(pk=rated_club["bernd"].pk).update(profile_restricted=True, national_id="40123")
+    home_club.public_birth_years = True
+    home_club.save()
+    return rated_club
+
+
+def _names(client, url):
+    response, data = get(client, url)
+    assert response.status_code == 200, data
+    return [(row["name"], row["club"]) for row in data["results"]]
+
+
+def test_a_list_filtered_or_sorted_by_club_or_age_does_not_tell_a_restricted_profiles(
+        client, bernd_restricted, official):
+    live = f"/api/v1/pools/{bernd_restricted['pool'].pk}/live"
+    published = f"/api/v1/lists/{bernd_restricted['list'].pk}"
+    donaustadt = "?club=Schachklub+Donaustadt&sort=name"
+    assert _names(client, live + donaustadt) == _names(client, published + donaustadt) == [
+        ("Alt, Dora", "Schachklub Donaustadt"), ("Berger, Anna", "Schachklub Donaustadt")]
+    assert _names(client, live + "?age=S65") == [("Alt, Dora", "Schachklub Donaustadt")]  # born 1960
+    # Sorted by club, his blank club sorts as a blank: last, not among his club's members.
+    assert _names(client, live + "?sort=club")[-1] == ("Huber, Bernd", None)
+    assert _names(client, live + "?sort=-club")[-1] == ("Huber, Bernd", None)
+    # Unfiltered, he is on the list with his name and rating, as before.
+    assert ("Huber, Bernd", None) in _names(client, live)
+    client.force_login(official)
+    assert _names(client, live + donaustadt) == [
+        ("Alt, Dora", "Schachklub Donaustadt"), ("Berger, Anna", "Schachklub Donaustadt"),
+        ("Huber, Bernd", "Schachklub Donaustadt")]
+    assert [name for name, _club in _names(client, live + "?age=S65")] == ["Huber, Bernd", "Alt, Dora"]
+
+
+def test_the_member_search_finds_a_restricted_profile_by_name_only(client, bernd_restricted, home_club,
+                                                                   official):
+    # An adult without birth date or year is no restricted profile: found by his club as before.
+    MemberFactory(first_name="Uwe", last_name="Ohnejahr", club=home_club, birth_year=None, birth_date=None)
+    by_club = f"/api/v1/members?club={home_club.pk}"
+    assert [name for name, _club in _names(client, by_club)] == ["Alt, Dora", "Berger, Anna", "Ohnejahr, Uwe"]
+    assert [name for name, _club in _names(client, "/api/v1/members?q=Donaustadt")] == [
+        "Alt, Dora", "Berger, Anna", "Ohnejahr, Uwe"]
+    assert _names(client, "/api/v1/members?q=40123") == []  # his national ID
+    assert _names(client, f"/api/v1/members?q={bernd_restricted['bernd'].fide_id}") == []
+    assert _names(client, "/api/v1/members?q=huber+bernd") == [("Huber, Bernd", None)]
+    client.force_login(official)
+    assert [name for name, _club in _names(client, by_club)] == [
+        "Alt, Dora", "Berger, Anna", "Huber, Bernd", "Ohnejahr, Uwe"]
+    assert _names(client, "/api/v1/members?q=40123") == [("Huber, Bernd", "Schachklub Donaustadt")]
+
+
+def test_a_team_competition_counts_its_teams_as_the_tournament_list(client, rated_club):
+    from tests.factories import TeamFactory
+
+    league = TournamentFactory(name="Landesliga", kind="team", start_date=datetime.date(2026, 9, 1))
+    for name in ("SK A", "SK B", "SK C"):
+        TeamFactory(tournament=league, name=name)
+    _response, data = get(client, f"/api/v1/tournaments/{league.pk}")
+    assert (data["player_count"], data["team_count"]) == (0, 3)
+    listed = next(t for t in get(client, "/api/v1/tournaments")[1]["results"] if t["id"] == league.pk)
+    assert (listed["player_count"], listed["team_count"]) == (0, 3)
+    assert re.search(r"Landesliga</a></td>(?:\s*<td[^>]*>[^<]*</td>)*?\s*<td[^>]*>3 Mannschaften</td>",
+                     client.get("/tournaments/").content.decode())
+    results = get(client, "/api/v1/tournaments")[1]["results"]
+    autumn = next(t for t in results if t["name"] == "Herbstturnier 2026")
+    assert (autumn["player_count"], autumn["team_count"]) == (0, 0)
+
+
+def test_a_performance_has_the_pending_games_and_their_points_as_the_member_page(english, rated_club):
+    from ratings.services import game_record_result
+
+    anna, autumn = rated_club["anna"], rated_club["autumn"]
+    newcomer = MemberFactory(first_name="Nina", last_name="Neu", birth_year=1990)
+    game = GameFactory(round=RoundFactory(tournament=autumn, number=2), board=1, white=newcomer, black=anna,
+                       result=Result.NOT_PLAYED)
+    game_record_result(game=game, result=Result.DRAW)
+    page = english.get(f"/members/{anna.pk}/").content.decode()
+    autumn_row = next(row for row in table_rows_of(page, "performances") if row[0] == "Herbstturnier 2026")
+    assert autumn_row[1:3] == ["1 (+1 pending)", "1 (+0.5)"]
+    _response, data = get(english, f"/api/v1/members/{anna.pk}/ratings")
+    performance = next(p for p in data["performances"] if p["tournament"] == "Herbstturnier 2026")
+    assert {k: performance[k] for k in ("games", "points", "unrated_games", "unrated_points")} == {
+        "games": 1, "points": 1.0, "unrated_games": 1, "unrated_points": 0.5}

@@ -121,3 +121,21 @@ def test_refused_where_the_pages_are_not_public(client, running, home_club):
         '<div class="clubrating-embed"><p class="clubrating-note">'
         "Die Turniere dieser Website sind nicht öffentlich.</p></div>\n"
     )
+
+
+def test_a_clubs_top_list_leaves_out_a_restricted_profile_for_visitors(client, rated_club, home_club,
+                                                                        official):
+    from clubrating.clubs.models import Member
+
+    Member.objects.filter(pk=rated_club["bernd"].pk).update(profile_restricted=True)
+    html = client.get(f"/api/v1/clubs/{home_club.pk}/top.html").content.decode()
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    rows = [line.strip() for line in body.split("</tr>") if line.strip()]
+    # Being on his club's list would tell his club, which his profile keeps back.
+    assert rows == [
+        '<tr><td class="num">1</td><td>Berger, Anna</td><td class="num">1843</td><td class="num">+8</td>',
+        '<tr><td class="num">2</td><td>Alt, Dora</td><td class="num">1500</td><td class="num"></td>',
+    ]
+    assert "Huber, Bernd" not in client.get(f"/embed/clubs/{home_club.pk}/top/").content.decode()
+    client.force_login(official)
+    assert "Huber, Bernd" in client.get(f"/embed/clubs/{home_club.pk}/top/").content.decode()

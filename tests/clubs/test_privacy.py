@@ -215,3 +215,29 @@ def test_the_database_form_of_the_rule_agrees_with_the_python_form(today):
     in_python = {m.pk for m in members if privacy.profile_restricted(m, today=today)}
     assert in_sql == in_python
     assert len(in_python) not in (0, len(members))
+
+
+def test_the_member_list_finds_a_restricted_profile_by_name_only(client, people):
+    from clubrating.clubs.models import Member
+
+    url = reverse("clubs:member_list")
+    Member.objects.filter(pk=people["minor"].pk).update(national_id="40999")
+    club = people["minor"].club.name
+    assert "Klein, Mia" not in client.get(url, {"q": club}).content.decode()
+    assert "Klein, Mia" not in client.get(url, {"q": "40999"}).content.decode()
+    assert "Klein, Mia" in client.get(url, {"q": "klein mia"}).content.decode()
+    client.force_login(people["official"])
+    assert "Klein, Mia" in client.get(url, {"q": club}).content.decode()
+    assert "Klein, Mia" in client.get(url, {"q": "40999"}).content.decode()
+
+
+def test_a_search_of_thousands_of_words_is_cut_not_a_server_error(client, people):
+    response = client.get(reverse("clubs:member_list"), {"q": "ab " * 2000})
+    assert response.status_code == 200
+
+
+def test_a_control_character_in_the_member_search_is_a_blank(client, people):
+    # PostgreSQL refuses a NUL byte in a query (a server error there).
+    response = client.get(reverse("clubs:member_list"), {"q": "Egger\x00Eva"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "\x00" not in html and "Egger, Eva" in html

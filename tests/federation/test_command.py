@@ -103,3 +103,19 @@ def test_an_address_is_downloaded_and_the_download_deleted(uploads):
     assert FideList.objects.get().file_name == "players_list_xml_foa.xml"
     assert str(refused.value) == f"Cannot download {missing}: the server answers 404"
     assert list(uploads.iterdir()) == []
+
+
+def test_a_damaged_zip_is_refused_with_a_message_not_a_traceback(tmp_path):
+    import zipfile
+
+    path = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("players_list_foa.txt", (FIDE_DIR / "players_list_foa.txt").read_bytes())
+    data = bytearray(path.read_bytes())
+    data[30 + len("players_list_foa.txt")] = 0xFF  # an invalid deflate block: zlib.error before
+    path.write_bytes(bytes(data))
+    with pytest.raises(CommandError) as refused:
+        _run(str(path), "--apply")
+    assert str(refused.value) == (
+        "The FIDE rating list cannot be read: the zip file is damaged and cannot be read.")
+    assert FideList.objects.count() == 0

@@ -1,5 +1,7 @@
 """Reading FIDE's list against the members: the preview's figures, the import, a second import."""
 
+import zipfile
+
 import pytest
 
 from clubrating.clubs.models import Member
@@ -185,3 +187,58 @@ def test_erasing_a_member_deletes_the_sites_fide_rows_of_him_and_keeps_the_other
     assert list(FideFollow.objects.values_list("fide_id", flat=True)) == [24601]
     # FIDE's public directory of the chosen federations is not the site's record of him.
     assert FidePlayer.objects.filter(fide_id=1612345).exists()
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2])
+def test_a_zip_whose_data_is_damaged_is_refused_as_damaged_and_changes_nothing(members, list_file, tmp_path,
+                                                                               method):
+    fide_list_import(path=list_file, month=NOVEMBER, apply=True)
+    before = snapshot()
+    path = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(path, "w", method) as archive:
+        archive.writestr("players_list_foa.txt", list_file.read_bytes() * 5)
+    data = bytearray(path.read_bytes())
+    start = 30 + len("players_list_foa.txt")  # the compressed data, after the local header
+    data[start:start + 16] = b"\xff" * 16
+    path.write_bytes(bytes(data))
+    with pytest.raises(ImportRefused) as refused:
+        fide_list_import(path=path, month=DECEMBER, apply=True)
+    # Not Python's zlib or bz2 error, nor "the uploaded file is gone".
+    assert str(refused.value) == (
+        "The FIDE rating list cannot be read: the zip file is damaged and cannot be read.")
+    assert snapshot() == before
+
+
+def test_an_older_month_imported_later_keeps_the_members_as_the_latest_list_has_them(members, list_file,
+                                                                                     tmp_path):
+    fide_list_import(path=_december(tmp_path), month=DECEMBER, apply=True)
+    ragger = Member.objects.get(pk=members["ragger"].pk)
+    assert (ragger.fide_rating, ragger.fide_title) == (2640, "GM")
+    preview = fide_list_import(path=list_file, month=NOVEMBER)
+    assert preview.counts() | {"names": 0, "inactive": 0, "missing": 0} == {
+        "players": 6, "kept": 4, "matched": 3, "updated": 0, "standard": 0, "rapid": 0, "blitz": 0,
+        "titles": 0, "names": 0, "federations": 0, "missing": 0, "inactive": 0}
+    assert preview.summary() == (
+        "FIDE list 2026-11: 6 players read, 3 members found, 0 members will be updated; 1 member's FIDE ID "
+        "is not in the list. The list of 2026-12 is kept already: the members' FIDE data stay as it gives "
+        "them.")
+    fide_data = ("fide_rating", "fide_title", "federation")
+    before = list(Member.objects.order_by("pk").values_list(*fide_data))
+    fide_list_import(path=list_file, month=NOVEMBER, apply=True)
+    assert list(Member.objects.order_by("pk").values_list(*fide_data)) == before
+    # November is kept for the history all the same.
+    assert list(FideRating.objects.filter(fide_id=1600059).order_by("list__month").values_list(
+        "list__month", "standard")) == [(NOVEMBER, 2629), (DECEMBER, 2640)]
+
+
+def test_a_corrected_list_without_a_player_drops_his_row_of_that_month(members, list_file, tmp_path):
+    fide_list_import(path=list_file, month=NOVEMBER, apply=True)
+    corrected = tmp_path / "corrected.txt"
+    corrected.write_bytes(b"\n".join(line for line in list_file.read_bytes().split(b"\n")
+                                     if not line.startswith(b"1612345")))
+    report = fide_list_import(path=corrected, month=NOVEMBER, apply=True)
+    assert report.plain()["missing"][0][1:3] == ["Huber, Anna", 1612345]
+    assert sorted(FideRating.objects.values_list("fide_id", flat=True)) == [1600059, 1601393]
+    before = snapshot()
+    fide_list_import(path=corrected, month=NOVEMBER, apply=True)
+    assert snapshot() == before

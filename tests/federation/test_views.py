@@ -187,3 +187,18 @@ def test_a_past_months_list_shows_the_kept_rows_best_first(officer_client):
     assert html.index("Ragger, Markus") < html.index("Huber, Anna") < html.index("Nobody")
     assert officer_client.get(reverse("federation:fide_list", args=[2026, 10])).status_code == 404
     assert officer_client.get(reverse("federation:fide_list", args=[2026, 13])).status_code == 404
+
+
+def test_a_month_beyond_any_date_is_not_found(officer_client):
+    # A year too large for a date raised OverflowError (a server error), not ValueError.
+    assert officer_client.get("/federation/fide/lists/99999999999999999999-01/").status_code == 404
+    assert officer_client.get("/federation/fide/lists/10000-01/").status_code == 404
+
+
+def test_a_control_character_in_the_lookup_is_a_blank(officer_client):
+    # PostgreSQL refuses a NUL byte in a query (a server error there); it is a blank, as a tab.
+    _imported()
+    response = officer_client.get(reverse("federation:fide_lookup"), {"q": "Ragger\x00Markus"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "\x00" not in html
+    assert 'value="Ragger Markus"' in html and "1600059" in html

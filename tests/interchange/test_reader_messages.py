@@ -3,6 +3,7 @@ English and German: line and field named, nothing of Python's or a library's Eng
 
 from __future__ import annotations
 
+import gzip
 import io
 import zipfile
 
@@ -39,11 +40,17 @@ def fide(**values) -> bytes:
     return f"{HEADER}\n{fide_list_line(player)}\n".encode()
 
 
-def zipped(name: str, data: bytes) -> bytes:
+def zipped(name: str, data: bytes, method: int | None = None) -> bytes:
+    """A zip of one file; ``method`` rewrites its compression method (one no reader knows)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr(name, data)
-    return buffer.getvalue()
+    packed = buffer.getvalue()
+    if method is not None:  # in the local header (offset 8) and the central directory (offset 10)
+        central = packed.rindex(b"PK\x01\x02")
+        code = method.to_bytes(2, "little")
+        packed = packed[:8] + code + packed[10:central + 10] + code + packed[central + 12:]
+    return packed
 
 
 # code: (reader, input, line, field, English, German)
@@ -175,6 +182,21 @@ CASES = {
     "fide_code": ("fide", fide(Sex="X"), 2, "Sex",
         "Line 2: Sex “X” is not one of M, F.",
         "Zeile 2: Sex „X“ ist keiner der Werte M, F."),
+    "fide_line": ("fide", fide() + b"1" * 5000 + b"\n", 3, "",
+        "Line 3: the line is longer than 4096 bytes: it is no line of FIDE's rating list.",
+        "Zeile 3: die Zeile ist länger als 4096 Bytes: sie ist keine Zeile der FIDE-Elo-Liste."),
+    "fide_entity": ("fide", b'<?xml version="1.0"?>\n<!DOCTYPE p [<!ENTITY x "R">]>\n<playerslist/>', 2, "",
+        "Line 2: the XML declares an entity of its own (“x”), which FIDE's rating list never does.",
+        "Zeile 2: das XML deklariert eine eigene Entität („x“), was die FIDE-Elo-Liste nie tut."),
+    "fide_packed": ("fide", zipped("players_list_foa.txt", fide(), method=99), None, "",
+        "The FIDE rating list cannot be read: the zip file is encrypted or compressed by a method that "
+        "cannot be read.",
+        "Die FIDE-Elo-Liste kann nicht gelesen werden: die ZIP-Datei ist verschlüsselt oder mit einem "
+        "Verfahren gepackt, das nicht gelesen werden kann."),
+    "fide_gzip": ("fide", gzip.compress(fide())[:-12], None, "",
+        "The FIDE rating list cannot be read: the gzip file is damaged and cannot be read.",
+        "Die FIDE-Elo-Liste kann nicht gelesen werden: die gzip-Datei ist beschädigt und kann nicht "
+        "gelesen werden."),
     # Two rows of one FIDE ID are found by the import, among the players it keeps.
     "fide_twice": ("fide", FieldError("fide_twice", value=1600059, first=2, line=3), 3, "",
         "Line 3: FIDE ID 1600059 appears twice (also on line 2).",

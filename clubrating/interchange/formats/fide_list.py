@@ -3,8 +3,10 @@
 FIDE publishes it as a zip holding either the fixed-width text file ``players_list_foa.txt``
 (header ``ID Number  Name  Fed  Sex Tit  WTit  OTit  FOA  SRtng SGm SK RRtng RGm Rk BRtng BGm BK
 B-day Flag``) or the XML file ``players_list_xml_foa.xml`` of the same content. About 1.8 million
-players, some 200 MB unpacked: the reader never holds more than one line (one ``<player>``, one
-chunk of XML) in memory and yields ``FidePlayerRow`` one by one.
+players, some 200 MB unpacked: the reader never holds more than one chunk of the file in memory
+(a line longer than ``LINE_MAX`` bytes, an XML text or tag that never ends, is refused) and
+yields ``FidePlayerRow`` one by one. The text or XML file is also read gzip-compressed, and in
+UTF-16 with a byte order mark; a text file's lines may end in LF, CRLF or CR.
 
 The text file's columns are taken from its header line: FIDE's layout has shifted over the
 years (wider name column, FOA titles added), and each value stands below its column name.
@@ -14,10 +16,14 @@ column name; nothing is guessed.
 
 from __future__ import annotations
 
+import codecs
 import functools
+import gzip
 import io
+import lzma
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +64,12 @@ K_MAX = 100  # FIDE Rating Regulations: K is 10, 20 or 40 (a few older lists car
 _FEDERATION = re.compile(r"[A-Z]{3}")
 _FLAG = re.compile(r"[iw]{0,2}")
 _CHUNK = 1 << 20
+# FIDE's lines are some 200 bytes; a longer one is no line of the list (or the file's lines are
+# not separated at all), and reading on would hold an unbounded "line" in memory.
+LINE_MAX = 4096
+# The text of one XML element, and the bytes the XML parser may hold before its next event.
+XML_TEXT_MAX = 10_000
+_XML_PENDING_MAX = 4 * _CHUNK
 # C0 and C1 control characters and DEL (as ``limits.check_text``, which says where).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
@@ -131,7 +143,7 @@ def _row(values: list[str], columns: tuple[str, ...], line: int) -> FidePlayerRo
         fide_id = int(fide_id)
     else:
         fide_id = parse_whole(fide_id, columns[0], 1, FIDE_ID_MAX, line=line, literal=True)
-    if "  " in name:
+    if "  " in name or "\t" in name:
         name = " ".join(name.split())
     if not name:
         raise FieldError("missing", field=columns[1], literal=True, line=line)
@@ -199,13 +211,38 @@ def _header_spans(header: str) -> list[tuple[str, int, int | None]]:
             for i, (start, column) in enumerate(found)]
 
 
+def _lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The stream's lines without their ends (LF, CRLF or a lone CR), split chunk by chunk;
+    ``FieldError`` at a line longer than ``LINE_MAX`` bytes."""
+    rest = b""
+    number = 0
+    after_cr = False  # the last chunk ended in CR: a LF starting the next one completes a CRLF
+    while chunk := stream.read(_CHUNK):
+        if after_cr and chunk.startswith(b"\n"):
+            chunk = chunk[1:]
+        data = rest + chunk
+        lines = data.splitlines()
+        after_cr = data.endswith(b"\r")
+        # Without a line end the last piece goes on in the next chunk.
+        rest = b"" if after_cr or data.endswith(b"\n") or not lines else lines.pop()
+        if lines and max(map(len, lines)) > LINE_MAX:
+            long = next(i for i, line in enumerate(lines) if len(line) > LINE_MAX)
+            raise FieldError("fide_line", max=LINE_MAX, line=number + long + 1)
+        number += len(lines)
+        if len(rest) > LINE_MAX:
+            raise FieldError("fide_line", max=LINE_MAX, line=number + 1)
+        yield from lines
+    if rest:
+        yield rest
+
+
 def _read_text(stream: BinaryIO) -> Iterator[FidePlayerRow]:
-    lines = iter(stream)
+    lines = _lines(stream)
     header = ""
     line_no = 0
     for raw in lines:
         line_no += 1
-        header = _decode(raw).lstrip("\ufeff").rstrip("\r\n")
+        header = _decode(raw).lstrip("\ufeff")
         if header.strip():
             break
     if not header.strip():
@@ -217,20 +254,7 @@ def _read_text(stream: BinaryIO) -> Iterator[FidePlayerRow]:
     control = _CONTROL.search
     for raw in lines:
         line_no += 1
-        if raw.isascii():
-            text = raw.decode("ascii")
-        else:
-            text = _decode(raw)
-            # Names with letters beyond ASCII: FIDE pads the name column by characters; a file
-            # padded by bytes (UTF-8) is read by bytes, where the federation stands then.
-            fed = text[fed_start:fed_start + 3]
-            if text[fed_start - 1:fed_start] != " " or not _FEDERATION.fullmatch(fed):
-                shifted = raw.rstrip(b"\r\n")
-                if _FEDERATION.fullmatch(shifted[fed_start:fed_start + 3].decode("latin-1")):
-                    values = [_decode(shifted[start:end]).strip() for start, end in spans]
-                    yield _row(values, COLUMNS, line_no)
-                    continue
-        text = text.rstrip("\r\n")
+        text = raw.decode("ascii") if raw.isascii() else _decode(raw)
         if control(text):
             try:
                 check_text(text)
@@ -239,6 +263,14 @@ def _read_text(stream: BinaryIO) -> Iterator[FidePlayerRow]:
                 raise
         if not text.strip():
             continue
+        if not raw.isascii():
+            # Names with letters beyond ASCII: FIDE pads the name column by characters; a file
+            # padded by bytes (UTF-8) is read by bytes, where the federation stands then.
+            fed = text[fed_start:fed_start + 3]
+            if text[fed_start - 1:fed_start] != " " or not _FEDERATION.fullmatch(fed):
+                if _FEDERATION.fullmatch(raw[fed_start:fed_start + 3].decode("latin-1")):
+                    yield _row([_decode(raw[start:end]).strip() for start, end in spans], COLUMNS, line_no)
+                    continue
         yield _row([text[start:end].strip() for start, end in spans], COLUMNS, line_no)
 
 
@@ -272,76 +304,154 @@ def fide_list_line(values: dict[str, object], header: str = HEADER) -> str:
 def _read_xml(stream: BinaryIO) -> Iterator[FidePlayerRow]:
     parser = expat.ParserCreate()
     done: list[FidePlayerRow] = []
-    state = {"player": None, "tag": None, "line": 0, "text": []}
+    state = {"player": None, "tag": None, "line": 0, "text": [], "length": 0}
     tags = {column: tag for tag, column in XML_TAGS.items()}
     columns = tuple(tags[column] for column in COLUMNS)
 
     def start(tag, _attributes):
         if tag == "player":
-            state["player"], state["line"] = {}, parser.CurrentLineNumber
+            state["player"], state["line"], state["tag"] = {}, parser.CurrentLineNumber, None
         elif state["player"] is not None and tag in XML_TAGS:
-            state["tag"], state["text"] = tag, []
+            state["tag"], state["text"], state["length"] = tag, [], 0
 
     def end(tag):
         if tag == "player" and state["player"] is not None:
             values = state["player"]
             done.append(_row([values.get(column, "") for column in COLUMNS], columns, state["line"]))
             state["player"] = None
-        elif state["tag"] == tag:
+        elif state["tag"] == tag and state["player"] is not None:
             state["player"][XML_TAGS[tag]] = "".join(state["text"]).strip()
             state["tag"] = None
 
     def text(data):
         if state["tag"] is not None:
+            state["length"] += len(data)
+            if state["length"] > XML_TEXT_MAX:
+                raise FieldError("too_long", field=state["tag"], literal=True, max=XML_TEXT_MAX,
+                                 line=parser.CurrentLineNumber)
             state["text"].append(data)
+
+    def entity(name, *_declaration):
+        # FIDE's list declares no entities of its own; a file that does is refused rather than
+        # expanded (or, an external one, silently left out of a name).
+        raise FieldError("fide_entity", value=name[:40], line=parser.CurrentLineNumber)
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = text
+    parser.EntityDeclHandler = entity
+    fed = 0
     try:
         while chunk := stream.read(_CHUNK):
             parser.Parse(chunk, False)
+            fed += len(chunk)
             yield from done
             done.clear()
+            # A tag, comment or declaration that never ends would be held whole by the parser.
+            if fed - max(parser.CurrentByteIndex, 0) > _XML_PENDING_MAX:
+                raise FieldError("fide_xml", line=parser.CurrentLineNumber,
+                                 column=parser.CurrentColumnNumber + 1)
         parser.Parse(b"", True)
     except expat.ExpatError as error:
         raise FieldError("fide_xml", line=error.lineno, column=error.offset + 1) from None
     yield from done
 
 
-# ---- the zip and the choice of format
+# ---- compression, encodings and the choice of format
+
+_ZIP = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")  # a member, an empty archive, a spanned one
+_GZIP = b"\x1f\x8b"
+_UTF16 = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
+# What a damaged archive raises while it is read: zipfile's and the decompressors' own errors.
+_DAMAGED = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, zlib.error, lzma.LZMAError,
+            ValueError)
+# An archive member that is encrypted ("password required") or packed by a method Python lacks.
+_UNREADABLE = (NotImplementedError, RuntimeError)
+
+
+class _Utf8:
+    """A UTF-16 stream (its byte order mark dropped) read as UTF-8 bytes."""
+
+    def __init__(self, stream: BinaryIO, encoding: str):
+        self.text = codecs.getreader(encoding)(stream, errors="replace")
+
+    def read(self, size: int = -1) -> bytes:
+        return self.text.read(size).encode("utf-8")
 
 
 def _sniff(stream: io.BufferedReader) -> str:
-    start = stream.peek(512)[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if start.startswith(b"PK\x03\x04"):
+    start = stream.peek(512)[:512]
+    if start.startswith(_ZIP):
         return "zip"
+    if start.startswith(_GZIP):
+        return "gzip"
+    for bom, encoding in _UTF16.items():
+        if start.startswith(bom):
+            head = start[len(bom):len(bom) + 510 // 2 * 2].decode(encoding, errors="replace").lstrip()
+            return "xml" if head.startswith("<") else encoding
+    start = start.lstrip(b"\xef\xbb\xbf \t\r\n")
     return "xml" if start.startswith(b"<") else "text"
 
 
+def _read_plain(stream: io.BufferedReader) -> Iterator[FidePlayerRow]:
+    """The text or the XML file (an archive inside an archive is no list)."""
+    kind = _sniff(stream)
+    if kind == "xml":
+        yield from _read_xml(stream)  # expat reads UTF-8 and UTF-16 by the byte order mark
+    elif kind in _UTF16.values():
+        stream.read(2)
+        yield from _read_text(_Utf8(stream, kind))
+    elif kind in ("zip", "gzip"):
+        raise FieldError("fide_archive")
+    else:
+        yield from _read_text(stream)
+
+
+def _read_zip(stream: io.BufferedReader) -> Iterator[FidePlayerRow]:
+    try:
+        archive = zipfile.ZipFile(stream)
+    except _DAMAGED:
+        raise FieldError("fide_zip") from None
+    except _UNREADABLE:
+        raise FieldError("fide_packed") from None
+    with archive:
+        names = [name for name in archive.namelist() if not name.endswith("/")]
+        member = next((name for name in names if name.lower().endswith(".txt")), None) or next(
+            (name for name in names if name.lower().endswith(".xml")), None)
+        if member is None:
+            raise FieldError("fide_archive")
+        try:
+            with archive.open(member) as inner:
+                yield from _read_plain(io.BufferedReader(inner))
+        except FieldError:
+            raise
+        except _DAMAGED:
+            raise FieldError("fide_zip") from None
+        except _UNREADABLE:
+            raise FieldError("fide_packed") from None
+
+
+def _read_gzip(stream: io.BufferedReader) -> Iterator[FidePlayerRow]:
+    try:
+        with gzip.GzipFile(fileobj=stream, mode="rb") as inner:
+            yield from _read_plain(io.BufferedReader(inner))
+    except FieldError:
+        raise
+    except _DAMAGED:
+        raise FieldError("fide_gzip") from None
+
+
 def read_fide_list(stream: BinaryIO) -> Iterator[FidePlayerRow]:
-    """The players of a FIDE list given as a binary stream: a zip, the text file or the XML.
-    A zip is read from a seekable stream (a file)."""
+    """The players of a FIDE list given as a binary stream: a zip, the text file or the XML (or
+    one of these two gzip-compressed). A zip is read from a seekable stream (a file)."""
     buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(stream)
     kind = _sniff(buffered)
     if kind == "zip":
-        try:
-            archive = zipfile.ZipFile(buffered)
-        except (zipfile.BadZipFile, OSError, EOFError):
-            raise FieldError("fide_zip") from None
-        with archive:
-            names = [name for name in archive.namelist() if not name.endswith("/")]
-            member = next((name for name in names if name.lower().endswith(".txt")), None) or next(
-                (name for name in names if name.lower().endswith(".xml")), None)
-            if member is None:
-                raise FieldError("fide_archive")
-            try:
-                with archive.open(member) as inner:
-                    yield from read_fide_list(inner)
-            except (zipfile.BadZipFile, EOFError, zipfile.LargeZipFile):
-                raise FieldError("fide_zip") from None
-        return
-    yield from (_read_xml(buffered) if kind == "xml" else _read_text(buffered))
+        yield from _read_zip(buffered)
+    elif kind == "gzip":
+        yield from _read_gzip(buffered)
+    else:
+        yield from _read_plain(buffered)
 
 
 def read_fide_list_path(path: str | Path) -> Iterator[FidePlayerRow]:

@@ -114,6 +114,11 @@ MESSAGES = {
     "fide_xml": gettext_noop("the XML is not well-formed (column %(column)s)."),
     "fide_code": gettext_noop("%(field)s “%(value)s” is not one of %(allowed)s."),
     "fide_twice": gettext_noop("FIDE ID %(value)s appears twice (also on line %(first)s)."),
+    "fide_line": gettext_noop("the line is longer than %(max)s bytes: it is no line of FIDE's rating list."),
+    "fide_entity": gettext_noop(
+        "the XML declares an entity of its own (“%(value)s”), which FIDE's rating list never does."),
+    "fide_packed": gettext_noop("the zip file is encrypted or compressed by a method that cannot be read."),
+    "fide_gzip": gettext_noop("the gzip file is damaged and cannot be read."),
 }
 
 

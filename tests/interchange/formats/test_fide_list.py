@@ -1,5 +1,6 @@
 """FIDE's combined rating list: the text file (columns from the header), the XML and the zip."""
 
+import gzip
 import io
 import zipfile
 
@@ -154,3 +155,107 @@ def test_a_zip_without_a_list_or_damaged_is_refused(tmp_path):
     assert str(caught.value) == (
         "the zip file holds no FIDE rating list (players_list_foa.txt or players_list_xml_foa.xml).")
     assert _refused(b"PK\x03\x04 broken").code == "fide_zip"
+
+
+# --- line ends, encodings and compression a list may come in
+
+
+def _two_players() -> str:
+    return "\n".join([HEADER, fide_list_line({"ID Number": 1600059, "Name": "Ragger, Markus", "Fed": "AUT",
+                                               "SRtng": 2629}),
+                      fide_list_line({"ID Number": 1601393, "Name": "Müller, Jörg", "Fed": "AUT",
+                                      "SRtng": 2301, "B-day": 1970, "Flag": "i"})]) + "\n"
+
+
+def _read(data: bytes) -> list[tuple]:
+    return [(row.line, row.fide_id, row.name, row.federation, row.standard, row.birth_year, row.flag)
+            for row in _rows(data)]
+
+
+TWO = [(2, 1600059, "Ragger, Markus", "AUT", 2629, None, ""),
+       (3, 1601393, "Müller, Jörg", "AUT", 2301, 1970, "i")]
+
+
+@pytest.mark.parametrize("data", [
+    _two_players().replace("\n", "\r").encode(),  # classic Mac line ends: one line each, not one in all
+    _two_players().replace("\n", "\r\n").encode("utf-8-sig"),
+    _two_players().encode("utf-16"),  # a byte order mark, as Windows' editors save "Unicode"
+    _two_players().replace("\n", "\r\n").encode("utf-16-be").join([b"\xfe\xff", b""]),
+    gzip.compress(_two_players().encode()),
+    gzip.compress(_two_players().replace("\n", "\r\n").encode("cp1252")),
+], ids=["cr", "crlf-bom", "utf16-le", "utf16-be-crlf", "gzip", "gzip-cp1252-crlf"])
+def test_every_line_end_encoding_and_gzip_read_the_same_players(data):
+    assert _read(data) == TWO
+
+
+def test_a_line_split_by_a_crlf_across_two_chunks_counts_once(monkeypatch):
+    from clubrating.interchange.formats import fide_list
+
+    data = _two_players().replace("\n", "\r\n").encode()
+    for size in range(2, 12):
+        monkeypatch.setattr(fide_list, "_CHUNK", size)
+        assert _read(data) == TWO
+
+
+def test_an_xml_list_gzipped_or_in_utf16_is_read():
+    xml = (FIDE_DIR / "players_list_xml_foa.xml").read_bytes()
+    utf16 = xml.decode().replace('encoding="utf-8"', 'encoding="utf-16"').encode("utf-16")
+    for data in (gzip.compress(xml), utf16):
+        assert [(row.line, row.fide_id, row.name) for row in _rows(data)] == [
+            (3, 1600059, "Ragger, Markus"), (24, 1601393, "Müller-Lüdenscheidt, Hans Jörg"),
+            (45, 1612345, "Huber, Anna")]
+
+
+def test_a_line_beyond_any_list_line_is_refused_without_reading_it_whole():
+    endless = io.BytesIO(_two_players().encode() + b" " * 50_000_000)
+    problem = _refused(endless.getvalue())
+    assert (problem.code, problem.line, str(problem)) == (
+        "fide_line", 4, "line 4: the line is longer than 4096 bytes: it is no line of FIDE's rating list.")
+
+
+def test_an_xml_entity_declaration_is_refused_not_expanded():
+    for declaration in ('<!ENTITY x "Ragger">', '<!ENTITY x SYSTEM "file:///etc/passwd">',
+                        '<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'):
+        data = (f'<?xml version="1.0"?>\n<!DOCTYPE playerslist [{declaration}]>\n<playerslist>\n<player>'
+                "<fideid>5</fideid><name>&x;, B</name><country>AUT</country></player></playerslist>")
+        problem = _refused(data.encode())
+        assert (problem.code, problem.line) == ("fide_entity", 2)
+    assert str(problem) == (
+        "line 2: the XML declares an entity of its own (“a”), which FIDE's rating list never does.")
+
+
+def test_an_xml_text_without_end_is_refused_at_its_line():
+    data = (b"<playerslist>\n<player><fideid>5</fideid>\n<name>" + b"A" * 20_000
+            + b"</name></player></playerslist>")
+    assert str(_refused(data)) == "line 3: name is longer than 10000 characters."
+
+
+def _damaged(method: int) -> bytes:
+    """A zip whose compressed data is damaged: its first bytes are no valid stream of ``method``."""
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", method) as zipped:
+        zipped.writestr("players_list_foa.txt", _two_players() * 20)
+    data = bytearray(archive.getvalue())
+    start = 30 + len("players_list_foa.txt")  # the local header, then the compressed data
+    data[start:start + 16] = b"\xff" * 16
+    return bytes(data)
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_damaged_compressed_data_is_refused_as_a_damaged_zip(method):
+    problem = _refused(_damaged(method))
+    assert (problem.code, str(problem)) == ("fide_zip", "the zip file is damaged and cannot be read.")
+
+
+def test_an_empty_zip_and_a_damaged_gzip_say_what_they_are():
+    empty = io.BytesIO()
+    zipfile.ZipFile(empty, "w").close()
+    assert str(_refused(empty.getvalue())) == (
+        "the zip file holds no FIDE rating list (players_list_foa.txt or players_list_xml_foa.xml).")
+    assert str(_refused(gzip.compress(_two_players().encode())[:-12])) == (
+        "the gzip file is damaged and cannot be read.")
+
+
+def test_a_tab_in_a_name_is_a_blank():
+    data = _two_players().replace("Ragger, Markus", "Ragger,\tMarkus").encode()
+    assert _read(data)[0][2] == "Ragger, Markus"

@@ -115,3 +115,16 @@ def test_a_sex_filter_in_the_address_is_ignored_for_visitors(client, restricted)
 def test_english_headers_follow_the_same_rule(english, restricted):
     rows = _csv(english.get(reverse("ratings:live", args=[restricted["pool"].pk]), {"_export": "csv"}), ",")
     assert "Sex" not in rows[0] and "Born" not in rows[0] and "Club" in rows[0]
+
+
+def test_a_club_or_age_filter_finds_no_restricted_profile_on_any_face(client, restricted, official):
+    """Bernd's row keeps his club and birth year back; a filter by them must not find him either."""
+    Club.objects.filter(is_home=True).update(public_birth_years=True)
+    url = reverse("ratings:live", args=[restricted["pool"].pk])
+    for query in ({"club": "Schachklub Donaustadt"}, {"age": "S65"}):
+        page = client.get(url, query).content.decode()
+        rows = _csv(client.get(url, {**query, "_export": "csv"}))
+        assert "Huber, Bernd" not in page and not any("Huber, Bernd" in row for row in rows), query
+        assert "Alt, Dora" in page
+    client.force_login(official)
+    assert "Huber, Bernd" in client.get(url, {"club": "Schachklub Donaustadt"}).content.decode()
