@@ -177,12 +177,15 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     )
 
 
-def live_count(pool: RatingPool, *, club_id: int | None = None) -> int:
+def live_count(pool: RatingPool, *, club_id: int | None = None, private: bool = False) -> int:
     """How many rows the live list has (of one club's members): counted on the pool's live
-    rating index alone, without the joins and annotations of ``live_rows``."""
+    rating index alone, without the joins and annotations of ``live_rows``. ``private``: as
+    ``live_list`` shows one club's list to such a reader, without restricted profiles."""
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
     if club_id is not None:
         rows = rows.filter(member__club_id=club_id)
+        if private:
+            rows = rows.exclude(restricted_q(today=timezone.localdate(), prefix="member__"))
     return rows.count()
 
 

@@ -1,9 +1,9 @@
-import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
 
 from . import privacy
 from .models import Club, Member
@@ -46,7 +46,7 @@ def member_search(*, query: str = "", active_only: bool = False, club_id: int | 
     sees a restricted profile's name only (``privacy``), so such a member is found by the words
     of his name alone, never by his club or his numbers (the result would tell them)."""
     members = Member.objects.select_related("club")
-    shown = ~privacy.restricted_q(today=datetime.date.today()) if private else Q()
+    shown = ~privacy.restricted_q(today=timezone.localdate()) if private else Q()
     if active_only:
         members = members.filter(active=True)
     if club_id is not None:

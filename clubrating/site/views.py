@@ -24,12 +24,14 @@ from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
 from clubrating.accounts.permissions import (
+    audience_for,
     can_view_ratings,
     can_view_tournaments,
     is_official,
     is_rating_officer,
 )
 from clubrating.clubs.models import Club
+from clubrating.clubs.privacy import Audience
 from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.tournaments.models import GameCategory, Tournament
 from clubrating.tournaments.selectors import finished_q
@@ -97,26 +99,29 @@ def _tournaments(today) -> dict:
     }
 
 
-def _club_rating_list(club: Club | None, today) -> dict | None:
+def _club_rating_list(club: Club | None, today, *, private: bool) -> dict | None:
     """Top of the live list of the main pool (standard games first), counting the home club's
     members only when there is a home club; None when there is no pool yet. An ``ORDER BY …
-    LIMIT`` and a count, cached until the pool's ratings change."""
+    LIMIT`` and a count, cached until the pool's ratings change. ``private``: the reader sees a
+    restricted profile's name only, so the club's list leaves such members out (being on it
+    would tell their club), as the list page filtered by the club does."""
     ((sql, params),) = _compiled("pools", today)
     pools = list(RatingPool.objects.raw(sql, params))
     if not pools:
         return None
     pool = next((p for p in pools if p.category == GameCategory.STANDARD), pools[0])
     club_id = club.pk if club is not None else None
-    key = f"home:top:{pool.pk}:{club_id}:{pool_cache_version(pool.pk)}:{club_data_version()}:{today}"
+    key = (f"home:top:{pool.pk}:{club_id}:{private}:{pool_cache_version(pool.pk)}:{club_data_version()}"
+           f":{today}")
     cached = cache.get(key)
     if cached is None:
         cached = {
             "top": [
                 {"rank": e.rank, "name": e.member.full_name, "url": e.member.get_absolute_url(),
                  "rating": e.rating, "change": e.change}
-                for e in live_list(pool, club_id=club_id, limit=TOP)
+                for e in live_list(pool, club_id=club_id, limit=TOP, private=private)
             ],
-            "count": live_count(pool, club_id=club_id),
+            "count": live_count(pool, club_id=club_id, private=private),
             "published": (pool.published_pk, pool.published_from) if pool.published_pk else None,
         }
         cache.set(key, cached, HOME_CACHE_SECONDS)
@@ -144,7 +149,7 @@ def _tournament_rows(tournaments: dict) -> tuple:
     """What the tournaments block shows of each tournament (the cache key of its fragment)."""
     return tuple(
         (name, [(t.pk, t.name, t.kind, t.start_date, t.end_date, t.rounds_count, t.player_count,
-                 t.current_round) for t in tournaments[name]])
+                 t.team_count, t.current_round) for t in tournaments[name]])
         for name in ("running", "upcoming", "recent")
     ) + (tournaments["running_more"],)
 
@@ -171,7 +176,8 @@ def home(request):
             "partials/home_tournaments.html", {**tournaments, "is_official": official},
             official, _tournament_rows(tournaments),
         )
-    rating_list = _club_rating_list(club, today) if context["show_ratings"] else None
+    private = audience_for(user) < Audience.OFFICIAL
+    rating_list = _club_rating_list(club, today, private=private) if context["show_ratings"] else None
     context["ratings_html"] = _fragment(
         "partials/home_ratings.html", {"show_ratings": context["show_ratings"], "rating_list": rating_list},
         context["show_ratings"], rating_list and (rating_list["key"], rating_list["full_url"],

@@ -78,6 +78,32 @@ def test_top_ten_of_the_home_club_with_links_to_the_full_lists(client, demo):
     assert home.name in html
 
 
+def test_a_restricted_profile_is_left_out_of_the_clubs_top_list_for_all_but_officials(client, demo):
+    from clubrating.clubs.models import Member
+
+    def top(html: str) -> tuple[list[str], str]:
+        block = _section(html, "club-ratings")
+        names = re.findall(r'<td class="col-primary"><a href="[^"]*">([^<]*)</a></td>', block)
+        return names, re.search(r"Ganze Liste \((\d+) Spieler\)", block).group(1)
+
+    names, count = top(client.get("/").content.decode())
+    # The demo's minors without their guardians' consent are left out already (Reiter, Weber, …).
+    assert names[:3] == ["Wagner, Lena", "Egger, Maximilian", "Steiner, Jakob"] and count == "25"
+    assert "Reiter, Felix" not in names
+    # Her choice: visitors and members see her name and ratings only, so not on her club's list
+    # (it would tell her club), as the list page filtered by the club leaves her out.
+    Member.objects.filter(last_name="Wagner", first_name="Lena").update(
+        profile_restricted=True, changed_at=timezone.now())
+    names, count = top(client.get("/").content.decode())
+    assert names[0] == "Egger, Maximilian" and "Wagner, Lena" not in names and count == "24"
+    _login(client, "member")
+    assert top(client.get("/").content.decode())[1] == "24"
+    _login(client, "official")
+    names, count = top(client.get("/").content.decode())
+    assert names[:4] == ["Wagner, Lena", "Egger, Maximilian", "Steiner, Jakob", "Reiter, Felix"]
+    assert count == "35"
+
+
 def test_official_gets_result_entry_and_creation_links(client, demo):
     _login(client, "official")
     html = client.get("/").content.decode()
