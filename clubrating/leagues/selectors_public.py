@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from math import ceil
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from clubrating.leagues.models import Division, LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, Side
 from clubrating.leagues.selectors import league_match_score, league_matches
@@ -129,7 +130,8 @@ def division_data(
 ) -> DivisionData:
     """Everything the division's pages show. Four queries (teams; matches with their round,
     teams and season; lineups; games). ``players``: also the players' statistics, with the
-    players' ratings of the match day: ``ratings([(game id, white id, black id, match day)])``
+    players' ratings of the match day (the day the match starts, moved or not):
+    ``ratings([(game id, white id, black id, match day)])``
     gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
     season = division.season
     teams = list(
@@ -161,7 +163,7 @@ def division_data(
     if players:
         counted = [match for match in data.matches if match.result is not None]
         games = [
-            (b.game.pk, b.game.white_id, b.game.black_id, match.league.match.round.date)
+            (b.game.pk, b.game.white_id, b.game.black_id, timezone.localdate(match.league.starts_at))
             for match in counted
             for b in match.score.boards
             if b.game is not None
