@@ -9,8 +9,8 @@ from clubrating.leagues import services
 from clubrating.leagues.models import RosterChange, RosterChangeKind, RosterEntry
 from clubrating.leagues.services import LineupRefused
 from clubrating.tournaments.models import LineupEntry, Result
-from tests.factories import MemberFactory
 from ratings.services import game_record_result
+from tests.factories import MemberFactory
 from tests.leagues.conftest import DATES, at, submit
 
 pytestmark = pytest.mark.usefixtures("english")

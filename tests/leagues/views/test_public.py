@@ -201,3 +201,27 @@ def test_the_table_polls_live_and_an_unchanged_table_is_not_sent_again(league, p
     text = fragment.content.decode()
     assert 'id="live-standings"' in text
     assert "<html" not in text  # the table alone, not the page
+
+
+def test_the_forecast_reads_the_ratings_valid_on_the_match_day(league, public, visitor, monkeypatch):
+    from ratings.services.lists import EntryData, list_publish
+
+    pool = rate_everyone(league)  # equal on every board from 1 January 2026
+    # A list valid from 10 October 2026 makes Donaustadt's players 400 points stronger.
+    entries = {
+        member.pk: EntryData(rating=2100 - 100 * rank + (400 if club == "Donaustadt" else 0), games_count=40)
+        for club in ("Donaustadt", "Favoriten", "Hietzing", "Ottakring")
+        for rank, member in enumerate(league.players[club][:4], start=1)
+    }
+    list_publish(pool=pool, entries=entries, kind="start", valid_from=datetime.date(2026, 10, 10))
+    for number in (1, 2):
+        submit(league, "Donaustadt 1", number, [1, 2, 3, 4])
+        submit(league, league.opponent("Donaustadt 1", number), number, [1, 2, 3, 4])
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(DATES[0], 13))
+    url = reverse("leagues:division_rounds", args=[league.first.pk])
+    # Round 1 on 4 October: the list of 1 January.
+    assert "Forecast 2.00 : 2.00" in visitor.get(url + "?round=1").content.decode()
+    # Round 2 on 18 October: the list of 10 October, 400 points more on every board: E(400) =
+    # 0.9198 (docs/rules.md §1.1), 4 × 0.9198 = 3.68.
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(DATES[1], 13))
+    assert "Forecast 3.68 : 0.32" in visitor.get(url + "?round=2").content.decode()
