@@ -613,10 +613,18 @@ def _forfeit_against(game: Game, absent_ids: set[int]) -> str:
 
 
 def _results_write(
-    match: LeagueMatch, results: dict[int, str], absent: str, user, record: RecordResult, reason: str
+    match: LeagueMatch,
+    results: dict[int, str],
+    absent: str,
+    user,
+    record: RecordResult,
+    reason: str,
+    seen: dict[int, str] | None = None,
 ) -> None:
     """Write the board results ``{board: result}`` (board 1..boards of the match) through the
-    result service; with ``absent`` every game of that side is lost by forfeit."""
+    result service; with ``absent`` every game of that side is lost by forfeit. ``seen``: {board:
+    the result the user saw}; a board that holds another one now was saved by someone else
+    meanwhile and is refused (``code="stale"``), not overwritten."""
     tm = match.match
     games = board_games(match)
     unknown = [board for board in results if board not in games]
@@ -636,8 +644,9 @@ def _results_write(
             raise LeagueRefused(_("Board %(board)d: choose one of the results offered.") % {"board": board})
         game = games[board]
         if game.result != wanted[board]:
+            extra = {} if seen is None or board not in seen else {"seen": seen[board]}
             try:
-                record(game=game, result=wanted[board], user=user, reason=reason)
+                record(game=game, result=wanted[board], user=user, reason=reason, **extra)
             except Refused as refusal:  # a closed rating period, a pairing conflict
                 raise LeagueRefused(
                     _("Board %(board)d: %(error)s") % {"board": board, "error": refusal.message},
@@ -660,12 +669,14 @@ def match_results_enter(
     user,
     record: RecordResult,
     absent: str = "",
+    seen: dict[int, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> LeagueMatch:
     """The home captain enters board results (some or all, as the games end), each rated at once;
     ``absent`` ("home"/"away") records a team that did not appear. Once every board has its
     result the match is entered and waits for the away captain's confirmation. The home team
-    may correct its entry until then."""
+    may correct its entry until then. ``seen``: {board: the result shown when the entry began}; a
+    board saved by someone else meanwhile is refused, and nothing is saved."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     home = match.match.home_team.league_team
     director = _acting_for(match, home, user)
@@ -680,7 +691,7 @@ def match_results_enter(
         )
     if not match.match.lineup.exists():
         raise LeagueRefused(_("Neither team has a lineup: there is no result to enter."))
-    _results_write(match, results, absent, user, record, reason="")
+    _results_write(match, results, absent, user, record, reason="", seen=seen)
     if match.status == MatchStatus.OPEN and _complete(match):
         match.status, match.entered_at, match.entered_by = MatchStatus.ENTERED, now, user
         match.save(update_fields=["status", "entered_at", "entered_by"])
@@ -756,18 +767,20 @@ def match_decide(
     record: RecordResult,
     results: dict[int, str] | None = None,
     absent: str = "",
+    seen: dict[int, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> LeagueMatch:
     """The league director decides a match (a dispute, a missing result, any correction): the
     board results ``results`` are written with ``reason`` in their history and rated as any
-    correction; the match is decided. Every board needs a result afterwards."""
+    correction; the match is decided. Every board needs a result afterwards. ``seen`` as for
+    ``match_results_enter``."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     if not is_league_director(user, season_of(match)):
         raise LeagueRefused(_("Only the league director can decide a match."), code="forbidden")
     reason = reason.strip()[:500]
     if not reason:
         raise LeagueRefused(_("Give the reason of the decision."), field="reason")
-    _results_write(match, results or {}, absent, user, record, reason=reason)
+    _results_write(match, results or {}, absent, user, record, reason=reason, seen=seen)
     if not _complete(match):
         raise LeagueRefused(_("Every board needs a result before the match can be decided."))
     now = _now(now)

@@ -218,6 +218,7 @@ def match_results(request, pk):
         match = services.match_results_enter(
             match=match,
             results=form.results(),
+            seen=form.seen(),
             absent=form.cleaned_data["absent"],
             user=request.user,
             record=game_record_result,
@@ -274,6 +275,7 @@ def match_decide(request, pk):
             user=request.user,
             reason=form.cleaned_data["reason"],
             results=form.results(),
+            seen=form.seen(),
             absent=form.cleaned_data["absent"],
             record=game_record_result,
         )

@@ -159,3 +159,29 @@ def test_the_director_registers_a_player_late_on_the_roster_page(league, now):
     assert (change.member, change.new_rank, change.valid_from) == (late, 9, datetime.date(2026, 10, 10))
     page = captain.get(url).content.decode()
     assert "Spät, Lena" in page and "Vereinswechsel" in page
+
+
+def test_two_people_entering_boards_at_once_do_not_undo_each_others_results(league, now):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    now.value = at(DATES[0], 18)
+    home = client_for(league.captains["Donaustadt 1"])
+    page = home.get(reverse("leagues:match", args=[match.pk])).content.decode()
+    assert '<input type="hidden" name="seen_1" value="">' in page
+    # Meanwhile the director saves board 1 from his page.
+    director = client_for(league.director)
+    director.post(reverse("leagues:match_results", args=[match.pk]), {"board_1": "1-0", "seen_1": ""})
+    # The captain's page still shows board 1 empty; he saves board 2 only.
+    url = reverse("leagues:match_results", args=[match.pk])
+    seen = {f"seen_{board}": "" for board in (1, 2, 3, 4)}
+    assert home.post(url, {**seen, "board_2": "1/2", "absent": ""}).status_code == 302
+    games = {game.board: game.result for game in match.match.games.all()}
+    assert games == {1: Result.WHITE_WINS, 2: Result.DRAW, 3: "", 4: ""}
+    # A board he changes himself that was saved meanwhile is refused, and nothing of his is saved.
+    response = home.post(url, {**seen, "board_1": "0-1", "board_3": "0-1", "absent": ""}, follow=True)
+    assert "Board 1: Another official has saved this board meanwhile: it now holds 1-0." in (
+        response.content.decode()
+    )
+    games = {game.board: game.result for game in match.match.games.all()}
+    assert games == {1: Result.WHITE_WINS, 2: Result.DRAW, 3: "", 4: ""}
