@@ -709,9 +709,20 @@ def match_results_enter(
 
 def _away_step(match: LeagueMatch, user) -> LeagueTeam:
     away = match.match.away_team.league_team
-    if not is_captain(user, away) and not is_league_director(user, season_of(match)):
+    director = is_league_director(user, season_of(match))
+    if not is_captain(user, away) and not director:
         raise LeagueRefused(
             _("Only a captain of %(team)s can confirm or dispute this result.") % {"team": away},
+            code="forbidden",
+        )
+    if not director and match.entered_by_id is not None and match.entered_by_id == user.pk:
+        # A captain of both teams (a club derby) does not confirm his own entry.
+        raise LeagueRefused(
+            _(
+                "You entered this result yourself: another captain of %(team)s confirms or disputes it, "
+                "or the league director decides."
+            )
+            % {"team": away},
             code="forbidden",
         )
     if match.status != MatchStatus.ENTERED:

@@ -178,7 +178,8 @@ def _match_page(
         "started": started,
         "lineup_teams": lineup_teams,
         "results_form": results_form,
-        "can_confirm": match.status == MatchStatus.ENTERED and (roles["away_captain"] or roles["director"]),
+        "can_confirm": match.status == MatchStatus.ENTERED
+        and (roles["director"] or (roles["away_captain"] and match.entered_by_id != request.user.pk)),
         "dispute_form": dispute_form or DisputeForm(),
         "decision_form": decision_form,
         "history": _history(match),

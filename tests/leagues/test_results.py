@@ -241,3 +241,32 @@ def test_the_board_games_count_on_the_match_day_and_move_with_the_match(league, 
     with pytest.raises(LeagueRefused) as caught:
         services.match_reschedule(match=lined_up, starts_at=at(DATES[1], 14), user=league.director)
     assert caught.value.message == "This match has results already; it can no longer be moved."
+
+
+def test_a_captain_of_both_teams_does_not_confirm_his_own_entry(league):
+    # Round 2 of the 1. Klasse is the club derby Donaustadt 2 – Donaustadt 3; one user captains both.
+    both = league.captains["Donaustadt 2"]
+    services.captain_add(team=league.teams["Donaustadt 3"], user=both)
+    submit(league, "Donaustadt 2", 2, [5, 6, 7, 8])
+    submit(league, "Donaustadt 3", 2, [9, 10, 11, 12])
+    match = league.match("Donaustadt 2", 2)
+    results = {board: Result.DRAW for board in (1, 2, 3, 4)}
+    services.match_results_enter(
+        match=match, results=results, user=both, record=game_record_result, now=at(DATES[1], 18)
+    )
+    for step in (
+        lambda: services.match_confirm(match=match, user=both, now=at(DATES[1], 19)),
+        lambda: services.match_dispute(match=match, user=both, reason="x", now=at(DATES[1], 19)),
+    ):
+        with pytest.raises(LeagueRefused) as caught:
+            step()
+        assert caught.value.message == (
+            "You entered this result yourself: another captain of Donaustadt 3 confirms or disputes it, "
+            "or the league director decides."
+        )
+    match.refresh_from_db()
+    assert (match.status, match.confirmed_by) == (MatchStatus.ENTERED, None)
+    # The other captain of Donaustadt 3 confirms it.
+    services.match_confirm(match=match, user=league.captains["Donaustadt 3"], now=at(DATES[1], 20))
+    match.refresh_from_db()
+    assert (match.status, match.confirmed_by) == (MatchStatus.CONFIRMED, league.captains["Donaustadt 3"])

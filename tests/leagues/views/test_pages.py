@@ -185,3 +185,22 @@ def test_two_people_entering_boards_at_once_do_not_undo_each_others_results(leag
     )
     games = {game.board: game.result for game in match.match.games.all()}
     assert games == {1: Result.WHITE_WINS, 2: Result.DRAW, 3: "", 4: ""}
+
+
+def test_a_captain_of_both_teams_is_not_offered_to_confirm_his_own_entry(league, now):
+    from clubrating.leagues import services
+
+    both = league.captains["Donaustadt 2"]
+    services.captain_add(team=league.teams["Donaustadt 3"], user=both)
+    submit(league, "Donaustadt 2", 2, [5, 6, 7, 8])
+    submit(league, "Donaustadt 3", 2, [9, 10, 11, 12])
+    match = league.match("Donaustadt 2", 2)
+    now.value = at(DATES[1], 18)
+    client = client_for(both)
+    url = reverse("leagues:match_results", args=[match.pk])
+    seen = {f"seen_{board}": "" for board in (1, 2, 3, 4)}
+    assert client.post(url, {**seen, **{f"board_{b}": "1/2" for b in (1, 2, 3, 4)}}).status_code == 302
+    page = client.get(reverse("leagues:match", args=[match.pk])).content.decode()
+    assert "league-confirm" not in page
+    other = client_for(league.captains["Donaustadt 3"]).get(reverse("leagues:match", args=[match.pk]))
+    assert "league-confirm" in other.content.decode()
