@@ -365,6 +365,23 @@ def _roster_teams_check(season: LeagueSeason, club: Club, teams: list[LeagueTeam
         )
 
 
+def _roster_director(season: LeagueSeason, user) -> None:
+    """Changes of a roster once the season runs are the league director's (dated and logged)."""
+    if not is_league_director(user, season):
+        raise LeagueRefused(_("Only the league director can change a roster."), code="forbidden")
+
+
+def _not_ahead(on: datetime.date, today: datetime.date | None) -> None:
+    """A move or a withdrawal takes effect when it is recorded: dated today or earlier."""
+    today = today or timezone.localdate()
+    if on > today:
+        raise LeagueRefused(
+            _("A roster change takes effect when it is recorded: date it %(today)s or earlier.")
+            % {"today": date_format(today, "SHORT_DATE_FORMAT")},
+            field="on",
+        )
+
+
 @transaction.atomic
 def roster_set(
     *, season: LeagueSeason, club: Club, entries: list[tuple[Member, LeagueTeam]], on: datetime.date
@@ -399,11 +416,12 @@ def roster_add(
     member: Member,
     team: LeagueTeam,
     on: datetime.date,
-    user=None,
+    user,
     reason: str = "",
 ) -> RosterEntry:
-    """Register a player late: he joins the end of ``team``'s block (the players below move one
-    rank down) and may play from ``on``. The change is logged."""
+    """The league director registers a player late: he joins the end of ``team``'s block (the
+    players below move one rank down) and may play from ``on``. The change is logged."""
+    _roster_director(season, user)
     _roster_teams_check(season, club, [team])
     roster, _created = Roster.objects.select_for_update().get_or_create(season=season, club=club)
     if roster.entries.filter(member=member).exists():
@@ -426,17 +444,26 @@ def roster_add(
         new_rank=entry.rank,
         new_team=team,
         reason=reason.strip(),
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=user,
     )
     return entry
 
 
 @transaction.atomic
 def roster_remove(
-    *, season: LeagueSeason, club: Club, member: Member, on: datetime.date, user=None, reason: str = ""
+    *,
+    season: LeagueSeason,
+    club: Club,
+    member: Member,
+    on: datetime.date,
+    user,
+    reason: str = "",
+    today: datetime.date | None = None,
 ) -> None:
-    """Take a player off the roster from ``on`` (a withdrawal, a change of club): the players
-    below move up one rank; the games he played stay. The change is logged."""
+    """The league director takes a player off the roster from ``on`` (a withdrawal, a change of
+    club; today or earlier: it takes effect at once): the players below move up one rank; the
+    games he played stay. The change is logged."""
+    _roster_director(season, user)
     roster = Roster.objects.select_for_update().filter(season=season, club=club).first()
     entry = None if roster is None else roster.entries.filter(member=member).select_related("team").first()
     if entry is None:
@@ -445,6 +472,7 @@ def roster_remove(
         )
     if on < season.start_date:
         raise LeagueRefused(_("A roster change is dated within the season."), field="on")
+    _not_ahead(on, today)
     entry.delete()
     below = roster.entries.filter(rank__gt=entry.rank)
     below.update(rank=F("rank") + 10000)  # two steps, as in roster_add (the ranks are unique)
@@ -457,7 +485,7 @@ def roster_remove(
         old_rank=entry.rank,
         old_team=entry.team,
         reason=reason.strip(),
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=user,
     )
 
 
@@ -469,12 +497,15 @@ def roster_move(
     member: Member,
     team: LeagueTeam,
     on: datetime.date,
-    user=None,
+    user,
     reason: str = "",
+    today: datetime.date | None = None,
 ) -> RosterEntry:
-    """Move a player to another team of his club during the season, from ``on``: he leaves his
-    team's block (the players below move up one rank) and joins the end of ``team``'s block. His
-    games stay; the change is logged."""
+    """The league director moves a player to another team of his club during the season, from
+    ``on`` (today or earlier: it takes effect at once): he leaves his team's block (the players
+    below move up one rank) and joins the end of ``team``'s block. His games stay; the change is
+    logged."""
+    _roster_director(season, user)
     _roster_teams_check(season, club, [team])
     roster = Roster.objects.select_for_update().filter(season=season, club=club).first()
     entry = None if roster is None else roster.entries.filter(member=member).select_related("team").first()
@@ -495,6 +526,7 @@ def roster_move(
             _("%(player)s can move only from the day he was registered on.") % {"player": member.full_name},
             field="on",
         )
+    _not_ahead(on, today)
     old_rank, old_team = entry.rank, entry.team
     others = roster.entries.exclude(pk=entry.pk)
     # Park the entry beyond all others, close its gap, then open one at the end of the new
@@ -518,7 +550,7 @@ def roster_move(
         old_team=old_team,
         new_team=team,
         reason=reason.strip(),
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=user,
     )
     return entry
 

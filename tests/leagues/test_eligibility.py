@@ -249,6 +249,7 @@ def test_a_player_taken_off_the_roster_may_no_longer_play_and_the_others_move_up
         on=DATES[0],
         user=league.director,
         reason="Vereinswechsel",
+        today=DATES[0],
     )
     roster = RosterEntry.objects.filter(roster__club=league.teams["Donaustadt 1"].club)
     assert list(roster.filter(rank__lte=3).values_list("member__last_name", "rank")) == [
