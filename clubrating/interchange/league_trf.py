@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
@@ -34,6 +35,7 @@ from clubrating.interchange.refusals import field_refused, trf_refused
 from clubrating.interchange.trf_export import tournament_export_trf
 from clubrating.leagues import services
 from clubrating.leagues.models import Division, LeagueSeason, RosterEntry, Side
+from clubrating.leagues.selectors import hidden_games, lineup_visible
 from clubrating.leagues.selectors_public import division_data
 
 __all__ = ["division_export_trf", "division_import_trf"]
@@ -42,8 +44,16 @@ __all__ = ["division_export_trf", "division_import_trf"]
 def division_export_trf(
     *, division: Division, shown: Callable[[Member], frozenset[str]] | None = None
 ) -> str:
-    """The TRF text of ``division``; ``shown`` as for ``tournament_export_trf``."""
+    """The TRF text of ``division``; ``shown`` as for ``tournament_export_trf``. A match's lineups
+    and games are left out while they are not public (before their lineup deadline)."""
     data = division_data(division=division)
+    now = timezone.now()
+    # What every reader may see (``lineup_visible`` for a visitor: the deadline has passed).
+    hidden = {
+        match.league.pk
+        for match in data.matches
+        if not lineup_visible(match=match.league, side=Side.HOME, user=None, now=now)
+    }
     number = {team: team.team.start_rank or index for index, team in enumerate(data.teams, start=1)}
     ranks = dict(RosterEntry.objects.filter(roster__season=division.season).values_list("member_id", "rank"))
 
@@ -52,6 +62,8 @@ def division_export_trf(
         lineups, forfeits = [], []
         for round_number, _date, matches in data.rounds:
             for match in matches:
+                if match.league.pk in hidden:
+                    continue
                 sides = ((match.home, match.away, "home"), (match.away, match.home, "away"))
                 for team, opponent, side in sides:
                     members = [getattr(board, side) for board in match.score.boards]
@@ -84,7 +96,12 @@ def division_export_trf(
             *(format_forfeit_line(forfeit) for forfeit in forfeits),
         ]
 
-    return tournament_export_trf(tournament=division.tournament, shown=shown, team_lines=team_lines)
+    return tournament_export_trf(
+        tournament=division.tournament,
+        shown=shown,
+        team_lines=team_lines,
+        hidden_games=hidden_games(tournament_id=division.tournament_id, now=now),
+    )
 
 
 _NUMBERED = re.compile(r"^(?P<club>.*?)\s+(?P<number>\d{1,2})$")

@@ -98,6 +98,32 @@ def lineup_visible(*, match: LeagueMatch, side: str, user, now: datetime.datetim
     return is_captain(user, team)
 
 
+def lineups_hidden_until(*, tournament_id: int) -> datetime.timedelta | None:
+    """How long before a match of the league division backed by ``tournament_id`` its lineups
+    stay hidden (the season's lineup deadline); None: not a league division."""
+    hours = (
+        LeagueSeason.objects.filter(divisions__tournament_id=tournament_id)
+        .values_list("lineup_deadline_hours", flat=True)
+        .first()
+    )
+    return None if hours is None else datetime.timedelta(hours=hours)
+
+
+def hidden_games(*, tournament_id: int, now: datetime.datetime) -> set[int]:
+    """The board games of a league division's matches whose lineup deadline has not passed yet:
+    they tell both lineups, so the tournament's own pages, its API and its TRF file show them to
+    nobody before then (the league's pages show each reader what ``lineup_visible`` allows).
+    Empty for any other tournament. Two small queries."""
+    before = lineups_hidden_until(tournament_id=tournament_id)
+    if before is None:
+        return set()
+    return set(
+        Game.objects.filter(
+            team_match__round__tournament_id=tournament_id, team_match__league__starts_at__gt=now + before
+        ).values_list("pk", flat=True)
+    )
+
+
 def league_match_score(match: LeagueMatch) -> MatchScore:
     """The boards and board points of a match; once its result is entered an empty board is lost
     by forfeit. Reads the lineups and games as ``league_matches`` prefetches them."""

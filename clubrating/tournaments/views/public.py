@@ -1,12 +1,14 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Prefetch
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
+from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
     game_rating_changes,
     tournament_evaluation_summary,
@@ -27,11 +29,13 @@ def games_queryset():
 
 
 def rounds_with_pairings(tournament: Tournament, **filters):
-    """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``)."""
+    """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``).
+    A league division's games whose lineups are not public yet are left out (``hidden_games``)."""
+    hidden = hidden_games(tournament_id=tournament.pk, now=timezone.now())
     rounds = list(tournament.rounds.filter(**filters).prefetch_related(
         # The players come with the tournament's players (``pairing_rows``): joining the members
         # to a round's games leads PostgreSQL to read all members of a big federation.
-        Prefetch("games", queryset=Game.objects.order_by("board")),
+        Prefetch("games", queryset=Game.objects.exclude(pk__in=hidden).order_by("board")),
         Prefetch("byes", queryset=Bye.objects.select_related("member").order_by("kind", "member__last_name")),
     ))
     rows = _pairings.pairing_rows(tournament, rounds)
@@ -270,6 +274,8 @@ def tournament_evaluation(request, pk):
 @public_tournaments_required
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("white", "black", "round__tournament"), pk=pk)
+    if game.pk in hidden_games(tournament_id=game.round.tournament_id, now=timezone.now()):
+        raise Http404  # a league board whose lineups are not public yet
     official = is_official(request.user)
     context = {
         "game": game, "tournament": game.round.tournament, "official": official,

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from clubrating.accounts.permissions import official_required, public_tournaments_required
 from clubrating.core.errors import Refused
+from clubrating.leagues.models import Division
 
 from .. import selectors, services
 from ..forms_teams import LineupForm, TeamForm, TeamPlayersForm
@@ -24,9 +25,18 @@ def _team_tournament(pk) -> Tournament:
     return tournament
 
 
+def _league_division(tournament: Tournament) -> int | None:
+    """The league division a team competition backs: its table and rounds are the league's pages
+    (the season's rules and criteria, lineups shown once their deadline passed)."""
+    return Division.objects.filter(tournament=tournament).values_list("pk", flat=True).first()
+
+
 @public_tournaments_required
 def team_standings(request, pk):
     tournament = _team_tournament(pk)
+    division = _league_division(tournament)
+    if division is not None:
+        return redirect("leagues:division", pk=division)
     rows = selectors.team_standings(tournament=tournament)
     teams = tournament.teams.select_related("club").prefetch_related("players__member") \
         .order_by("start_rank", "name")
@@ -37,6 +47,9 @@ def team_standings(request, pk):
 @public_tournaments_required
 def team_matches(request, pk):
     tournament = _team_tournament(pk)
+    division = _league_division(tournament)
+    if division is not None:
+        return redirect("leagues:division_rounds", pk=division)
     return render(request, "tournaments/teams/matches.html", tournament_context(
         request, tournament, "team_matches", rounds=selectors.team_match_rounds(tournament=tournament)))
 

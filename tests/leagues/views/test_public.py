@@ -225,3 +225,48 @@ def test_the_forecast_reads_the_ratings_valid_on_the_match_day(league, public, v
     # 0.9198 (docs/rules.md §1.1), 4 × 0.9198 = 3.68.
     monkeypatch.setattr("django.utils.timezone.now", lambda: at(DATES[1], 13))
     assert "Forecast 3.68 : 0.32" in visitor.get(url + "?round=2").content.decode()
+
+
+def test_a_lineup_before_its_deadline_shows_on_no_page_of_the_divisions_tournament(
+    league, public, visitor, monkeypatch
+):
+    """The league's pages hide a lineup until its deadline; so do the tournament's pages, its API
+    and the TRF files, which show the division's games and lineups as any team competition's."""
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    tournament = league.first.tournament
+    game = league.match("Donaustadt 1", 1).match.games.get(board=1)
+    pages = [
+        reverse("tournaments:detail", args=[tournament.pk]),
+        reverse("tournaments:pairings", args=[tournament.pk]),
+        reverse("tournaments:round", args=[tournament.pk, 1]),
+        reverse("tournaments:team_matches", args=[tournament.pk]),
+        reverse("tournaments:game", args=[game.pk]),
+        f"/api/v1/tournaments/{tournament.pk}/rounds/1",
+        f"/api/v1/tournaments/{tournament.pk}/pairings",
+        reverse("interchange:tournament_trf", args=[tournament.pk]),
+        reverse("leagues:division_trf", args=[league.first.pk]),
+    ]
+
+    def seen():
+        found = []
+        for url in pages:
+            response = visitor.get(url, follow=True)
+            assert response.status_code in (200, 404), url
+            body = b"".join(response.streaming_content) if response.streaming else response.content
+            text = body.decode()
+            found.append(("Spieler1, Don" in text, "Spieler1, Ott" in text))
+        return found
+
+    deadline = DATES[0] - datetime.timedelta(days=1)  # 3 October, 14:00
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(deadline, 13, 59))
+    assert seen() == [(False, False)] * len(pages)
+    assert visitor.get(reverse("tournaments:game", args=[game.pk])).status_code == 404
+    trf = visitor.get(reverse("leagues:division_trf", args=[league.first.pk])).content.decode()
+    assert [line[:3] for line in trf.splitlines() if line[:3] in ("001", "300")] == []
+    # The team competition's own table and matches are the league's pages.
+    assert visitor.get(reverse("tournaments:team_standings", args=[tournament.pk])).url == reverse(
+        "leagues:division", args=[league.first.pk]
+    )
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(deadline, 14))
+    assert seen() == [(True, True)] * len(pages)
