@@ -124,6 +124,23 @@ def hidden_games(*, tournament_id: int, now: datetime.datetime) -> set[int]:
     )
 
 
+def division_live_state(*, division: Division, now: datetime.datetime) -> tuple[str, bool]:
+    """(state, running): what a division's live pages show beyond its games' results (each
+    match's state, a team that did not appear, the lineups submitted and whether they are public
+    yet), and whether a match has started and waits for its result or its confirmation. One
+    query."""
+    before = datetime.timedelta(hours=division.season.lineup_deadline_hours)
+    rows = list(
+        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+        .order_by("pk")
+        .values_list("pk", "status", "absent", "home_lineup_at", "away_lineup_at", "starts_at")
+    )
+    state = [row[:5] + (now >= row[5] - before,) for row in rows]
+    waiting = (MatchStatus.OPEN, MatchStatus.ENTERED, MatchStatus.DISPUTED)
+    running = any(status in waiting and starts_at <= now for _pk, status, *_rest, starts_at in rows)
+    return repr(state), running
+
+
 def league_match_score(match: LeagueMatch) -> MatchScore:
     """The boards and board points of a match; once its result is entered an empty board is lost
     by forfeit. Reads the lineups and games as ``league_matches`` prefetches them."""

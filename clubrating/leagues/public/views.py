@@ -30,7 +30,13 @@ from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, Side
-from clubrating.leagues.selectors import league_match_score, league_matches, lineup_visible, season_of
+from clubrating.leagues.selectors import (
+    division_live_state,
+    league_match_score,
+    league_matches,
+    lineup_visible,
+    season_of,
+)
 from clubrating.leagues.selectors_public import (
     DivisionData,
     ScoredMatch,
@@ -91,10 +97,19 @@ def season_list(request):
     return render(request, "leagues/public/seasons.html", {"seasons": public_seasons()})
 
 
+def _live_check(request, division: Division):
+    """The tournament pages' live check, which also sees the matches' states and lineups; live
+    while a game waits for its result or a started match for its result or confirmation."""
+    state, running = division_live_state(division=division, now=timezone.now())
+    live, unchanged = live_check(request, tournament=division.tournament, also=state)
+    live["live"] = live["live"] or running
+    return live, unchanged
+
+
 @public_tournaments_required
 def division_table(request, pk):
     division = _division(pk)
-    live, unchanged = live_check(request, tournament=division.tournament)
+    live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
     data = division_data(division=division)
@@ -150,7 +165,7 @@ def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict
 @public_tournaments_required
 def division_rounds(request, pk):
     division = _division(pk)
-    live, unchanged = live_check(request, tournament=division.tournament)
+    live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
     data = division_data(division=division)

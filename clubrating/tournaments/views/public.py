@@ -1,5 +1,7 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
+import hashlib
+
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -62,12 +64,15 @@ def tournament_context(request, tournament: Tournament, tab: str, **extra) -> di
     }
 
 
-def live_check(request, *, tournament: Tournament, round_number: int | None = None):
+def live_check(request, *, tournament: Tournament, round_number: int | None = None, also: str = ""):
     """Spectators' pages of a running round poll their table (htmx, every few seconds): the
     fragment comes back only when the pairings or results changed; otherwise 204, which htmx
     leaves alone (or 304 to a browser that sends the ETag). Returns (context entries, response
-    for an unchanged poll or None), before the page does any work of its own."""
+    for an unchanged poll or None), before the page does any work of its own. ``also``: more
+    state the page shows (a league's match states), folded into the version."""
     version, running = selectors.pairings_version(tournament=tournament, round_number=round_number)
+    if also:
+        version = hashlib.sha1(f"{version}:{also}".encode()).hexdigest()[:16]
     extra = {"live_version": version, "live": running}
     if request.GET.get("fragment"):
         if request.GET.get("v") == version:

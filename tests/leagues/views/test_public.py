@@ -270,3 +270,49 @@ def test_a_lineup_before_its_deadline_shows_on_no_page_of_the_divisions_tourname
     )
     monkeypatch.setattr("django.utils.timezone.now", lambda: at(deadline, 14))
     assert seen() == [(True, True)] * len(pages)
+
+
+def test_the_live_pages_see_a_confirmation_and_a_team_that_did_not_appear(
+    league, public, visitor, monkeypatch
+):
+    from clubrating.leagues import services
+    from clubrating.tournaments.models import Result
+    from ratings.services import game_record_result
+
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    submit(league, "Favoriten 1", 1, [1, 2, 3, 4])  # Hietzing does not appear
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(DATES[0], 19))
+    match = league.match("Donaustadt 1", 1)
+    services.match_results_enter(
+        match=match,
+        results={board: Result.DRAW for board in (1, 2, 3, 4)},
+        user=league.captains["Donaustadt 1"],
+        record=game_record_result,
+    )
+    rounds = reverse("leagues:division_rounds", args=[league.first.pk])
+    table = reverse("leagues:division", args=[league.first.pk])
+
+    def version(url):
+        html = visitor.get(url, {"round": 1}).content.decode()
+        assert 'hx-trigger="every 10s"' in html  # Favoriten – Hietzing is still open
+        return html.split('data-version="')[1].split('"')[0]
+
+    before = version(rounds)
+    services.match_confirm(match=match, user=league.captains["Ottakring 1"])
+    fragment = visitor.get(rounds, {"fragment": "1", "round": 1, "v": before})
+    assert fragment.status_code == 200
+    assert "confirmed by the away team" in fragment.content.decode()
+    # Hietzing did not appear: no game changes, the table does.
+    before = version(table)
+    services.match_decide(
+        match=league.match("Favoriten 1", 1),
+        user=league.director,
+        reason="Hietzing nicht angetreten",
+        record=game_record_result,
+        absent="away",
+    )
+    fragment = visitor.get(table, {"fragment": "1", "v": before})
+    assert fragment.status_code == 200
+    row = fragment.content.decode().split('<tr data-team="Favoriten 1">')[1].split("</tr>")[0]
+    assert [cell.rsplit(">", 1)[1] for cell in row.split("</td>")[:-1]][6:8] == ["2", "4.0"]
