@@ -22,6 +22,7 @@ from clubrating.accounts.permissions import official_required
 from clubrating.clubs.models import Club, Member
 from clubrating.core.errors import Refused
 from clubrating.leagues import services
+from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.forms import (
     CaptainForm,
     DecisionForm,
@@ -292,9 +293,11 @@ def lineup_edit(request, pk, team_pk):
     match = _match(pk)
     roles = _roles(request.user, match)
     team = get_object_or_404(LeagueTeam.objects.select_related("team", "club", "season"), pk=team_pk)
-    if team not in (roles["home"], roles["away"]) or not (
-        roles["director"] or is_captain(request.user, team)
-    ):
+    if team not in (roles["home"], roles["away"]):  # a team of another match or division
+        return _refused(
+            request, LeagueRefused(_("%(team)s does not play in this match.") % {"team": team}), pk
+        )
+    if not (roles["director"] or is_captain(request.user, team)):
         raise PermissionDenied
     roster = list(
         RosterEntry.objects.filter(roster__season=team.season, roster__club=team.club)

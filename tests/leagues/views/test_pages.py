@@ -204,3 +204,25 @@ def test_a_captain_of_both_teams_is_not_offered_to_confirm_his_own_entry(league,
     assert "league-confirm" not in page
     other = client_for(league.captains["Donaustadt 3"]).get(reverse("leagues:match", args=[match.pk]))
     assert "league-confirm" in other.content.decode()
+
+
+def test_a_lineup_posted_for_a_team_of_another_match_is_refused_by_name_and_changes_nothing(league, now):
+    from clubrating.tournaments.models import LineupEntry
+
+    match = league.match("Donaustadt 1", 1)
+    director = client_for(league.director)
+    players = league.players["Meidling"]
+    response = director.post(
+        reverse("leagues:lineup", args=[match.pk, league.teams["Meidling 1"].pk]),
+        {f"board_{i + 1}": players[i].pk for i in range(4)},
+        follow=True,
+    )
+    assert response.redirect_chain == [(reverse("leagues:match", args=[match.pk]), 302)]
+    assert "Meidling 1 does not play in this match." in response.content.decode()
+    assert not LineupEntry.objects.exists()
+    # A captain of the other team of the match is refused as before.
+    captain = client_for(league.captains["Ottakring 1"])
+    assert (
+        captain.get(reverse("leagues:lineup", args=[match.pk, league.teams["Donaustadt 1"].pk])).status_code
+        == 403
+    )
