@@ -4,7 +4,7 @@ match's lineups, the boards and score of a match, the league director's open wor
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch, QuerySet
 
@@ -143,8 +143,15 @@ def division_live_state(*, division: Division, now: datetime.datetime) -> tuple[
 
 def league_match_score(match: LeagueMatch) -> MatchScore:
     """The boards and board points of a match; once its result is entered an empty board is lost
-    by forfeit. Reads the lineups and games as ``league_matches`` prefetches them."""
-    return match_score(match.match, over=match.status != MatchStatus.OPEN)
+    by forfeit and a team that did not appear loses every board, n : 0 (docs/rules.md, "Team
+    league tables, forfeits"). Reads the lineups and games as ``league_matches`` prefetches them."""
+    over = match.status != MatchStatus.OPEN
+    scored = match_score(match.match, over=over)
+    if not (over and match.absent):
+        return scored
+    won = (0.0, 1.0) if match.absent == Side.HOME else (1.0, 0.0)
+    boards = [replace(board, points=won) for board in scored.boards]
+    return MatchScore(scored.match, boards, won[0] * len(boards), won[1] * len(boards), True)
 
 
 @dataclass

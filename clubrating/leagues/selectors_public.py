@@ -58,13 +58,10 @@ class ScoredMatch:
 
 def match_result(league: LeagueMatch, score: MatchScore, home, away) -> MatchResult | None:
     """The match as the table counts it, None while its result is open. A team that did not
-    appear loses every board; an empty board is lost by the side that left it empty (already so
-    in ``score``, read with the match over)."""
+    appear loses every board, an empty board is lost by the side that left it empty: both already
+    so in ``score`` (``league_match_score``)."""
     if league.status == MatchStatus.OPEN:
         return None
-    if league.absent:
-        won = (0.0, 1.0) if league.absent == Side.HOME else (1.0, 0.0)
-        return MatchResult(home, away, tuple(won for _board in score.boards))
     return MatchResult(home, away, tuple(board.points or (0.0, 0.0) for board in score.boards))
 
 

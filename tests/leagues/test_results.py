@@ -151,7 +151,9 @@ def test_a_whole_team_absent_loses_every_board_none_rated(league, pool, lined_up
     assert score(match) == (4.0, 0.0, ["+–−"] * 4)
 
 
-def test_a_team_without_a_lineup_loses_every_board_its_opponent_occupies(league):
+def test_a_team_that_did_not_appear_loses_every_board_on_the_match_page_as_in_the_table(league):
+    # Favoriten left board 3 empty; Hietzing did not appear at all: 4 : 0 (docs/rules.md), on the
+    # captains' page and the match report as in the table (which counted 4 : 0, the page 3 : 0).
     submit(league, "Favoriten 1", 1, [1, 2, None, 4])
     match = services.match_results_enter(
         match=league.match("Favoriten 1", 1),
@@ -162,7 +164,12 @@ def test_a_team_without_a_lineup_loses_every_board_its_opponent_occupies(league)
         now=DURING,
     )
     assert match.status == MatchStatus.ENTERED
-    assert score(match) == (3.0, 0.0, ["+–−", "+–−", "", "+–−"])
+    assert score(match) == (4.0, 0.0, ["+–−", "+–−", "+–−", "+–−"])
+    from clubrating.leagues.selectors_public import division_data
+
+    data = division_data(division=league.first)
+    (card,) = [m for m in data.rounds[0][2] if m.league.pk == match.pk]
+    assert (card.home_points, card.away_points, card.result.boards) == (4.0, 0.0, ((1.0, 0.0),) * 4)
 
 
 def test_who_may_do_what(league, lined_up):
@@ -270,3 +277,4 @@ def test_a_captain_of_both_teams_does_not_confirm_his_own_entry(league):
     services.match_confirm(match=match, user=league.captains["Donaustadt 3"], now=at(DATES[1], 20))
     match.refresh_from_db()
     assert (match.status, match.confirmed_by) == (MatchStatus.CONFIRMED, league.captains["Donaustadt 3"])
+
