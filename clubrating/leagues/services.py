@@ -823,6 +823,11 @@ def match_decide(
     reason = reason.strip()[:500]
     if not reason:
         raise LeagueRefused(_("Give the reason of the decision."), field="reason")
+    if not absent and not match.match.lineup.exists():
+        # Without any lineup the match would count as a 0 : 0 draw for both teams.
+        raise LeagueRefused(
+            _("Neither team has a lineup: name the team that did not appear."), field="absent"
+        )
     _results_write(match, results or {}, absent, user, record, reason=reason, seen=seen)
     if not _complete(match):
         raise LeagueRefused(_("Every board needs a result before the match can be decided."))

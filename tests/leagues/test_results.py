@@ -278,3 +278,30 @@ def test_a_captain_of_both_teams_does_not_confirm_his_own_entry(league):
     match.refresh_from_db()
     assert (match.status, match.confirmed_by) == (MatchStatus.CONFIRMED, league.captains["Donaustadt 3"])
 
+
+def test_a_match_without_any_lineup_is_not_decided_as_a_draw(league):
+    match = league.match("Favoriten 1", 1)
+    with pytest.raises(LeagueRefused) as caught:
+        services.match_decide(
+            match=match, user=league.director, reason="Niemand angetreten", record=game_record_result
+        )
+    assert caught.value.message == "Neither team has a lineup: name the team that did not appear."
+    match.refresh_from_db()
+    assert (match.status, match.decided_at) == (MatchStatus.OPEN, None)
+    # Naming the team that did not appear decides it: it loses every board.
+    services.match_decide(
+        match=match,
+        user=league.director,
+        reason="Hietzing nicht angetreten",
+        record=game_record_result,
+        absent=Side.AWAY,
+        now=at(DATES[0], 20),
+    )
+    assert score(match) == (4.0, 0.0, ["+–−", "+–−", "+–−", "+–−"])
+    from clubrating.leagues.selectors_public import division_data
+
+    rows = {
+        row.team.name: (row.match_points, row.board_points)
+        for row in division_data(division=league.first).table
+    }
+    assert (rows["Favoriten 1"], rows["Hietzing 1"]) == ((2, 4.0), (0, 0.0))
