@@ -618,6 +618,9 @@ def lineup_submit(
         raise LeagueRefused(_("This match has only %(boards)d boards.") % {"boards": division.boards})
     if not any(m is not None for m in members):
         raise LeagueRefused(_("Line up at least one player."))
+    # One lineup of a club at a time: the check that nobody plays two matches of one round reads
+    # the club's other lineups, which a second captain of the club may be saving meanwhile.
+    list(Roster.objects.select_for_update().filter(season=season, club_id=team.club_id).values_list("pk"))
     problems = lineup_problems(match=match, team=team, members=members)
     if problems:
         raise LineupRefused(problems)
