@@ -28,7 +28,6 @@ from clubrating.leagues.eligibility import lineup_problems
 from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.models import (
     Captain,
-    Criterion,
     Division,
     LeagueMatch,
     LeagueSeason,
@@ -41,6 +40,7 @@ from clubrating.leagues.models import (
     RosterChangeKind,
     RosterEntry,
     Side,
+    criteria_valid,
 )
 from clubrating.leagues.selectors import board_games, is_captain, is_league_director, season_of, side_of
 from clubrating.tournaments.errors import TournamentRefused
@@ -106,11 +106,7 @@ def _rules_check(
 ) -> list[str]:
     """Refuse rules that do not fit together; the standings criteria as a list."""
     criteria = list(standings_criteria)
-    if (
-        not criteria
-        or any(c not in Criterion.values for c in criteria)
-        or len(set(criteria)) != len(criteria)
-    ):
+    if not criteria_valid(criteria):
         raise LeagueRefused(
             _("Choose each standings criterion at most once, from those offered."), field="standings_criteria"
         )
