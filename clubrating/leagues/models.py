@@ -487,6 +487,7 @@ class MatchEventKind(models.TextChoices):
     DISPUTED = "disputed", _("result disputed")
     DECIDED = "decided", _("decided by the league director")
     ABSENT = "absent", _("team not appeared")
+    MOVED = "moved", _("match moved")
 
 
 class MatchEvent(models.Model):

@@ -552,17 +552,36 @@ def roster_move(
 
 
 @transaction.atomic
-def match_reschedule(*, match: LeagueMatch, starts_at: datetime.datetime, user) -> LeagueMatch:
+def match_reschedule(
+    *,
+    match: LeagueMatch,
+    starts_at: datetime.datetime,
+    user,
+    reason: str = "",
+    now: datetime.datetime | None = None,
+) -> LeagueMatch:
     """The league director moves a match (the lineup deadline moves with it) while it has no
-    result; its board games count on the new day."""
+    result; its board games count on the new day. The move is kept in the match's history (the
+    old and the new start, and why)."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     if not is_league_director(user, season_of(match)):
         raise LeagueRefused(_("Only the league director can move a match."), code="forbidden")
     if match.status != MatchStatus.OPEN or match.match.games.exclude(result=Result.NOT_PLAYED).exists():
         raise LeagueRefused(_("This match has results already; it can no longer be moved."))
+    old = match.starts_at
+    if starts_at == old:
+        return match
     match.starts_at = starts_at
     match.save(update_fields=["starts_at"])
     match.match.games.update(date=timezone.localdate(starts_at))
+    moved = f"{timezone.localtime(old):%d.%m.%Y %H:%M} → {timezone.localtime(starts_at):%d.%m.%Y %H:%M}"
+    MatchEvent.objects.create(
+        match=match,
+        at=_now(now),
+        kind=MatchEventKind.MOVED,
+        by=user,
+        reason=" · ".join(part for part in (moved, reason.strip()) if part)[:500],
+    )
     return match
 
 

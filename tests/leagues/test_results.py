@@ -238,7 +238,13 @@ def test_the_board_games_count_on_the_match_day_and_move_with_the_match(league, 
     with pytest.raises(LeagueRefused) as caught:
         services.match_reschedule(match=lined_up, starts_at=later, user=league.captains["Donaustadt 1"])
     assert caught.value.message == "Only the league director can move a match."
-    match = services.match_reschedule(match=lined_up, starts_at=later, user=league.director)
+    match = services.match_reschedule(
+        match=lined_up, starts_at=later, user=league.director, reason="Halle belegt", now=at(DATES[0], 9)
+    )
+    # The move is kept in the match's history.
+    assert list(MatchEvent.objects.filter(match=match, kind="moved").values_list("at", "by", "reason")) == [
+        (at(DATES[0], 9), league.director.pk, "04.10.2026 14:00 → 07.10.2026 19:00 · Halle belegt")
+    ]
     assert (match.starts_at, match.lineup_deadline(league.season)) == (
         later,
         at(DATES[0] + datetime.timedelta(days=2), 19),
