@@ -37,6 +37,7 @@ from clubrating.leagues import services
 from clubrating.leagues.models import Division, LeagueSeason, RosterEntry, Side
 from clubrating.leagues.selectors import hidden_games, lineup_visible
 from clubrating.leagues.selectors_public import division_data
+from clubrating.tournaments.pairing.berger import rounds_count
 
 __all__ = ["division_export_trf", "division_import_trf"]
 
@@ -124,8 +125,9 @@ def _club_and_number(name: str) -> tuple[Club, int]:
 @transaction.atomic
 def division_import_trf(*, season: LeagueSeason, name: str, text: str) -> Division:
     """A new division of ``season`` with the teams and the schedule of a team round robin's TRF
-    file. The file's pairings must be the Berger tables' (FIDE C.05 Annex 1) in its team numbers'
-    order, as the division's own schedule is; the number of boards is the longest lineup's."""
+    file, single or double (twice the rounds). The file's pairings must be the Berger tables'
+    (FIDE C.05 Annex 1) in its team numbers' order, as the division's own schedule is; the number
+    of boards is the longest lineup's."""
     try:
         trf = parse_trf(text)
         records = team_records(trf.extra_lines)
@@ -144,8 +146,13 @@ def division_import_trf(*, season: LeagueSeason, name: str, text: str) -> Divisi
     dates = trf.round_dates
     if not dates or not all(dates):
         raise ImportRefused(_("The file gives no date for every round (132)."))
+    # A double round robin has twice the single one's rounds (the second cycle with home and away
+    # swapped, as the division's own schedule).
+    double = len(dates) == 2 * rounds_count(len(teams), double=False)
     try:
-        division = services.division_create(season=season, name=name, boards=boards)
+        division = services.division_create(
+            season=season, name=name, boards=boards, double_round_robin=double
+        )
         registered = {}
         for team in teams:
             club, number = _club_and_number(team.name)
