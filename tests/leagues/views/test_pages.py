@@ -226,3 +226,16 @@ def test_a_lineup_posted_for_a_team_of_another_match_is_refused_by_name_and_chan
         captain.get(reverse("leagues:lineup", args=[match.pk, league.teams["Donaustadt 1"].pk])).status_code
         == 403
     )
+
+
+def test_before_the_deadline_the_captains_page_does_not_tell_the_opponents_empty_boards(league, now):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, None])  # board 4 left empty
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    page = client_for(league.captains["Ottakring 1"]).get(reverse("leagues:match", args=[match.pk]))
+    html = page.content.decode()
+    assert html.count("hidden until the deadline") == 4
+    assert 'class="colour"' not in html  # boards 1-3 have games, board 4 none: all four look alike
+    now.value = at(DATES[0] - datetime.timedelta(days=1), 14)
+    html = client_for(league.captains["Ottakring 1"]).get(reverse("leagues:match", args=[match.pk])).content
+    assert html.decode().count('class="colour"') == 6
