@@ -14,7 +14,7 @@ from clubrating.leagues.models import Division
 
 def league_division(tournament_id: int) -> Division | None:
     """The league division backed by the tournament, if any."""
-    return Division.objects.filter(tournament_id=tournament_id).first()
+    return Division.objects.filter(tournament_id=tournament_id).select_related("season").first()
 
 
 def league_refusal(request, division: Division):

@@ -23,6 +23,7 @@ from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
+from ._league import league_division
 from ._texts import Texts
 
 
@@ -33,7 +34,8 @@ def games_queryset():
 def rounds_with_pairings(tournament: Tournament, **filters):
     """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``).
     A league division's games whose lineups are not public yet are left out (``hidden_games``)."""
-    hidden = hidden_games(tournament_id=tournament.pk, now=timezone.now())
+    hidden = (hidden_games(tournament_id=tournament.pk, now=timezone.now())
+              if tournament.kind == TournamentKind.TEAM else set())
     rounds = list(tournament.rounds.filter(**filters).prefetch_related(
         # The players come with the tournament's players (``pairing_rows``): joining the members
         # to a round's games leads PostgreSQL to read all members of a big federation.
@@ -54,9 +56,13 @@ def national_label(tournament: Tournament) -> str:
 
 
 def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
-    """What the tournament's tab bar needs on every page, and the rating columns' heading."""
+    """What the tournament's tab bar needs on every page, and the rating columns' heading. A
+    league division's tournament offers officials none of its own actions: the league's pages
+    change it (``_league``)."""
+    division = league_division(tournament.pk) if tournament.kind == TournamentKind.TEAM else None
     return {
-        "tournament": tournament, "tab": tab, "official": is_official(request.user),
+        "tournament": tournament, "tab": tab, "official": is_official(request.user) and division is None,
+        "league_division": division,
         "national_label": national_label(tournament),
         "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
         "is_round_robin": tournament.kind == TournamentKind.ROUND_ROBIN,

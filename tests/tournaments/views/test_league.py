@@ -49,10 +49,13 @@ def test_an_official_cannot_change_a_league_division_on_the_tournament_pages(hom
     for url, data in posts:
         response = client.post(url, data, follow=True)
         assert response.redirect_chain == [(rounds, 302)], url
-        assert escape(
-            "This tournament is the division Landesliga of a league season: its rounds, lineups and "
-            "results are changed on the league's pages."
-        ) in response.content.decode()
+        assert (
+            escape(
+                "This tournament is the division Landesliga of a league season: its rounds, lineups and "
+                "results are changed on the league's pages."
+            )
+            in response.content.decode()
+        )
     for name, args in (
         ("results", [tournament.pk, 1]),
         ("pair", [tournament.pk]),
@@ -61,3 +64,19 @@ def test_an_official_cannot_change_a_league_division_on_the_tournament_pages(hom
         assert client.get(reverse(f"tournaments:{name}", args=args)).url == rounds
     assert list(Game.objects.values_list("pk", "white_id", "black_id", "result", "date")) == before
     assert list(LineupEntry.objects.values_list("match_id", "team_id", "board", "member_id")) == lineup
+
+
+def test_the_tournament_pages_of_a_league_division_lead_an_official_to_the_league(home_club, official):
+    league = build_league()
+    tournament = league.first.tournament
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(official)
+    html = client.get(reverse("tournaments:round", args=[tournament.pk, 1])).content.decode()
+    assert reverse("tournaments:results", args=[tournament.pk, 1]) not in html
+    assert reverse("tournaments:pair", args=[tournament.pk]) not in html
+    note = html.split('league-division-note">')[1].split("</p>")[0]
+    assert note == (
+        f'A division of the league season Landesliga Wien 2026/27: <a href="'
+        f'{reverse("leagues:division", args=[league.first.pk])}">its table, rounds and lineups</a>'
+    )
