@@ -730,7 +730,7 @@ def match_results_enter(
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     home = match.match.home_team.league_team
     director = _acting_for(match, home, user)
-    now = _now(now)
+    given, now = now, _now(now)
     if not director and now < match.starts_at:
         raise LeagueRefused(_("Results can be entered once the match has started."))
     if match.status not in (MatchStatus.OPEN, MatchStatus.ENTERED):
@@ -742,6 +742,8 @@ def match_results_enter(
     if not match.match.lineup.exists():
         raise LeagueRefused(_("Neither team has a lineup: there is no result to enter."))
     _results_write(match, results, absent, user, record, reason="", seen=seen)
+    if given is None:  # the step is dated after the board results it completes (their history)
+        now = timezone.now()
     if match.status == MatchStatus.OPEN and _complete(match):
         match.status, match.entered_at, match.entered_by = MatchStatus.ENTERED, now, user
         match.save(update_fields=["status", "entered_at", "entered_by"])
@@ -849,7 +851,7 @@ def match_decide(
     _results_write(match, results or {}, absent, user, record, reason=reason, seen=seen)
     if not _complete(match):
         raise LeagueRefused(_("Every board needs a result before the match can be decided."))
-    now = _now(now)
+    now = _now(now)  # (after the board results it decides: their history comes first)
     if match.entered_at is None:
         match.entered_at, match.entered_by = now, user
     match.status, match.decided_at, match.decided_by, match.decision_reason = (

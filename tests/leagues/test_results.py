@@ -311,3 +311,24 @@ def test_a_match_without_any_lineup_is_not_decided_as_a_draw(league):
         for row in division_data(division=league.first).table
     }
     assert (rows["Favoriten 1"], rows["Hietzing 1"]) == ((2, 4.0), (0, 0.0))
+
+
+def test_the_entered_step_follows_the_board_results_it_completes_in_the_history(
+    league, lined_up, monkeypatch
+):
+    from django.utils import timezone as tz
+
+    real = tz.now
+    offset = at(DATES[0], 18) - real()  # a running clock, at 18:00 on the day of round 1
+    monkeypatch.setattr("django.utils.timezone.now", lambda: real() + offset)
+    match = services.match_results_enter(
+        match=lined_up,
+        results={1: Result.WHITE_WINS, 2: Result.DRAW, 3: Result.BLACK_WINS},
+        user=league.captains["Donaustadt 1"],
+        record=game_record_result,
+    )
+    entered = MatchEvent.objects.get(match=match, kind="entered").at
+    changes = ResultChange.objects.filter(game__team_match=lined_up.match).values_list(
+        "changed_at", flat=True
+    )
+    assert len(changes) == 3 and max(changes) <= entered == match.entered_at
