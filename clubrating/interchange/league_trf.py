@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
@@ -34,7 +35,9 @@ from clubrating.interchange.refusals import field_refused, trf_refused
 from clubrating.interchange.trf_export import tournament_export_trf
 from clubrating.leagues import services
 from clubrating.leagues.models import Division, LeagueSeason, RosterEntry, Side
+from clubrating.leagues.selectors import hidden_games, lineup_visible
 from clubrating.leagues.selectors_public import division_data
+from clubrating.tournaments.pairing.berger import rounds_count
 
 __all__ = ["division_export_trf", "division_import_trf"]
 
@@ -42,8 +45,16 @@ __all__ = ["division_export_trf", "division_import_trf"]
 def division_export_trf(
     *, division: Division, shown: Callable[[Member], frozenset[str]] | None = None
 ) -> str:
-    """The TRF text of ``division``; ``shown`` as for ``tournament_export_trf``."""
+    """The TRF text of ``division``; ``shown`` as for ``tournament_export_trf``. A match's lineups
+    and games are left out while they are not public (before their lineup deadline)."""
     data = division_data(division=division)
+    now = timezone.now()
+    # What every reader may see (``lineup_visible`` for a visitor: the deadline has passed).
+    hidden = {
+        match.league.pk
+        for match in data.matches
+        if not lineup_visible(match=match.league, side=Side.HOME, user=None, now=now)
+    }
     number = {team: team.team.start_rank or index for index, team in enumerate(data.teams, start=1)}
     ranks = dict(RosterEntry.objects.filter(roster__season=division.season).values_list("member_id", "rank"))
 
@@ -52,6 +63,8 @@ def division_export_trf(
         lineups, forfeits = [], []
         for round_number, _date, matches in data.rounds:
             for match in matches:
+                if match.league.pk in hidden:
+                    continue
                 sides = ((match.home, match.away, "home"), (match.away, match.home, "away"))
                 for team, opponent, side in sides:
                     members = [getattr(board, side) for board in match.score.boards]
@@ -84,7 +97,12 @@ def division_export_trf(
             *(format_forfeit_line(forfeit) for forfeit in forfeits),
         ]
 
-    return tournament_export_trf(tournament=division.tournament, shown=shown, team_lines=team_lines)
+    return tournament_export_trf(
+        tournament=division.tournament,
+        shown=shown,
+        team_lines=team_lines,
+        hidden_games=hidden_games(tournament_id=division.tournament_id, now=now),
+    )
 
 
 _NUMBERED = re.compile(r"^(?P<club>.*?)\s+(?P<number>\d{1,2})$")
@@ -107,8 +125,9 @@ def _club_and_number(name: str) -> tuple[Club, int]:
 @transaction.atomic
 def division_import_trf(*, season: LeagueSeason, name: str, text: str) -> Division:
     """A new division of ``season`` with the teams and the schedule of a team round robin's TRF
-    file. The file's pairings must be the Berger tables' (FIDE C.05 Annex 1) in its team numbers'
-    order, as the division's own schedule is; the number of boards is the longest lineup's."""
+    file, single or double (twice the rounds). The file's pairings must be the Berger tables'
+    (FIDE C.05 Annex 1) in its team numbers' order, as the division's own schedule is; the number
+    of boards is the longest lineup's."""
     try:
         trf = parse_trf(text)
         records = team_records(trf.extra_lines)
@@ -127,8 +146,13 @@ def division_import_trf(*, season: LeagueSeason, name: str, text: str) -> Divisi
     dates = trf.round_dates
     if not dates or not all(dates):
         raise ImportRefused(_("The file gives no date for every round (132)."))
+    # A double round robin has twice the single one's rounds (the second cycle with home and away
+    # swapped, as the division's own schedule).
+    double = len(dates) == 2 * rounds_count(len(teams), double=False)
     try:
-        division = services.division_create(season=season, name=name, boards=boards)
+        division = services.division_create(
+            season=season, name=name, boards=boards, double_round_robin=double
+        )
         registered = {}
         for team in teams:
             club, number = _club_and_number(team.name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from clubrating.clubs import privacy
 from clubrating.clubs.models import Member, Sex
@@ -118,14 +118,18 @@ def _team_lines(tournament: Tournament, start_ranks: dict[int, int]) -> list[str
 def tournament_export_trf(
     *, tournament: Tournament, shown: Callable[[Member], frozenset[str]] | None = None,
     team_lines: Callable[[dict[int, int]], list[str]] | None = None,
+    hidden_games: Collection[int] = (),
 ) -> str:
     """The TRF16 text of ``tournament``: players, points, ranks, every round's games and byes.
 
     ``shown`` tells which of a player's fields the reader may see (``clubrating.clubs.privacy``);
     the others are left blank. Without it (officials, rating submissions) the file is complete.
     ``team_lines`` ({member id: start rank} -> lines) writes the team records instead of the
-    ``013`` lines (a league division's TRF-2026 team section, ``league_trf``)."""
-    games = list(Game.objects.filter(round__tournament=tournament).select_related("round"))
+    ``013`` lines (a league division's TRF-2026 team section, ``league_trf``). ``hidden_games``
+    (ids) are left out: a league division's games whose lineups are not public yet."""
+    games = list(
+        Game.objects.filter(round__tournament=tournament).exclude(pk__in=hidden_games).select_related("round")
+    )
     byes = list(Bye.objects.filter(round__tournament=tournament).select_related("round"))
     involved = {g.white_id for g in games} | {g.black_id for g in games} | {b.member_id for b in byes}
     registrations = _registrations(tournament, involved)

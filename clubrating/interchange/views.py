@@ -17,6 +17,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -31,6 +32,7 @@ from clubrating.accounts.permissions import (
 from clubrating.clubs.privacy import Audience, row_audience, visible_fields
 from clubrating.core.downloads import attachment, download_name
 from clubrating.core.preview import Background, upload_preview_confirm
+from clubrating.leagues.selectors import hidden_games
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool
 from ratings.selectors import tournament_outside_periods
@@ -83,7 +85,11 @@ def trf_shown(user):
 @require_GET
 def tournament_trf(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
-    text = tournament_export_trf(tournament=tournament, shown=trf_shown(request.user))
+    text = tournament_export_trf(
+        tournament=tournament,
+        shown=trf_shown(request.user),
+        hidden_games=hidden_games(tournament_id=tournament.pk, now=timezone.now()),
+    )
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = attachment(download_name(tournament.name, extension="trf"))
     return response

@@ -22,48 +22,60 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
-from clubrating.leagues.models import LeagueMatch, LeagueSeason, LeagueTeam, RosterEntry
-from clubrating.tournaments.models import Game, LineupEntry, Result
+from clubrating.leagues.models import LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, RosterEntry, Side
+from clubrating.tournaments.models import PLAYED_RESULTS, Game, LineupEntry, Result
 
-# Forfeits a player lost himself (absent at his board): (result, the side that lost).
-_LOST_BY_FORFEIT = {
-    (Result.WHITE_FORFEIT_WIN, "black"),
-    (Result.BLACK_FORFEIT_WIN, "white"),
-    (Result.DOUBLE_FORFEIT, "white"),
-    (Result.DOUBLE_FORFEIT, "black"),
-}
+
+def _appeared(*, result: str, rated_result: str, own_white: bool) -> bool:
+    """Whether a player appeared at his board: a game played over the board (also one an official
+    scored as a forfeit afterwards) or a forfeit he won; not a forfeit he lost, nor a game still
+    waiting for its result."""
+    if result == Result.NOT_PLAYED:
+        return False
+    if result in PLAYED_RESULTS or rated_result in PLAYED_RESULTS:
+        return True
+    return result == (Result.WHITE_FORFEIT_WIN if own_white else Result.BLACK_FORFEIT_WIN)
 
 
 def appearances(
     *, season: LeagueSeason, club_id: int, before_round: int, member_ids: set[int]
 ) -> dict[int, Counter]:
-    """{member: Counter({team number: games})}: how often each player was lined up for each of
-    the club's teams in the rounds before ``before_round``, not counting boards he lost by
-    forfeit (he did not appear, so he did not play)."""
+    """{member: Counter({team number: games})}: how often each player appeared for each of the
+    club's teams in the rounds before ``before_round`` (docs/rules.md, "Team leagues"): a board
+    counts once it was played, or won by forfeit (he was there); not a board he lost by forfeit,
+    his team not appearing, nor a lineup of a match that has not been played yet."""
     entries = list(
         LineupEntry.objects.filter(
             team__league_team__season=season,
             team__league_team__club_id=club_id,
             match__round__number__lt=before_round,
             member_id__in=member_ids,
-        ).values_list("member_id", "match_id", "team__league_team__number")
-    )
-    absent = set()
-    for match_id, white, black, result in (
-        Game.objects.filter(
-            team_match_id__in={match_id for _m, match_id, _n in entries},
-            result__in=[Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT],
+        ).values_list(
+            "member_id",
+            "match_id",
+            "team__league_team__number",
+            "team_id",
+            "match__home_team_id",
+            "match__league__status",
+            "match__league__absent",
         )
+    )
+    games = {}
+    for match_id, white, black, result, rated_result in (
+        Game.objects.filter(team_match_id__in={entry[1] for entry in entries})
         .filter(Q(white_id__in=member_ids) | Q(black_id__in=member_ids))
-        .values_list("team_match_id", "white_id", "black_id", "result")
+        .values_list("team_match_id", "white_id", "black_id", "result", "rated_result")
     ):
-        if (result, "white") in _LOST_BY_FORFEIT:
-            absent.add((white, match_id))
-        if (result, "black") in _LOST_BY_FORFEIT:
-            absent.add((black, match_id))
+        games[(white, match_id)] = _appeared(result=result, rated_result=rated_result, own_white=True)
+        games[(black, match_id)] = _appeared(result=result, rated_result=rated_result, own_white=False)
     counts: dict[int, Counter] = defaultdict(Counter)
-    for member_id, match_id, number in entries:
-        if (member_id, match_id) not in absent:
+    for member_id, match_id, number, team_id, home_id, status, absent in entries:
+        if (member_id, match_id) in games:
+            appeared = games[(member_id, match_id)]
+        else:  # the opponent left his board empty: won by forfeit once the result is entered
+            side = Side.HOME if team_id == home_id else Side.AWAY
+            appeared = status not in (None, MatchStatus.OPEN) and absent != side
+        if appeared:
             counts[member_id][number] += 1
     return counts
 

@@ -60,7 +60,10 @@ _RESULT_CHOICES = [(value, label) for value, label, _keys in RESULT_CONTROLS]
 
 
 class ResultsForm(forms.Form):
-    """A result for every board that has a game, and the team that did not appear (if any)."""
+    """A result for every board that has a game, and the team that did not appear (if any). Each
+    board also carries the result it held when the page was loaded (``seen_<board>``): only the
+    boards changed on this page are saved, and a board someone else saved meanwhile is refused,
+    not overwritten (two captains, or a captain and the director, entering at once)."""
 
     absent = forms.ChoiceField(
         label=_("Team not appeared"),
@@ -79,14 +82,27 @@ class ResultsForm(forms.Form):
                 initial=game.result,
                 error_messages={"invalid_choice": _("Choose one of the results offered.")},
             )
+            self.fields[f"seen_{board}"] = forms.ChoiceField(
+                choices=_RESULT_CHOICES, required=False, initial=game.result, widget=forms.HiddenInput
+            )
+
+    def _seen(self, board: int) -> str:
+        """The result the board held when the page was loaded (a form posted without it: now)."""
+        if f"seen_{board}" not in self.data:
+            return self.games[board].result
+        return self.cleaned_data[f"seen_{board}"]
 
     def results(self) -> dict[int, str]:
-        """The boards whose result differs from the one they hold."""
+        """The boards changed on the page: {board: result}."""
         return {
             board: self.cleaned_data[f"board_{board}"]
-            for board, game in self.games.items()
-            if self.cleaned_data[f"board_{board}"] != game.result
+            for board in self.games
+            if self.cleaned_data[f"board_{board}"] != self._seen(board)
         }
+
+    def seen(self) -> dict[int, str]:
+        """{board: the result it held when the page was loaded} of the changed boards."""
+        return {board: self._seen(board) for board in self.results()}
 
 
 class DecisionForm(ResultsForm):

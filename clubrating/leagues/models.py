@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -36,6 +37,20 @@ class Criterion(models.TextChoices):
 
 
 DEFAULT_CRITERIA = "MP,BP,BW,DE"
+
+
+def criteria_valid(codes: list[str]) -> bool:
+    """Whether ``codes`` name standings criteria: at least one, each offered, none twice."""
+    return bool(codes) and all(code in Criterion.values for code in codes) and len(set(codes)) == len(codes)
+
+
+def validate_criteria(value: str) -> None:
+    """The stored standings criteria (comma-separated ``Criterion`` codes), as the table reads
+    them: an unknown code would leave the division's table unreadable."""
+    if not criteria_valid(value.split(",")):
+        raise ValidationError(
+            _("Choose each standings criterion at most once, from those offered."), code="criteria"
+        )
 
 
 class LeagueSeason(models.Model):
@@ -61,6 +76,7 @@ class LeagueSeason(models.Model):
         _("standings criteria"),
         max_length=60,
         default=DEFAULT_CRITERIA,
+        validators=[validate_criteria],
     )
     # A lineup is due this many hours before the match starts; the opponent sees it from then on.
     lineup_deadline_hours = models.PositiveSmallIntegerField(
@@ -471,6 +487,7 @@ class MatchEventKind(models.TextChoices):
     DISPUTED = "disputed", _("result disputed")
     DECIDED = "decided", _("decided by the league director")
     ABSENT = "absent", _("team not appeared")
+    MOVED = "moved", _("match moved")
 
 
 class MatchEvent(models.Model):

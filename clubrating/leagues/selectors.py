@@ -4,7 +4,7 @@ match's lineups, the boards and score of a match, the league director's open wor
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch, QuerySet
 
@@ -98,10 +98,60 @@ def lineup_visible(*, match: LeagueMatch, side: str, user, now: datetime.datetim
     return is_captain(user, team)
 
 
+def lineups_hidden_until(*, tournament_id: int) -> datetime.timedelta | None:
+    """How long before a match of the league division backed by ``tournament_id`` its lineups
+    stay hidden (the season's lineup deadline); None: not a league division."""
+    hours = (
+        LeagueSeason.objects.filter(divisions__tournament_id=tournament_id)
+        .values_list("lineup_deadline_hours", flat=True)
+        .first()
+    )
+    return None if hours is None else datetime.timedelta(hours=hours)
+
+
+def hidden_games(*, tournament_id: int, now: datetime.datetime) -> set[int]:
+    """The board games of a league division's matches whose lineup deadline has not passed yet:
+    they tell both lineups, so the tournament's own pages, its API and its TRF file show them to
+    nobody before then (the league's pages show each reader what ``lineup_visible`` allows).
+    Empty for any other tournament. Two small queries."""
+    before = lineups_hidden_until(tournament_id=tournament_id)
+    if before is None:
+        return set()
+    return set(
+        Game.objects.filter(
+            team_match__round__tournament_id=tournament_id, team_match__league__starts_at__gt=now + before
+        ).values_list("pk", flat=True)
+    )
+
+
+def division_live_state(*, division: Division, now: datetime.datetime) -> tuple[str, bool]:
+    """(state, running): what a division's live pages show beyond its games' results (each
+    match's state, a team that did not appear, the lineups submitted and whether they are public
+    yet), and whether a match has started and waits for its result or its confirmation. One
+    query."""
+    before = datetime.timedelta(hours=division.season.lineup_deadline_hours)
+    rows = list(
+        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+        .order_by("pk")
+        .values_list("pk", "status", "absent", "home_lineup_at", "away_lineup_at", "starts_at")
+    )
+    state = [row[:5] + (now >= row[5] - before,) for row in rows]
+    waiting = (MatchStatus.OPEN, MatchStatus.ENTERED, MatchStatus.DISPUTED)
+    running = any(status in waiting and starts_at <= now for _pk, status, *_rest, starts_at in rows)
+    return repr(state), running
+
+
 def league_match_score(match: LeagueMatch) -> MatchScore:
     """The boards and board points of a match; once its result is entered an empty board is lost
-    by forfeit. Reads the lineups and games as ``league_matches`` prefetches them."""
-    return match_score(match.match, over=match.status != MatchStatus.OPEN)
+    by forfeit and a team that did not appear loses every board, n : 0 (docs/rules.md, "Team
+    league tables, forfeits"). Reads the lineups and games as ``league_matches`` prefetches them."""
+    over = match.status != MatchStatus.OPEN
+    scored = match_score(match.match, over=over)
+    if not (over and match.absent):
+        return scored
+    won = (0.0, 1.0) if match.absent == Side.HOME else (1.0, 0.0)
+    boards = [replace(board, points=won) for board in scored.boards]
+    return MatchScore(scored.match, boards, won[0] * len(boards), won[1] * len(boards), True)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from math import ceil
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from clubrating.leagues.models import Division, LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, Side
 from clubrating.leagues.selectors import league_match_score, league_matches
@@ -57,13 +58,10 @@ class ScoredMatch:
 
 def match_result(league: LeagueMatch, score: MatchScore, home, away) -> MatchResult | None:
     """The match as the table counts it, None while its result is open. A team that did not
-    appear loses every board; an empty board is lost by the side that left it empty (already so
-    in ``score``, read with the match over)."""
+    appear loses every board, an empty board is lost by the side that left it empty: both already
+    so in ``score`` (``league_match_score``)."""
     if league.status == MatchStatus.OPEN:
         return None
-    if league.absent:
-        won = (0.0, 1.0) if league.absent == Side.HOME else (1.0, 0.0)
-        return MatchResult(home, away, tuple(won for _board in score.boards))
     return MatchResult(home, away, tuple(board.points or (0.0, 0.0) for board in score.boards))
 
 
@@ -129,7 +127,8 @@ def division_data(
 ) -> DivisionData:
     """Everything the division's pages show. Four queries (teams; matches with their round,
     teams and season; lineups; games). ``players``: also the players' statistics, with the
-    players' ratings of the match day: ``ratings([(game id, white id, black id, match day)])``
+    players' ratings of the match day (the day the match starts, moved or not):
+    ``ratings([(game id, white id, black id, match day)])``
     gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
     season = division.season
     teams = list(
@@ -161,7 +160,7 @@ def division_data(
     if players:
         counted = [match for match in data.matches if match.result is not None]
         games = [
-            (b.game.pk, b.game.white_id, b.game.black_id, match.league.match.round.date)
+            (b.game.pk, b.game.white_id, b.game.black_id, timezone.localdate(match.league.starts_at))
             for match in counted
             for b in match.score.boards
             if b.game is not None

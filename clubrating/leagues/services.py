@@ -28,7 +28,6 @@ from clubrating.leagues.eligibility import lineup_problems
 from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.models import (
     Captain,
-    Criterion,
     Division,
     LeagueMatch,
     LeagueSeason,
@@ -41,6 +40,7 @@ from clubrating.leagues.models import (
     RosterChangeKind,
     RosterEntry,
     Side,
+    criteria_valid,
 )
 from clubrating.leagues.selectors import board_games, is_captain, is_league_director, season_of, side_of
 from clubrating.tournaments.errors import TournamentRefused
@@ -106,11 +106,7 @@ def _rules_check(
 ) -> list[str]:
     """Refuse rules that do not fit together; the standings criteria as a list."""
     criteria = list(standings_criteria)
-    if (
-        not criteria
-        or any(c not in Criterion.values for c in criteria)
-        or len(set(criteria)) != len(criteria)
-    ):
+    if not criteria_valid(criteria):
         raise LeagueRefused(
             _("Choose each standings criterion at most once, from those offered."), field="standings_criteria"
         )
@@ -365,6 +361,23 @@ def _roster_teams_check(season: LeagueSeason, club: Club, teams: list[LeagueTeam
         )
 
 
+def _roster_director(season: LeagueSeason, user) -> None:
+    """Changes of a roster once the season runs are the league director's (dated and logged)."""
+    if not is_league_director(user, season):
+        raise LeagueRefused(_("Only the league director can change a roster."), code="forbidden")
+
+
+def _not_ahead(on: datetime.date, today: datetime.date | None) -> None:
+    """A move or a withdrawal takes effect when it is recorded: dated today or earlier."""
+    today = today or timezone.localdate()
+    if on > today:
+        raise LeagueRefused(
+            _("A roster change takes effect when it is recorded: date it %(today)s or earlier.")
+            % {"today": date_format(today, "SHORT_DATE_FORMAT")},
+            field="on",
+        )
+
+
 @transaction.atomic
 def roster_set(
     *, season: LeagueSeason, club: Club, entries: list[tuple[Member, LeagueTeam]], on: datetime.date
@@ -399,11 +412,12 @@ def roster_add(
     member: Member,
     team: LeagueTeam,
     on: datetime.date,
-    user=None,
+    user,
     reason: str = "",
 ) -> RosterEntry:
-    """Register a player late: he joins the end of ``team``'s block (the players below move one
-    rank down) and may play from ``on``. The change is logged."""
+    """The league director registers a player late: he joins the end of ``team``'s block (the
+    players below move one rank down) and may play from ``on``. The change is logged."""
+    _roster_director(season, user)
     _roster_teams_check(season, club, [team])
     roster, _created = Roster.objects.select_for_update().get_or_create(season=season, club=club)
     if roster.entries.filter(member=member).exists():
@@ -426,17 +440,26 @@ def roster_add(
         new_rank=entry.rank,
         new_team=team,
         reason=reason.strip(),
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=user,
     )
     return entry
 
 
 @transaction.atomic
 def roster_remove(
-    *, season: LeagueSeason, club: Club, member: Member, on: datetime.date, user=None, reason: str = ""
+    *,
+    season: LeagueSeason,
+    club: Club,
+    member: Member,
+    on: datetime.date,
+    user,
+    reason: str = "",
+    today: datetime.date | None = None,
 ) -> None:
-    """Take a player off the roster from ``on`` (a withdrawal, a change of club): the players
-    below move up one rank; the games he played stay. The change is logged."""
+    """The league director takes a player off the roster from ``on`` (a withdrawal, a change of
+    club; today or earlier: it takes effect at once): the players below move up one rank; the
+    games he played stay. The change is logged."""
+    _roster_director(season, user)
     roster = Roster.objects.select_for_update().filter(season=season, club=club).first()
     entry = None if roster is None else roster.entries.filter(member=member).select_related("team").first()
     if entry is None:
@@ -445,6 +468,7 @@ def roster_remove(
         )
     if on < season.start_date:
         raise LeagueRefused(_("A roster change is dated within the season."), field="on")
+    _not_ahead(on, today)
     entry.delete()
     below = roster.entries.filter(rank__gt=entry.rank)
     below.update(rank=F("rank") + 10000)  # two steps, as in roster_add (the ranks are unique)
@@ -457,7 +481,7 @@ def roster_remove(
         old_rank=entry.rank,
         old_team=entry.team,
         reason=reason.strip(),
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=user,
     )
 
 
@@ -469,12 +493,15 @@ def roster_move(
     member: Member,
     team: LeagueTeam,
     on: datetime.date,
-    user=None,
+    user,
     reason: str = "",
+    today: datetime.date | None = None,
 ) -> RosterEntry:
-    """Move a player to another team of his club during the season, from ``on``: he leaves his
-    team's block (the players below move up one rank) and joins the end of ``team``'s block. His
-    games stay; the change is logged."""
+    """The league director moves a player to another team of his club during the season, from
+    ``on`` (today or earlier: it takes effect at once): he leaves his team's block (the players
+    below move up one rank) and joins the end of ``team``'s block. His games stay; the change is
+    logged."""
+    _roster_director(season, user)
     _roster_teams_check(season, club, [team])
     roster = Roster.objects.select_for_update().filter(season=season, club=club).first()
     entry = None if roster is None else roster.entries.filter(member=member).select_related("team").first()
@@ -495,6 +522,7 @@ def roster_move(
             _("%(player)s can move only from the day he was registered on.") % {"player": member.full_name},
             field="on",
         )
+    _not_ahead(on, today)
     old_rank, old_team = entry.rank, entry.team
     others = roster.entries.exclude(pk=entry.pk)
     # Park the entry beyond all others, close its gap, then open one at the end of the new
@@ -518,23 +546,42 @@ def roster_move(
         old_team=old_team,
         new_team=team,
         reason=reason.strip(),
-        recorded_by=user if getattr(user, "is_authenticated", False) else None,
+        recorded_by=user,
     )
     return entry
 
 
 @transaction.atomic
-def match_reschedule(*, match: LeagueMatch, starts_at: datetime.datetime, user) -> LeagueMatch:
+def match_reschedule(
+    *,
+    match: LeagueMatch,
+    starts_at: datetime.datetime,
+    user,
+    reason: str = "",
+    now: datetime.datetime | None = None,
+) -> LeagueMatch:
     """The league director moves a match (the lineup deadline moves with it) while it has no
-    result; its board games count on the new day."""
+    result; its board games count on the new day. The move is kept in the match's history (the
+    old and the new start, and why)."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     if not is_league_director(user, season_of(match)):
         raise LeagueRefused(_("Only the league director can move a match."), code="forbidden")
     if match.status != MatchStatus.OPEN or match.match.games.exclude(result=Result.NOT_PLAYED).exists():
         raise LeagueRefused(_("This match has results already; it can no longer be moved."))
+    old = match.starts_at
+    if starts_at == old:
+        return match
     match.starts_at = starts_at
     match.save(update_fields=["starts_at"])
     match.match.games.update(date=timezone.localdate(starts_at))
+    moved = f"{timezone.localtime(old):%d.%m.%Y %H:%M} → {timezone.localtime(starts_at):%d.%m.%Y %H:%M}"
+    MatchEvent.objects.create(
+        match=match,
+        at=_now(now),
+        kind=MatchEventKind.MOVED,
+        by=user,
+        reason=" · ".join(part for part in (moved, reason.strip()) if part)[:500],
+    )
     return match
 
 
@@ -586,6 +633,9 @@ def lineup_submit(
         raise LeagueRefused(_("This match has only %(boards)d boards.") % {"boards": division.boards})
     if not any(m is not None for m in members):
         raise LeagueRefused(_("Line up at least one player."))
+    # One lineup of a club at a time: the check that nobody plays two matches of one round reads
+    # the club's other lineups, which a second captain of the club may be saving meanwhile.
+    list(Roster.objects.select_for_update().filter(season=season, club_id=team.club_id).values_list("pk"))
     problems = lineup_problems(match=match, team=team, members=members)
     if problems:
         raise LineupRefused(problems)
@@ -613,10 +663,18 @@ def _forfeit_against(game: Game, absent_ids: set[int]) -> str:
 
 
 def _results_write(
-    match: LeagueMatch, results: dict[int, str], absent: str, user, record: RecordResult, reason: str
+    match: LeagueMatch,
+    results: dict[int, str],
+    absent: str,
+    user,
+    record: RecordResult,
+    reason: str,
+    seen: dict[int, str] | None = None,
 ) -> None:
     """Write the board results ``{board: result}`` (board 1..boards of the match) through the
-    result service; with ``absent`` every game of that side is lost by forfeit."""
+    result service; with ``absent`` every game of that side is lost by forfeit. ``seen``: {board:
+    the result the user saw}; a board that holds another one now was saved by someone else
+    meanwhile and is refused (``code="stale"``), not overwritten."""
     tm = match.match
     games = board_games(match)
     unknown = [board for board in results if board not in games]
@@ -636,8 +694,9 @@ def _results_write(
             raise LeagueRefused(_("Board %(board)d: choose one of the results offered.") % {"board": board})
         game = games[board]
         if game.result != wanted[board]:
+            extra = {} if seen is None or board not in seen else {"seen": seen[board]}
             try:
-                record(game=game, result=wanted[board], user=user, reason=reason)
+                record(game=game, result=wanted[board], user=user, reason=reason, **extra)
             except Refused as refusal:  # a closed rating period, a pairing conflict
                 raise LeagueRefused(
                     _("Board %(board)d: %(error)s") % {"board": board, "error": refusal.message},
@@ -660,16 +719,18 @@ def match_results_enter(
     user,
     record: RecordResult,
     absent: str = "",
+    seen: dict[int, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> LeagueMatch:
     """The home captain enters board results (some or all, as the games end), each rated at once;
     ``absent`` ("home"/"away") records a team that did not appear. Once every board has its
     result the match is entered and waits for the away captain's confirmation. The home team
-    may correct its entry until then."""
+    may correct its entry until then. ``seen``: {board: the result shown when the entry began}; a
+    board saved by someone else meanwhile is refused, and nothing is saved."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     home = match.match.home_team.league_team
     director = _acting_for(match, home, user)
-    now = _now(now)
+    given, now = now, _now(now)
     if not director and now < match.starts_at:
         raise LeagueRefused(_("Results can be entered once the match has started."))
     if match.status not in (MatchStatus.OPEN, MatchStatus.ENTERED):
@@ -680,7 +741,9 @@ def match_results_enter(
         )
     if not match.match.lineup.exists():
         raise LeagueRefused(_("Neither team has a lineup: there is no result to enter."))
-    _results_write(match, results, absent, user, record, reason="")
+    _results_write(match, results, absent, user, record, reason="", seen=seen)
+    if given is None:  # the step is dated after the board results it completes (their history)
+        now = timezone.now()
     if match.status == MatchStatus.OPEN and _complete(match):
         match.status, match.entered_at, match.entered_by = MatchStatus.ENTERED, now, user
         match.save(update_fields=["status", "entered_at", "entered_by"])
@@ -698,9 +761,20 @@ def match_results_enter(
 
 def _away_step(match: LeagueMatch, user) -> LeagueTeam:
     away = match.match.away_team.league_team
-    if not is_captain(user, away) and not is_league_director(user, season_of(match)):
+    director = is_league_director(user, season_of(match))
+    if not is_captain(user, away) and not director:
         raise LeagueRefused(
             _("Only a captain of %(team)s can confirm or dispute this result.") % {"team": away},
+            code="forbidden",
+        )
+    if not director and match.entered_by_id is not None and match.entered_by_id == user.pk:
+        # A captain of both teams (a club derby) does not confirm his own entry.
+        raise LeagueRefused(
+            _(
+                "You entered this result yourself: another captain of %(team)s confirms or disputes it, "
+                "or the league director decides."
+            )
+            % {"team": away},
             code="forbidden",
         )
     if match.status != MatchStatus.ENTERED:
@@ -756,21 +830,28 @@ def match_decide(
     record: RecordResult,
     results: dict[int, str] | None = None,
     absent: str = "",
+    seen: dict[int, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> LeagueMatch:
     """The league director decides a match (a dispute, a missing result, any correction): the
     board results ``results`` are written with ``reason`` in their history and rated as any
-    correction; the match is decided. Every board needs a result afterwards."""
+    correction; the match is decided. Every board needs a result afterwards. ``seen`` as for
+    ``match_results_enter``."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     if not is_league_director(user, season_of(match)):
         raise LeagueRefused(_("Only the league director can decide a match."), code="forbidden")
     reason = reason.strip()[:500]
     if not reason:
         raise LeagueRefused(_("Give the reason of the decision."), field="reason")
-    _results_write(match, results or {}, absent, user, record, reason=reason)
+    if not absent and not match.match.lineup.exists():
+        # Without any lineup the match would count as a 0 : 0 draw for both teams.
+        raise LeagueRefused(
+            _("Neither team has a lineup: name the team that did not appear."), field="absent"
+        )
+    _results_write(match, results or {}, absent, user, record, reason=reason, seen=seen)
     if not _complete(match):
         raise LeagueRefused(_("Every board needs a result before the match can be decided."))
-    now = _now(now)
+    now = _now(now)  # (after the board results it decides: their history comes first)
     if match.entered_at is None:
         match.entered_at, match.entered_by = now, user
     match.status, match.decided_at, match.decided_by, match.decision_reason = (

@@ -22,6 +22,7 @@ from clubrating.accounts.permissions import official_required
 from clubrating.clubs.models import Club, Member
 from clubrating.core.errors import Refused
 from clubrating.leagues import services
+from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.forms import (
     CaptainForm,
     DecisionForm,
@@ -178,7 +179,8 @@ def _match_page(
         "started": started,
         "lineup_teams": lineup_teams,
         "results_form": results_form,
-        "can_confirm": match.status == MatchStatus.ENTERED and (roles["away_captain"] or roles["director"]),
+        "can_confirm": match.status == MatchStatus.ENTERED
+        and (roles["director"] or (roles["away_captain"] and match.entered_by_id != request.user.pk)),
         "dispute_form": dispute_form or DisputeForm(),
         "decision_form": decision_form,
         "history": _history(match),
@@ -218,6 +220,7 @@ def match_results(request, pk):
         match = services.match_results_enter(
             match=match,
             results=form.results(),
+            seen=form.seen(),
             absent=form.cleaned_data["absent"],
             user=request.user,
             record=game_record_result,
@@ -274,6 +277,7 @@ def match_decide(request, pk):
             user=request.user,
             reason=form.cleaned_data["reason"],
             results=form.results(),
+            seen=form.seen(),
             absent=form.cleaned_data["absent"],
             record=game_record_result,
         )
@@ -289,9 +293,11 @@ def lineup_edit(request, pk, team_pk):
     match = _match(pk)
     roles = _roles(request.user, match)
     team = get_object_or_404(LeagueTeam.objects.select_related("team", "club", "season"), pk=team_pk)
-    if team not in (roles["home"], roles["away"]) or not (
-        roles["director"] or is_captain(request.user, team)
-    ):
+    if team not in (roles["home"], roles["away"]):  # a team of another match or division
+        return _refused(
+            request, LeagueRefused(_("%(team)s does not play in this match.") % {"team": team}), pk
+        )
+    if not (roles["director"] or is_captain(request.user, team)):
         raise PermissionDenied
     roster = list(
         RosterEntry.objects.filter(roster__season=team.season, roster__club=team.club)

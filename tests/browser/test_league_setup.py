@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from clubrating.leagues.models import LeagueMatch, LeagueSeason, RosterChange
 from tests.factories import ClubFactory
 from tests.leagues.conftest import build_league
+from tests.ratings.factories import set_today
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +32,9 @@ def _shot(page, name):
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
-def test_an_official_sets_up_a_season_on_a_phone(browser, live_server, login):
+def test_an_official_sets_up_a_season_on_a_phone(browser, live_server, login, monkeypatch):
+    # The roster move is dated 10 October 2026: the server's today is a little later.
+    set_today(monkeypatch, datetime.date(2026, 10, 12))
     league = build_league()
     director = league.director
     director.set_password("liga-2026")

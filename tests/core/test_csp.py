@@ -92,6 +92,9 @@ def crawl(client, start: list[str], limit: int = 120) -> dict[str, str]:
             continue
         seen.add(_shape(path))
         response = client.get(url)
+        if 300 <= response.status_code < 400:  # (a league division's result entry: another page of the shape)
+            seen.discard(_shape(path))
+            continue
         if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
             continue
         # Long pages (the print layouts) are streamed.

@@ -88,3 +88,40 @@ def test_the_command_imports_a_division(league, exported, tmp_path):
     assert out.getvalue() == "Division Landesliga: 4 teams, 3 rounds.\n"
     with pytest.raises(CommandError, match="There is no league season called Bundesliga"):
         call_command("import_division_trf", "Bundesliga", "Landesliga", str(path))
+
+
+def test_a_double_round_robin_is_imported_as_one(league, monkeypatch):
+    from tests.leagues.conftest import at
+
+    season = services.season_create(
+        name="Stadtliga 2026/27", start_date=datetime.date(2026, 9, 1), directors=[league.director]
+    )
+    division = services.division_create(season=season, name="Stadtliga", boards=2, double_round_robin=True)
+    clubs = [league.teams[f"{name} 1"].club for name in ("Favoriten", "Hietzing", "Ottakring", "Meidling")]
+    teams = [services.team_register(division=division, club=club, number=1) for club in clubs]
+    for club, team in zip(clubs, teams, strict=True):
+        players = [m for m in league.players[club.short_name][:2]]
+        services.roster_set(
+            season=season, club=club, entries=[(m, team) for m in players], on=season.start_date
+        )
+    dates = [datetime.date(2026, 9, 6) + datetime.timedelta(weeks=week) for week in range(6)]
+    services.schedule_create(division=division, dates=dates)
+    match = division_data(division=division).rounds[0][2][0]
+    for team in (match.home, match.away):
+        services.lineup_submit(
+            match=match.league,
+            team=team,
+            members=[e.member for e in team.roster_entries.order_by("rank")],
+            user=league.director,
+            now=at(dates[0], 9),
+        )
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(dates[-1], 20))
+    text = division_export_trf(division=division)
+    other = services.season_create(name="Stadtliga 2027/28", start_date=datetime.date(2026, 9, 1))
+    imported = division_import_trf(season=other, name="Stadtliga", text=text)
+    assert (imported.double_round_robin, imported.boards, imported.tournament.rounds.count()) == (True, 2, 6)
+
+    def pairs(d):
+        return [(n, sorted((m.home.name, m.away.name) for m in matches)) for n, _d, matches in d.rounds]
+
+    assert pairs(division_data(division=imported)) == pairs(division_data(division=division))

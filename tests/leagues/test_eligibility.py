@@ -9,8 +9,9 @@ from clubrating.leagues import services
 from clubrating.leagues.models import RosterChange, RosterChangeKind, RosterEntry
 from clubrating.leagues.services import LineupRefused
 from clubrating.tournaments.models import LineupEntry, Result
+from ratings.services import game_record_result
 from tests.factories import MemberFactory
-from tests.leagues.conftest import DATES, submit
+from tests.leagues.conftest import DATES, at, submit
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -155,14 +156,20 @@ def _play_all(league, number: int, result: str = Result.DRAW) -> None:
     game_results_write(games=games, results=[(result, result)] * len(games))
 
 
+def _played(league, team: str, number: int, ranks, *, opponent_ranks=(1, 2, 3, 4)) -> None:
+    """``team`` lines up ``ranks`` in round ``number``, its opponent (another club's team)
+    ``opponent_ranks``, and every board with a game is drawn."""
+    submit(league, team, number, ranks)
+    submit(league, league.opponent(team, number), number, list(opponent_ranks))
+    _play_all(league, number)
+
+
 def test_a_player_is_fixed_in_a_higher_team_after_the_seasons_number_of_games_there(league):
     # Spieler5 (team 2) plays for team 1 in round 1: once is not yet fixed (two games fix).
-    submit(league, "Donaustadt 1", 1, [1, 2, 3, 5])
-    _play_all(league, 1)
+    _played(league, "Donaustadt 1", 1, [1, 2, 3, 5])
     submit(league, "Donaustadt 2", 2, [5, 6, 7, 8])
-    LineupEntry.objects.filter(match__round__number=2).delete()
-    submit(league, "Donaustadt 1", 2, [1, 2, 3, 5])
-    _play_all(league, 2)
+    LineupEntry.objects.filter(match__round__number=2, team=league.teams["Donaustadt 2"].team).delete()
+    _played(league, "Donaustadt 1", 2, [1, 2, 3, 5])
     # Two games for team 1: he is fixed there and may not go back to team 2 ...
     assert refusal(league, "Donaustadt 2", 3, [5, 6, 7, 8]) == [
         "Board 1: Spieler5, Don is fixed in team 1 after 2 games there."
@@ -171,16 +178,41 @@ def test_a_player_is_fixed_in_a_higher_team_after_the_seasons_number_of_games_th
     submit(league, "Donaustadt 1", 3, [1, 2, 3, 5])
 
 
-def test_a_board_lost_by_forfeit_is_no_game_that_fixes(league):
+def test_a_lineup_of_a_match_not_played_yet_is_no_game_that_fixes(league):
+    # Spieler5 lined up for team 1 in rounds 1 and 2, but neither match has been played (a match
+    # moved to a later day, an opponent without lineup): he has played no game there yet.
     submit(league, "Donaustadt 1", 1, [1, 2, 3, 5])
-    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
-    _play_all(league, 1)
+    submit(league, "Donaustadt 1", 2, [1, 2, 3, 5])
+    submit(league, "Favoriten 1", 2, [1, 2, 3, 4])
+    assert LineupEntry.objects.filter(member=league.players["Donaustadt"][4]).count() == 2
+    submit(league, "Donaustadt 2", 3, [5, 6, 7, 8])
+
+
+def test_a_board_won_by_forfeit_is_a_game_that_fixes(league):
+    # Ottakring leaves board 4 empty in round 1: Spieler5 sat there and won it by forfeit once the
+    # result is entered; in round 2 he plays.
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 5])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, None])
+    services.match_results_enter(
+        match=league.match("Donaustadt 1", 1),
+        results={1: Result.DRAW, 2: Result.DRAW, 3: Result.DRAW},
+        user=league.captains["Donaustadt 1"],
+        record=game_record_result,
+        now=at(DATES[0], 18),
+    )
+    _played(league, "Donaustadt 1", 2, [1, 2, 3, 5])
+    assert refusal(league, "Donaustadt 2", 3, [5, 6, 7, 8]) == [
+        "Board 1: Spieler5, Don is fixed in team 1 after 2 games there."
+    ]
+
+
+def test_a_board_lost_by_forfeit_is_no_game_that_fixes(league):
+    _played(league, "Donaustadt 1", 1, [1, 2, 3, 5])
     game = league.match("Donaustadt 1", 1).match.games.get(board=4)  # Spieler5 has black
     from clubrating.tournaments.services import game_results_write
 
     game_results_write(games=[game], results=[(Result.WHITE_FORFEIT_WIN, Result.WHITE_FORFEIT_WIN)])
-    submit(league, "Donaustadt 1", 2, [1, 2, 3, 5])
-    _play_all(league, 2)
+    _played(league, "Donaustadt 1", 2, [1, 2, 3, 5])
     submit(league, "Donaustadt 2", 3, [5, 6, 7, 8])
 
 
@@ -200,10 +232,8 @@ def test_every_broken_rule_is_named(league):
 def test_the_refusal_speaks_german_by_default(league):
     from django.utils import translation
 
-    submit(league, "Donaustadt 1", 1, [1, 2, 3, 5])
-    _play_all(league, 1)
-    submit(league, "Donaustadt 1", 2, [1, 2, 3, 5])
-    _play_all(league, 2)
+    _played(league, "Donaustadt 1", 1, [1, 2, 3, 5])
+    _played(league, "Donaustadt 1", 2, [1, 2, 3, 5])
     with translation.override("de-at"):
         assert refusal(league, "Donaustadt 2", 3, [5, 6, 7, 8]) == [
             "Brett 1: Spieler5, Don ist nach 2 Einsätzen in der 1. Mannschaft dort festgespielt."
@@ -219,6 +249,7 @@ def test_a_player_taken_off_the_roster_may_no_longer_play_and_the_others_move_up
         on=DATES[0],
         user=league.director,
         reason="Vereinswechsel",
+        today=DATES[0],
     )
     roster = RosterEntry.objects.filter(roster__club=league.teams["Donaustadt 1"].club)
     assert list(roster.filter(rank__lte=3).values_list("member__last_name", "rank")) == [

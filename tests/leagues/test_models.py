@@ -85,3 +85,43 @@ def test_the_teams_take_consecutive_blocks_of_the_roster(league):
         == "SK Donaustadt has lined up players already; add late registrations one by one."
     )
     assert RosterEntry.objects.filter(roster__club=league.teams["Donaustadt 1"].club).count() == 12
+
+
+def test_the_season_admin_refuses_standings_criteria_the_table_cannot_read(league, client):
+    from django.contrib.auth.models import User
+    from django.urls import reverse
+
+    admin = User.objects.create_superuser("chef", password="pw")
+    client.force_login(admin)
+    url = reverse("admin:leagues_leagueseason_change", args=[league.season.pk])
+    form = client.get(url).context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None}
+    data.update(
+        directors=[league.director.pk],
+        start_date="2026-09-01",
+        end_date="2027-06-30",
+        match_start_time="14:00",
+        **{
+            f"divisions-{key}": value
+            for key, value in {"TOTAL_FORMS": "2", "INITIAL_FORMS": "2", "MIN_NUM_FORMS": "0"}.items()
+        },
+        **{
+            "divisions-MAX_NUM_FORMS": "1000",
+            "divisions-0-id": league.first.pk,
+            "divisions-1-id": league.second.pk,
+        },
+    )
+    for criteria in ("MP,XX", "MP,BP,MP", "MP,"):
+        response = client.post(url, {**data, "standings_criteria": criteria})
+        assert response.status_code == 200
+        assert response.context["adminform"].form.errors["standings_criteria"] == [
+            "Wählen Sie jedes Wertungskriterium höchstens einmal, aus den angebotenen."
+        ]
+    league.season.refresh_from_db()
+    assert league.season.standings_criteria == "MP,BP,BW,DE"
+    # The division table still reads.
+    assert client.get(reverse("leagues:division", args=[league.first.pk])).status_code in (200, 302)
+    response = client.post(url, {**data, "standings_criteria": "MP,BW"})
+    assert response.status_code == 302
+    league.season.refresh_from_db()
+    assert league.season.criteria == ["MP", "BW"]

@@ -151,7 +151,9 @@ def test_a_whole_team_absent_loses_every_board_none_rated(league, pool, lined_up
     assert score(match) == (4.0, 0.0, ["+–−"] * 4)
 
 
-def test_a_team_without_a_lineup_loses_every_board_its_opponent_occupies(league):
+def test_a_team_that_did_not_appear_loses_every_board_on_the_match_page_as_in_the_table(league):
+    # Favoriten left board 3 empty; Hietzing did not appear at all: 4 : 0 (docs/rules.md), on the
+    # captains' page and the match report as in the table (which counted 4 : 0, the page 3 : 0).
     submit(league, "Favoriten 1", 1, [1, 2, None, 4])
     match = services.match_results_enter(
         match=league.match("Favoriten 1", 1),
@@ -162,7 +164,12 @@ def test_a_team_without_a_lineup_loses_every_board_its_opponent_occupies(league)
         now=DURING,
     )
     assert match.status == MatchStatus.ENTERED
-    assert score(match) == (3.0, 0.0, ["+–−", "+–−", "", "+–−"])
+    assert score(match) == (4.0, 0.0, ["+–−", "+–−", "+–−", "+–−"])
+    from clubrating.leagues.selectors_public import division_data
+
+    data = division_data(division=league.first)
+    (card,) = [m for m in data.rounds[0][2] if m.league.pk == match.pk]
+    assert (card.home_points, card.away_points, card.result.boards) == (4.0, 0.0, ((1.0, 0.0),) * 4)
 
 
 def test_who_may_do_what(league, lined_up):
@@ -231,7 +238,13 @@ def test_the_board_games_count_on_the_match_day_and_move_with_the_match(league, 
     with pytest.raises(LeagueRefused) as caught:
         services.match_reschedule(match=lined_up, starts_at=later, user=league.captains["Donaustadt 1"])
     assert caught.value.message == "Only the league director can move a match."
-    match = services.match_reschedule(match=lined_up, starts_at=later, user=league.director)
+    match = services.match_reschedule(
+        match=lined_up, starts_at=later, user=league.director, reason="Halle belegt", now=at(DATES[0], 9)
+    )
+    # The move is kept in the match's history.
+    assert list(MatchEvent.objects.filter(match=match, kind="moved").values_list("at", "by", "reason")) == [
+        (at(DATES[0], 9), league.director.pk, "04.10.2026 14:00 → 07.10.2026 19:00 · Halle belegt")
+    ]
     assert (match.starts_at, match.lineup_deadline(league.season)) == (
         later,
         at(DATES[0] + datetime.timedelta(days=2), 19),
@@ -241,3 +254,81 @@ def test_the_board_games_count_on_the_match_day_and_move_with_the_match(league, 
     with pytest.raises(LeagueRefused) as caught:
         services.match_reschedule(match=lined_up, starts_at=at(DATES[1], 14), user=league.director)
     assert caught.value.message == "This match has results already; it can no longer be moved."
+
+
+def test_a_captain_of_both_teams_does_not_confirm_his_own_entry(league):
+    # Round 2 of the 1. Klasse is the club derby Donaustadt 2 – Donaustadt 3; one user captains both.
+    both = league.captains["Donaustadt 2"]
+    services.captain_add(team=league.teams["Donaustadt 3"], user=both)
+    submit(league, "Donaustadt 2", 2, [5, 6, 7, 8])
+    submit(league, "Donaustadt 3", 2, [9, 10, 11, 12])
+    match = league.match("Donaustadt 2", 2)
+    results = {board: Result.DRAW for board in (1, 2, 3, 4)}
+    services.match_results_enter(
+        match=match, results=results, user=both, record=game_record_result, now=at(DATES[1], 18)
+    )
+    for step in (
+        lambda: services.match_confirm(match=match, user=both, now=at(DATES[1], 19)),
+        lambda: services.match_dispute(match=match, user=both, reason="x", now=at(DATES[1], 19)),
+    ):
+        with pytest.raises(LeagueRefused) as caught:
+            step()
+        assert caught.value.message == (
+            "You entered this result yourself: another captain of Donaustadt 3 confirms or disputes it, "
+            "or the league director decides."
+        )
+    match.refresh_from_db()
+    assert (match.status, match.confirmed_by) == (MatchStatus.ENTERED, None)
+    # The other captain of Donaustadt 3 confirms it.
+    services.match_confirm(match=match, user=league.captains["Donaustadt 3"], now=at(DATES[1], 20))
+    match.refresh_from_db()
+    assert (match.status, match.confirmed_by) == (MatchStatus.CONFIRMED, league.captains["Donaustadt 3"])
+
+
+def test_a_match_without_any_lineup_is_not_decided_as_a_draw(league):
+    match = league.match("Favoriten 1", 1)
+    with pytest.raises(LeagueRefused) as caught:
+        services.match_decide(
+            match=match, user=league.director, reason="Niemand angetreten", record=game_record_result
+        )
+    assert caught.value.message == "Neither team has a lineup: name the team that did not appear."
+    match.refresh_from_db()
+    assert (match.status, match.decided_at) == (MatchStatus.OPEN, None)
+    # Naming the team that did not appear decides it: it loses every board.
+    services.match_decide(
+        match=match,
+        user=league.director,
+        reason="Hietzing nicht angetreten",
+        record=game_record_result,
+        absent=Side.AWAY,
+        now=at(DATES[0], 20),
+    )
+    assert score(match) == (4.0, 0.0, ["+–−", "+–−", "+–−", "+–−"])
+    from clubrating.leagues.selectors_public import division_data
+
+    rows = {
+        row.team.name: (row.match_points, row.board_points)
+        for row in division_data(division=league.first).table
+    }
+    assert (rows["Favoriten 1"], rows["Hietzing 1"]) == ((2, 4.0), (0, 0.0))
+
+
+def test_the_entered_step_follows_the_board_results_it_completes_in_the_history(
+    league, lined_up, monkeypatch
+):
+    from django.utils import timezone as tz
+
+    real = tz.now
+    offset = at(DATES[0], 18) - real()  # a running clock, at 18:00 on the day of round 1
+    monkeypatch.setattr("django.utils.timezone.now", lambda: real() + offset)
+    match = services.match_results_enter(
+        match=lined_up,
+        results={1: Result.WHITE_WINS, 2: Result.DRAW, 3: Result.BLACK_WINS},
+        user=league.captains["Donaustadt 1"],
+        record=game_record_result,
+    )
+    entered = MatchEvent.objects.get(match=match, kind="entered").at
+    changes = ResultChange.objects.filter(game__team_match=lined_up.match).values_list(
+        "changed_at", flat=True
+    )
+    assert len(changes) == 3 and max(changes) <= entered == match.entered_at

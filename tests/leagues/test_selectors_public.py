@@ -1,10 +1,16 @@
 """The division's table, cross table, rounds and players' statistics read from the database,
 with forfeits: an empty board and a team that did not appear."""
 
+import datetime
+
 import pytest
 
+from clubrating.leagues import services
 from clubrating.leagues.models import MatchStatus
 from clubrating.leagues.selectors_public import division_data
+from clubrating.tournaments.models import Result
+from ratings.services import game_record_result
+from tests.leagues.conftest import DATES, at, submit
 from tests.leagues.played import play_landesliga
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -94,3 +100,27 @@ def test_players_score_per_board_and_performance(played):
     }
     assert best[1] == [("Spieler1", "Donaustadt 1", 2.5, 3), ("Spieler1", "Hietzing 1", 2.5, 3)]
     assert best[4] == [("Spieler4", "Favoriten 1", 2.5, 3)]
+
+
+def test_the_ratings_of_a_moved_match_are_those_of_the_day_it_is_played(league):
+    # Donaustadt 1 – Ottakring 1 of round 1 (4 October) is moved to 9 October and played then.
+    match = league.match("Donaustadt 1", 1)
+    services.match_reschedule(match=match, starts_at=at(datetime.date(2026, 10, 9), 19), user=league.director)
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4], now=at(DATES[0], 10))
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4], now=at(DATES[0], 10))
+    services.match_results_enter(
+        match=match,
+        results={board: Result.DRAW for board in (1, 2, 3, 4)},
+        user=league.captains["Donaustadt 1"],
+        record=game_record_result,
+        now=at(datetime.date(2026, 10, 9), 23),
+    )
+    asked = []
+
+    def ratings(games):
+        asked.extend(games)
+        return {}
+
+    division_data(division=league.first, players=True, ratings=ratings)
+    assert {day for *_ids, day in asked} == {datetime.date(2026, 10, 9)}
+    assert len(asked) == 4

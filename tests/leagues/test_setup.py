@@ -9,6 +9,7 @@ from clubrating.leagues import services
 from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.models import RosterChange, RosterChangeKind, RosterEntry
 from clubrating.tournaments.models import Result
+from tests.factories import MemberFactory
 from tests.leagues.conftest import submit
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -93,6 +94,7 @@ def test_a_player_moves_down_to_a_lower_team_with_a_dated_logged_change(league):
         on=datetime.date(2026, 10, 10),
         user=league.director,
         reason="Wunsch des Spielers",
+        today=datetime.date(2026, 10, 12),
     )
     # He leaves rank 2 (ranks 3 and 4 move up) and ends team 2's block: rank 8.
     assert entry.rank == 8
@@ -127,6 +129,8 @@ def test_a_player_moves_up_to_a_higher_team(league):
         member=player,
         team=league.teams["Donaustadt 1"],
         on=datetime.date(2026, 10, 10),
+        user=league.director,
+        today=datetime.date(2026, 10, 12),
     )
     assert entry.rank == 5
     assert _ranks(league)[4:6] == [("Spieler10", 1), ("Spieler5", 2)]
@@ -146,6 +150,11 @@ def test_a_player_moves_up_to_a_higher_team(league):
             datetime.date(2026, 10, 10),
             "Favoriten 1 is not a team of SK Donaustadt in this season.",
         ),
+        (
+            "Donaustadt 2",
+            datetime.date(2026, 10, 13),
+            "A roster change takes effect when it is recorded: date it 2026-10-12 or earlier.",
+        ),
     ],
 )
 def test_a_move_that_does_not_fit_is_refused_and_nothing_changes(league, team, on, message):
@@ -157,6 +166,8 @@ def test_a_move_that_does_not_fit_is_refused_and_nothing_changes(league, team, o
             member=league.players["Donaustadt"][1],
             team=league.teams[team],
             on=on,
+            user=league.director,
+            today=datetime.date(2026, 10, 12),
         )
     assert refused.value.message == message
     assert _ranks(league) == before
@@ -171,6 +182,8 @@ def test_a_player_not_on_the_roster_cannot_move(league):
             member=league.players["Favoriten"][0],
             team=league.teams["Donaustadt 2"],
             on=datetime.date(2026, 10, 10),
+            user=league.director,
+            today=datetime.date(2026, 10, 12),
         )
     assert refused.value.message == "Spieler1, Fav is not on the roster of SK Donaustadt."
 
@@ -196,3 +209,58 @@ def test_the_schedule_check_counts_the_rounds_and_refuses_a_scheduled_division(l
         services.team_register(division=division, club=league.teams[f"{club} 1"].club, number=2)
     # Three teams, double round robin: a bye in each round, six rounds.
     assert services.schedule_check(division=division) == 6
+
+
+def test_only_the_league_director_changes_a_roster(league):
+    club = league.teams["Donaustadt 1"].club
+    player = league.players["Donaustadt"][1]
+    late = MemberFactory(club=club)
+    day = datetime.date(2026, 10, 10)
+    for user in (league.captains["Donaustadt 1"], None):
+        for change in (
+            lambda user=user: services.roster_add(
+                season=league.season,
+                club=club,
+                member=late,
+                team=league.teams["Donaustadt 2"],
+                on=day,
+                user=user,
+            ),
+            lambda user=user: services.roster_move(
+                season=league.season,
+                club=club,
+                member=player,
+                team=league.teams["Donaustadt 2"],
+                on=day,
+                user=user,
+                today=day,
+            ),
+            lambda user=user: services.roster_remove(
+                season=league.season, club=club, member=player, on=day, user=user, today=day
+            ),
+        ):
+            with pytest.raises(LeagueRefused) as refused:
+                change()
+            assert (refused.value.message, refused.value.code) == (
+                "Only the league director can change a roster.",
+                "forbidden",
+            )
+    assert RosterEntry.objects.filter(roster__club=club).count() == 12
+    assert not RosterChange.objects.exists()
+
+
+def test_a_withdrawal_dated_ahead_is_refused(league):
+    club = league.teams["Donaustadt 1"].club
+    with pytest.raises(LeagueRefused) as refused:
+        services.roster_remove(
+            season=league.season,
+            club=club,
+            member=league.players["Donaustadt"][1],
+            on=datetime.date(2026, 11, 1),
+            user=league.director,
+            today=datetime.date(2026, 10, 12),
+        )
+    assert refused.value.message == (
+        "A roster change takes effect when it is recorded: date it 2026-10-12 or earlier."
+    )
+    assert RosterEntry.objects.filter(roster__club=club).count() == 12

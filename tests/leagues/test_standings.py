@@ -102,3 +102,44 @@ def test_cross_table_lists_each_teams_board_points_against_each_opponent():
     assert cells[("B", "A")] == [1.5, 3.5]
     assert cells[("C", "D")] == [2.0]
     assert ("A", "A") not in cells
+
+
+# Five teams on two boards; A, B and C end level on match points (5 with 2/1/0, 7 with 3/1/0).
+# Among themselves A beat B, drew with C, B beat C; by board points the order is the reverse.
+FIVE = [
+    MatchResult("A", "B", (W, D)),  # 1.5–0.5
+    MatchResult("A", "C", (W, L)),  # 1–1
+    MatchResult("B", "C", (W, D)),  # 1.5–0.5
+    MatchResult("A", "D", (L, L)),  # 0–2
+    MatchResult("A", "E", (W, D)),  # 1.5–0.5
+    MatchResult("B", "D", (W, D)),  # 1.5–0.5
+    MatchResult("B", "E", (D, D)),  # 1–1
+    MatchResult("C", "D", (W, W)),  # 2–0
+    MatchResult("C", "E", (W, W)),  # 2–0
+    MatchResult("D", "E", (D, D)),  # 1–1
+]
+
+
+@pytest.mark.parametrize(
+    ("scoring", "points", "direct"),
+    [(Scoring(), 5, {"A": 3, "B": 2, "C": 1}), (Scoring(3, 1, 0), 7, {"A": 4, "B": 3, "C": 1})],
+)
+def test_the_direct_encounter_of_three_counts_only_their_matches_among_themselves(scoring, points, direct):
+    rows = division_table(list("ABCDE"), FIVE, scoring=scoring, criteria=["MP", "DE", "BP"])
+    assert [(r.rank, r.team, r.match_points, r.direct, r.board_points) for r in rows[:3]] == [
+        (1, "A", points, direct["A"], 4.0),
+        (2, "B", points, direct["B"], 4.5),
+        (3, "C", points, direct["C"], 5.5),
+    ]
+    # Board points before the direct encounter: the reverse order, the direct encounter unused.
+    rows = division_table(list("ABCDE"), FIVE, scoring=scoring, criteria=["MP", "BP", "DE"])
+    assert [(r.rank, r.team, r.direct) for r in rows[:3]] == [(1, "C", None), (2, "B", None), (3, "A", None)]
+
+
+def test_berlin_points_of_empty_boards_and_an_absent_team():
+    # Four boards: board 2 left empty by the away team (won by the home team), board 4 empty on
+    # both sides (nobody scores): 4 + 3 + 0 + 0 = 7 for the home team, 2 for the away team.
+    assert berlin_points((W, W, L, (0.0, 0.0)), home=True) == 7
+    assert berlin_points((W, W, L, (0.0, 0.0)), home=False) == 2
+    # A team that did not appear loses every board: the other team gets all 10 (n(n+1)/2).
+    assert berlin_points((W, W, W, W), home=True) == 10

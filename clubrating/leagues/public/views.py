@@ -30,7 +30,13 @@ from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, Side
-from clubrating.leagues.selectors import league_match_score, league_matches, lineup_visible, season_of
+from clubrating.leagues.selectors import (
+    division_live_state,
+    league_match_score,
+    league_matches,
+    lineup_visible,
+    season_of,
+)
 from clubrating.leagues.selectors_public import (
     DivisionData,
     ScoredMatch,
@@ -42,7 +48,7 @@ from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
 from ratings.rules.forecast import team_forecast_exact
 from ratings.rules.rounding import round_half_away
-from ratings.selectors import list_entries, pool_list_on, pool_ratings, tournament_rating_pool
+from ratings.selectors import list_entries, pool_list_on, tournament_rating_pool
 from ratings.views.calculators import split_forecast
 
 
@@ -91,10 +97,19 @@ def season_list(request):
     return render(request, "leagues/public/seasons.html", {"seasons": public_seasons()})
 
 
+def _live_check(request, division: Division):
+    """The tournament pages' live check, which also sees the matches' states and lineups; live
+    while a game waits for its result or a started match for its result or confirmation."""
+    state, running = division_live_state(division=division, now=timezone.now())
+    live, unchanged = live_check(request, tournament=division.tournament, also=state)
+    live["live"] = live["live"] or running
+    return live, unchanged
+
+
 @public_tournaments_required
 def division_table(request, pk):
     division = _division(pk)
-    live, unchanged = live_check(request, tournament=division.tournament)
+    live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
     data = division_data(division=division)
@@ -106,16 +121,17 @@ def _visible(match: LeagueMatch, user, now) -> dict[str, bool]:
     return {side: lineup_visible(match=match, side=side, user=user, now=now) for side in Side.values}
 
 
-def _forecast(scored: ScoredMatch, ratings: dict, rules) -> tuple[float, float] | None:
-    """The expected board points (home, away) from the lineups' ratings, over the boards where
-    both teams have a rated player; None where there is no such board."""
+def _forecast(scored: ScoredMatch, ratings: dict[int, int], rules) -> tuple[float, float] | None:
+    """The expected board points (home, away) from the lineups' ratings ({member: rating of the
+    match day}), over the boards where both teams have a rated player; None where there is no
+    such board."""
     pairs = [
-        (ratings[b.home.pk].published, ratings[b.away.pk].published)
+        (ratings[b.home.pk], ratings[b.away.pk])
         for b in scored.score.boards
         if b.home is not None
         and b.away is not None
-        and getattr(ratings.get(b.home.pk), "published", None) is not None
-        and getattr(ratings.get(b.away.pk), "published", None) is not None
+        and ratings.get(b.home.pk) is not None
+        and ratings.get(b.away.pk) is not None
     ]
     if not pairs or rules is None:
         return None
@@ -125,7 +141,8 @@ def _forecast(scored: ScoredMatch, ratings: dict, rules) -> tuple[float, float] 
 
 def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict]:
     """Each match with what the reader may see of its lineups and, before its result, the
-    forecast from the lineups (ratings of the pool that rates the division, published now)."""
+    forecast from the lineups (the national ratings of the pool that rates the division, valid on
+    the match day)."""
     now = timezone.now()
     pool = tournament_rating_pool(division.tournament)
     rules = pool_rules(pool) if pool is not None else None
@@ -133,19 +150,22 @@ def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict
     for scored in matches:
         cards.append({"m": scored, "visible": _visible(scored.league, request.user, now)})
     waiting = [c for c in cards if c["m"].result is None and all(c["visible"].values())]
-    members = {b.home.pk for c in waiting for b in c["m"].score.boards if b.home} | {
-        b.away.pk for c in waiting for b in c["m"].score.boards if b.away
-    }
-    ratings = pool_ratings(pool, members) if members else {}
+    wanted: dict[datetime.date, set[int]] = {}
     for card in waiting:
-        card["forecast"] = _forecast(card["m"], ratings, rules)
+        members = wanted.setdefault(timezone.localdate(card["m"].league.starts_at), set())
+        for b in card["m"].score.boards:
+            members.update(member.pk for member in (b.home, b.away) if member is not None)
+    ratings = ratings_on(pool, wanted) if pool is not None and wanted else {}
+    for card in waiting:
+        day = timezone.localdate(card["m"].league.starts_at)
+        card["forecast"] = _forecast(card["m"], ratings.get(day, {}), rules)
     return cards
 
 
 @public_tournaments_required
 def division_rounds(request, pk):
     division = _division(pk)
-    live, unchanged = live_check(request, tournament=division.tournament)
+    live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
     data = division_data(division=division)
@@ -168,16 +188,13 @@ def division_rounds(request, pk):
     return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html", context)
 
 
-def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:
-    """{game id: (white's, black's rating)} for ``games`` (id, white, black, match day): the
-    national rating valid on the match day, from the list in force then of the pool whose ratings
-    the division's pages show (rounded as the lists print it)."""
-    pool = tournament_rating_pool(division.tournament)
-    if pool is None:
-        return {}
-    lists = {day: pool_list_on(pool, day) for day in {day for *_ids, day in games}}
-    members = {member for _game, white, black, _day in games for member in (white, black)}
-    ratings = {
+def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.date, dict[int, int]]:
+    """{day: {member: national rating}} for ``wanted`` ({day: members}): the ratings of the list
+    of ``pool`` in force on that day (rounded as the lists print them); a member the list does not
+    name is left out."""
+    lists = {day: pool_list_on(pool, day) for day in wanted}
+    members = set().union(*wanted.values())
+    by_list = {
         plist.pk: {
             member: round_half_away(rating)
             for member, rating in list_entries(plist)
@@ -186,11 +203,21 @@ def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.d
         }
         for plist in {plist for plist in lists.values() if plist is not None}
     }
-    found = {}
-    for game, white, black, day in games:
-        in_force = ratings.get(getattr(lists[day], "pk", None), {})
-        found[game] = (in_force.get(white), in_force.get(black))
-    return found
+    return {day: by_list.get(getattr(lists[day], "pk", None), {}) for day in wanted}
+
+
+def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:
+    """{game id: (white's, black's rating)} for ``games`` (id, white, black, match day): the
+    national rating valid on the match day, from the list in force then of the pool whose ratings
+    the division's pages show (rounded as the lists print it)."""
+    pool = tournament_rating_pool(division.tournament)
+    if pool is None:
+        return {}
+    wanted: dict[datetime.date, set[int]] = {}
+    for _game, white, black, day in games:
+        wanted.setdefault(day, set()).update((white, black))
+    on = ratings_on(pool, wanted)
+    return {game: (on[day].get(white), on[day].get(black)) for game, white, black, day in games}
 
 
 def _players_data(division: Division) -> DivisionData:

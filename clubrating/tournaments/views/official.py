@@ -27,6 +27,7 @@ from ..forms import (
     TournamentForm,
 )
 from ..models import Game, Round, Tournament, TournamentKind
+from ._league import not_a_league_division
 from .public import tournament_context
 
 
@@ -102,6 +103,7 @@ def players_register(request, pk):
 
 
 @official_required
+@not_a_league_division
 def round_pair(request, pk):
     """Pair the next round (GET says what will happen, POST does it); a round robin's whole
     schedule at once (``_schedule``)."""
@@ -173,6 +175,7 @@ def _schedule(request, tournament: Tournament):
 
 @official_required
 @require_POST
+@not_a_league_division
 def round_date(request, pk, number):
     """Move a round to another day. The round's games follow, and so do their rating records (to
     the rating period of the new date); both in one transaction, so a refusal changes nothing."""
@@ -204,6 +207,7 @@ def _change_pairing(request, rnd: Round, game: Game, white, black) -> bool:
 
 
 @official_required
+@not_a_league_division
 def pairing_edit(request, pk, number, game_pk):
     """Change one board by hand; a player taken from another board swaps places (services)."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
@@ -219,6 +223,7 @@ def pairing_edit(request, pk, number, game_pk):
 
 @official_required
 @require_POST
+@not_a_league_division
 def pairing_swap_colours(request, pk, number, game_pk):
     """The commonest hand correction: the players of a board swap colours."""
     rnd = get_object_or_404(Round, tournament_id=pk, number=number)

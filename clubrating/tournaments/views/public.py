@@ -1,12 +1,16 @@
 """Pages every visitor may read if the home club makes tournaments public."""
 
+import hashlib
+
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Prefetch
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
+from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
     game_rating_changes,
     tournament_evaluation_summary,
@@ -19,6 +23,7 @@ from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
+from ._league import league_division
 from ._texts import Texts
 
 
@@ -27,11 +32,14 @@ def games_queryset():
 
 
 def rounds_with_pairings(tournament: Tournament, **filters):
-    """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``)."""
+    """Rounds with their games and byes prefetched, each with its chess-results rows (``rows``).
+    A league division's games whose lineups are not public yet are left out (``hidden_games``)."""
+    hidden = (hidden_games(tournament_id=tournament.pk, now=timezone.now())
+              if tournament.kind == TournamentKind.TEAM else set())
     rounds = list(tournament.rounds.filter(**filters).prefetch_related(
         # The players come with the tournament's players (``pairing_rows``): joining the members
         # to a round's games leads PostgreSQL to read all members of a big federation.
-        Prefetch("games", queryset=Game.objects.order_by("board")),
+        Prefetch("games", queryset=Game.objects.exclude(pk__in=hidden).order_by("board")),
         Prefetch("byes", queryset=Bye.objects.select_related("member").order_by("kind", "member__last_name")),
     ))
     rows = _pairings.pairing_rows(tournament, rounds)
@@ -48,9 +56,13 @@ def national_label(tournament: Tournament) -> str:
 
 
 def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
-    """What the tournament's tab bar needs on every page, and the rating columns' heading."""
+    """What the tournament's tab bar needs on every page, and the rating columns' heading. A
+    league division's tournament offers officials none of its own actions: the league's pages
+    change it (``_league``)."""
+    division = league_division(tournament.pk) if tournament.kind == TournamentKind.TEAM else None
     return {
-        "tournament": tournament, "tab": tab, "official": is_official(request.user),
+        "tournament": tournament, "tab": tab, "official": is_official(request.user) and division is None,
+        "league_division": division,
         "national_label": national_label(tournament),
         "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
         "is_round_robin": tournament.kind == TournamentKind.ROUND_ROBIN,
@@ -58,12 +70,15 @@ def tournament_context(request, tournament: Tournament, tab: str, **extra) -> di
     }
 
 
-def live_check(request, *, tournament: Tournament, round_number: int | None = None):
+def live_check(request, *, tournament: Tournament, round_number: int | None = None, also: str = ""):
     """Spectators' pages of a running round poll their table (htmx, every few seconds): the
     fragment comes back only when the pairings or results changed; otherwise 204, which htmx
     leaves alone (or 304 to a browser that sends the ETag). Returns (context entries, response
-    for an unchanged poll or None), before the page does any work of its own."""
+    for an unchanged poll or None), before the page does any work of its own. ``also``: more
+    state the page shows (a league's match states), folded into the version."""
     version, running = selectors.pairings_version(tournament=tournament, round_number=round_number)
+    if also:
+        version = hashlib.sha1(f"{version}:{also}".encode()).hexdigest()[:16]
     extra = {"live_version": version, "live": running}
     if request.GET.get("fragment"):
         if request.GET.get("v") == version:
@@ -270,6 +285,8 @@ def tournament_evaluation(request, pk):
 @public_tournaments_required
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("white", "black", "round__tournament"), pk=pk)
+    if game.pk in hidden_games(tournament_id=game.round.tournament_id, now=timezone.now()):
+        raise Http404  # a league board whose lineups are not public yet
     official = is_official(request.user)
     context = {
         "game": game, "tournament": game.round.tournament, "official": official,

@@ -16,6 +16,7 @@ from clubrating.core.errors import Refused
 from .. import selectors, services
 from ..forms_teams import ByeRequestForm, GuestForm, WithdrawForm
 from ..models import Bye, ByeKind, Round, Tournament, TournamentKind
+from ._league import not_a_league_division
 from .public import tournament_context
 
 
@@ -102,6 +103,7 @@ def _last_paired_round(tournament: Tournament) -> Round | None:
 
 
 @official_required
+@not_a_league_division
 def round_unpair(request, pk):
     """Take back the last round's pairing (GET asks, POST does it); refused once it has results."""
     tournament = get_object_or_404(Tournament, pk=pk)

@@ -14,6 +14,7 @@ from ratings.services import game_record_result
 from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
 from ..models import Game, Result, Round
 from ..selectors import board_game
+from ._league import league_division, league_refusal, not_a_league_division
 from .public import games_queryset, tournament_context
 
 
@@ -48,6 +49,7 @@ def _refresh(game: Game, saved: Game | None = None) -> None:
 
 
 @official_required
+@not_a_league_division
 def round_results(request, pk, number):
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=pk, number=number)
     games = list(games_queryset().filter(round=rnd))
@@ -84,6 +86,7 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
 
 @official_required
 @require_http_methods(["GET", "POST"])
+@not_a_league_division
 def board_result(request, pk, number, game_pk):
     """One board's form: GET draws it afresh (a cancelled change), POST saves it."""
     try:
@@ -129,6 +132,9 @@ def board_result(request, pk, number, game_pk):
 def game_correct(request, pk):
     """The correction form on the game page (scored and rated result)."""
     game = get_object_or_404(Game.objects.select_related("white", "black", "round__tournament"), pk=pk)
+    division = league_division(game.round.tournament_id)
+    if division is not None:  # a league board: the league director decides its match
+        return league_refusal(request, division)
     form = CorrectionForm(request.POST, game=game)
     saved, _changes = _save(request, game, form, rated_result=form.rated_value() if form.is_valid() else None)
     if saved:

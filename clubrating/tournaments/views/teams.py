@@ -14,6 +14,7 @@ from clubrating.core.errors import Refused
 from .. import selectors, services
 from ..forms_teams import LineupForm, TeamForm, TeamPlayersForm
 from ..models import Team, TeamMatch, Tournament, TournamentKind
+from ._league import league_division, not_a_league_division
 from .public import tournament_context
 
 
@@ -27,6 +28,9 @@ def _team_tournament(pk) -> Tournament:
 @public_tournaments_required
 def team_standings(request, pk):
     tournament = _team_tournament(pk)
+    division = league_division(tournament.pk)
+    if division is not None:  # the league's table: the season's rules and criteria
+        return redirect("leagues:division", pk=division.pk)
     rows = selectors.team_standings(tournament=tournament)
     teams = tournament.teams.select_related("club").prefetch_related("players__member") \
         .order_by("start_rank", "name")
@@ -37,6 +41,9 @@ def team_standings(request, pk):
 @public_tournaments_required
 def team_matches(request, pk):
     tournament = _team_tournament(pk)
+    division = league_division(tournament.pk)
+    if division is not None:  # the league's rounds: lineups shown once their deadline passed
+        return redirect("leagues:division_rounds", pk=division.pk)
     return render(request, "tournaments/teams/matches.html", tournament_context(
         request, tournament, "team_matches", rounds=selectors.team_match_rounds(tournament=tournament)))
 
@@ -54,6 +61,7 @@ def _manage_page(request, tournament, *, team_form=None, players_form=None, stat
 
 
 @official_required
+@not_a_league_division
 def teams_manage(request, pk):
     """The teams, who plays for which team, pairing and lineups. POST creates a team."""
     tournament = _team_tournament(pk)
@@ -72,6 +80,7 @@ def teams_manage(request, pk):
 
 @official_required
 @require_POST
+@not_a_league_division
 def team_players_assign(request, pk):
     tournament = _team_tournament(pk)
     form = TeamPlayersForm(request.POST, tournament=tournament)
@@ -88,6 +97,7 @@ def team_players_assign(request, pk):
 
 @official_required
 @require_POST
+@not_a_league_division
 def team_round_pair(request, pk):
     tournament = _team_tournament(pk)
     try:
@@ -100,6 +110,7 @@ def team_round_pair(request, pk):
 
 
 @official_required
+@not_a_league_division
 def lineup_edit(request, pk, match_pk, team_pk):
     tournament = _team_tournament(pk)
     match = get_object_or_404(TeamMatch.objects.select_related("round", "home_team", "away_team"),

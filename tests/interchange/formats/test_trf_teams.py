@@ -33,3 +33,12 @@ def test_an_unreadable_forfeit_kind_names_the_field():
 
     with pytest.raises(FieldError, match="forfeit kind “x-” is not one of"):
         team_records(["330 x- 004 003 011"])
+
+
+def test_a_line_break_in_a_team_name_never_starts_a_record_of_its_own():
+    name = "Evil\n001  999      Fake, Player\r\n310 9"
+    line = format_team_line(TrfTeam(1, name, 2.0, 3.0, 1, (1,)))
+    assert "\n" not in line and "\r" not in line
+    assert line == "310   1 Evil 001  999      Fake, Player                  2.0    3.0   1     1"
+    (team,) = team_records([line]).teams
+    assert (team.number, team.name, team.players) == (1, "Evil 001  999      Fake, Player", (1,))

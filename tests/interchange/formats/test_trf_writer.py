@@ -185,3 +185,18 @@ def test_withdrawn_rank_zero_and_unknown_federation():
     line = format_player_line(_player(rank=0, federation="", results=[TrfGame(1, None, "-", "H")]))
     assert line[53:56] == "   " and line[85:89] == "   0"
     assert parse_trf("012 X\n" + line + "\n").players[0].rank == 0
+
+
+def test_a_line_break_in_a_name_or_header_never_starts_a_record_of_its_own():
+    from clubrating.interchange.formats.trf import parse_trf
+
+    text = write_trf(
+        TrfTournament(
+            name="Liga\n001    2      Injected, Line",
+            city="Wien\r",
+            players=[_player(name="Huber,\u2028Franz\x0b", results=[])],
+        )
+    )
+    assert text.splitlines()[:2] == ["012 Liga 001    2      Injected, Line", "022 Wien"]
+    trf = parse_trf(text)
+    assert [(p.start_rank, p.name) for p in trf.players] == [(7, "Huber, Franz")]

@@ -159,3 +159,83 @@ def test_the_director_registers_a_player_late_on_the_roster_page(league, now):
     assert (change.member, change.new_rank, change.valid_from) == (late, 9, datetime.date(2026, 10, 10))
     page = captain.get(url).content.decode()
     assert "Spät, Lena" in page and "Vereinswechsel" in page
+
+
+def test_two_people_entering_boards_at_once_do_not_undo_each_others_results(league, now):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    now.value = at(DATES[0], 18)
+    home = client_for(league.captains["Donaustadt 1"])
+    page = home.get(reverse("leagues:match", args=[match.pk])).content.decode()
+    assert '<input type="hidden" name="seen_1" value="">' in page
+    # Meanwhile the director saves board 1 from his page.
+    director = client_for(league.director)
+    director.post(reverse("leagues:match_results", args=[match.pk]), {"board_1": "1-0", "seen_1": ""})
+    # The captain's page still shows board 1 empty; he saves board 2 only.
+    url = reverse("leagues:match_results", args=[match.pk])
+    seen = {f"seen_{board}": "" for board in (1, 2, 3, 4)}
+    assert home.post(url, {**seen, "board_2": "1/2", "absent": ""}).status_code == 302
+    games = {game.board: game.result for game in match.match.games.all()}
+    assert games == {1: Result.WHITE_WINS, 2: Result.DRAW, 3: "", 4: ""}
+    # A board he changes himself that was saved meanwhile is refused, and nothing of his is saved.
+    response = home.post(url, {**seen, "board_1": "0-1", "board_3": "0-1", "absent": ""}, follow=True)
+    assert "Board 1: Another official has saved this board meanwhile: it now holds 1-0." in (
+        response.content.decode()
+    )
+    games = {game.board: game.result for game in match.match.games.all()}
+    assert games == {1: Result.WHITE_WINS, 2: Result.DRAW, 3: "", 4: ""}
+
+
+def test_a_captain_of_both_teams_is_not_offered_to_confirm_his_own_entry(league, now):
+    from clubrating.leagues import services
+
+    both = league.captains["Donaustadt 2"]
+    services.captain_add(team=league.teams["Donaustadt 3"], user=both)
+    submit(league, "Donaustadt 2", 2, [5, 6, 7, 8])
+    submit(league, "Donaustadt 3", 2, [9, 10, 11, 12])
+    match = league.match("Donaustadt 2", 2)
+    now.value = at(DATES[1], 18)
+    client = client_for(both)
+    url = reverse("leagues:match_results", args=[match.pk])
+    seen = {f"seen_{board}": "" for board in (1, 2, 3, 4)}
+    assert client.post(url, {**seen, **{f"board_{b}": "1/2" for b in (1, 2, 3, 4)}}).status_code == 302
+    page = client.get(reverse("leagues:match", args=[match.pk])).content.decode()
+    assert "league-confirm" not in page
+    other = client_for(league.captains["Donaustadt 3"]).get(reverse("leagues:match", args=[match.pk]))
+    assert "league-confirm" in other.content.decode()
+
+
+def test_a_lineup_posted_for_a_team_of_another_match_is_refused_by_name_and_changes_nothing(league, now):
+    from clubrating.tournaments.models import LineupEntry
+
+    match = league.match("Donaustadt 1", 1)
+    director = client_for(league.director)
+    players = league.players["Meidling"]
+    response = director.post(
+        reverse("leagues:lineup", args=[match.pk, league.teams["Meidling 1"].pk]),
+        {f"board_{i + 1}": players[i].pk for i in range(4)},
+        follow=True,
+    )
+    assert response.redirect_chain == [(reverse("leagues:match", args=[match.pk]), 302)]
+    assert "Meidling 1 does not play in this match." in response.content.decode()
+    assert not LineupEntry.objects.exists()
+    # A captain of the other team of the match is refused as before.
+    captain = client_for(league.captains["Ottakring 1"])
+    assert (
+        captain.get(reverse("leagues:lineup", args=[match.pk, league.teams["Donaustadt 1"].pk])).status_code
+        == 403
+    )
+
+
+def test_before_the_deadline_the_captains_page_does_not_tell_the_opponents_empty_boards(league, now):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, None])  # board 4 left empty
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    page = client_for(league.captains["Ottakring 1"]).get(reverse("leagues:match", args=[match.pk]))
+    html = page.content.decode()
+    assert html.count("hidden until the deadline") == 4
+    assert 'class="colour"' not in html  # boards 1-3 have games, board 4 none: all four look alike
+    now.value = at(DATES[0] - datetime.timedelta(days=1), 14)
+    html = client_for(league.captains["Ottakring 1"]).get(reverse("leagues:match", args=[match.pk])).content
+    assert html.decode().count('class="colour"') == 6

@@ -20,6 +20,7 @@ from clubrating.leagues.models import (
 )
 from clubrating.tournaments.models import Round
 from tests.factories import ClubFactory
+from tests.ratings.factories import set_today
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -223,7 +224,8 @@ def test_only_the_seasons_director_reaches_its_setup(league, official, who):
     assert Division.objects.count() == 2
 
 
-def test_the_director_moves_a_player_on_the_roster_page(league):
+def test_the_director_moves_a_player_on_the_roster_page(league, monkeypatch):
+    set_today(monkeypatch, datetime.date(2026, 10, 25))
     club = league.teams["Donaustadt 1"].club
     url = reverse("leagues:roster", args=[league.season.pk, club.pk])
     client = client_for(league.director)
@@ -249,7 +251,8 @@ def test_the_director_moves_a_player_on_the_roster_page(league):
     assert "Formkrise" in page
 
 
-def test_a_refused_move_on_the_roster_page_changes_nothing(league):
+def test_a_refused_move_on_the_roster_page_changes_nothing(league, monkeypatch):
+    set_today(monkeypatch, datetime.date(2026, 10, 25))
     club = league.teams["Donaustadt 1"].club
     url = reverse("leagues:roster", args=[league.season.pk, club.pk])
     response = client_for(league.director).post(

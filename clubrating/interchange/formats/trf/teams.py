@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..limits import ROUNDS_MAX, START_RANK_MAX, FieldError, parse_whole
+from .writer import one_line
 
 __all__ = [
     "TrfForfeitMatch",
@@ -66,7 +67,8 @@ def format_team_line(team: TrfTeam) -> str:
     """``310`` with the team number in columns 5-7, the name in 9-40, match points in 55-60,
     game points in 62-67, the rank in 69-71 and the players from column 74, four columns each."""
     fixed = (
-        f"310 {team.number:>3} {team.name[:32]:<32} {'':<5} {'':>6} {_points(team.match_points):>6} "
+        f"310 {team.number:>3} {one_line(team.name)[:32]:<32} {'':<5} {'':>6} "
+        f"{_points(team.match_points):>6} "
         f"{_points(team.game_points):>6} {'' if team.rank is None else team.rank:>3}  "
     )
     return (fixed + " ".join(f"{player:>4}" for player in team.players)).rstrip()

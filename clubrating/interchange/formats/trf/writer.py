@@ -9,11 +9,12 @@ as "not given" (a blank round is equivalent to ``0000 - Z``).
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from .reader import ROUND_START, ROUND_WIDTH, TrfGame, TrfPlayer, TrfTournament
 
-__all__ = ["format_player_line", "write_trf"]
+__all__ = ["format_player_line", "one_line", "write_trf"]
 
 # Header tags in the order TRF16 lists them, with the tournament attribute each one holds.
 _TEXT_HEADERS = (
@@ -28,12 +29,22 @@ _COUNT_HEADERS = (
 )
 
 
+# Line breaks and the other C0 and C1 control characters (but tab) and DEL.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """A typed text (a name, a place) as one field of one line: a control character or line break
+    in it becomes a space, so that it can never start a record of its own."""
+    return _CONTROL.sub(" ", text)
+
+
 def _date(value: date | None) -> str:
     return value.strftime("%Y/%m/%d") if value else ""
 
 
 def _header(tag: str, value: object) -> str:
-    text = "" if value is None else str(value)
+    text = "" if value is None else one_line(str(value))
     return f"{tag} {text}".rstrip()
 
 
@@ -55,7 +66,8 @@ def format_player_line(player: TrfPlayer) -> str:
     """One ``001`` line, trailing blanks removed."""
     fixed = (
         f"001 {player.start_rank:>4} {(player.sex or '')[:1]:1}{(player.title or '')[:3]:>3} "
-        f"{player.name[:33]:<33} {player.rating or '':>4} {(player.federation or '')[:3]:<3} "
+        f"{one_line(player.name)[:33]:<33} {player.rating or '':>4} "
+        f"{one_line(player.federation or '')[:3]:<3} "
         f"{player.fide_id or '':>11} {_birth(player):<10} {player.points:>4.1f} "
         f"{player.rank if player.rank is not None else '':>4}"
     ).ljust(ROUND_START)

@@ -1,0 +1,43 @@
+"""A team competition that backs a league division (``clubrating.leagues``) is run on the league's
+pages: its schedule, lineups and results change there, under the season's rules (lineup deadline,
+eligibility, the captains' entry and confirmation, the league director's decisions). The
+tournament's own pages for officials refuse to change them."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from clubrating.leagues.models import Division
+
+
+def league_division(tournament_id: int) -> Division | None:
+    """The league division backed by the tournament, if any."""
+    return Division.objects.filter(tournament_id=tournament_id).select_related("season").first()
+
+
+def league_refusal(request, division: Division):
+    """Send the official to the division's rounds, saying why."""
+    messages.error(
+        request,
+        _(
+            "This tournament is the division %(division)s of a league season: its rounds, lineups "
+            "and results are changed on the league's pages."
+        )
+        % {"division": division.name},
+    )
+    return redirect("leagues:division_rounds", pk=division.pk)
+
+
+def not_a_league_division(view):
+    """Refuse a view (with the tournament as ``pk``) for a tournament that backs a league division."""
+
+    @wraps(view)
+    def wrapped(request, pk, *args, **kwargs):
+        division = league_division(pk)
+        if division is not None:
+            return league_refusal(request, division)
+        return view(request, pk, *args, **kwargs)
+
+    return wrapped
