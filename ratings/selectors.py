@@ -17,6 +17,7 @@ from django.db.models import (
     F,
     FloatField,
     IntegerField,
+    Max,
     OrderBy,
     OuterRef,
     Q,
@@ -824,7 +825,9 @@ def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = No
     found: dict[int, list[int]] = defaultdict(list)
     for tournament_id, number in rows:
         found[tournament_id].append(number)
-    for tournament in Tournament.objects.filter(pk__in=found).order_by("start_date", "name"):
+    # (``division_id``: a league division's results are entered on the league's pages.)
+    unfinished = Tournament.objects.filter(pk__in=found).annotate(division_id=Max("division__id"))
+    for tournament in unfinished.order_by("start_date", "name"):
         numbers = found[tournament.pk]
         by_tournament[tournament.pk] = UnfinishedTournament(tournament, len(numbers), sorted(set(numbers)))
     pending = (

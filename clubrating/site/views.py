@@ -59,6 +59,8 @@ def _tournament_querysets(today) -> list:
     base = Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
         team_count=Count("teams", distinct=True),  # (a team competition counts its teams)
+        # A league division's tournament is run on the league's pages (clubrating.leagues).
+        division_id=Max("division__id"),
         # The round being played: the first with a game still without result (a round robin is
         # paired whole in advance), else the last.
         current_round=Coalesce(Min("rounds__number", filter=Q(rounds__games__result="")),
@@ -149,7 +151,7 @@ def _tournament_rows(tournaments: dict) -> tuple:
     """What the tournaments block shows of each tournament (the cache key of its fragment)."""
     return tuple(
         (name, [(t.pk, t.name, t.kind, t.start_date, t.end_date, t.rounds_count, t.player_count,
-                 t.team_count, t.current_round) for t in tournaments[name]])
+                 t.team_count, t.division_id, t.current_round) for t in tournaments[name]])
         for name in ("running", "upcoming", "recent")
     ) + (tournaments["running_more"],)
 

@@ -104,6 +104,19 @@ def test_a_restricted_profile_is_left_out_of_the_clubs_top_list_for_all_but_offi
     assert count == "35"
 
 
+def test_a_league_divisions_buttons_lead_to_the_leagues_pages(client, demo):
+    from clubrating.leagues.models import Division
+
+    _login(client, "official")
+    running = _section(client.get("/").content.decode(), "running")
+    division = Division.objects.get(name="Landesliga")
+    item = running.split(">Landesliga Wien 2026/27 – Landesliga</a>")[1].split("</li>")[0]
+    assert re.findall(r'href="([^"]*)"', item) == [
+        reverse("leagues:division", args=[division.pk]), reverse("leagues:division_rounds", args=[division.pk])]
+    herbst = Tournament.objects.get(name="Herbstopen 2026")
+    assert reverse("tournaments:results", args=[herbst.pk, 5]) in running
+
+
 def test_official_gets_result_entry_and_creation_links(client, demo):
     _login(client, "official")
     html = client.get("/").content.decode()
