@@ -261,3 +261,30 @@ class Crosstable(Schema):
     rounds: list[int]
     tiebreaks: list[str]
     lines: list[CrosstableLine]
+
+
+class TeamRow(Schema):
+    rank: int
+    team_id: int
+    name: str
+    club: str | None
+    played: int | None  # finished matches (null where the table does not count them)
+    won: int | None
+    drawn: int | None
+    lost: int | None
+    match_points: float
+    board_points: float
+    # The values of ``TeamStandings.criteria`` by code, rounded as the table shows them; null
+    # where a criterion was not applied to the team (the direct encounter outside a tie).
+    criteria: dict[str, float | None]
+
+
+class TeamStandings(Schema):
+    tournament_id: int
+    division_id: int | None  # the league division the team competition holds, if any
+    # The table's order: a league division's season criteria ("MP" match points, "BP" board
+    # points, "BW" Berlin scoring, "DE" direct encounter, "W" matches won); another team
+    # competition's "MP", "BP", "SB" (team Sonneborn-Berger).
+    criteria: list[str]
+    rows: list[TeamRow]
+

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.leagues.models import Division
+from clubrating.leagues.selectors_public import division_data
 from clubrating.tournaments import selectors
 from clubrating.tournaments.models import Round, Team, Tournament, TournamentKind, TournamentPlayer
 from clubrating.tournaments.tiebreaks import decimals_for
@@ -183,3 +185,50 @@ def crosstable(request: HttpRequest, tournament_id: int):
             progress=line.progress,
         ) for line in table.lines],
     ))
+
+
+def _team_rows_league(division) -> list[schemas.TeamRow]:
+    """A league division's table, as its page shows it (the season's criteria)."""
+    rows = []
+    for row in division_data(division=division).table:
+        team = row.team
+        rows.append(schemas.TeamRow(
+            rank=row.rank, team_id=team.team_id, name=team.team.name, club=team.club.name,
+            played=row.played, won=row.won, drawn=row.drawn, lost=row.lost,
+            match_points=round_half_away(row.match_points, 1),
+            board_points=round_half_away(row.board_points, 1),
+            criteria={code: None if value is None else round_half_away(value, 1)
+                      for code, value in row.criteria.items()},
+        ))
+    return rows
+
+
+def _team_rows(tournament: Tournament) -> list[schemas.TeamRow]:
+    """Another team competition's table, as its page shows it (match points, board points, team
+    Sonneborn-Berger; it counts no matches won, drawn or lost)."""
+    return [schemas.TeamRow(
+        rank=row.rank, team_id=row.team.pk, name=row.team.name,
+        club=row.team.club.name if row.team.club_id else None,
+        played=None, won=None, drawn=None, lost=None,
+        match_points=row.match_points, board_points=round_half_away(row.board_points, 1),
+        criteria={"MP": row.match_points, "BP": round_half_away(row.board_points, 1),
+                  "SB": round_half_away(row.sonneborn_berger, 2)},
+    ) for row in selectors.team_standings(tournament=tournament)]
+
+
+@router.get("/tournaments/{tournament_id}/teams", response=schemas.TeamStandings, summary="Team standings")
+def team_standings(request: HttpRequest, tournament_id: int):
+    """A team competition's table: a league division's by its season's criteria (the league's
+    table page), another's by match points, board points and team Sonneborn-Berger."""
+    tournament = _tournament(request, tournament_id)
+    if tournament.kind != TournamentKind.TEAM:
+        refuse(_("This tournament is not a team competition."), 404)
+    division = Division.objects.filter(tournament=tournament).select_related("season", "tournament").first()
+    if division is not None:
+        criteria, rows = list(division.season.criteria), _team_rows_league(division)
+    else:
+        criteria, rows = ["MP", "BP", "SB"], _team_rows(tournament)
+    return json_response(request, schemas.TeamStandings(
+        tournament_id=tournament.pk, division_id=division.pk if division else None, criteria=criteria,
+        rows=rows))
+

@@ -111,8 +111,8 @@ def test_a_league_divisions_buttons_lead_to_the_leagues_pages(client, demo):
     running = _section(client.get("/").content.decode(), "running")
     division = Division.objects.get(name="Landesliga")
     item = running.split(">Landesliga Wien 2026/27 – Landesliga</a>")[1].split("</li>")[0]
-    assert re.findall(r'href="([^"]*)"', item) == [
-        reverse("leagues:division", args=[division.pk]), reverse("leagues:division_rounds", args=[division.pk])]
+    assert re.findall(r'href="([^"]*)"', item) == [reverse("leagues:division", args=[division.pk]),
+                                                   reverse("leagues:division_rounds", args=[division.pk])]
     herbst = Tournament.objects.get(name="Herbstopen 2026")
     assert reverse("tournaments:results", args=[herbst.pk, 5]) in running
 

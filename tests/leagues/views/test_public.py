@@ -136,6 +136,29 @@ def test_the_table_as_csv(played, visitor):
     assert rows[4] == ["4", "Ottakring 1", "SK Ottakring", "3", "0", "0", "3", "0", "3.0", "7.5", ""]
 
 
+def test_the_api_serves_the_table_as_the_page_shows_it(played, visitor):
+    division = played.first
+    response = visitor.get(f"/api/v1/tournaments/{division.tournament_id}/teams")
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["tournament_id"], data["division_id"], data["criteria"]) == (
+        division.tournament_id, division.pk, ["MP", "BP", "BW", "DE"])
+    rows = [(r["rank"], r["name"], r["club"], r["played"], r["won"], r["drawn"], r["lost"], r["match_points"],
+             r["board_points"], r["criteria"]) for r in data["rows"]]
+    assert rows[0] == (1, "Donaustadt 1", "SK Donaustadt", 3, 2, 1, 0, 5, 7.0,
+                       {"MP": 5, "BP": 7.0, "BW": 19.0, "DE": None})
+    assert rows[1] == (2, "Hietzing 1", "SK Hietzing", 3, 1, 2, 0, 4, 8.0,
+                       {"MP": 4, "BP": 8.0, "BW": 22.0, "DE": None})
+    assert rows[3] == (4, "Ottakring 1", "SK Ottakring", 3, 0, 0, 3, 0, 3.0,
+                       {"MP": 0, "BP": 3.0, "BW": 7.5, "DE": None})
+    assert [r["team_id"] for r in data["rows"]] == [
+        t.team_id for name in ("Donaustadt 1", "Hietzing 1", "Favoriten 1", "Ottakring 1")
+        for t in division.teams.filter(team__name=name)]
+    # An individual tournament has no teams.
+    from tests.factories import TournamentFactory
+    assert visitor.get(f"/api/v1/tournaments/{TournamentFactory().pk}/teams").status_code == 404
+
+
 def test_the_print_layout_and_pdf_of_the_table(played, visitor):
     url = reverse("leagues:division_print", args=[played.first.pk])
     assert "Cross table" in visitor.get(url).content.decode()

@@ -29,6 +29,7 @@ def test_a_league_divisions_rounds_link_to_the_leagues_rounds(client, demo_club,
         return re.findall(r'href="([^"]*)">\d+</a>', item)
 
     for division in Division.objects.all():
-        assert round_links(division.tournament.name) == [reverse("leagues:division_rounds", args=[division.pk])]
+        rounds = reverse("leagues:division_rounds", args=[division.pk])
+        assert round_links(division.tournament.name) == [rounds]
     herbst = Tournament.objects.get(name="Herbstopen 2026")
     assert round_links(herbst.name) == [reverse("tournaments:results", args=[herbst.pk, 5])]

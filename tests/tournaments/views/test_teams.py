@@ -186,6 +186,19 @@ def test_team_standings(official_client, league, lang, words):
         assert word in html, word
 
 
+def test_the_api_serves_the_team_standings_as_the_page(official_client, league):
+    _play_round_1(official_client, league)
+    data = official_client.get(f"/api/v1/tournaments/{league.pk}/teams").json()
+    assert (data["division_id"], data["criteria"]) == (None, ["MP", "BP", "SB"])
+    assert [(r["rank"], r["name"], r["played"], r["match_points"], r["board_points"], r["criteria"])
+            for r in data["rows"]] == [
+        (1, "Team A", None, 2, 1.5, {"MP": 2, "BP": 1.5, "SB": 0.0}),
+        (2, "Team B", None, 1, 1.0, {"MP": 1, "BP": 1.0, "SB": 1.0}),
+        (2, "Team C", None, 1, 1.0, {"MP": 1, "BP": 1.0, "SB": 1.0}),
+        (4, "Team D", None, 0, 0.5, {"MP": 0, "BP": 0.5, "SB": 1.0}),
+    ]
+
+
 def test_team_matches_page_shows_board_results_from_the_home_side(official_client, league):
     _play_round_1(official_client, league)
     response = page(Client(), "team_matches", league.pk, lang="de-at")
