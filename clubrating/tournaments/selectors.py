@@ -448,6 +448,11 @@ class MatchScore:
     away_points: float
     finished: bool  # every game of the match has a result
 
+    @property
+    def scored(self) -> bool:
+        """Whether any board has a result yet (before, the score is not 0 : 0 but none)."""
+        return self.finished or any(board.points is not None for board in self.boards)
+
 
 def match_score(match: TeamMatch, *, over: bool = False) -> MatchScore:
     """The boards of a match from the home team's side and the board points of both teams.

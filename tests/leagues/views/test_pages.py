@@ -239,3 +239,20 @@ def test_before_the_deadline_the_captains_page_does_not_tell_the_opponents_empty
     now.value = at(DATES[0] - datetime.timedelta(days=1), 14)
     html = client_for(league.captains["Ottakring 1"]).get(reverse("leagues:match", args=[match.pk])).content
     assert html.decode().count('class="colour"') == 6
+
+
+def test_a_match_without_any_result_shows_no_score_yet(league, now):
+    submit(league, "Donaustadt 1", 1, [1, 2, 3, 4])
+    submit(league, "Ottakring 1", 1, [1, 2, 3, 4])
+    match = league.match("Donaustadt 1", 1)
+    now.value = at(DATES[0], 18)
+    home = client_for(league.captains["Donaustadt 1"])
+
+    def score() -> str:
+        page = home.get(reverse("leagues:match", args=[match.pk])).content.decode()
+        return page.split('class="fs-2 fw-bold text-nowrap league-score"')[1].split(">", 1)[1].split("<")[0]
+
+    assert score() == "– : –"  # not "0 : 0", a score neither team has
+    home.post(reverse("leagues:match_results", args=[match.pk]),
+              {"board_1": "1-0", "board_2": "1/2", "board_3": "0-1", "board_4": "1/2", "absent": ""})
+    assert score() == "2.0 : 2.0"  # (board points with one decimal, as the table)
