@@ -285,7 +285,8 @@ def tournament_evaluation(request, pk):
 @public_tournaments_required
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("white", "black", "round__tournament"), pk=pk)
-    if game.pk in hidden_games(tournament_id=game.round.tournament_id, now=timezone.now()):
+    if game.round.tournament.kind == TournamentKind.TEAM and game.pk in hidden_games(
+            tournament_id=game.round.tournament_id, now=timezone.now()):
         raise Http404  # a league board whose lineups are not public yet
     official = is_official(request.user)
     context = {
