@@ -1,0 +1,29 @@
+from py4swiss.dynamicuint import DynamicUint
+from py4swiss.engines.common import Float
+
+from clubrating.tournaments.pairing.dutch2026.bracket import Bracket
+from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
+from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
+
+_OUTSIDE = (PlayerRole.LOWER, PlayerRole.REST)
+
+
+class C16(QualityCriterion):
+    """
+    C.04.3 (2026), quality criteria: minimise the scores of the players who get the same downfloat as in
+    the round previous (each score in its own bits, higher scores weigh more).
+    """
+
+    @classmethod
+    def get_shift(cls, bracket: Bracket) -> int:
+        return bracket.score_bits if bracket.one_round_played else 0
+
+    @classmethod
+    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+        weight = DynamicUint(zero)
+        if player_2.role in _OUTSIDE or not bracket.one_round_played:
+            return weight
+        # A pair that keeps a player in the bracket spares that player the repeated downfloat.
+        weight += (zero | int(player_2.float_1 == Float.DOWN)) << bracket.score_shifts[player_2.points_with_acceleration]
+        weight += (zero | int(player_1.float_1 == Float.DOWN)) << bracket.score_shifts[player_1.points_with_acceleration]
+        return weight

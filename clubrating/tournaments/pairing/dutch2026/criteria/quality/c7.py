@@ -1,0 +1,28 @@
+from py4swiss.dynamicuint import DynamicUint
+
+from clubrating.tournaments.pairing.dutch2026.bracket import Bracket
+from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
+from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
+
+_OUTSIDE = (PlayerRole.LOWER, PlayerRole.REST)
+
+
+class C7(QualityCriterion):
+    """
+    C.04.3 (2026), quality criteria: choose the downfloaters so as to maximise the number of pairs and
+    then the scores paired in the next bracket (see C6).
+    """
+
+    @classmethod
+    def get_shift(cls, bracket: Bracket) -> int:
+        return bracket.low_bracket_bits + bracket.score_bits
+
+    @classmethod
+    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+        weight = DynamicUint(zero)
+        if player_2.role != PlayerRole.LOWER:
+            return weight
+        weight |= 1
+        weight <<= bracket.score_bits
+        weight += (zero | 1) << bracket.score_shifts[player_1.points_with_acceleration]
+        return weight

@@ -1,0 +1,98 @@
+from py4swiss.matching_computer import ComputerDutchValidity
+
+from clubrating.tournaments.pairing.dutch2026.criteria.absolute import C1, C2, C3
+from clubrating.tournaments.pairing.dutch2026.player import Player
+
+
+class ValidityMatcher:
+    """A class used to determine whether the current choice of pairings allows completion of the round-pairing."""
+
+    def __init__(self, players: list[Player], forbidden_pairs: set[tuple[int, int]]) -> None:
+        """
+        Set up a new matching computer.
+
+        The included graph contains exactly one vertex for each player and edges with weights between them depending on
+        whether they are allowed to be paired with each other or not.
+        """
+        self._players: list[Player] = players
+        self._forbidden_pairs: set[tuple[int, int]] = forbidden_pairs
+
+        self._len: int = len(players) + len(players) % 2
+        self._computer: ComputerDutchValidity = ComputerDutchValidity(self._len, 1)
+        self._index_dict: dict[Player, int] = {player: i for i, player in enumerate(self._players)}
+
+        self._set_up_computer()
+
+    def _set_up_computer(self) -> None:
+        """
+        Configure the matching computer by setting up vertices and edge weights.
+
+        Each vertex represents a player (and potentially an extra one for a bye if needed).
+        Edge weights are determined by the validity of pairings according to the absolute criteria C.1, C.2, and C.3:
+            - 1 if the pairing between two players is allowed
+            - 0 if it violates any absolute criteria
+        """
+        for _ in range(self._len):
+            self._computer.add_vertex()
+
+        for i, player_1 in enumerate(self._players):
+            for j, player_2 in enumerate(self._players[i + 1 :]):
+                self._computer.set_edge_weight(i, i + j + 1, int(self.is_allowed_pair(player_1, player_2)))
+
+        if len(self._players) % 2 == 1:
+            for i, player in enumerate(self._players):
+                allowed = C2.evaluate(player, player)
+                self._computer.set_edge_weight(i, len(self._players), int(allowed))
+
+    def restrict_bye_to_lowest_score(self) -> None:
+        """Leave the pairing-allocated bye only to the eligible players of the lowest score that still
+        lets the round be completed (C.04.3 (2026): the PAB goes to the lowest-scoring eligible player).
+        Higher-scoring players are then treated as not eligible for the bye."""
+        if len(self._players) % 2 == 0:
+            return
+        bye_vertex = len(self._players)
+        for score in sorted({player.points_with_acceleration for player in self._players}):
+            for i, player in enumerate(self._players):
+                allowed = C2.evaluate(player, player) and player.points_with_acceleration <= score
+                self._computer.set_edge_weight(i, bye_vertex, int(allowed))
+            if self.is_valid_matching():
+                for player in self._players:
+                    if player.points_with_acceleration > score:
+                        player.bye_received = True
+                self._rank_unplayed_games(score)
+                return
+
+    def _rank_unplayed_games(self, score: int) -> None:
+        """Rank the players of the PAB assignee's score by their played games, most played first."""
+        at_score = [player for player in self._players if player.points_with_acceleration == score]
+        counts = sorted((len(player.colors) for player in at_score), reverse=True)
+        rank = {count: index for index, count in enumerate(counts)}
+        for player in at_score:
+            player.bye_rank = rank[len(player.colors)]
+
+    def is_allowed_pair(self, player_1: Player, player_2: Player) -> bool:
+        """Check whether the given players are allowed to be paired together."""
+        if bool({(player_1.id, player_2.id), (player_2.id, player_1.id)} & self._forbidden_pairs):
+            return False
+        return C1.evaluate(player_1, player_2) and C3.evaluate(player_1, player_2)
+
+    def finalize_match(self, player_1: Player, player_2: Player) -> None:
+        """Finalize the fact that the given players will be paired with one another."""
+        i = self._index_dict[player_1]
+        j = self._index_dict[player_2]
+
+        for k in range(self._len):
+            self._computer.set_edge_weight(i, k, 0)
+            self._computer.set_edge_weight(j, k, 0)
+
+        self._computer.set_edge_weight(i, j, 1)
+
+    def is_valid_matching(self) -> bool:
+        """
+        Check whether the current edge weights allow for a full pairing of all players.
+
+        This means that the absolute criteria C.1, C.2, and C.3 need to be adhered to whilst still pairing each player
+        to exactly one other player.
+        """
+        self._computer.compute_matching()
+        return all(i != j for i, j in enumerate(self._computer.get_matching()))

@@ -1,0 +1,216 @@
+"""Pair a round of a tournament described in a TRF file, and re-pair a finished file round by round.
+
+This is what an arbiter does with a pairing program's "check" mode (FIDE Handbook C.04.A, Annex 3,
+"Endorsement of a software program"): take the history before a round, the byes that were known
+in advance for that round (``H``, ``F``, ``Z``), pair it, and compare with the pairing published.
+The file may be TRF16 or TRF-2026; ``XXR`` gives the planned rounds (needed for the last-round
+colour exceptions) and ``XXC`` the initial colour (``white1``/``black1``); without ``XXC`` the
+initial colour is read from round 1 as the endorsed programs do.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from py4swiss.engines import DutchEngine
+from py4swiss.engines.common import PairingError
+from py4swiss.trf.codes import PlayerCode, XCode
+from py4swiss.trf.exceptions import ConsistencyError, LineError, ParsingError
+from py4swiss.trf.parsed_trf import ParsedTrf
+from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
+from py4swiss.trf.trf_line import TrfLine
+
+from clubrating.interchange.formats.trf import TrfGame, TrfTournament
+from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
+
+__all__ = [
+    "EDITION_2025",
+    "EDITION_2026",
+    "RoundCheck",
+    "TrfPairingError",
+    "check_trf",
+    "pair_next_round",
+    "pair_trf_round",
+    "played_pairs",
+]
+
+EDITION_2025 = "2025"  # C.04.3 effective till 31 January 2026
+EDITION_2026 = "2026"  # C.04.3 effective from 1 February 2026
+
+# Byes an entrant can have in the round to pair before it is paired (requested, or not taking part).
+KNOWN_BYES = frozenset("HFZ")
+_POINTS = {"1": 1.0, "+": 1.0, "W": 1.0, "F": 1.0, "U": 1.0, "=": 0.5, "D": 0.5, "H": 0.5}
+
+Pair = tuple[int, int]  # (white, black); black 0 for the pairing-allocated bye
+
+
+class TrfPairingError(ValueError):
+    """The round cannot be paired from this file; ``code`` names the reason for a translated message."""
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+def _is_known_bye(game: TrfGame) -> bool:
+    """A round entry that was fixed before the round was paired: a requested or zero-point bye."""
+    return game.opponent is None and (game.result in KNOWN_BYES or game.result in ("-", ""))
+
+
+def planned_rounds(trf: TrfTournament) -> int:
+    total = trf.declared_rounds or 0
+    for line in trf.extra_lines:
+        if line.startswith("XXR"):
+            try:
+                total = max(total, int(line[3:].split()[0]))
+            except (ValueError, IndexError):
+                continue
+    return max(total, trf.rounds)
+
+
+def initial_colour(trf: TrfTournament) -> str:
+    """``w`` or ``b``: from ``XXC``, else the round-1 colour of the highest player taking part, the
+    colour alternating over the players who take part (the next one's colour reversed, and so on)."""
+    for line in trf.extra_lines:
+        if line.startswith("XXC"):
+            words = line[3:].split()
+            if "black1" in words:
+                return "b"
+            if "white1" in words:
+                return "w"
+    taking_part = 0
+    for player in sorted(trf.players, key=lambda p: p.start_rank):
+        game = player.results[0] if player.results else None
+        if game is None or _is_known_bye(game):
+            continue
+        if game.colour in ("w", "b"):
+            return game.colour if taking_part % 2 == 0 else ("b" if game.colour == "w" else "w")
+        taking_part += 1
+    return "w"
+
+
+def _cell(game: TrfGame) -> str:
+    if game.opponent is None:
+        return f"0000 - {game.result or '-'}"
+    colour = game.colour if game.colour in ("w", "b") else "-"
+    return f"{game.opponent:4d} {colour} {game.result or '-'}"
+
+
+def round_input(trf: TrfTournament, round_number: int) -> str:
+    """TRF(x) for pairing ``round_number``: rounds before it, and its byes known in advance."""
+    total = planned_rounds(trf)
+    lines = [f"XXR {max(total, round_number)}", f"XXC {'white1' if initial_colour(trf) == 'w' else 'black1'}"]
+    for player in sorted(trf.players, key=lambda p: p.start_rank):
+        if player.is_dummy:
+            continue
+        games = list(player.results[: round_number - 1])
+        games += [TrfGame(len(games) + 1, None, "-", "-")] * (round_number - 1 - len(games))
+        now = player.results[round_number - 1] if len(player.results) >= round_number else None
+        if now is not None and _is_known_bye(now):
+            games.append(TrfGame(round_number, None, "-", now.result if now.result in KNOWN_BYES else "Z"))
+        elif now is None and len(player.results) < round_number - 1:
+            pass
+        points = sum(_POINTS.get(g.result, 0.0) for g in games)
+        line = (
+            f"001 {player.start_rank:4d}      {'P' + str(player.start_rank):<33} {player.rating or 0:4d}"
+            f"     {0:11d} {'':10} {points:4.1f} {player.start_rank:4d}"
+        )
+        lines.append(line + "".join("  " + _cell(g) for g in games))
+    return "\n".join(lines) + "\n"
+
+
+def _parse(text: str) -> ParsedTrf:
+    by_code: dict[type, list[TrfLine]] = defaultdict(list)
+    for index, raw in enumerate(text.splitlines()):
+        if raw.strip():
+            line = TrfLine(index, raw.rstrip())
+            by_code[line.code_type].append(line)
+    trf = ParsedTrf(
+        player_sections=[PlayerSection.from_string(str(x)) for x in by_code[PlayerCode]],
+        team_sections=[],
+        tournament_section=TournamentSection.from_lines([]),
+        x_section=XSection.from_lines(by_code[XCode]),
+    )
+    trf.validate_contents()
+    return trf
+
+
+def pair_trf_round(trf: TrfTournament, round_number: int, *, edition: str = EDITION_2026) -> list[Pair]:
+    """The pairing of ``round_number`` from the rounds before it; boards in publishing order."""
+    engine = Dutch2026Engine if edition == EDITION_2026 else DutchEngine
+    try:
+        pairings = engine.generate_pairings(_parse(round_input(trf, round_number)))
+    except PairingError as exc:
+        raise TrfPairingError("unpairable", "the round cannot be paired by the absolute criteria") from exc
+    except (ConsistencyError, LineError, ParsingError, ValueError) as exc:
+        raise TrfPairingError("inconsistent", f"the file is inconsistent: {exc}") from exc
+    games = [(p.white, p.black) for p in pairings if p.black != 0]
+    return games + [(p.white, 0) for p in pairings if p.black == 0]
+
+
+def pair_next_round(trf: TrfTournament, *, edition: str = EDITION_2026) -> list[Pair]:
+    """Pair the first round not yet paired (a round holding only byes known in advance counts as
+    not yet paired)."""
+    return pair_trf_round(trf, _paired_rounds(trf) + 1, edition=edition)
+
+
+def _paired_rounds(trf: TrfTournament) -> int:
+    paired = 0
+    for player in trf.players:
+        for game in player.results:
+            if not _is_known_bye(game):
+                paired = max(paired, game.round)
+    return paired
+
+
+def played_pairs(trf: TrfTournament, round_number: int) -> list[Pair]:
+    """The pairing of ``round_number`` as recorded, White first (games), then the PAB as ``(n, 0)``."""
+    dummies = {p.start_rank for p in trf.players if p.is_dummy}
+    pairs: list[Pair] = []
+    byes: list[Pair] = []
+    seen: set[int] = set()
+    for player in sorted(trf.players, key=lambda p: p.start_rank):
+        if player.start_rank in dummies or len(player.results) < round_number:
+            continue
+        game = player.results[round_number - 1]
+        if player.start_rank in seen or _is_known_bye(game):
+            continue
+        if game.opponent is None or game.opponent in dummies:
+            byes.append((player.start_rank, 0))
+            continue
+        white, black = (
+            (game.opponent, player.start_rank) if game.colour == "b" else (player.start_rank, game.opponent)
+        )
+        pairs.append((white, black))
+        seen.update((white, black))
+    return pairs + byes
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """One round of a file re-paired: the pairing published and the one the rules give."""
+
+    round: int
+    played: list[Pair]
+    expected: list[Pair] | None  # None when the round could not be paired
+    error: str = ""
+
+    @property
+    def matches(self) -> bool:
+        return self.expected is not None and sorted(self.played) == sorted(self.expected)
+
+
+def check_trf(trf: TrfTournament, *, edition: str = EDITION_2026) -> list[RoundCheck]:
+    """Re-pair every paired round of the file from the rounds before it."""
+    checks = []
+    for rnd in range(1, _paired_rounds(trf) + 1):
+        played = played_pairs(trf, rnd)
+        try:
+            expected: list[Pair] | None = pair_trf_round(trf, rnd, edition=edition)
+            error = ""
+        except TrfPairingError as exc:
+            expected, error = None, str(exc)
+        checks.append(RoundCheck(rnd, played, expected, error))
+    return checks
