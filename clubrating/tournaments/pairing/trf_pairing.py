@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import date
 
 from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
@@ -30,6 +31,8 @@ __all__ = [
     "RoundCheck",
     "TrfPairingError",
     "check_trf",
+    "edition_for_start",
+    "file_edition",
     "pair_next_round",
     "pair_trf_round",
     "played_pairs",
@@ -59,10 +62,28 @@ def _is_known_bye(game: TrfGame) -> bool:
     return game.opponent is None and (game.result in KNOWN_BYES or game.result in ("-", ""))
 
 
+# The first day of the Dutch system of 2026 (C.04.3, with C.04.1 and C.04.2 of 2026).
+EDITION_2026_START = date(2026, 2, 1)
+
+
+def edition_for_start(start: date | None) -> str:
+    """The edition of the Dutch system a tournament starting on ``start`` is paired by."""
+    return EDITION_2025 if start is not None and start < EDITION_2026_START else EDITION_2026
+
+
+def file_edition(trf: TrfTournament) -> str:
+    """The edition a file asks for: TRF-2026's pairing system (``092``; FIDE_DUTCH_2025 names the
+    rules approved in 2025 and in force from 2026), else the start date (``042``)."""
+    system = trf.header.get("092", "").strip().upper()
+    if system.startswith("FIDE_DUTCH_"):
+        return EDITION_2026 if system >= "FIDE_DUTCH_2025" else EDITION_2025
+    return edition_for_start(trf.start_date)
+
+
 def planned_rounds(trf: TrfTournament) -> int:
     total = trf.declared_rounds or 0
     for line in trf.extra_lines:
-        if line.startswith("XXR"):
+        if line.startswith(("XXR", "142")):
             try:
                 total = max(total, int(line[3:].split()[0]))
             except (ValueError, IndexError):
@@ -74,6 +95,8 @@ def initial_colour(trf: TrfTournament) -> str:
     """``w`` or ``b``: from ``XXC``, else the round-1 colour of the highest player taking part, the
     colour alternating over the players who take part (the next one's colour reversed, and so on)."""
     for line in trf.extra_lines:
+        if line.startswith("152") and line[4:5] in ("W", "B"):  # TRF-2026
+            return line[4].lower()
         if line.startswith("XXC"):
             words = line[3:].split()
             if "black1" in words:
@@ -98,9 +121,27 @@ def _cell(game: TrfGame) -> str:
     return f"{game.opponent:4d} {colour} {game.result or '-'}"
 
 
+def announced_byes(trf: TrfTournament) -> dict[tuple[int, int], str]:
+    """TRF-2026 ``240`` lines: byes requested for a round, ``{(round, player): code}``."""
+    byes = {}
+    for line in trf.extra_lines:
+        if not line.startswith("240") or len(line) < 11:
+            continue
+        code = line[4] if line[4] in KNOWN_BYES else "Z"
+        try:
+            rnd = int(line[6:9])
+            players = [int(line[i : i + 4]) for i in range(10, len(line.rstrip()) - 3, 5)]
+        except ValueError as exc:
+            raise TrfPairingError("inconsistent", f"the file is inconsistent: {line[:40]}") from exc
+        for player in players:
+            byes[(rnd, player)] = code
+    return byes
+
+
 def round_input(trf: TrfTournament, round_number: int) -> str:
     """TRF(x) for pairing ``round_number``: rounds before it, and its byes known in advance."""
     total = planned_rounds(trf)
+    requested = announced_byes(trf)
     lines = [f"XXR {max(total, round_number)}", f"XXC {'white1' if initial_colour(trf) == 'w' else 'black1'}"]
     for player in sorted(trf.players, key=lambda p: p.start_rank):
         if player.is_dummy:
@@ -110,8 +151,8 @@ def round_input(trf: TrfTournament, round_number: int) -> str:
         now = player.results[round_number - 1] if len(player.results) >= round_number else None
         if now is not None and _is_known_bye(now):
             games.append(TrfGame(round_number, None, "-", now.result if now.result in KNOWN_BYES else "Z"))
-        elif now is None and len(player.results) < round_number - 1:
-            pass
+        elif (round_number, player.start_rank) in requested:
+            games.append(TrfGame(round_number, None, "-", requested[(round_number, player.start_rank)]))
         points = sum(_POINTS.get(g.result, 0.0) for g in games)
         line = (
             f"001 {player.start_rank:4d}      {'P' + str(player.start_rank):<33} {player.rating or 0:4d}"
@@ -153,7 +194,20 @@ def pair_trf_round(trf: TrfTournament, round_number: int, *, edition: str = EDIT
 def pair_next_round(trf: TrfTournament, *, edition: str = EDITION_2026) -> list[Pair]:
     """Pair the first round not yet paired (a round holding only byes known in advance counts as
     not yet paired)."""
-    return pair_trf_round(trf, _paired_rounds(trf) + 1, edition=edition)
+    next_round = _paired_rounds(trf) + 1
+    declared = _declared_rounds(trf)
+    if declared and next_round > declared:
+        raise TrfPairingError("complete", f"all {declared} rounds are paired", rounds=declared)
+    return pair_trf_round(trf, next_round, edition=edition)
+
+
+def _declared_rounds(trf: TrfTournament) -> int | None:
+    """The planned rounds when the file states them (``XXR``), else None."""
+    total = trf.declared_rounds
+    for line in trf.extra_lines:
+        if line.startswith(("XXR", "142")) and line[3:].split() and line[3:].split()[0].isdigit():
+            total = int(line[3:].split()[0])
+    return total
 
 
 def _paired_rounds(trf: TrfTournament) -> int:
