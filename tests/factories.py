@@ -19,6 +19,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.tiebreaks import edition_for
 
 
 class ClubFactory(DjangoModelFactory):
@@ -54,6 +55,7 @@ class TournamentFactory(DjangoModelFactory):
     start_date = datetime.date(2025, 3, 1)
     rounds_count = 5
     place = "Wien"
+    tiebreak_rules = factory.LazyAttribute(lambda o: edition_for(o.start_date))
 
 
 class TeamFactory(DjangoModelFactory):

@@ -27,6 +27,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.services import game_results_write
+from clubrating.tournaments.tiebreaks import edition_for
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -149,7 +150,7 @@ def _tournament_for(event: str, games: list[PgnGame], given: Tournament | str | 
         name=name[:200], kind=kind, double_round_robin=double, category=_category(games, name),
         start_date=start, end_date=max([*dates, start]), rounds_count=max(g.round for g in games),
         place=games[0].headers.get("Site", "").strip("?")[:120],
-        time_control=games[0].headers.get("TimeControl", "")[:120],
+        time_control=games[0].headers.get("TimeControl", "")[:120], tiebreak_rules=edition_for(start),
     ), True
 
 

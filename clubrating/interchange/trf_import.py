@@ -47,6 +47,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.services import game_results_write
+from clubrating.tournaments.tiebreaks import edition_for
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -255,6 +256,7 @@ def tournament_import_trf(
         place=trf.city[:120], director=trf.chief_arbiter[:120], rated=rated,
         federation=trf.federation.strip().upper()[:3],
         rounds_count=max(trf.rounds, trf.declared_rounds or 0, 1), time_control=trf.time_control[:120],
+        tiebreak_rules=edition_for(start),
     )
     report = ImportReport(tournament=tournament)
     report.refused = [(p.start_rank, p.line_no, _("dummy bye player")) for p in trf.players if p.is_dummy]

@@ -8,7 +8,7 @@ from clubrating.clubs.models import Member
 from clubrating.clubs.search import name_words_q
 
 from .models import Colour, Game, Result, Tournament, TournamentKind
-from .tiebreaks import RECOMMENDED, TIEBREAK_PRESETS
+from .tiebreaks import RECOMMENDED, TIEBREAK_PRESETS, UnknownTiebreak, edition_for, parse_tiebreaks
 
 # The result control: (value, label, keys that choose it). The keys are shown on the page and
 # read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
@@ -206,8 +206,28 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("rounds_count", _("A Swiss tournament needs its number of rounds."))
         elif not data.get("rounds_count"):
             data["rounds_count"] = 1
+        self._check_tiebreaks(data)
         self.instance.tiebreaks = data.get("tiebreaks", self.instance.tiebreaks)
         return data
+
+    def _check_tiebreaks(self, data) -> None:
+        """The codes must be tie-breaks of the edition of FIDE C.07 the start date gives (stored
+        with the tournament); the 2026 edition forbids the Buchholz family in a round robin."""
+        start = data.get("start_date")
+        if not start:
+            return
+        edition = edition_for(start)
+        self.instance.tiebreak_rules = edition
+        codes = (data.get("tiebreaks") or "").strip()
+        if not codes or "tiebreaks" in self.errors or "tiebreak_preset" in self.errors:
+            return
+        round_robin = data.get("kind") == TournamentKind.ROUND_ROBIN
+        try:
+            data["tiebreaks"] = ",".join(
+                spec.label for spec in parse_tiebreaks(codes, edition, round_robin=round_robin))
+        except UnknownTiebreak as error:
+            message = _("“%(code)s” is not a tie-break of FIDE C.07 (edition %(edition)s) for this system.")
+            self.add_error("tiebreaks", message % {"code": error, "edition": edition})
 
 
 class MemberSearchForm(forms.Form):

@@ -26,6 +26,14 @@ class GameCategory(models.TextChoices):
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB"
 
 
+class TiebreakRules(models.TextChoices):
+    """The edition of FIDE's Play-Off and Tie-Break Regulations (C.07) a tournament's standings
+    follow: the one in force on its start date (``tiebreaks.edition_for``), kept for good."""
+
+    C07_2023 = "2023", _("FIDE C.07, edition 2023")
+    C07_2026 = "2026", _("FIDE C.07, edition 2026")
+
+
 class Colour(models.TextChoices):
     WHITE = "w", _("white")
     BLACK = "b", _("black")
@@ -50,6 +58,12 @@ class Tournament(models.Model):
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
     # Comma separated TRF-2026 tie-break codes in the order the director chose, e.g. "BH/C1,BH,SB".
     tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
+    # Set from the start date where a tournament is created (form, imports); the default is the
+    # edition in force today.
+    tiebreak_rules = models.CharField(
+        _("tie-break regulations"), max_length=4, choices=TiebreakRules.choices,
+        default=TiebreakRules.C07_2026,
+    )
     time_control = models.CharField(_("time control"), max_length=120, blank=True)
     # The schedule a round's date defaults from when it is paired: round 1 on the start date,
     # every further round this many days later (a weekly club evening: 7).
@@ -85,6 +99,8 @@ class Tournament(models.Model):
                 name="tournament_end_after_start",
             ),
             models.CheckConstraint(condition=Q(rounds_count__gte=1), name="tournament_rounds_positive"),
+            models.CheckConstraint(condition=Q(tiebreak_rules__in=TiebreakRules.values),
+                                   name="tournament_tiebreak_rules_known"),
         ]
 
     def __str__(self) -> str:

@@ -65,6 +65,7 @@ __all__ = [
     "tournament_finished",
     "unpairable_round",
     "tournament_standings",
+    "tiebreak_specs",
     "tournament_tables",
 ]
 
@@ -291,7 +292,7 @@ def tournament_standings(
     """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
 
     Raises ``UnknownTiebreak`` with the offending code when a code is unknown. Three queries."""
-    specs = _specs(tournament, codes)
+    specs = tiebreak_specs(tournament=tournament, codes=codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, after_round)
     if after_round is not None:
@@ -299,8 +300,11 @@ def tournament_standings(
     return _standing_rows(tournament, players, records, rounds, specs)
 
 
-def _specs(tournament: Tournament, codes: list[str] | str | None) -> list[TiebreakSpec]:
-    return parse_tiebreaks(tournament.tiebreaks if codes is None else codes)
+def tiebreak_specs(*, tournament: Tournament, codes: list[str] | str | None = None) -> list[TiebreakSpec]:
+    """The tie-breaks ``codes`` (default: the tournament's own list) by the tournament's edition of
+    C.07; ``UnknownTiebreak`` names a code that edition does not know (or forbids here)."""
+    return parse_tiebreaks(tournament.tiebreaks if codes is None else codes, tournament.tiebreak_rules,
+                           round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
 
 
 def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], records: dict, rounds: int,
@@ -320,8 +324,10 @@ def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], reco
                 line[i] = absent
             elif rec.opponent is not None and rec.opponent not in player_of:
                 line[i] = RoundRecord(rec.kind, rec.points, None, rec.colour)
-        participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line))
-    rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN)
+        participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line,
+                                        number=p.start_rank))
+    rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN,
+                             edition=tournament.tiebreak_rules)
     order = {p.member_id: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
     rows.sort(key=lambda r: (r.rank, order[r.id]))
     return [StandingRow(r.rank, player_of[r.id], r.points, r.tiebreaks) for r in rows]
@@ -410,7 +416,7 @@ def tournament_tables(
     """``tournament_standings`` and ``tournament_crosstable`` together (the crosstable page shows
     both) from one read of the players and the results. Raises ``UnknownTiebreak`` like the
     standings. Three queries."""
-    specs = _specs(tournament, codes)
+    specs = tiebreak_specs(tournament=tournament, codes=codes)
     players = _players(tournament)
     records, rounds = _records_by_member(tournament, None, pending=True)
     standings = _standing_rows(tournament, players, records, rounds, specs)

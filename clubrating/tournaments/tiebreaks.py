@@ -1,4 +1,8 @@
-"""FIDE tie-breaks (Tie-Break Regulations C.07, 2023 edition) on plain data, codes as in TRF-2026.
+"""FIDE tie-breaks (Play-Off and Tie-Break Regulations C.07) on plain data, codes as in TRF-2026.
+
+Two editions: ``"2023"`` (the text applied from 2023 until 28 February 2026) and ``"2026"`` (in
+force since 1 March 2026). A tournament keeps the edition of its start date (``edition_for``);
+what the 2026 edition changes is listed after the 2023 rules below.
 
 Each participant's rounds are :class:`RoundRecord` rows (see ``pairing.history``), one per round:
 played games, forfeits, the pairing-allocated bye (PAB), and requested byes / missed rounds
@@ -26,19 +30,40 @@ games played over the board with black (won with black). ARO/TPR use played game
 opponents; ARO/C1 drops the lowest-rated opponent when all played opponents are rated. KS (Koya)
 sums the points scored in each round against opponents with at least 50 % of the maximum score.
 DE (direct encounter, art. 6) is computed within each group still tied on points and the preceding
-tie-breaks.
+tie-breaks. PS sums the cumulative score after each round; REP counts the rounds that were not VURs.
+
+The 2026 edition changes:
+
+* Own unplayed rounds (art. 16.4): the dummy opponent's score is the participant's own score,
+  capped for a forfeit (won or lost) at the scheduled opponent's adjusted score (16.4.1), for any
+  other unplayed round (PAB, byes, rounds after a withdrawal) at a draw's points times the number
+  of rounds (16.4.2).
+* Round robins (art. 15.2): a forfeit counts as the game it replaced in SB, KS and DE (against its
+  scheduled opponent); only a forfeit loss stays unplayed for the participant's own counts (art. 7:
+  WIN, WON, BPG, BWG, REP), and every forfeit for the rating tie-breaks (art. 10). The Buchholz
+  family must not be used in a round robin (art. 8).
+* Direct encounter (art. 6.1.2): two participants who met more than once add the average of their
+  games. A Swiss forfeit stays out of DE (6.1.1).
+* New tie-breaks that reduce drawing of lots: STD (standard points, art. 7.7: 1 for each round won,
+  with or without playing, ½ for each drawn one; tournaments with 3/1/0 scoring are compared
+  on 1/½/0), TPN (tournament pairing number, art. 7.8: the lower number first) and RTNG (rating,
+  art. 10.6: the higher rating first).
 """
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 from dataclasses import dataclass, field
 
-from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, PLAYED, RoundRecord
+from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PLAYED, RoundRecord
 from ratings.rules.performance import dp
 
 __all__ = [
+    "EDITION_2023",
+    "EDITION_2026",
+    "EDITIONS",
     "RECOMMENDED",
     "SUPPORTED_CODES",
     "TIEBREAK_PRESETS",
@@ -48,6 +73,8 @@ __all__ = [
     "UnknownTiebreak",
     "compute_standings",
     "decimals_for",
+    "edition_for",
+    "known_codes",
     "parse_tiebreaks",
     "split_code",
 ]
@@ -71,6 +98,16 @@ RECOMMENDED = {
 WIN_POINTS = 1.0
 DRAW_POINTS = 0.5
 
+EDITION_2023, EDITION_2026 = "2023", "2026"
+EDITIONS = (EDITION_2023, EDITION_2026)
+# The 2026 edition applies from 1 March 2026 (C.07, "effective from 1 March 2026").
+EDITION_2026_FROM = datetime.date(2026, 3, 1)
+
+
+def edition_for(start: datetime.date) -> str:
+    """The edition a tournament starting on ``start`` keeps for good."""
+    return EDITION_2026 if start >= EDITION_2026_FROM else EDITION_2023
+
 # Base codes and the modifiers each accepts.
 SUPPORTED_CODES: dict[str, frozenset[str]] = {
     "BH": frozenset({"C1", "C2", "M1"}),
@@ -83,7 +120,20 @@ SUPPORTED_CODES: dict[str, frozenset[str]] = {
     "ARO": frozenset({"C1"}),
     "TPR": frozenset(),
     "KS": frozenset(),
+    "PS": frozenset({"C1", "C2"}),
+    "REP": frozenset(),
 }
+# Added by the 2026 edition (art. 7.7, 7.8, 10.6).
+CODES_2026: dict[str, frozenset[str]] = {"STD": frozenset(), "TPN": frozenset(), "RTNG": frozenset()}
+# The Buchholz family must not be used in a round robin (2026, art. 8).
+NOT_IN_ROUND_ROBIN_2026 = frozenset({"BH"})
+# Ranked lower value first (art. 7.8: the lower pairing number first).
+_LOWER_FIRST = frozenset({"TPN"})
+
+
+def known_codes(edition: str = EDITION_2026) -> dict[str, frozenset[str]]:
+    """The base codes of ``edition`` and the modifiers each accepts."""
+    return {**SUPPORTED_CODES, **CODES_2026} if edition == EDITION_2026 else dict(SUPPORTED_CODES)
 
 _CODE = re.compile(r"^([A-Z]+)(?:/([A-Z]\d))?$")
 
@@ -115,7 +165,8 @@ def split_code(raw: str) -> tuple[str, str]:
 # so that a column never mixes "2" and "2,5" and a file never says "2" where the page says "2,0".
 # Counts and ratings are whole numbers; Sonneborn-Berger moves in quarter points; points scored
 # (direct encounter: the points among the tied players, art. 6; Koya; Buchholz) in half points.
-_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP"})
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP",
+                    "TPN", "RTNG"})
 _QUARTERS = frozenset({"SB", "ESB", "SMP"})
 
 
@@ -133,14 +184,20 @@ def decimals_for(code: str) -> int:
     return 1
 
 
-def parse_tiebreaks(text: str | list[str]) -> list[TiebreakSpec]:
+def parse_tiebreaks(
+    text: str | list[str], edition: str = EDITION_2026, *, round_robin: bool = False
+) -> list[TiebreakSpec]:
     """``"BH/C1,BH,SB"`` (or its codes as a list) -> specs; UnknownTiebreak names the first code
-    the calculator does not support. The one reader of tie-break lists."""
+    the calculator does not support in ``edition`` (or, by the 2026 edition, a Buchholz in a
+    round robin, art. 8). The one reader of tie-break lists."""
     parts = text.split(",") if isinstance(text, str) else text
+    codes = known_codes(edition)
     specs = []
     for raw in (part for part in parts if part.strip()):
         code, modifier = split_code(raw)
-        if code not in SUPPORTED_CODES or (modifier and modifier not in SUPPORTED_CODES[code]):
+        if code not in codes or (modifier and modifier not in codes[code]):
+            raise UnknownTiebreak(raw.strip().upper())
+        if round_robin and edition == EDITION_2026 and code in NOT_IN_ROUND_ROBIN_2026:
             raise UnknownTiebreak(raw.strip().upper())
         specs.append(TiebreakSpec(code, modifier))
     return specs
@@ -151,6 +208,7 @@ class Participant:
     id: int
     rating: int | None = None
     rounds: list[RoundRecord] = field(default_factory=list)
+    number: int | None = None  # the tournament pairing number (TPN)
 
     @property
     def points(self) -> float:
@@ -173,10 +231,15 @@ def _is_played(rec: RoundRecord) -> bool:
     return rec.kind == PLAYED and rec.opponent is not None
 
 
+def _is_forfeit(rec: RoundRecord) -> bool:
+    return rec.kind in (FORFEIT_WIN, FORFEIT_LOSS) and rec.opponent is not None
+
+
 class _Calculator:
-    def __init__(self, participants: list[Participant], round_robin: bool):
+    def __init__(self, participants: list[Participant], round_robin: bool, edition: str = EDITION_2023):
         self.by_id = {p.id: p for p in participants}
         self.round_robin = round_robin
+        self.edition = edition
         self.rounds = max((len(p.rounds) for p in participants), default=0)
         self.max_points = WIN_POINTS * self.rounds
         if round_robin and len(participants) % 2:
@@ -186,8 +249,24 @@ class _Calculator:
             self.max_points = WIN_POINTS * self.rounds * (n - 1) / n
         self.adjusted = {p.id: self._adjusted_score(p) for p in participants}
 
+    @property
+    def rr_forfeits_played(self) -> bool:
+        """2026, art. 15.2: in a round robin a forfeit counts as the game it replaced."""
+        return self.round_robin and self.edition == EDITION_2026
+
+    def _counts_as_game(self, rec: RoundRecord) -> bool:
+        """A round with an opponent for SB, KS and DE: a game, or a round robin's forfeit (2026)."""
+        return _is_played(rec) or (self.rr_forfeits_played and _is_forfeit(rec))
+
+    def _own_counts(self, rec: RoundRecord) -> bool:
+        """A round that counts as played for the participant's own counts (art. 7): a game, and by
+        2026 in a round robin a forfeit win (a forfeit loss stays unplayed, art. 15.2)."""
+        return _is_played(rec) or (
+            self.rr_forfeits_played and rec.kind == FORFEIT_WIN and rec.opponent is not None)
+
     def _adjusted_score(self, p: Participant) -> float:
-        """Art. 16.4: VURs after the last non-VUR round (withdrawal) count as draws."""
+        """Art. 16.4 (2023) / 16.3 (2026): VURs after the last non-VUR round (withdrawal) count as
+        draws."""
         last = max((i for i, r in enumerate(p.rounds) if not _is_vur(r)), default=-1)
         total = 0.0
         for i, rec in enumerate(p.rounds):
@@ -197,18 +276,26 @@ class _Calculator:
                 total += 0.0 if self.round_robin else DRAW_POINTS
         return total
 
+    def _dummy(self, p: Participant, rec: RoundRecord) -> float:
+        """The dummy opponent's score for an own unplayed round (art. 16.3 of 2023, 16.4 of 2026)."""
+        if self.edition != EDITION_2026:
+            return p.points
+        if _is_forfeit(rec):
+            return min(p.points, self.adjusted[rec.opponent])  # 16.4.1
+        return min(p.points, DRAW_POINTS * self.rounds)  # 16.4.2
+
     def _opponent_values(self, p: Participant, sonneborn: bool) -> list[tuple[bool, float, float]]:
         """(is_vur, opponent score, contribution) per round, for BH and SB."""
         values = []
         for rec in p.rounds:
-            if _is_played(rec):
+            if self._counts_as_game(rec):
                 score, vur = self.adjusted[rec.opponent], False
             elif self.round_robin:
                 if rec.opponent is None:
                     continue
                 score, vur = 0.0, _is_vur(rec)
             else:
-                score, vur = p.points, _is_vur(rec)
+                score, vur = self._dummy(p, rec), _is_vur(rec)
             values.append((vur, score, score * rec.points if sonneborn else score))
         return values
 
@@ -256,6 +343,32 @@ class _Calculator:
             if r.opponent is not None and self.by_id[r.opponent].points >= limit
         )
 
+    def progressive(self, p: Participant, modifier: str) -> float:
+        """Art. 7.5: the sum of the cumulative scores after each round; Cut-n leaves out the first
+        n rounds' (art. 14.1.1: PS-C1 drops the score after round 1)."""
+        running, sums = 0.0, []
+        for rec in p.rounds:
+            running += rec.points
+            sums.append(running)
+        return sum(sums[{"C1": 1, "C2": 2}.get(modifier, 0):])
+
+    def standard_points(self, p: Participant) -> float:
+        """Art. 7.7 (2026): 1 for a round in which the participant scored more than the scheduled
+        opponent (or got more than a draw's points without playing), ½ for the same score (or a
+        draw's points without playing). A double forfeit is lost by both (no game was drawn)."""
+        total = 0.0
+        for i, rec in enumerate(p.rounds):
+            if rec.opponent is not None and rec.kind in (PLAYED, FORFEIT_WIN, FORFEIT_LOSS):
+                other = self.by_id[rec.opponent].rounds
+                theirs = other[i].points if i < len(other) else 0.0
+                if rec.kind == FORFEIT_LOSS and theirs <= rec.points:
+                    continue
+                total += 1.0 if rec.points > theirs else DRAW_POINTS if rec.points == theirs else 0.0
+            else:
+                points = rec.points
+                total += 1.0 if points > DRAW_POINTS else DRAW_POINTS if points == DRAW_POINTS else 0.0
+        return total
+
     def value(self, p: Participant, spec: TiebreakSpec) -> float:
         code = spec.code
         if code in ("BH", "SB"):
@@ -263,30 +376,55 @@ class _Calculator:
         if code == "WIN":
             return sum(1 for r in p.rounds if r.points >= WIN_POINTS)
         if code == "WON":
-            return sum(1 for r in p.rounds if _is_played(r) and r.points >= WIN_POINTS)
+            return sum(1 for r in p.rounds if self._own_counts(r) and r.points >= WIN_POINTS)
         if code == "BPG":
-            return sum(1 for r in p.rounds if _is_played(r) and r.colour == "b")
+            return sum(1 for r in p.rounds if self._own_counts(r) and r.colour == "b")
         if code == "BWG":
-            return sum(1 for r in p.rounds if _is_played(r) and r.colour == "b" and r.points >= WIN_POINTS)
+            return sum(1 for r in p.rounds
+                       if self._own_counts(r) and r.colour == "b" and r.points >= WIN_POINTS)
         if code == "ARO":
             return self.aro(p, cut=spec.modifier == "C1")
         if code == "TPR":
             return self.tpr(p)
         if code == "KS":
             return self.koya(p)
+        if code == "PS":
+            return self.progressive(p, spec.modifier)
+        if code == "REP":
+            return sum(1 for r in p.rounds if not _is_vur(r))
+        if code == "STD":
+            return self.standard_points(p)
+        if code == "TPN":
+            return p.number or 0
+        if code == "RTNG":
+            return p.rating or 0
         raise UnknownTiebreak(code)
 
     def direct_encounter(self, group: list[Participant]) -> dict[int, float]:
-        """Points each scored in games played among ``group`` (forfeits do not count)."""
+        """Points each scored in games played among ``group`` (a Swiss forfeit does not count).
+        By the 2026 edition two who met more than once add the average of their games (6.1.2)."""
         ids = {p.id for p in group}
-        return {
-            p.id: sum(r.points for r in p.rounds if _is_played(r) and r.opponent in ids) for p in group
-        }
+        scores = {}
+        for p in group:
+            met: dict[int, list[float]] = {}
+            for r in p.rounds:
+                if self._counts_as_game(r) and r.opponent in ids:
+                    met.setdefault(r.opponent, []).append(r.points)
+            if self.edition == EDITION_2026:
+                scores[p.id] = sum(sum(pts) / len(pts) for pts in met.values())
+            else:
+                scores[p.id] = sum(sum(pts) for pts in met.values())
+        return scores
+
+    def games_in(self, p: Participant, ids: set[int]) -> int:
+        """The encounters with ``ids`` that DE counts (2026: each opponent once, 6.1.2)."""
+        met = [r.opponent for r in p.rounds if self._counts_as_game(r) and r.opponent in ids]
+        return len(set(met)) if self.edition == EDITION_2026 else len(met)
 
     def met_all(self, group: list[Participant]) -> bool:
         ids = {p.id for p in group}
         return all(
-            ids - {p.id} <= {r.opponent for r in p.rounds if _is_played(r)} for p in group
+            ids - {p.id} <= {r.opponent for r in p.rounds if self._counts_as_game(r)} for p in group
         )
 
 
@@ -314,7 +452,7 @@ def _split_by_de(
         return parts
     # Not everyone met: a player is placed first only if no other could still reach his score.
     ids = {p.id for p in group}
-    games = {p.id: sum(1 for r in p.rounds if _is_played(r) and r.opponent in ids) for p in group}
+    games = {p.id: calc.games_in(p, ids) for p in group}
     best = max(group, key=lambda p: scores[p.id])
     others = [p for p in group if p is not best]
     if all(scores[best.id] > scores[q.id] + WIN_POINTS * (len(group) - 1 - games[q.id]) for q in others):
@@ -327,9 +465,11 @@ def compute_standings(
     specs: list[TiebreakSpec],
     *,
     round_robin: bool = False,
+    edition: str = EDITION_2023,
 ) -> list[StandingRow]:
-    """Rank by points, then the tie-breaks in order; remaining ties share the rank."""
-    calc = _Calculator(participants, round_robin)
+    """Rank by points, then the tie-breaks in order (by the C.07 ``edition``); remaining ties
+    share the rank."""
+    calc = _Calculator(participants, round_robin, edition)
     values: dict[int, list[float]] = {p.id: [] for p in participants}
     groups: list[list[Participant]] = [sorted(participants, key=lambda p: (-p.points, p.id))]
     groups = [g for grp in groups for g in _split(grp, lambda p: p.points)]
@@ -343,7 +483,8 @@ def compute_standings(
         for p in participants:
             values[p.id].append(calc.value(p, spec))
         index = len(values[participants[0].id]) - 1 if participants else 0
-        groups = [g for grp in groups for g in _split(grp, lambda p, i=index: values[p.id][i])]
+        sign = -1 if spec.code in _LOWER_FIRST else 1
+        groups = [g for grp in groups for g in _split(grp, lambda p, i=index, s=sign: s * values[p.id][i])]
     rows, position = [], 1
     for grp in groups:
         for p in sorted(grp, key=lambda p: p.id):

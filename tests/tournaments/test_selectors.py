@@ -1,8 +1,20 @@
+import datetime
+
 import pytest
 
 from clubrating.tournaments import selectors, services
 from clubrating.tournaments.models import ByeKind, Result, TeamMatch, TournamentKind
-from tests.factories import ClubFactory, MemberFactory, TeamFactory, TournamentFactory
+from clubrating.tournaments.tiebreaks import UnknownTiebreak
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    GameFactory,
+    MemberFactory,
+    RoundFactory,
+    TeamFactory,
+    TournamentFactory,
+    TournamentPlayerFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -229,3 +241,45 @@ def test_tables_read_standings_and_crosstable_at_once(django_assert_max_num_quer
     assert [(c.opponent, c.colour, c.points, c.code) for c in first["P1"].cells] == [
         (4, "w", 1.0, "1"), (2, "w", 0.0, "0"), (3, "b", None, "")]
     assert (first["P1"].points, first["P3"].points) == (1.0, 1.0)
+
+
+def swiss_with_byes(start: datetime.date):
+    """Three players, three rounds: R1 A-B 1-0, C pairing-allocated bye; R2 C-A ½-½, B half-point
+    bye; R3 B-C 0-1, A full-point bye. A 2.5, B 0.5, C 2.5."""
+    t = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=3, start_date=start, tiebreaks="BH,SB")
+    a, b, c = (MemberFactory(last_name=name) for name in "ABC")
+    for rank, member in enumerate((a, b, c), start=1):
+        TournamentPlayerFactory(tournament=t, member=member, start_rank=rank)
+    r1, r2, r3 = (RoundFactory(tournament=t, number=n) for n in (1, 2, 3))
+    GameFactory(round=r1, board=1, white=a, black=b, result=Result.WHITE_WINS)
+    ByeFactory(round=r1, member=c, kind=ByeKind.PAIRING)
+    GameFactory(round=r2, board=1, white=c, black=a, result=Result.DRAW)
+    ByeFactory(round=r2, member=b, kind=ByeKind.HALF)
+    GameFactory(round=r3, board=1, white=b, black=c, result=Result.BLACK_WINS)
+    ByeFactory(round=r3, member=a, kind=ByeKind.FULL)
+    return t
+
+
+def standing_values(t, codes=None):
+    rows = selectors.tournament_standings(tournament=t, codes=codes)
+    return [(r.rank, r.player.member.last_name, r.points, r.tiebreaks) for r in rows]
+
+
+def test_a_tournament_started_before_march_2026_keeps_the_2023_tiebreaks():
+    t = swiss_with_byes(datetime.date(2026, 2, 28))
+    assert t.tiebreak_rules == "2023"
+    # The dummy opponent has the player's own score: A 0.5 + 2.5 + 2.5 = 5.5, SB 0.5 + 1.25 + 2.5;
+    # C 2.5 + 2.5 + 0.5 = 5.5, SB 2.5 + 1.25 + 0.5; B 2.5 + 0.5 + 2.5 = 5.5, SB 0.25.
+    assert standing_values(t) == [
+        (1, "A", 2.5, [5.5, 4.25]), (1, "C", 2.5, [5.5, 4.25]), (3, "B", 0.5, [5.5, 0.25])]
+    with pytest.raises(UnknownTiebreak):
+        selectors.tournament_standings(tournament=t, codes="BH,TPN")
+
+
+def test_a_tournament_started_from_march_2026_follows_the_2026_tiebreaks():
+    t = swiss_with_byes(datetime.date(2026, 3, 1))
+    assert t.tiebreak_rules == "2026"
+    # 16.4.2: A's full-point bye and C's PAB count at most ½ x 3 rounds = 1.5: BH 0.5 + 2.5 + 1.5;
+    # SB 0.5 + 1.25 + 1.5. TPN then puts A (1) before C (3).
+    assert standing_values(t, "BH,SB,TPN") == [
+        (1, "A", 2.5, [4.5, 3.25, 1]), (2, "C", 2.5, [4.5, 3.25, 3]), (3, "B", 0.5, [5.5, 0.25, 2])]

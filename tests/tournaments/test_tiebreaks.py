@@ -1,4 +1,4 @@
-"""FIDE tie-breaks (C.07, 2023) on hand-checked examples and on the two real tournaments in
+"""FIDE tie-breaks (C.07, editions 2023 and 2026) on hand-checked examples and on the two real tournaments in
 tests/data/pgn. The values are computed by hand from the games; the arithmetic is written next to
 each assertion."""
 
@@ -264,3 +264,158 @@ def test_direct_encounter_with_a_group_of_three_that_all_drew():
         (1, 1, 3.0, [1.0, 2]), (2, 2, 3.0, [1.0, 1]), (3, 2, 3.0, [1.0, 1]),
         (4, 4, 2.0, [1.5, 1]), (5, 4, 2.0, [1.5, 1]), (6, 6, 2.0, [0.0, 1]),
     ]
+
+
+# --- the 2026 edition (FIDE Play-Off and Tie-Break Regulations C.07, effective 1 March 2026) ------
+#
+# The 2026 text has no worked examples of its own; these tournaments are checked by hand, the
+# arithmetic next to each value. A Swiss of six players, four rounds:
+#   R1  A-B 1-0, C-D ½-½, E wins by forfeit against F
+#   R2  C-A ½-½, B-E 0-1, D half-point bye, F pairing-allocated bye
+#   R3  A-E 1-0, F-C 0-1, B-D ½-½
+#   R4  D-A 1-0, B-C 1-0, E pairing-allocated bye, F withdrawn (not paired)
+# Points: A 2.5, B 1.5, C 2, D 2.5, E 3, F 1. Adjusted for opponents (16.3): F's round after his
+# withdrawal counts as a draw: 0 + 1 + 0 + ½ = 1.5; everyone else as scored.
+
+from clubrating.tournaments.tiebreaks import (  # noqa: E402 - the 2026 part of this module
+    EDITION_2023,
+    EDITION_2026,
+    UnknownTiebreak,
+    edition_for,
+)
+
+A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
+
+
+def swiss_2026_example() -> list[Participant]:
+    rounds = {
+        A: [R(PLAYED, 1, B, "w"), R(PLAYED, 0.5, C, "b"), R(PLAYED, 1, E, "w"), R(PLAYED, 0, D, "b")],
+        B: [R(PLAYED, 0, A, "b"), R(PLAYED, 0, E, "w"), R(PLAYED, 0.5, D, "w"), R(PLAYED, 1, C, "w")],
+        C: [R(PLAYED, 0.5, D, "w"), R(PLAYED, 0.5, A, "w"), R(PLAYED, 1, F, "b"), R(PLAYED, 0, B, "b")],
+        D: [R(PLAYED, 0.5, C, "b"), R(ABSENT, 0.5), R(PLAYED, 0.5, B, "b"), R(PLAYED, 1, A, "w")],
+        E: [R(FORFEIT_WIN, 1, F), R(PLAYED, 1, B, "b"), R(PLAYED, 0, A, "b"), R(PAB, 1)],
+        F: [R(FORFEIT_LOSS, 0, E), R(PAB, 1), R(PLAYED, 0, C, "w"), R(ABSENT, 0)],
+    }
+    ratings = {A: 1900, B: 1800, C: 1700, D: 2000, E: 1600, F: 1500}
+    return [Participant(pid, ratings[pid], line, number=pid) for pid, line in rounds.items()]
+
+
+def table_of(participants, codes, edition, round_robin=False):
+    rows = compute_standings(participants, parse_tiebreaks(codes, edition, round_robin=round_robin),
+                             round_robin=round_robin, edition=edition)
+    return {r.id: (r.rank, r.points, r.tiebreaks) for r in rows}
+
+
+def test_edition_follows_the_start_date():
+    import datetime
+
+    assert edition_for(datetime.date(2026, 2, 28)) == EDITION_2023
+    assert edition_for(datetime.date(2026, 3, 1)) == EDITION_2026
+
+
+def test_2026_caps_the_dummy_opponent_of_unplayed_rounds():
+    table = table_of(swiss_2026_example(), "BH,SB,BH/C1", EDITION_2026)
+    # 16.4.2: byes are capped at a draw's points times the rounds, ½ × 4 = 2.
+    # D (2.5): C 2 + dummy min(2.5, 2) = 2 + B 1.5 + A 2.5 = 8; SB 1 + 1 + 0.75 + 2.5 = 5.25;
+    #   Cut-1 drops the VUR (the half-point bye, 2 >= the lowest 1.5, art. 16.5): 6.
+    assert table[D] == (3, 2.5, [8.0, 5.25, 6.0])
+    # 16.4.1: E's forfeit win is capped at F's adjusted score 1.5; the PAB at 2:
+    # BH 1.5 + 1.5 + 2.5 + 2 = 7.5; SB 1.5 + 1.5 + 0 + 2 = 5; Cut-1 drops a 1.5: 6.
+    assert table[E] == (1, 3.0, [7.5, 5.0, 6.0])
+    # F (1): forfeit loss min(1, E 3) = 1, PAB min(1, 2) = 1, C 2, withdrawal 1: BH 5, SB 1 (the
+    # PAB's 1 × 1); Cut-1 drops a VUR worth 1: 4.
+    assert table[F] == (6, 1.0, [5.0, 1.0, 4.0])
+    # Played games only: A B 1.5 + C 2 + E 3 + D 2.5 = 9; SB 1.5 + 1 + 3 + 0 = 5.5; Cut-1 7.5.
+    assert table[A] == (2, 2.5, [9.0, 5.5, 7.5])
+    assert table[B] == (5, 1.5, [10.0, 3.25, 8.0])
+    assert table[C] == (4, 2.0, [8.0, 4.0, 6.5])
+
+
+def test_2023_behaviour_is_kept_for_old_tournaments():
+    table = table_of(swiss_2026_example(), "BH,SB,BH/C1", EDITION_2023)
+    # 16.3 of 2023: the dummy has the participant's own final score, uncapped.
+    # D: 2 + 2.5 + 1.5 + 2.5 = 8.5; SB 1 + 1.25 + 0.75 + 2.5 = 5.5; Cut-1 drops the VUR 2.5: 6.
+    assert table[D] == (3, 2.5, [8.5, 5.5, 6.0])
+    # E: 3 + 1.5 + 2.5 + 3 = 10; SB 3 + 1.5 + 0 + 3 = 7.5; Cut-1 drops B's 1.5: 8.5.
+    assert table[E] == (1, 3.0, [10.0, 7.5, 8.5])
+    assert table[F] == (6, 1.0, [5.0, 1.0, 4.0])
+
+
+def test_2026_new_tiebreaks_std_tpn_rtng_and_ps_rep():
+    table = table_of(swiss_2026_example(), "STD,REP,PS,PS/C1,TPN,RTNG", EDITION_2026)
+    # STD: E forfeit win 1 + win 1 + loss 0 + PAB (more than a draw) 1 = 3; REP 4 (no VUR);
+    # PS 1 + 2 + 2 + 3 = 8, without round 1: 7.
+    assert table[E] == (1, 3.0, [3.0, 4, 8.0, 7.0, 5, 1600])
+    # F: forfeit loss 0 + PAB 1 + loss 0 + withdrawn 0 = 1; REP 4 - 2 VURs = 2; PS 0 + 1 + 1 + 1.
+    assert table[F] == (6, 1.0, [1.0, 2, 3.0, 3.0, 6, 1500])
+    # A and D tie on 2.5, STD 2.5, REP 4 / 3: D's half-point bye is a VUR, so A is second.
+    assert table[A][0] == 2 and table[D][0] == 3
+    assert table[D][2][:2] == [2.5, 3]
+
+
+def test_2026_pairing_number_and_rating_break_what_is_left():
+    players = swiss_2026_example()
+    by_number = table_of(players, "TPN", EDITION_2026)
+    # A (1) and D (4) are tied on 2.5 points: the lower pairing number first (art. 7.8).
+    assert (by_number[A][0], by_number[D][0]) == (2, 3)
+    by_rating = table_of(players, "RTNG", EDITION_2026)
+    # The higher rating first (art. 10.6): D 2000 before A 1900.
+    assert (by_rating[D][0], by_rating[A][0]) == (2, 3)
+    assert by_rating[D][2] == [2000]
+
+
+def test_new_codes_are_refused_for_a_2023_tournament():
+    for code in ("STD", "TPN", "RTNG"):
+        with pytest.raises(UnknownTiebreak):
+            parse_tiebreaks(code, EDITION_2023)
+
+
+def test_2026_refuses_buchholz_in_a_round_robin():
+    with pytest.raises(UnknownTiebreak, match="BH/C1"):
+        parse_tiebreaks("SB,BH/C1", EDITION_2026, round_robin=True)
+    assert [s.label for s in parse_tiebreaks("SB,BH/C1", EDITION_2023, round_robin=True)] == ["SB", "BH/C1"]
+
+
+def round_robin_with_forfeit() -> list[Participant]:
+    # R1 1-4 1-0, 2-3 ½-½; R2 3 wins by forfeit against 4, 1-2 0-1; R3 2-4 ½-½, 3-1 ½-½.
+    # Points: 1: 1.5, 2: 2, 3: 2, 4: 0.5.
+    return [
+        Participant(1, None, [R(PLAYED, 1, 4, "w"), R(PLAYED, 0, 2, "w"), R(PLAYED, 0.5, 3, "b")], 1),
+        Participant(2, None, [R(PLAYED, 0.5, 3, "w"), R(PLAYED, 1, 1, "b"), R(PLAYED, 0.5, 4, "w")], 2),
+        Participant(3, None, [R(PLAYED, 0.5, 2, "b"), R(FORFEIT_WIN, 1, 4, "b"), R(PLAYED, 0.5, 1, "w")], 3),
+        Participant(4, None, [R(PLAYED, 0, 1, "b"), R(FORFEIT_LOSS, 0, 3, "w"), R(PLAYED, 0.5, 2, "b")], 4),
+    ]
+
+
+def test_2026_round_robin_forfeit_counts_as_the_game_it_replaced():
+    new = table_of(round_robin_with_forfeit(), "DE,SB,WON,BPG", EDITION_2026, round_robin=True)
+    old = table_of(round_robin_with_forfeit(), "DE,SB,WON,BPG", EDITION_2023, round_robin=True)
+    # 2 and 3 drew each other (DE ½ each). SB of 3, 2026 (15.2): 2's 2 × ½ + 4's 0.5 × 1 (the
+    # forfeit) + 1's 1.5 × ½ = 2.25, and the forfeit win is a won game with black (WON 1, BPG 2);
+    # 2023: the forfeit adds nothing: 1 + 0.75 = 1.75, WON 0, BPG 1.
+    assert new[3] == (2, 2.0, [0.5, 2.25, 1, 2])
+    assert old[3] == (2, 2.0, [0.5, 1.75, 0, 1])
+    # 2: SB 3's 2 × ½ + 1's 1.5 × 1 + 4's 0.5 × ½ = 2.75 in both editions: first on SB.
+    assert new[2] == (1, 2.0, [0.5, 2.75, 1, 1])
+    assert old[2] == (1, 2.0, [0.5, 2.75, 1, 1])
+    # 4's forfeit loss stays unplayed for its own counts: BPG 2 (rounds 1 and 3 only).
+    assert new[4][2][3] == 2
+
+
+def test_2026_direct_encounter_averages_repeated_games():
+    # A beat B and drew the return game; C beat A and lost to B; each sat out one round.
+    players = [
+        Participant(A, None, [R(PLAYED, 1, B, "w"), R(PLAYED, 0.5, B, "b"), R(PLAYED, 0, C, "w"),
+                              R(ABSENT, 0)]),
+        Participant(B, None, [R(PLAYED, 0, A, "b"), R(PLAYED, 0.5, A, "w"), R(ABSENT, 0),
+                              R(PLAYED, 1, C, "w")]),
+        Participant(C, None, [R(ABSENT, 0.5), R(ABSENT, 0), R(PLAYED, 1, A, "b"), R(PLAYED, 0, B, "b")]),
+    ]
+    new = table_of(players, "DE", EDITION_2026)
+    # 6.1.2: A vs B (1 + ½) / 2 = 0.75, vs C 0; B 0.25 + 1 = 1.25; C 1 + 0 = 1: B, C, A.
+    assert {pid: (rank, values) for pid, (rank, _pts, values) in new.items()} == {
+        B: (1, [1.25]), C: (2, [1.0]), A: (3, [0.75])}
+    old = table_of(players, "DE", EDITION_2023)
+    # 2023 adds both games: A 1.5, B 1.5, C 1; A and B again among themselves: A 1.5, B 0.5.
+    assert {pid: (rank, values) for pid, (rank, _pts, values) in old.items()} == {
+        A: (1, [1.5]), B: (2, [1.5]), C: (3, [1.0])}

@@ -7,15 +7,15 @@ unusable tie-break list (a typo in the tournament's settings) into a message ins
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from ..selectors import tournament_standings
-from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
+from ..selectors import tiebreak_specs, tournament_standings
+from ..tiebreaks import UnknownTiebreak
 from ._texts import Texts
 
 
 def standings(tournament) -> tuple[list[str], list, str]:
     """(tie-break codes, rows, error message or "")."""
     try:
-        codes = [spec.label for spec in parse_tiebreaks(tournament.tiebreaks or "")]
+        codes = [spec.label for spec in tiebreak_specs(tournament=tournament)]
         return codes, tournament_standings(tournament=tournament, codes=codes), ""
     except UnknownTiebreak as error:
         return [], tournament_standings(tournament=tournament, codes=[]), unknown_message(tournament, error)

@@ -11,8 +11,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
 
 from ..models import RESULT_SYMBOLS, Game
-from ..selectors import points_by_round, tournament_tables
-from ..tiebreaks import UnknownTiebreak, parse_tiebreaks
+from ..selectors import points_by_round, tiebreak_specs, tournament_tables
+from ..tiebreaks import UnknownTiebreak
 from ._standings import unknown_message
 from ._texts import Texts
 
@@ -98,7 +98,7 @@ def _tables(tournament):
     """(tie-break codes, standings, crosstable rows, message): an unusable tie-break list (a typo
     in the tournament's settings) gives points only and says so (as ``_standings.standings``)."""
     try:
-        codes = [spec.label for spec in parse_tiebreaks(tournament.tiebreaks or "")]
+        codes = [spec.label for spec in tiebreak_specs(tournament=tournament)]
         return (codes, *tournament_tables(tournament=tournament, codes=codes), "")
     except UnknownTiebreak as error:
         return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))

@@ -26,17 +26,25 @@ def _lines(tournament: Tournament, extra: str = "") -> list[str]:
     return [tournament.get_kind_display(), tournament.place, dates, extra]
 
 
+def _tiebreak_line(tournament: Tournament, codes: list[str]) -> str:
+    """The print's line naming the edition of FIDE C.07 and the tie-breaks in their order."""
+    if not codes:
+        return ""
+    return _("Tie-breaks by %(rules)s: %(codes)s") % {
+        "rules": tournament.get_tiebreak_rules_display(), "codes": ", ".join(codes)}
+
+
 def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, dict]:
     if kind == "standings":
         codes, rows, _error = _standings.standings(tournament)
         title = _("Standings")
         context = {"codes": codes, "rows": rows}
-        extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(codes)} if codes else ""
+        extra = _tiebreak_line(tournament, codes)
     else:
         round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
         table = _tables.ranked_crosstable(tournament, round_robin=round_robin)
         title = _("Crosstable")
-        extra = _("Tie-breaks: %(codes)s") % {"codes": ", ".join(table.codes)} if table.codes else ""
+        extra = _tiebreak_line(tournament, table.codes)
         context = {"table": table, "is_round_robin": round_robin}
     context.update(print_context(
         club_name=home_club_name(), title=f"{tournament.name}: {title}", lines=_lines(tournament, extra),

@@ -38,9 +38,10 @@ def played(tournament):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Herbstturnier: Standings", "Schachklub Heimat", "Tie-breaks: BH, SB", "Page", "Rk.", "Print"]),
-    ("de-at", ["Herbstturnier: Rangliste", "Schachklub Heimat", "Feinwertungen: BH, SB", "Seite", "Rk.",
-               "Drucken"]),
+    ("en", ["Herbstturnier: Standings", "Schachklub Heimat", "Tie-breaks by FIDE C.07, edition 2026: BH, SB",
+            "Page", "Rk.", "Print"]),
+    ("de-at", ["Herbstturnier: Rangliste", "Schachklub Heimat",
+               "Feinwertungen nach FIDE C.07, Ausgabe 2026: BH, SB", "Seite", "Rk.", "Drucken"]),
 ])
 def test_standings_print_layout(client, played, lang, words):
     html = text(page(client, "print", played.pk, "standings", lang=lang))

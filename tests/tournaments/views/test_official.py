@@ -221,3 +221,33 @@ def test_registered_players_get_their_rating_and_numbers_by_rating(official_clie
     assert list(fresh.players.order_by("start_rank").values_list("member__last_name", flat=True)) == [
         "Strong", "Weak"]
     assert not Round.objects.filter(tournament=fresh).exists()
+
+
+@pytest.mark.parametrize(("start", "codes", "stored"), [
+    ("2026-12-01", "bh/c1, sb,TPN", ("2026", "BH/C1,SB,TPN")),
+    ("2025-10-01", "BH/C1,SB", ("2023", "BH/C1,SB")),
+])
+def test_a_new_tournament_stores_the_tiebreak_regulations_of_its_start_date(
+        official_client, home_club, start, codes, stored):
+    official_client.post(reverse("tournaments:create"), {
+        "name": "Open", "kind": "swiss", "category": "standard", "start_date": start, "rounds_count": "5",
+        "tiebreaks": codes})
+    t = Tournament.objects.get(name="Open")
+    assert (t.tiebreak_rules, t.tiebreaks) == stored
+
+
+@pytest.mark.parametrize(("lang", "start", "kind", "codes", "message"), [
+    ("en", "2025-10-01", "swiss", "BH,TPN",
+     "“TPN” is not a tie-break of FIDE C.07 (edition 2023) for this system."),
+    ("en", "2026-12-01", "swiss", "BH,XYZ", "“XYZ” is not a tie-break of FIDE C.07 (edition 2026)"),
+    ("de-at", "2026-12-01", "round_robin", "SB,BH",
+     "„BH“ ist keine Feinwertung nach FIDE C.07 (Ausgabe 2026)"),
+])
+def test_unknown_tiebreak_codes_are_refused(official_client, home_club, lang, start, kind, codes, message):
+    data = {"name": "Open", "kind": kind, "category": "standard", "start_date": start, "tiebreaks": codes}
+    if kind == "swiss":
+        data["rounds_count"] = "5"
+    response = speak(official_client, lang).post(reverse("tournaments:create"), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Tournament.objects.filter(name="Open").exists()

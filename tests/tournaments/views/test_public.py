@@ -160,6 +160,7 @@ def test_the_long_tables_escape_what_users_typed(client, played, name):
 ])
 def test_crosstable_for_a_round_robin(client, played, lang, word, points):
     played.kind = TournamentKind.ROUND_ROBIN
+    played.tiebreaks = "DE,SB"  # the 2026 regulations forbid Buchholz in a round robin (C.07 art. 8)
     played.save()
     html = text(page(client, "crosstable", played.pk, lang=lang))
     assert word in html
@@ -263,3 +264,11 @@ def test_an_unusable_tiebreak_list_gives_points_only_with_a_warning(client, play
     html = text(page(client, "crosstable", played.pk))
     assert cells(html, "Adler, Max")[:8] == [
         "1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "4w1", "1.0"]
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Tie-breaks by FIDE C.07, edition 2026, in this order: BH, SB"),
+    ("de-at", "Feinwertungen nach FIDE C.07, Ausgabe 2026, in dieser Reihenfolge: BH, SB"),
+])
+def test_standings_name_the_edition_of_the_tiebreak_regulations(client, played, lang, line):
+    assert line in text(page(client, "standings", played.pk, lang=lang))

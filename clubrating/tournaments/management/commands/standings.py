@@ -5,8 +5,8 @@ from django.utils.translation import gettext as _
 
 from clubrating.core.exports import number_text
 from clubrating.tournaments.models import Tournament
-from clubrating.tournaments.selectors import tournament_standings
-from clubrating.tournaments.tiebreaks import UnknownTiebreak, decimals_for, parse_tiebreaks
+from clubrating.tournaments.selectors import tiebreak_specs, tournament_standings
+from clubrating.tournaments.tiebreaks import UnknownTiebreak, decimals_for
 
 
 def _number(value: float) -> float | int:
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         tournament = tournament_lookup(options["tournament"])
         codes = options["tiebreaks"] if options["tiebreaks"] is not None else tournament.tiebreaks
         try:
-            labels = [spec.label for spec in parse_tiebreaks(codes)]
+            labels = [spec.label for spec in tiebreak_specs(tournament=tournament, codes=codes)]
         except UnknownTiebreak as exc:
             raise CommandError(_("Unknown tie-break code “%(code)s”.") % {"code": exc}) from exc
         rows = tournament_standings(tournament=tournament, codes=labels)
