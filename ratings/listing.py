@@ -36,7 +36,16 @@ from ratings.selectors import live_ranks, live_rows, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
-from ratings.tables import FLAT_FIELDS, FlatRow, RatingListTable, export_columns, print_cells, print_header
+from ratings.tables import (  # noqa: F401  (ListPrivacy: read from here by the list's faces)
+    FLAT_FIELDS,
+    FULL,
+    FlatRow,
+    ListPrivacy,
+    RatingListTable,
+    export_columns,
+    print_cells,
+    print_header,
+)
 
 
 @dataclass
@@ -165,31 +174,6 @@ def list_source(pk: int, *, live: bool) -> ListSource:
     return live_source(pk) if live else published_source(pk)
 
 
-@dataclass(frozen=True)
-class ListPrivacy:
-    """What a reader may see of a list (``clubrating.clubs.privacy``): officials (``full``) every
-    column and row; everybody else no sex, the birth year only where the club publishes it
-    (``birth_years``), and of a restricted profile the name and the ratings only."""
-
-    full: bool = True
-    birth_years: bool = True
-
-    @property
-    def hidden(self) -> list[str]:
-        """The columns (and filters) this reader does not get."""
-        if self.full:
-            return []
-        return ["sex"] + ([] if self.birth_years else ["birth_year"])
-
-    @property
-    def key(self) -> str:
-        """A part of cache keys and ETags: pages for different readers never mix."""
-        return f"privacy-{int(self.full)}{int(self.birth_years)}"
-
-
-FULL = ListPrivacy()
-
-
 def club_names() -> list[str]:
     return list(Club.objects.order_by("name").values_list("name", flat=True))
 
@@ -208,7 +192,7 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
     (the page paginates it)."""
     rows = filters.filter(source.rows, year=source.year, private=not privacy.full)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
-                            unfiltered=not filters.is_filtered(), full=privacy.full,
+                            unfiltered=not filters.is_filtered(), privacy=privacy,
                             exclude=privacy.hidden)
     order = [field for field in query.getlist(table.prefixed_order_by_field)
              if field.lstrip("-") not in privacy.hidden]
@@ -225,8 +209,7 @@ def export_rows(source: ListSource, table: RatingListTable) -> Iterator[FlatRow]
     ranks = live_ranks(source.pool) if source.live else None
     for values in queryset.iterator(chunk_size=2000):
         row = FlatRow(*values)
-        if row.restricted and not table.full:
-            row.keep_private()
+        table.privacy.limit(row)
         if ranks is not None:
             row.rank = ranks.get(row.member_id)
             row.list_class = class_code(source.pool, row.list_rating)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableQuerysetData
 from django_tables2.rows import BoundRows
 
+from clubrating.clubs import privacy as club_privacy
 from clubrating.clubs.models import Member
 from clubrating.core.columns import change_heading, primary, secondary
 from clubrating.core.exports import ExportColumn
@@ -25,6 +26,61 @@ from clubrating.core.formatting import change_text, rating_text
 from clubrating.core.table_pdf import Italic
 from clubrating.core.tables import PlainRowsTable
 from ratings.rules.classes import CHESS_CLASSES
+
+
+@dataclass(frozen=True)
+class ListPrivacy:
+    """What a reader may see of a list, as ``clubrating.clubs.privacy`` decides it: officials
+    (``full``) every column and row; everybody else the columns ``privacy.column_visible`` allows
+    (no sex; the birth year where the club publishes it: ``birth_years``), and of each row the
+    fields ``privacy.fields_for`` allows (a restricted profile: the name and the ratings)."""
+
+    full: bool = True
+    birth_years: bool = True
+
+    @property
+    def audience(self) -> club_privacy.Audience:
+        return club_privacy.Audience.OFFICIAL if self.full else club_privacy.Audience.VISITOR
+
+    @property
+    def hidden(self) -> list[str]:
+        """The columns (and filters) this reader does not get."""
+        return [name for name in ("sex", "birth_year") if not club_privacy.column_visible(
+            name, audience=self.audience, birth_years_public=self.birth_years)]
+
+    def fields(self, *, restricted: bool) -> frozenset[str]:
+        """The fields of a row (a restricted profile's or not) this reader sees."""
+        return club_privacy.fields_for(restricted=restricted, audience=self.audience,
+                                       birth_years_public=self.birth_years)
+
+    def shows(self, record, name: str) -> bool:
+        """Whether a row of the table (``list_restricted`` from ``privacy.restricted_q``) shows ``name``."""
+        return name in self.fields(restricted=self.restricted(record))
+
+    def restricted(self, record) -> bool:
+        # An official's rows (and the officer's previews) need not say whether they are restricted.
+        return not self.full and record.list_restricted
+
+    def limit(self, row: FlatRow) -> FlatRow:
+        """Blank what this reader may not see of a flat row (exports, print-outs, the API)."""
+        shown = self.fields(restricted=row.restricted)
+        if "title" not in shown:
+            row.title = ""
+        if "sex" not in shown:
+            row.sex = ""
+        if "club" not in shown:
+            row.club = None
+        if club_privacy.BIRTH_YEAR not in shown:
+            row.birth_year = None
+        return row
+
+    @property
+    def key(self) -> str:
+        """A part of cache keys and ETags: pages for different readers never mix."""
+        return f"privacy-{int(self.full)}{int(self.birth_years)}"
+
+
+FULL = ListPrivacy()
 
 CLASS_LABELS = {code: label for _lower, code, label in CHESS_CLASSES}
 # The engine's labels (ratings/rules/classes.py, no Django there), repeated so that the
@@ -92,12 +148,14 @@ class RatingListTable(PlainRowsTable):
         order_by = ("rank",)
         empty_text = _("No entries.")
 
-    def __init__(self, data, *, live_pool=None, unfiltered: bool = False, full: bool = True, **kwargs):
+    def __init__(self, data, *, live_pool=None, unfiltered: bool = False, privacy: ListPrivacy = FULL,
+                 **kwargs):
         """``live_pool``: the pool of a live list (ranks and classes computed per page);
         ``unfiltered``: the rows are the whole list (ranks then follow from positions);
-        ``full``: the reader sees every row as stored (officials); otherwise a restricted
-        profile's row shows the name and the ratings only, unlinked (``clubrating.clubs.privacy``)."""
-        self.full = full
+        ``privacy``: what the reader may see of each row (``ListPrivacy``): a restricted
+        profile's row shows the name and the ratings only, unlinked, to visitors."""
+        self.privacy = privacy
+        self.full = privacy.full
         self.live_pool = live_pool
         self.unfiltered = unfiltered
         self.ranked_order = False
@@ -127,8 +185,10 @@ class RatingListTable(PlainRowsTable):
 
     def _shown(self, name: str):
         """The column ``name`` as this reader sees it: a restricted profile's title, club and
-        birth year are blank (``_hidden``), and sorted as blanks, so that no row's place tells them."""
-        if self.full:
+        birth year are blank (``ListPrivacy``), and sorted as blanks, so that no row's place tells them."""
+        fields = {"member__fide_title": "title", "list_club": "club", "list_birth_year": "birth_year"}
+        field = fields.get(name, name)
+        if field in self.privacy.fields(restricted=True):
             return name
         return Case(When(list_restricted=True, then=Value(None)), default=F(name))
 
@@ -177,33 +237,37 @@ class RatingListTable(PlainRowsTable):
         """The first rank of the page when ranks follow from positions (unfiltered, rank order)."""
         return self.page.start_index() if self.unfiltered and self.ranked_order else None
 
-    # The cells (``PlainRowsTable``): the values of a row as the page shows them. A restricted
-    # profile shows its name, unlinked, and its ratings only; "—" where a value is missing.
-    def _hidden(self, record) -> bool:
-        return not self.full and record.list_restricted
+    # The cells (``PlainRowsTable``): the values of a row as the page shows them, each as far as
+    # ``ListPrivacy`` lets this reader see it; "—" where a value is missing.
+    def _hidden(self, record, field: str) -> bool:
+        return not self.privacy.shows(record, field)
+
+    def _linked(self, record) -> bool:
+        return club_privacy.member_page_visible_for(
+            restricted=self.privacy.restricted(record), audience=self.privacy.audience)
 
     def cell_rank(self, record):
         return "—" if record.rank is None else record.rank
 
     def cell_name(self, record):
         name = record.member.full_name
-        if not name or self._hidden(record):
+        if not name or not self._linked(record):
             return name or "—"
         return format_html('<a href="{}">{}</a>', record.member.get_absolute_url(), name)
 
     def cell_title(self, record):
-        return "" if self._hidden(record) else record.member.fide_title
+        return "" if self._hidden(record, "title") else record.member.fide_title
 
     def cell_club(self, record):
-        return "" if self._hidden(record) else record.list_club or ""
+        return "" if self._hidden(record, "club") else record.list_club or ""
 
     def cell_birth_year(self, record):
         if record.list_birth_year is None:
             return "—"
-        return "" if self._hidden(record) else record.list_birth_year
+        return "" if self._hidden(record, club_privacy.BIRTH_YEAR) else record.list_birth_year
 
     def cell_sex(self, record):
-        return "" if self._hidden(record) else _sex_text(record.member.sex)
+        return "" if self._hidden(record, "sex") else _sex_text(record.member.sex)
 
     def cell_rating(self, record):
         if record.list_rating is None:
@@ -272,12 +336,6 @@ class FlatRow:
     list_class: str
     provisional: bool
     restricted: bool = False
-
-    def keep_private(self) -> FlatRow:
-        """A restricted profile's row for a reader who sees the name and ratings only."""
-        self.title = self.sex = ""
-        self.club = self.birth_year = None
-        return self
 
     @property
     def name(self) -> str:

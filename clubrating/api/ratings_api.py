@@ -37,19 +37,18 @@ class ListQuery(Schema):
 
 
 def list_row(record, privacy: ListPrivacy) -> schemas.ListRow:
-    """One row of a list page as the page shows it: a restricted profile's row keeps the name and
-    the ratings only for a reader who is not an official (``FlatRow.keep_private``)."""
+    """One row of a list page as the page shows it (``ListPrivacy.limit``: a restricted profile's
+    row keeps the name and the ratings only for a reader who is not an official)."""
     row = FlatRow(
         record.member_id, record.rank, record.member.last_name, record.member.first_name,
         record.member.fide_title, record.list_club, record.list_birth_year, record.member.sex,
         record.list_rating, record.list_change, record.list_games, record.list_period_games,
         record.list_markers, record.list_class, record.provisional, record.list_restricted,
     )
-    if row.restricted and not privacy.full:
-        row.keep_private()
+    privacy.limit(row)
     return schemas.ListRow(
         rank=row.rank, member_id=row.member_id, name=row.name, title=row.title or None, club=row.club,
-        birth_year=row.birth_year if "birth_year" not in privacy.hidden else None,
+        birth_year=row.birth_year,
         rating=rating_value(row.list_rating), change=rating_value(row.list_change), games=row.list_games,
         period_games=row.list_period_games, markers=row.list_markers, class_code=row.list_class,
         provisional=row.provisional,

@@ -173,7 +173,7 @@ def crosstable(request: HttpRequest, tournament_id: int):
     tournament = _tournament(request, tournament_id)
     viewer = viewer_of(request)
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
-    table = ranked_crosstable(tournament, round_robin=round_robin)
+    table = ranked_crosstable(tournament, round_robin=round_robin, club_of=viewer.club)
     return json_response(request, schemas.Crosstable(
         tournament_id=tournament.pk, round_robin=round_robin, rounds=table.rounds, tiebreaks=table.codes,
         lines=[schemas.CrosstableLine(

@@ -39,6 +39,8 @@ PUBLIC_FIELDS = frozenset({"name", "club", "title", "national_id", "fide_id", "r
 PRIVATE_FIELDS = frozenset({"birth_date", "sex", "email", "phone"})
 BIRTH_YEAR = "birth_year"
 ALL_FIELDS = PUBLIC_FIELDS | PRIVATE_FIELDS | {BIRTH_YEAR}
+# What visitors and other members see of a restricted profile.
+RESTRICTED_FIELDS = frozenset({"name", "ratings"})
 
 
 def is_minor(*, birth_date: datetime.date | None, birth_year: int | None, today: datetime.date) -> bool:
@@ -74,14 +76,21 @@ def restricted_q(*, today: datetime.date, prefix: str = "") -> Q:
     return Q(**{f"{prefix}profile_restricted": True}) | (no_consent & minor)
 
 
+def fields_for(*, restricted: bool, audience: Audience, birth_years_public: bool) -> frozenset[str]:
+    """The fields ``audience`` may see of a member whose profile is ``restricted`` or not: for
+    lists that know the restriction from the database (``restricted_q``) row by row."""
+    if audience >= Audience.SELF:
+        return ALL_FIELDS
+    if restricted:
+        return RESTRICTED_FIELDS
+    return PUBLIC_FIELDS | ({BIRTH_YEAR} if birth_years_public else frozenset())
+
+
 def visible_fields(member, *, audience: Audience, birth_years_public: bool,
                    today: datetime.date | None = None) -> frozenset[str]:
     """The fields of ``member`` that ``audience`` may see."""
-    if audience >= Audience.SELF:
-        return ALL_FIELDS
-    if profile_restricted(member, today=today):
-        return frozenset({"name", "ratings"})
-    return PUBLIC_FIELDS | ({BIRTH_YEAR} if birth_years_public else frozenset())
+    restricted = audience < Audience.SELF and profile_restricted(member, today=today)
+    return fields_for(restricted=restricted, audience=audience, birth_years_public=birth_years_public)
 
 
 def may_see(member, field: str, *, audience: Audience, birth_years_public: bool,
@@ -109,6 +118,20 @@ def column_visible(field: str, *, audience: Audience, birth_years_public: bool) 
     return field in PUBLIC_FIELDS
 
 
-def member_page_visible(member, *, audience: Audience, today: datetime.date | None = None) -> bool:
+def shown_club(member, *, audience: Audience, birth_years_public: bool = False,
+                today: datetime.date | None = None) -> str:
+    """The member's club as ``audience`` may see it: its name, or "" (no club, or not to be shown)."""
+    if member.club_id is None or not may_see(member, "club", audience=audience,
+                                             birth_years_public=birth_years_public, today=today):
+        return ""
+    return str(member.club)
+
+
+def member_page_visible_for(*, restricted: bool, audience: Audience) -> bool:
     """A restricted profile has no member page for visitors and other members."""
-    return audience >= Audience.SELF or not profile_restricted(member, today=today)
+    return audience >= Audience.SELF or not restricted
+
+
+def member_page_visible(member, *, audience: Audience, today: datetime.date | None = None) -> bool:
+    return member_page_visible_for(
+        restricted=audience < Audience.SELF and profile_restricted(member, today=today), audience=audience)

@@ -31,6 +31,11 @@ class Viewer:
         return privacy.may_see(member, field, audience=self.audience_of(member),
                                birth_years_public=self.birth_years_public, today=self.today)
 
+    def club(self, member) -> str:
+        """The member's club as this reader may see it ("" where it is not shown)."""
+        return privacy.shown_club(member, audience=self.audience_of(member),
+                                  birth_years_public=self.birth_years_public, today=self.today)
+
     def links(self, member) -> bool:
         return privacy.member_page_visible(member, audience=self.audience_of(member), today=self.today)
 
@@ -96,6 +101,12 @@ def member_link(context, member, text=None):
 @register.simple_tag(takes_context=True)
 def member_shows(context, member, field):
     return member is not None and viewer_of(context.get("request")).shows(member, field)
+
+
+@register.simple_tag(takes_context=True)
+def member_club(context, member):
+    """The member's club where this reader may see it, else nothing."""
+    return "" if member is None else viewer_of(context.get("request")).club(member)
 
 
 @register.simple_tag(takes_context=True)

@@ -4,6 +4,8 @@ The tie-break arithmetic is ``selectors.tournament_standings``; this adapter onl
 unusable tie-break list (a typo in the tournament's settings) into a message instead of a 500.
 """
 
+from collections.abc import Callable
+
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -26,16 +28,17 @@ def unknown_message(tournament, error: UnknownTiebreak) -> str:
         "codes": tournament.tiebreaks, "error": error}
 
 
-def standing_lines(rows, codes: list[str]) -> list[dict]:
+def standing_lines(rows, codes: list[str], *, club_of: Callable[[object], str]) -> list[dict]:
     """The page's lines: each row with its texts formatted once (``Texts``), not per cell in the
-    template; ``row`` is the standings row itself (the player's name and link)."""
+    template; ``row`` is the standings row itself (the player's name and link). ``club_of``: a
+    member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``)."""
     texts = Texts()
     lines = []
     for row in rows:
         tiebreaks = texts.tiebreaks(row.tiebreaks, codes)
         lines.append({
             "row": row, "rank": texts.rating(row.rank), "start": texts.rating(row.player.start_rank),
-            "club": str(row.player.member.club or ""), "rating": texts.rating(row.player.rating),
+            "club": club_of(row.player.member), "rating": texts.rating(row.player.rating),
             "fide": texts.rating(row.player.fide_rating), "points": texts.points(row.points),
             "tiebreaks": tiebreaks,
         })

@@ -5,6 +5,7 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 """
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.utils.safestring import mark_safe
@@ -104,11 +105,13 @@ def _tables(tournament):
         return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))
 
 
-def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> RankedTable:
+def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[object], str],
+                      cells: bool = True) -> RankedTable:
     """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
     a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
     per rank. Every kind gets the points after each round (the progress table); without ``cells``
-    the lines have no crosstable cells (the progress table alone does not show them)."""
+    the lines have no crosstable cells (the progress table alone does not show them). ``club_of``:
+    a member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``)."""
     codes, rows, progress_rows, error = _tables(tournament)
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
@@ -155,7 +158,7 @@ def ranked_crosstable(tournament, *, round_robin: bool, cells: bool = True) -> R
         line.texts = {
             "rank": texts.rating(row.rank), "start": texts.rating(player.start_rank, ""),
             "rating": texts.rating(player.rating), "fide": texts.rating(player.fide_rating),
-            "club": str(player.member.club or ""), "points": texts.points(row.points),
+            "club": club_of(player.member), "points": texts.points(row.points),
             "tiebreaks": texts.tiebreaks(row.tiebreaks, codes),
             "cells": [cell.text for cell in line.cells],
             "progress": [texts.points(value) for value in line.progress],

@@ -1,11 +1,14 @@
 """Print layouts, PDFs and table exports of standings, crosstable and pairings."""
 
+from collections.abc import Callable
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubrating.accounts.permissions import public_tournaments_required
+from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.downloads import download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
@@ -42,7 +45,8 @@ def _tournament_print(request, tournament: Tournament, kind: str) -> tuple[str, 
         extra = _tiebreak_line(tournament, codes)
     else:
         round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
-        table = _tables.ranked_crosstable(tournament, round_robin=round_robin)
+        table = _tables.ranked_crosstable(tournament, round_robin=round_robin,
+                                          club_of=viewer_of(request).club)
         title = _("Crosstable")
         extra = _tiebreak_line(tournament, table.codes)
         context = {"table": table, "is_round_robin": round_robin}
@@ -96,11 +100,13 @@ def round_print(request, pk, number):
     return render(request, template, context)
 
 
-def standings_columns(codes: list[str], national: str | None = None) -> list[ExportColumn]:
-    """The standings' export columns: rank, player, the national rating (headed ``national``, the
-    pool that rates the tournament) and FIDE, points and the tournament's tie-breaks."""
+def standings_columns(codes: list[str], national: str | None = None, *,
+                      club_of: Callable[[object], str]) -> list[ExportColumn]:
+    """The standings' export columns: rank, player, club (as the reader may see it: ``club_of``,
+    ``Viewer.club``), the national rating (headed ``national``, the pool that rates the
+    tournament) and FIDE, points and the tournament's tie-breaks."""
     def club(row) -> str:
-        return row.player.member.club.name if row.player.member.club else ""
+        return club_of(row.player.member)
 
     return [
         ExportColumn(_("Rank"), lambda r: r.rank, numeric=True),
@@ -124,5 +130,6 @@ def standings_export(request, pk, fmt):
     codes, rows, _error = _standings.standings(tournament)
     return export_response(
         fmt, name=[tournament.name, _("Standings")], sheet=_("Standings"),
-        columns=standings_columns(codes, national_label(tournament)), rows=rows,
+        columns=standings_columns(codes, national_label(tournament), club_of=viewer_of(request).club),
+        rows=rows,
     )

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
+from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
     game_rating_changes,
@@ -192,8 +193,9 @@ def tournament_standings(request, pk):
     if unchanged:
         return unchanged
     codes, rows, error = _standings.standings(tournament)
-    context = tournament_context(request, tournament, "standings", codes=codes,
-                                 lines=_standings.standing_lines(rows, codes), error=error, **extra)
+    lines = _standings.standing_lines(rows, codes, club_of=viewer_of(request).club)
+    context = tournament_context(request, tournament, "standings", codes=codes, lines=lines, error=error,
+                                 **extra)
     return live_render(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
 
 
@@ -202,7 +204,8 @@ def tournament_crosstable(request, pk):
     """The crosstable in rank order (opponents by rank) and the progress table."""
     tournament = get_object_or_404(Tournament, pk=pk)
     context = tournament_context(request, tournament, "crosstable")
-    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"])
+    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"],
+                                                 club_of=viewer_of(request).club)
     return render(request, "tournaments/crosstable.html", context)
 
 
@@ -213,7 +216,7 @@ def tournament_progress(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     context = tournament_context(request, tournament, "crosstable")
     context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"],
-                                                 cells=False)
+                                                 club_of=viewer_of(request).club, cells=False)
     return render(request, "tournaments/progress.html", context)
 
 
