@@ -1,11 +1,16 @@
 """Admin of the tournaments: what moves ratings, standings or history is read-only once a result
 exists, or goes through the same services as the pages."""
 
+from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpResponseRedirect
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from clubrating.core.admin import figure
+from clubrating.core.admin import DeleteRulesMixin, figure
 from clubrating.core.errors import Refused
 
 from .models import (
@@ -20,11 +25,76 @@ from .models import (
     Tournament,
     TournamentPlayer,
 )
-from .services import game_pairing_change
+from .selectors import paired_round_q
+from .services import game_pairing_change, round_unpair
+from .tiebreaks import SUPPORTED_CODES, UnknownTiebreak, parse_tiebreaks
 
 
 def _has_results(games) -> bool:
     return games.exclude(result=Result.NOT_PLAYED).exists()
+
+
+def _is_paired(tournament: Tournament) -> bool:
+    return Round.objects.filter(tournament=tournament).filter(paired_round_q()).exists()
+
+
+def _player_has_games(player: TournamentPlayer) -> bool:
+    return Game.objects.filter(round__tournament=player.tournament_id).filter(
+        Q(white=player.member_id) | Q(black=player.member_id)).exists()
+
+
+def _player_stays(player: TournamentPlayer) -> str:
+    return gettext("%(member)s has games in this tournament and stays in it; withdraw him from a round "
+                   "on instead.") % {"member": player.member}
+
+
+# --- tie-breaks: chosen from the codes the standings know -------------------------------------------
+
+TIEBREAK_SLOTS = 6
+KNOWN_TIEBREAKS = [code + (f"/{modifier}" if modifier else "")
+                   for code, modifiers in SUPPORTED_CODES.items() for modifier in ("", *sorted(modifiers))]
+
+
+class TiebreakWidget(forms.MultiWidget):
+    def __init__(self):
+        choices = [("", "—")] + [(code, code) for code in KNOWN_TIEBREAKS]
+        super().__init__([forms.Select(choices=choices) for _slot in range(TIEBREAK_SLOTS)])
+
+    def decompress(self, value):
+        codes = [part.strip().upper() for part in (value or "").split(",") if part.strip()]
+        return (codes + [""] * TIEBREAK_SLOTS)[:TIEBREAK_SLOTS]
+
+
+class TiebreakField(forms.MultiValueField):
+    """The tie-breaks in order, each one of the known codes: a code the standings cannot compute
+    (typed by hand, "XYZ") cannot be chosen, so the standings never fall back to points only."""
+
+    widget = TiebreakWidget
+
+    def __init__(self, **kwargs):
+        choices = [(code, code) for code in KNOWN_TIEBREAKS]
+        fields = [forms.ChoiceField(choices=choices, required=False) for _slot in range(TIEBREAK_SLOTS)]
+        super().__init__(fields=fields, require_all_fields=False, required=False, **kwargs)
+
+    def compress(self, data_list):
+        codes = [code for code in (data_list or []) if code]
+        if len(set(codes)) != len(codes):
+            raise ValidationError(_("Each tie-break can be chosen once."))
+        try:
+            parse_tiebreaks(codes)
+        except UnknownTiebreak as error:
+            message = _("“%(code)s” is not a tie-break the standings know.") % {"code": error}
+            raise ValidationError(message) from error
+        return ",".join(codes)
+
+
+class TournamentAdminForm(forms.ModelForm):
+    # No Meta: the admin builds it for the model with the fields it shows.
+    tiebreaks = TiebreakField(label=_("tie-breaks"), help_text=_(
+        "In order; each is one of the FIDE tie-breaks the standings compute (TRF-2026 codes)."))
+
+    def clean_tiebreaks(self):
+        return self.cleaned_data.get("tiebreaks") or ""
 
 
 # What a game counts on for standings and ratings: fixed once a result exists.
@@ -43,8 +113,23 @@ class RoundInline(admin.TabularInline):
         return False
 
 
+class PlayersFormSet(forms.BaseInlineFormSet):
+    """A player with games stays in his tournament as the member he is: the standings and the
+    pairing of the next round are built from his games."""
+
+    def clean(self):
+        super().clean()
+        for form in self.forms:
+            player = form.instance
+            if player.pk is None or not _player_has_games(TournamentPlayer.objects.get(pk=player.pk)):
+                continue
+            if self.can_delete and self._should_delete_form(form) or "member" in form.changed_data:
+                raise ValidationError(_player_stays(TournamentPlayer.objects.get(pk=player.pk)))
+
+
 class TournamentPlayerInline(admin.TabularInline):
     model = TournamentPlayer
+    formset = PlayersFormSet
     extra = 0
     autocomplete_fields = ("member",)
     fields = ("start_rank", "member", "rating", "fide_rating", "team", "withdrawn_from_round")
@@ -99,7 +184,8 @@ class ResultChangeInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(DeleteRulesMixin, admin.ModelAdmin):
+    form = TournamentAdminForm
     list_display = ("name", "kind", "category", "start_date", "end_date", "place", "rounds_count", "rated")
     list_filter = ("kind", "category", "rated")
     search_fields = ("name", "place", "director")
@@ -107,20 +193,26 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [TournamentPlayerInline, RoundInline]
 
     # The start date is the date of games without their own or their round's; whether and in
-    # which category it is rated decides the pools that rate it: fixed once a result exists.
+    # which category it is rated decides the pools that rate it: fixed once a result exists. The
+    # system (and a round robin's single or double cycle) decides how the rounds are paired: fixed
+    # once a round is paired, as the tournament's pages fix it.
     def get_readonly_fields(self, request, obj=None):
+        fixed = ()
+        if obj is not None and _is_paired(obj):
+            fixed += ("kind", "double_round_robin")
         if obj is not None and _has_results(Game.objects.filter(round__tournament=obj)):
-            return ("start_date", "rated", "category")
-        return ()
+            fixed += ("start_date", "rated", "category")
+        return fixed
 
-    def has_delete_permission(self, request, obj=None):
-        if obj is not None and _has_results(Game.objects.filter(round__tournament=obj)):
-            return False
-        return super().has_delete_permission(request, obj)
+    def delete_refusal(self, request, obj):
+        if _has_results(Game.objects.filter(round__tournament=obj)):
+            return gettext("The tournament has results; they belong to the rating history and the tournament "
+                           "stays.")
+        return None
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(DeleteRulesMixin, admin.ModelAdmin):
     list_display = ("tournament", "number", "date")
     list_filter = ("tournament",)
     search_fields = ("tournament__name",)
@@ -133,10 +225,24 @@ class RoundAdmin(admin.ModelAdmin):
             return ()
         return ("tournament", "number", "date") if _has_results(obj.games) else ("tournament", "number")
 
-    def has_delete_permission(self, request, obj=None):
-        if obj is not None and _has_results(obj.games):
-            return False
-        return super().has_delete_permission(request, obj)
+    # A round goes as its pairing is thrown away on the round's page (``round_unpair``): only the
+    # last round, and only while it has no results.
+    def delete_refusal(self, request, obj):
+        if _has_results(obj.games):
+            return gettext("Round %(number)d has results; it cannot be deleted.") % {"number": obj.number}
+        if Round.objects.filter(tournament=obj.tournament_id, number__gt=obj.number).exists():
+            return gettext("Round %(number)d is not the last round; delete the later rounds first.") % {
+                "number": obj.number}
+        return None
+
+    def delete_model(self, request, obj):
+        with transaction.atomic():
+            round_unpair(round=obj)
+            obj.delete()
+
+    def delete_queryset(self, request, queryset):
+        for rnd in queryset.order_by("-number"):
+            self.delete_model(request, rnd)
 
 
 @admin.register(Game)
@@ -214,13 +320,21 @@ class TeamMatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(TournamentPlayer)
-class TournamentPlayerAdmin(admin.ModelAdmin):
+class TournamentPlayerAdmin(DeleteRulesMixin, admin.ModelAdmin):
     list_display = ("tournament", "start_rank", "member", figure(TournamentPlayer, "rating", "rating"),
                     figure(TournamentPlayer, "fide_rating", "rating"), "withdrawn_from_round")
     list_filter = ("tournament",)
     list_select_related = ("tournament", "member")
     search_fields = ("member__last_name", "member__first_name", "tournament__name")
     autocomplete_fields = ("member",)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and _player_has_games(obj):
+            return ("tournament", "member")
+        return ()
+
+    def delete_refusal(self, request, obj):
+        return _player_stays(obj) if _player_has_games(obj) else None
 
 
 @admin.register(ResultChange)

@@ -27,6 +27,11 @@ RESULT_CONTROLS: list[tuple[str, str, str]] = [
 ]
 
 
+def confirmation_of(result: str) -> str:
+    """The answer that confirms the question about ``result`` (the form's hidden ``confirm``)."""
+    return result or "none"
+
+
 class ResultForm(forms.Form):
     """One board of the result-entry page."""
 
@@ -39,7 +44,9 @@ class ResultForm(forms.Form):
     # instead of silently overwriting his correction.
     seen = forms.CharField(required=False, widget=forms.HiddenInput)
     # Changing an entered result takes a second step: the official confirms it and may say why.
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # The question names the result it asks about (``confirmation_of``): another result typed
+    # while it is open (a key, the quick entry) is asked about again, never saved on its answer.
+    confirm = forms.CharField(required=False, widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason for the change"), required=False, max_length=200)
 
     def __init__(self, *args, game: Game, **kwargs):
@@ -51,7 +58,8 @@ class ResultForm(forms.Form):
         """The (valid) form asks first and was not confirmed yet: it would overwrite an entered
         result the official saw (``changes_entered``), or give a result to a game dated after
         today (``is_future``)."""
-        return not self.cleaned_data.get("confirm") and (self.changes_entered() or self.is_future())
+        confirmed = self.cleaned_data.get("confirm") == confirmation_of(self.cleaned_data["result"])
+        return not confirmed and (self.changes_entered() or self.is_future())
 
     def changes_entered(self) -> bool:
         """The form would overwrite an entered result the official saw. A page that showed

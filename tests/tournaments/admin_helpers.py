@@ -2,6 +2,7 @@
 
 import datetime
 
+from django.forms import MultiWidget
 from django.urls import reverse
 
 
@@ -19,6 +20,11 @@ def form_data(response) -> dict:
     form = response.context["adminform"].form
     data = {name: value(form[name]) for name in form.fields}
     data = {k: v for k, v in data.items() if v != ""}
+    for name, field in form.fields.items():
+        if isinstance(field.widget, MultiWidget):  # one input per part (the tie-break choices)
+            data.pop(name, None)
+            parts = field.widget.decompress(form[name].value())
+            data.update({f"{name}_{i}": part for i, part in enumerate(parts) if part})
     for inline in response.context["inline_admin_formsets"]:
         formset = inline.formset
         management = formset.management_form

@@ -11,7 +11,7 @@ from clubrating.core.errors import Refused
 from ratings.selectors import game_rating_changes, games_closed_periods
 from ratings.services import game_record_result
 
-from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm
+from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm, confirmation_of
 from ..models import Game, Result, Round
 from ..selectors import board_game
 from ._league import league_division, league_refusal, not_a_league_division
@@ -24,6 +24,7 @@ def _board_context(game: Game, form: ResultForm, changes=None, saved: bool = Fal
     return {"game": game, "form": form, "controls": RESULT_CONTROLS, "saved": saved,
             "changes": changes if changes is not None else [], "current": current,
             "confirm": confirm, "new_result_display": dict(Result.choices).get(current, ""),
+            "confirm_answer": confirmation_of(current or ""),
             # What the question asks about: a change of an entered result, a game after today.
             "confirm_change": confirm and form.changes_entered(),
             "confirm_future": confirm and form.is_future(),

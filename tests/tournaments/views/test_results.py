@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubrating.tournaments.forms import confirmation_of
 from clubrating.tournaments.models import Game, Result, ResultChange
 from ratings.models import RatingRecord
 from tests.factories import GameFactory, MemberFactory, TournamentPlayerFactory
@@ -26,7 +27,7 @@ def save(client, game, result, lang="en", htmx=True, seen=None, confirm=True, re
     speak(client, lang)
     data = {"result": result, "seen": game.result if seen is None else seen, "reason": reason}
     if confirm:
-        data["confirm"] = "1"
+        data["confirm"] = confirmation_of(result)
     return client.post(url, data, **headers)
 
 
@@ -241,7 +242,7 @@ def test_changing_an_entered_result_asks_first_and_keeps_the_reason(official_cli
     game.refresh_from_db()
     html = text(save(official_client, game, Result.DRAW, htmx=htmx, confirm=False))
     assert "Board 1 already has the result 1-0. Change it to ½-½?" in html
-    assert 'name="confirm" value="1"' in html and 'name="reason"' in html
+    assert 'name="confirm" value="1/2"' in html and 'name="reason"' in html
     game.refresh_from_db()
     assert game.result == Result.WHITE_WINS and ResultChange.objects.filter(game=game).count() == 1
     save(official_client, game, Result.DRAW, htmx=htmx, reason="Scoresheet misread")
@@ -280,3 +281,23 @@ def test_a_board_under_another_round_or_tournament_is_not_found(official_client,
         assert official_client.post(url, form, HTTP_HX_REQUEST="true").status_code == 404
     game.refresh_from_db()
     assert game.result == Result.NOT_PLAYED
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_another_result_typed_while_the_question_is_open_is_asked_again(official_client, tournament, htmx):
+    # The question about 0-1 is open (its answer in the form); a draw typed meanwhile ("4=" in the
+    # quick entry) sends that answer with the draw: it is asked about, not saved.
+    game = board(tournament)
+    save(official_client, game, Result.WHITE_WINS)
+    game.refresh_from_db()
+    url = reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+
+    response = official_client.post(url, {"result": Result.DRAW, "seen": Result.WHITE_WINS,
+                                          "confirm": confirmation_of(Result.BLACK_WINS)}, **headers)
+
+    html = text(response)
+    assert "Board 1 already has the result 1-0. Change it to ½-½?" in html
+    assert 'name="confirm" value="1/2"' in html
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS and ResultChange.objects.filter(game=game).count() == 1

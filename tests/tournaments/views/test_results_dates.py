@@ -16,6 +16,7 @@ from tests.factories import (
     TournamentFactory,
     TournamentPlayerFactory,
 )
+from tests.language import speak
 
 from .helpers import page, text
 from .test_results import save
@@ -46,7 +47,7 @@ def test_a_result_for_a_round_after_today_asks_first(official_client, tournament
     html = text(save(official_client, game, Result.WHITE_WINS, lang=lang, confirm=False))
     assert question in html
     assert button in html
-    assert 'name="confirm" value="1"' in html
+    assert 'name="confirm" value="1-0"' in html
     assert 'name="reason"' not in html  # a first result: nothing to give a reason for
     game.refresh_from_db()
     assert game.result == Result.NOT_PLAYED
@@ -123,3 +124,16 @@ def test_the_round_page_reads_the_closed_periods_in_a_fixed_number_of_queries(
     official_client.get(url)
     with django_assert_max_num_queries(20):
         official_client.get(url)
+
+
+def test_another_result_typed_while_the_date_question_is_open_is_asked_again(official_client, tournament):
+    game = _dated(tournament, datetime.date(2026, 12, 2))
+    url = reverse("tournaments:board_result", args=[game.round.tournament_id, game.round.number, game.pk])
+
+    speak(official_client, "en")
+    html = text(official_client.post(url, {"result": Result.DRAW, "seen": "", "confirm": "1-0"},
+                                     HTTP_HX_REQUEST="true"))
+
+    assert "Board 1 is played on 2026-12-02, after today. Enter ½-½ all the same?" in html
+    game.refresh_from_db()
+    assert game.result == Result.NOT_PLAYED
