@@ -18,8 +18,9 @@ from clubrating.leagues.models import (
     RosterEntry,
     Side,
 )
+from clubrating.leagues.selectors import home_reading
 from clubrating.tournaments.forms import RESULT_CONTROLS
-from clubrating.tournaments.models import Game, Result
+from clubrating.tournaments.models import Game
 
 
 class LineupForm(forms.Form):
@@ -80,21 +81,6 @@ class LineupForm(forms.Form):
 
 
 _RESULT_CHOICES = [(value, label) for value, label, _keys in RESULT_CONTROLS]
-# A result read from the other side: the match card reads each board from the home player's side
-# (home team left, its score first), the game stores it by colour.
-_REVERSED = {
-    Result.WHITE_WINS: Result.BLACK_WINS,
-    Result.BLACK_WINS: Result.WHITE_WINS,
-    Result.WHITE_FORFEIT_WIN: Result.BLACK_FORFEIT_WIN,
-    Result.BLACK_FORFEIT_WIN: Result.WHITE_FORFEIT_WIN,
-}
-
-
-def home_reading(result: str, *, home_white: bool) -> str:
-    """A game's result (by colour) as the match card reads it: from the home player's side."""
-    return result if home_white else _REVERSED.get(result, result)
-
-
 class ResultsForm(forms.Form):
     """A result for every board that has a game, and the team that did not appear (if any). Each
     board also carries the result it held when the page was loaded (``seen_<board>``): only the
