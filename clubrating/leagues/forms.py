@@ -278,6 +278,10 @@ class CaptainForm(forms.Form):
 
     team = forms.ModelChoiceField(label=_("Team"), queryset=LeagueTeam.objects.none())
     username = forms.CharField(label=_("User name of the captain"), max_length=150)
+    other_club = forms.BooleanField(
+        label=_("Appoint him although he is not a member of the team's club"),
+        required=False,
+    )
 
     def __init__(self, *args, teams, **kwargs):
         super().__init__(*args, **kwargs)
@@ -290,6 +294,27 @@ class CaptainForm(forms.Form):
             raise forms.ValidationError(_("There is no active account of this user name."))
         self.user = user
         return username
+
+    def clean(self):
+        """A captain of another club (or of none) is usually a slip of the user name: asked."""
+        data = super().clean()
+        team, user = data.get("team"), getattr(self, "user", None)
+        if team is not None and user is not None and not data.get("other_club"):
+            member = Member.objects.filter(user=user).select_related("club").first()
+            if member is None or member.club_id != team.club_id:
+                self.add_error(
+                    "username",
+                    _(
+                        "%(user)s is not a member of %(club)s (%(own)s). Tick the box below to appoint "
+                        "him anyway."
+                    )
+                    % {
+                        "user": user.get_username(),
+                        "club": team.club,
+                        "own": member.club if member and member.club_id else _("no club member"),
+                    },
+                )
+        return data
 
 
 class ScheduleForm(forms.Form):

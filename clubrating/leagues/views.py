@@ -97,6 +97,7 @@ def _roles(user, match: LeagueMatch) -> dict:
 def captain_home(request):
     """The captain's start page: his teams, each with its matches of the season."""
     teams = list(captained_teams(request.user))
+    now = timezone.now()
     matches = {}
     for match in (
         league_matches()
@@ -106,18 +107,34 @@ def captain_home(request):
         .distinct()
         .order_by("starts_at", "match__number")
     ):
+        match.score = league_match_score(match)
         for team in teams:
             if team.team_id in (match.match.home_team_id, match.match.away_team_id):
                 matches.setdefault(team.pk, []).append(match)
+    rows = []
+    for team in teams:
+        own = matches.get(team.pk, [])
+        upcoming = next((m for m in own if m.status == MatchStatus.OPEN and m.starts_at >= now), None)
+        next_match = None
+        if upcoming is not None:
+            home = upcoming.match.home_team_id == team.team_id
+            deadline = upcoming.lineup_deadline(team.division.season)
+            next_match = {
+                "match": upcoming,
+                "deadline": deadline,
+                "submitted": upcoming.home_lineup_at if home else upcoming.away_lineup_at,
+                "open": now < deadline,
+                "opponent": upcoming.match.away_team if home else upcoming.match.home_team,
+            }
+        waiting = [
+            m for m in own if m.status == MatchStatus.ENTERED and m.match.away_team_id == team.team_id
+        ]
+        rows.append({"team": team, "matches": own, "next": next_match, "waiting": waiting})
     seasons = LeagueSeason.objects.filter(directors=request.user) if request.user.is_authenticated else []
     return render(
         request,
         "leagues/captain_home.html",
-        {
-            "teams": [(team, matches.get(team.pk, [])) for team in teams],
-            "seasons": seasons,
-            "now": timezone.now(),
-        },
+        {"teams": rows, "seasons": seasons, "now": now},
     )
 
 
@@ -397,6 +414,8 @@ def director_home(request, pk):
     if not is_league_director(request.user, season):
         raise PermissionDenied
     queue = director_queue(season=season, now=timezone.now())
+    for match in (*queue.disputed, *queue.missing, *queue.unconfirmed):
+        match.score = league_match_score(match)
     rosters = Roster.objects.filter(season=season).select_related("club").order_by("club__name")
     rounds: dict[int, list[int]] = {}
     for division_id, number in (
