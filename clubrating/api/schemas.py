@@ -288,3 +288,42 @@ class TeamStandings(Schema):
     criteria: list[str]
     rows: list[TeamRow]
 
+
+
+class MatchBoard(Schema):
+    board: int
+    # The players as the lineups name them; null while the lineup is hidden (before its deadline)
+    # or the board was left empty.
+    home_member_id: int | None
+    home_player: str | None
+    away_member_id: int | None
+    away_player: str | None
+    home_white: bool | None  # the home team's player has White; null until the board's game exists
+    # The board's result read from the home team's side, as the match card shows it ("1-0": the
+    # home player won, whatever his colour; "+-" won by forfeit; "" not yet played).
+    result: str
+    home_points: float | None
+    away_points: float | None
+
+
+class TeamMatch(Schema):
+    id: int  # the league match's id where the team competition is a league division
+    round: int
+    starts_at: datetime.datetime | None
+    venue: str | None
+    home_team_id: int
+    home_team: str
+    away_team_id: int
+    away_team: str
+    # A league match's state: "open", "entered", "confirmed", "disputed", "decided"; null elsewhere.
+    status: str | None
+    home_points: float | None  # the team scores; null until the match counts
+    away_points: float | None
+    lineups_visible: bool
+    boards: list[MatchBoard]
+
+
+class TeamMatches(Schema):
+    tournament_id: int
+    division_id: int | None
+    matches: list[TeamMatch]

@@ -8,11 +8,13 @@ from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.db.models import Count
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.leagues.models import Division
+from clubrating.leagues.selectors import board_reading, lineup_visible
 from clubrating.leagues.selectors_public import division_data
 from clubrating.tournaments import selectors
 from clubrating.tournaments.models import Round, Team, Tournament, TournamentKind, TournamentPlayer
@@ -232,3 +234,58 @@ def team_standings(request: HttpRequest, tournament_id: int):
         tournament_id=tournament.pk, division_id=division.pk if division else None, criteria=criteria,
         rows=rows))
 
+
+
+def _match_boards(score, visible: dict[str, bool]) -> list[schemas.MatchBoard]:
+    shown = visible["home"] and visible["away"]  # colours only once both lineups are seen
+    return [schemas.MatchBoard(
+        board=b.board,
+        home_member_id=b.home.pk if b.home and visible["home"] else None,
+        home_player=b.home.full_name if b.home and visible["home"] else None,
+        away_member_id=b.away.pk if b.away and visible["away"] else None,
+        away_player=b.away.full_name if b.away and visible["away"] else None,
+        home_white=b.home_white if shown else None,
+        result=board_reading(b) if shown else "",
+        home_points=b.points[0] if b.points and shown else None,
+        away_points=b.points[1] if b.points and shown else None,
+    ) for b in score.boards]
+
+
+@router.get("/tournaments/{tournament_id}/matches", response=schemas.TeamMatches, summary="Team matches")
+def team_matches(request: HttpRequest, tournament_id: int):
+    """A team competition's matches round by round: teams, start, venue, state, team scores and
+    every board from the home team's side. A league match's lineups only after their deadline
+    (as its match card), its scores once its result is entered."""
+    tournament = _tournament(request, tournament_id)
+    if tournament.kind != TournamentKind.TEAM:
+        refuse(_("This tournament is not a team competition."), 404)
+    division = Division.objects.filter(tournament=tournament).select_related("season", "tournament").first()
+    matches = []
+    if division is not None:
+        now = timezone.now()
+        for number, _date, scored_matches in division_data(division=division).rounds:
+            for m in scored_matches:
+                league = m.league
+                visible = {side: lineup_visible(match=league, side=side, user=request.user, now=now)
+                           for side in ("home", "away")}
+                matches.append(schemas.TeamMatch(
+                    id=league.pk, round=number, starts_at=league.starts_at, venue=league.venue or None,
+                    home_team_id=m.home.team_id, home_team=m.home.name,
+                    away_team_id=m.away.team_id, away_team=m.away.name, status=league.status,
+                    home_points=m.home_points, away_points=m.away_points,
+                    lineups_visible=all(visible.values()), boards=_match_boards(m.score, visible),
+                ))
+    else:
+        for rnd, scores in selectors.team_match_rounds(tournament=tournament):
+            for score in scores:
+                tm = score.match
+                matches.append(schemas.TeamMatch(
+                    id=tm.pk, round=rnd.number, starts_at=None, venue=None,
+                    home_team_id=tm.home_team_id, home_team=tm.home_team.name,
+                    away_team_id=tm.away_team_id, away_team=tm.away_team.name, status=None,
+                    home_points=score.home_points if score.scored else None,
+                    away_points=score.away_points if score.scored else None,
+                    lineups_visible=True, boards=_match_boards(score, {"home": True, "away": True}),
+                ))
+    return json_response(request, schemas.TeamMatches(
+        tournament_id=tournament.pk, division_id=division.pk if division else None, matches=matches))

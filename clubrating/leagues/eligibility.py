@@ -87,6 +87,48 @@ def fixed_team(counts: Counter, *, own: int, fixing_games: int) -> int | None:
     return min(fixed) if fixed else None
 
 
+def _elsewhere(*, match: LeagueMatch, team: LeagueTeam, ids: set[int]) -> dict[int, str]:
+    """{member: the team he is lined up for} of ``ids`` in another match of the round."""
+    return dict(
+        LineupEntry.objects.filter(
+            match__round__tournament__division__season=team.season,
+            match__round__number=match.match.round.number,
+            member_id__in=ids,
+        )
+        .exclude(match_id=match.match_id, team_id=team.team_id)
+        .values_list("member_id", "team__name")
+    )
+
+
+def unavailable(*, match: LeagueMatch, team: LeagueTeam, entries: list[RosterEntry]) -> dict[int, str]:
+    """{member: why he cannot play for ``team`` in ``match``} of the roster ``entries``, by the
+    same rules as ``lineup_problems`` (the lineup form marks them before it is submitted); a
+    player who may play is left out. Three queries."""
+    season = team.season
+    day = timezone.localdate(match.starts_at)
+    ids = {entry.member_id for entry in entries}
+    counts = appearances(
+        season=season, club_id=team.club_id, before_round=match.match.round.number, member_ids=ids
+    )
+    elsewhere = _elsewhere(match=match, team=team, ids=ids)
+    reasons = {}
+    for entry in entries:
+        own = entry.team.number
+        fixed = fixed_team(counts.get(entry.member_id, Counter()), own=own, fixing_games=season.fixing_games)
+        if own < team.number:
+            reasons[entry.member_id] = _("plays for team %(own)d") % {"own": own}
+        elif fixed is not None and fixed < team.number:
+            reasons[entry.member_id] = _("fixed in team %(fixed)d") % {"fixed": fixed}
+        elif entry.member_id in elsewhere:
+            other = elsewhere[entry.member_id]
+            reasons[entry.member_id] = _("plays for %(team)s this round") % {"team": other}
+        elif entry.added_on > day:
+            reasons[entry.member_id] = _("registered from %(date)s") % {
+                "date": date_format(entry.added_on, "SHORT_DATE_FORMAT")
+            }
+    return reasons
+
+
 def lineup_problems(*, match: LeagueMatch, team: LeagueTeam, members: list[Member | None]) -> list[str]:
     """The translated reasons why ``team`` may not line up ``members`` (board 1 first, None an
     empty board) for ``match``; empty when it may."""
@@ -104,20 +146,20 @@ def lineup_problems(*, match: LeagueMatch, team: LeagueTeam, members: list[Membe
         ).select_related("team")
     }
     counts = appearances(season=season, club_id=team.club_id, before_round=rnd.number, member_ids=ids)
-    elsewhere = {
-        member_id: name
-        for member_id, name in LineupEntry.objects.filter(
-            match__round__tournament__division__season=season,
-            match__round__number=rnd.number,
-            member_id__in=ids,
-        )
-        .exclude(match_id=match.match_id, team_id=team.team_id)
-        .values_list("member_id", "team__name")
-    }
+    elsewhere = _elsewhere(match=match, team=team, ids=ids)
     problems = []
     previous = None  # (board, member, rank) of the board above with a player on the roster
+    first_board: dict[int, int] = {}  # member -> the first board he was put on
     for board, member in seated:
         name = member.full_name
+        if member.pk in first_board:
+            problems.append(
+                _("Board %(board)d: %(player)s is lined up on board %(other)d already; a player sits at one "
+                  "board.")
+                % {"board": board, "player": name, "other": first_board[member.pk]}
+            )
+            continue
+        first_board[member.pk] = board
         entry = roster.get(member.pk)
         if entry is None:
             problems.append(

@@ -18,22 +18,41 @@ from clubrating.leagues.models import (
     RosterEntry,
     Side,
 )
+from clubrating.leagues.selectors import home_reading
 from clubrating.tournaments.forms import RESULT_CONTROLS
 from clubrating.tournaments.models import Game
 
 
 class LineupForm(forms.Form):
     """One choice per board from the club's roster (rank order); an empty choice leaves the
-    board empty."""
+    board empty. Each player is offered with his rating (``ratings``: {member: rating}) and, if he
+    cannot play in this match, why (``reasons``: {member: text}), so the captain sees it before
+    he submits. An empty board above a filled one is asked about once (``gaps``)."""
+
+    confirm_gaps = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(
-        self, *args, boards: int, roster: list[RosterEntry], initial_members: dict[int, int], **kwargs
+        self,
+        *args,
+        boards: int,
+        roster: list[RosterEntry],
+        initial_members: dict[int, int],
+        ratings: dict[int, int] | None = None,
+        reasons: dict[int, str] | None = None,
+        **kwargs,
     ):
         super().__init__(*args, **kwargs)
-        choices = [("", _("— board empty —"))] + [
-            (str(entry.member_id), f"{entry.rank}. {entry.member.full_name} ({entry.team.number})")
-            for entry in roster
-        ]
+        ratings, reasons = ratings or {}, reasons or {}
+
+        def label(entry: RosterEntry) -> str:
+            text = f"{entry.rank}. {entry.member.full_name} ({entry.team.number})"
+            if ratings.get(entry.member_id) is not None:
+                text += f" · {ratings[entry.member_id]}"
+            if entry.member_id in reasons:
+                text += " · ✗ " + reasons[entry.member_id]
+            return text
+
+        choices = [("", _("— board empty —"))] + [(str(entry.member_id), label(entry)) for entry in roster]
         self.members = {entry.member_id: entry.member for entry in roster}
         for board in range(1, boards + 1):
             self.fields[f"board_{board}"] = forms.ChoiceField(
@@ -44,6 +63,11 @@ class LineupForm(forms.Form):
                 error_messages={"invalid_choice": _("Choose a player of the roster.")},
             )
         self.boards = boards
+
+    def gaps(self) -> list[int]:
+        """The empty boards above the last filled one (a valid form)."""
+        filled = [b for b in range(1, self.boards + 1) if self.cleaned_data.get(f"board_{b}")]
+        return [b for b in range(1, max(filled, default=0)) if b not in filled]
 
     def lineup(self) -> list[Member | None]:
         """The members board by board (None: empty), without the empty boards at the end."""
@@ -57,13 +81,15 @@ class LineupForm(forms.Form):
 
 
 _RESULT_CHOICES = [(value, label) for value, label, _keys in RESULT_CONTROLS]
-
-
 class ResultsForm(forms.Form):
     """A result for every board that has a game, and the team that did not appear (if any). Each
     board also carries the result it held when the page was loaded (``seen_<board>``): only the
     boards changed on this page are saved, and a board someone else saved meanwhile is refused,
-    not overwritten (two captains, or a captain and the director, entering at once)."""
+    not overwritten (two captains, or a captain and the director, entering at once).
+
+    The board's fields read as its card does, from the home player's side ("1-0": the home
+    player won, whatever his colour); ``results`` and ``seen`` give them back by colour, as the
+    games store them. ``home_white`` ({board: the home player has White}) defaults to White."""
 
     absent = forms.ChoiceField(
         label=_("Team not appeared"),
@@ -71,33 +97,39 @@ class ResultsForm(forms.Form):
         choices=[("", _("both teams appeared")), *Side.choices],
     )
 
-    def __init__(self, *args, games: dict[int, Game], **kwargs):
+    def __init__(self, *args, games: dict[int, Game], home_white: dict[int, bool] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.games = games
+        self.home_white = {board: (home_white or {}).get(board, True) for board in games}
         for board, game in games.items():
+            shown = home_reading(game.result, home_white=self.home_white[board])
             self.fields[f"board_{board}"] = forms.ChoiceField(
                 label=_("Board %(board)d") % {"board": board},
                 choices=_RESULT_CHOICES,
                 required=False,
-                initial=game.result,
+                initial=shown,
                 error_messages={"invalid_choice": _("Choose one of the results offered.")},
             )
             self.fields[f"seen_{board}"] = forms.ChoiceField(
-                choices=_RESULT_CHOICES, required=False, initial=game.result, widget=forms.HiddenInput
+                choices=_RESULT_CHOICES, required=False, initial=shown, widget=forms.HiddenInput
             )
 
+    def _by_colour(self, board: int, field: str) -> str:
+        return home_reading(self.cleaned_data[f"{field}_{board}"], home_white=self.home_white[board])
+
     def _seen(self, board: int) -> str:
-        """The result the board held when the page was loaded (a form posted without it: now)."""
+        """The result (by colour) the board held when the page was loaded (a form posted
+        without it: now)."""
         if f"seen_{board}" not in self.data:
             return self.games[board].result
-        return self.cleaned_data[f"seen_{board}"]
+        return self._by_colour(board, "seen")
 
     def results(self) -> dict[int, str]:
-        """The boards changed on the page: {board: result}."""
+        """The boards changed on the page: {board: result by colour}."""
         return {
-            board: self.cleaned_data[f"board_{board}"]
+            board: self._by_colour(board, "board")
             for board in self.games
-            if self.cleaned_data[f"board_{board}"] != self._seen(board)
+            if self._by_colour(board, "board") != self._seen(board)
         }
 
     def seen(self) -> dict[int, str]:
@@ -246,6 +278,10 @@ class CaptainForm(forms.Form):
 
     team = forms.ModelChoiceField(label=_("Team"), queryset=LeagueTeam.objects.none())
     username = forms.CharField(label=_("User name of the captain"), max_length=150)
+    other_club = forms.BooleanField(
+        label=_("Appoint him although he is not a member of the team's club"),
+        required=False,
+    )
 
     def __init__(self, *args, teams, **kwargs):
         super().__init__(*args, **kwargs)
@@ -258,6 +294,27 @@ class CaptainForm(forms.Form):
             raise forms.ValidationError(_("There is no active account of this user name."))
         self.user = user
         return username
+
+    def clean(self):
+        """A captain of another club (or of none) is usually a slip of the user name: asked."""
+        data = super().clean()
+        team, user = data.get("team"), getattr(self, "user", None)
+        if team is not None and user is not None and not data.get("other_club"):
+            member = Member.objects.filter(user=user).select_related("club").first()
+            if member is None or member.club_id != team.club_id:
+                self.add_error(
+                    "username",
+                    _(
+                        "%(user)s is not a member of %(club)s (%(own)s). Tick the box below to appoint "
+                        "him anyway."
+                    )
+                    % {
+                        "user": user.get_username(),
+                        "club": team.club,
+                        "own": member.club if member and member.club_id else _("no club member"),
+                    },
+                )
+        return data
 
 
 class ScheduleForm(forms.Form):
@@ -286,3 +343,19 @@ class RosterMoveForm(forms.Form):
         super().__init__(*args, prefix="move", **kwargs)
         self.fields["member"].queryset = members
         self.fields["team"].queryset = teams
+
+
+class MatchMoveForm(forms.Form):
+    """The league director moves a match: its new day and start, where it is played, and why."""
+
+    date = forms.DateField(label=_("Date"), **_DATE)
+    time = forms.TimeField(
+        label=_("Start"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    venue = forms.CharField(
+        label=_("Venue"),
+        max_length=200,
+        required=False,
+        help_text=_("Leave empty when the match is played at the home club."),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300)

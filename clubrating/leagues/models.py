@@ -394,6 +394,8 @@ class LeagueMatch(models.Model):
         related_name="league",
     )
     starts_at = models.DateTimeField(_("starts at"))
+    # Where it is played when not at the home club's usual venue (set when the director moves it).
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
     home_lineup_at = models.DateTimeField(_("home lineup submitted"), null=True, blank=True)
     away_lineup_at = models.DateTimeField(_("away lineup submitted"), null=True, blank=True)
     status = models.CharField(

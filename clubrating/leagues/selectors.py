@@ -192,6 +192,32 @@ def division_rounds(*, division: Division) -> list[tuple[int, list[LeagueMatch]]
     return sorted(rounds.items())
 
 
+# A result read from the other side: a match card reads each board from the home player's side
+# (home team left, its score first), the game stores it by colour.
+_REVERSED = {
+    Result.WHITE_WINS: Result.BLACK_WINS,
+    Result.BLACK_WINS: Result.WHITE_WINS,
+    Result.WHITE_FORFEIT_WIN: Result.BLACK_FORFEIT_WIN,
+    Result.BLACK_FORFEIT_WIN: Result.WHITE_FORFEIT_WIN,
+}
+
+
+def home_reading(result: str, *, home_white: bool) -> str:
+    """A game's result (by colour) as the match card reads it, from the home player's side; and
+    back (the reading is its own inverse)."""
+    return result if home_white else _REVERSED.get(result, result)
+
+
+def board_reading(board) -> str:
+    """A board of ``match_score`` (``MatchBoard``) as a result code from the home side: the game's
+    result read so, an empty board's forfeit ("+-" won by the home team), "" while open."""
+    if board.game is not None:
+        return home_reading(board.game.result, home_white=bool(board.home_white))
+    if board.points is None:
+        return ""
+    return Result.WHITE_FORFEIT_WIN if board.points[0] else Result.BLACK_FORFEIT_WIN
+
+
 def board_games(match: LeagueMatch) -> dict[int, Game]:
     """{board of the match (1..boards): its game}; reads the match's games (prefetched or not)."""
     tm = match.match

@@ -558,29 +558,39 @@ def match_reschedule(
     starts_at: datetime.datetime,
     user,
     reason: str = "",
+    venue: str | None = None,
     now: datetime.datetime | None = None,
 ) -> LeagueMatch:
     """The league director moves a match (the lineup deadline moves with it) while it has no
-    result; its board games count on the new day. The move is kept in the match's history (the
-    old and the new start, and why)."""
+    result; its board games count on the new day. ``venue``: where it is played now (None: as
+    before; "": at the home club). The move is kept in the match's history (the old and the new
+    start and venue, and why)."""
     match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
     if not is_league_director(user, season_of(match)):
         raise LeagueRefused(_("Only the league director can move a match."), code="forbidden")
     if match.status != MatchStatus.OPEN or match.match.games.exclude(result=Result.NOT_PLAYED).exists():
         raise LeagueRefused(_("This match has results already; it can no longer be moved."))
-    old = match.starts_at
-    if starts_at == old:
+    old, old_venue = match.starts_at, match.venue
+    venue = old_venue if venue is None else venue.strip()
+    if starts_at == old and venue == old_venue:
         return match
     match.starts_at = starts_at
-    match.save(update_fields=["starts_at"])
+    match.venue = venue
+    match.save(update_fields=["starts_at", "venue"])
     match.match.games.update(date=timezone.localdate(starts_at))
-    moved = f"{timezone.localtime(old):%d.%m.%Y %H:%M} → {timezone.localtime(starts_at):%d.%m.%Y %H:%M}"
+    parts = []
+    if starts_at != old:
+        new = timezone.localtime(starts_at)
+        parts.append(f"{timezone.localtime(old):%d.%m.%Y %H:%M} → {new:%d.%m.%Y %H:%M}")
+    if venue != old_venue:
+        parts.append(f"{old_venue or '—'} → {venue or '—'}")
+    parts.append(reason.strip())
     MatchEvent.objects.create(
         match=match,
         at=_now(now),
         kind=MatchEventKind.MOVED,
         by=user,
-        reason=" · ".join(part for part in (moved, reason.strip()) if part)[:500],
+        reason=" · ".join(part for part in parts if part)[:500],
     )
     return match
 

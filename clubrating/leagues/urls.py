@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import views
+from . import views, views_director
 
 app_name = "leagues"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("match/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
     path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
+    path("match/<int:pk>/move/", views_director.match_move, name="match_move"),
+    path("division/<int:pk>/round/<int:number>/", views_director.director_round, name="director_round"),
     path("season/new/", views.season_new, name="season_new"),
     path("season/<int:pk>/setup/", views.season_setup, name="setup"),
     path("division/<int:pk>/schedule/new/", views.division_schedule, name="schedule_new"),

@@ -22,6 +22,7 @@ from clubrating.accounts.permissions import official_required
 from clubrating.clubs.models import Club, Member
 from clubrating.core.errors import Refused
 from clubrating.leagues import services
+from clubrating.leagues.eligibility import unavailable
 from clubrating.leagues.errors import LeagueRefused
 from clubrating.leagues.forms import (
     CaptainForm,
@@ -36,6 +37,7 @@ from clubrating.leagues.forms import (
     SeasonForm,
     SeasonRulesForm,
     TeamRegistrationForm,
+    home_reading,
 )
 from clubrating.leagues.models import (
     Captain,
@@ -49,6 +51,7 @@ from clubrating.leagues.models import (
     RosterEntry,
     Side,
 )
+from clubrating.leagues.public.views import ratings_on
 from clubrating.leagues.selectors import (
     board_games,
     captained_teams,
@@ -60,8 +63,10 @@ from clubrating.leagues.selectors import (
     lineup_visible,
     season_of,
 )
-from clubrating.tournaments.models import ResultChange, TeamMatch
+from clubrating.leagues.templatetags.league_people import person as person_name
+from clubrating.tournaments.models import Result, ResultChange, TeamMatch
 from clubrating.tournaments.pairing.berger import rounds_count
+from ratings.selectors import tournament_rating_pool
 from ratings.services import game_record_result
 
 
@@ -92,6 +97,7 @@ def _roles(user, match: LeagueMatch) -> dict:
 def captain_home(request):
     """The captain's start page: his teams, each with its matches of the season."""
     teams = list(captained_teams(request.user))
+    now = timezone.now()
     matches = {}
     for match in (
         league_matches()
@@ -101,35 +107,63 @@ def captain_home(request):
         .distinct()
         .order_by("starts_at", "match__number")
     ):
+        match.score = league_match_score(match)
         for team in teams:
             if team.team_id in (match.match.home_team_id, match.match.away_team_id):
                 matches.setdefault(team.pk, []).append(match)
+    rows = []
+    for team in teams:
+        own = matches.get(team.pk, [])
+        upcoming = next((m for m in own if m.status == MatchStatus.OPEN and m.starts_at >= now), None)
+        next_match = None
+        if upcoming is not None:
+            home = upcoming.match.home_team_id == team.team_id
+            deadline = upcoming.lineup_deadline(team.division.season)
+            next_match = {
+                "match": upcoming,
+                "deadline": deadline,
+                "submitted": upcoming.home_lineup_at if home else upcoming.away_lineup_at,
+                "open": now < deadline,
+                "opponent": upcoming.match.away_team if home else upcoming.match.home_team,
+            }
+        waiting = [
+            m for m in own if m.status == MatchStatus.ENTERED and m.match.away_team_id == team.team_id
+        ]
+        rows.append({"team": team, "matches": own, "next": next_match, "waiting": waiting})
     seasons = LeagueSeason.objects.filter(directors=request.user) if request.user.is_authenticated else []
     return render(
         request,
         "leagues/captain_home.html",
-        {
-            "teams": [(team, matches.get(team.pk, [])) for team in teams],
-            "seasons": seasons,
-            "now": timezone.now(),
-        },
+        {"teams": rows, "seasons": seasons, "now": now},
     )
 
 
-def _history(match: LeagueMatch) -> list[tuple]:
-    """The match's steps and its board results' changes, oldest first: (when, who, what, why)."""
+def _home_white(match: LeagueMatch) -> dict[int, bool]:
+    """{board: the home player has White} of the boards that have a game."""
+    return {b.board: b.home_white for b in league_match_score(match).boards if b.home_white is not None}
+
+
+def _reading(result: str, home_white: bool) -> str:
+    return Result(home_reading(result, home_white=home_white)).label if result else "—"
+
+
+def _history(match: LeagueMatch, home_white: dict[int, bool]) -> list[tuple]:
+    """The match's steps and its board results' changes, oldest first: (when, who, what, why).
+    A board's results read as its card does, from the home player's side."""
     rows = [
-        (e.at, e.by, e.get_kind_display() + (f" · {e.team}" if e.team else ""), e.reason)
-        for e in match.events.select_related("by", "team__team")
+        (e.at, person_name(e.by), e.get_kind_display() + (f" · {e.team}" if e.team else ""), e.reason)
+        for e in match.events.select_related("by__member", "team__team")
     ]
     games = {game.pk: board for board, game in board_games(match).items()}
-    for change in ResultChange.objects.filter(game_id__in=games).select_related("changed_by"):
+    for change in ResultChange.objects.filter(game_id__in=games).select_related("changed_by__member"):
+        board = games[change.game_id]
+        white = home_white.get(board, True)
         what = _("Board %(board)d: %(old)s → %(new)s") % {
-            "board": games[change.game_id],
-            "old": change.get_old_result_display() if change.old_result else "—",
-            "new": change.get_new_result_display() if change.new_result else "—",
+            "board": board,
+            "old": _reading(change.old_result, white),
+            "new": _reading(change.new_result, white),
         }
-        rows.append((change.changed_at, change.changed_by, what, change.reason))
+        rows.append((change.changed_at, person_name(change.changed_by), what, change.reason))
     return sorted(rows, key=lambda row: row[0])
 
 
@@ -161,12 +195,17 @@ def _match_page(
         and not any(g.result for g in games.values())
         and (roles["director"] or (roles[f"{side}_captain"] and before_deadline))
     ]
+    home_white = {b.board: b.home_white for b in scored.boards if b.home_white is not None}
     if can_enter and match.match.lineup.all():
-        results_form = results_form or ResultsForm(games=games, initial={"absent": match.absent})
+        results_form = results_form or ResultsForm(
+            games=games, home_white=home_white, initial={"absent": match.absent}
+        )
     else:
         results_form = None
     if roles["director"] and match.match.lineup.all():
-        decision_form = decision_form or DecisionForm(games=games, initial={"absent": match.absent})
+        decision_form = decision_form or DecisionForm(
+            games=games, home_white=home_white, initial={"absent": match.absent}
+        )
     context = {
         "match": match,
         "season": season,
@@ -183,7 +222,7 @@ def _match_page(
         and (roles["director"] or (roles["away_captain"] and match.entered_by_id != request.user.pk)),
         "dispute_form": dispute_form or DisputeForm(),
         "decision_form": decision_form,
-        "history": _history(match),
+        "history": _history(match, home_white),
     }
     # Each board with its result field in the captain's and the director's form (None: no game).
     context["rows"] = [
@@ -213,7 +252,7 @@ def _refused(request, refusal: Refused, pk):
 def match_results(request, pk):
     match = _match(pk)
     roles = _roles(request.user, match)
-    form = ResultsForm(request.POST, games=board_games(match))
+    form = ResultsForm(request.POST, games=board_games(match), home_white=_home_white(match))
     if not form.is_valid():
         return _match_page(request, match, roles, results_form=form, status=400)
     try:
@@ -268,7 +307,7 @@ def match_dispute(request, pk):
 def match_decide(request, pk):
     match = _match(pk)
     roles = _roles(request.user, match)
-    form = DecisionForm(request.POST, games=board_games(match))
+    form = DecisionForm(request.POST, games=board_games(match), home_white=_home_white(match))
     if not form.is_valid():
         return _match_page(request, match, roles, decision_form=form, status=400)
     try:
@@ -285,6 +324,16 @@ def match_decide(request, pk):
         return _refused(request, refusal, pk)
     messages.success(request, _("The match is decided."))
     return redirect("leagues:match", pk=pk)
+
+
+def lineup_ratings(match: LeagueMatch, member_ids: list[int]) -> dict[int, int]:
+    """{member: national rating on the match day} from the list in force then of the pool that
+    rates the division (as the match cards' forecast reads them); unrated members left out."""
+    pool = tournament_rating_pool(match.match.round.tournament)
+    if pool is None or not member_ids:
+        return {}
+    day = timezone.localdate(match.starts_at)
+    return ratings_on(pool, {day: set(member_ids)})[day]
 
 
 @login_required
@@ -306,9 +355,20 @@ def lineup_edit(request, pk, team_pk):
     )
     current = {e.board: e.member_id for e in match.match.lineup.all() if e.team_id == team.team_id}
     division = match.match.round.tournament.division
-    form = LineupForm(request.POST or None, boards=division.boards, roster=roster, initial_members=current)
-    problems = []
+    season = season_of(match)
+    ratings = lineup_ratings(match, [entry.member_id for entry in roster])
+    form = LineupForm(
+        request.POST or None,
+        boards=division.boards,
+        roster=roster,
+        initial_members=current,
+        ratings=ratings,
+        reasons=unavailable(match=match, team=team, entries=roster),
+    )
+    problems, gaps = [], []
     if request.method == "POST" and form.is_valid():
+        gaps = [] if form.cleaned_data["confirm_gaps"] else form.gaps()
+    if request.method == "POST" and form.is_valid() and not gaps:
         try:
             services.lineup_submit(match=match, team=team, members=form.lineup(), user=request.user)
         except services.LineupRefused as refusal:
@@ -318,6 +378,13 @@ def lineup_edit(request, pk, team_pk):
         else:
             messages.success(request, _("The lineup of %(team)s is submitted.") % {"team": team})
             return redirect("leagues:match", pk=pk)
+    chosen = [
+        ratings.get(int(value))
+        for value in (form[f"board_{b}"].value() for b in range(1, division.boards + 1))
+        if value and str(value).isdigit()
+    ]
+    rated = [rating for rating in chosen if rating is not None]
+    deadline = match.lineup_deadline(season)
     return render(
         request,
         "leagues/lineup.html",
@@ -326,11 +393,17 @@ def lineup_edit(request, pk, team_pk):
             "team": team,
             "form": form,
             "problems": problems,
-            "season": season_of(match),
-            "deadline": match.lineup_deadline(season_of(match)),
+            "gaps": gaps,
+            "season": season,
+            "deadline": deadline,
             "division": division,
+            "average": round(sum(rated) / len(rated)) if rated else None,
+            "rated_count": len(rated),
+            "chosen_count": len(chosen),
+            "late": not roles["director"] and timezone.now() >= deadline,
+            "directors": season.directors.select_related("member").order_by("last_name", "username"),
         },
-        status=400 if problems or form.errors else 200,
+        status=400 if problems or form.errors or gaps else 200,
     )
 
 
@@ -341,11 +414,22 @@ def director_home(request, pk):
     if not is_league_director(request.user, season):
         raise PermissionDenied
     queue = director_queue(season=season, now=timezone.now())
+    for match in (*queue.disputed, *queue.missing, *queue.unconfirmed):
+        match.score = league_match_score(match)
     rosters = Roster.objects.filter(season=season).select_related("club").order_by("club__name")
+    rounds: dict[int, list[int]] = {}
+    for division_id, number in (
+        TeamMatch.objects.filter(round__tournament__division__season=season)
+        .values_list("round__tournament__division", "round__number")
+        .distinct()
+        .order_by("round__number")
+    ):
+        rounds.setdefault(division_id, []).append(number)
+    divisions = [(division, rounds.get(division.pk, [])) for division in season.divisions.all()]
     return render(
         request,
         "leagues/director.html",
-        {"season": season, "queue": queue, "divisions": season.divisions.all(), "rosters": rosters},
+        {"season": season, "queue": queue, "divisions": divisions, "rosters": rosters},
     )
 
 
@@ -435,7 +519,7 @@ def roster(request, pk, club_pk):
     elif request.method == "POST":
         raise PermissionDenied
     changes = RosterChange.objects.filter(roster__season=season, roster__club=club).select_related(
-        "member", "old_team__team", "new_team__team", "recorded_by"
+        "member", "old_team__team", "new_team__team", "recorded_by__member"
     )
     return render(
         request,
@@ -557,7 +641,7 @@ def season_setup(request, pk):
                 messages.success(request, done)
                 return redirect("leagues:setup", pk=season.pk)
     captains = {}
-    for captain in Captain.objects.filter(team__season=season).select_related("user"):
+    for captain in Captain.objects.filter(team__season=season).select_related("user__member"):
         captains.setdefault(captain.team_id, []).append(captain.user)
     scheduled = set(
         TeamMatch.objects.filter(round__tournament__division__season=season).values_list(

@@ -453,6 +453,7 @@ API_PATHS = {
     "/api/v1/tournaments/{tournament_id}/rounds/{number}",
     "/api/v1/tournaments/{tournament_id}/crosstable",
     "/api/v1/tournaments/{tournament_id}/teams",
+    "/api/v1/tournaments/{tournament_id}/matches",
     "/api/v1/clubs/{club_id}/top.html",
     "/api/v1/tournaments/{tournament_id}/standings.html",
 }
@@ -496,7 +497,7 @@ def test_every_path_of_the_schema_answers(client, rated_club, tournament):
     team_competition = TournamentFactory(name="Vereinsliga", kind="team")
     for path in API_PATHS:
         url = re.sub(r"{(\w+)}", lambda m: str(ids[m.group(1)]), path)
-        if path.endswith("/teams"):  # a team competition's table
+        if path.endswith(("/teams", "/matches")):  # a team competition's table and matches
             url = url.replace(f"/{tournament.pk}/", f"/{team_competition.pk}/")
         assert (path, client.get(url).status_code) == (path, 200)
 

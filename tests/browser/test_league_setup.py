@@ -72,6 +72,11 @@ def test_an_official_sets_up_a_season_on_a_phone(browser, live_server, login, mo
     page.select_option(".league-setup-captain select[name=team]", label="Alpha 1")
     page.fill(".league-setup-captain input[name=username]", "donaustadt1")
     page.get_by_role("button", name="Mannschaftsführer eintragen").click()
+    # donaustadt1 is no member of SK Alpha: asked once, then appointed when the box is ticked.
+    expect(page.locator(".league-setup-captain .invalid-feedback, .league-setup-captain .text-danger").first
+           ).to_contain_text("donaustadt1 ist nicht Mitglied von SK Alpha (kein Vereinsmitglied).")
+    page.check(".league-setup-captain input[name=other_club]")
+    page.get_by_role("button", name="Mannschaftsführer eintragen").click()
     expect(page.locator(".alert").first).to_have_text("donaustadt1 ist Mannschaftsführer von Alpha 1.")
     _fits(page)
     _shot(page, "2-setup")

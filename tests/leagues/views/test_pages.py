@@ -101,7 +101,8 @@ def test_results_confirmation_dispute_and_decision_through_the_pages(league, now
                 "board_1": "1-0",
                 "board_2": "1/2",
                 "board_3": "0-1",
-                "board_4": "0-1",
+                # Read from the home player's side: he has Black on board 4 and won.
+                "board_4": "1-0",
                 "absent": "",
                 "reason": "Partieformular",
             },
@@ -112,7 +113,7 @@ def test_results_confirmation_dispute_and_decision_through_the_pages(league, now
     assert match.status == MatchStatus.DECIDED
     assert match.match.games.get(board=4).result == Result.BLACK_WINS
     page = home.get(reverse("leagues:match", args=[match.pk])).content.decode()
-    assert "Partieformular" in page and "Board 4: ½-½ → 0-1" in page
+    assert "Partieformular" in page and "Board 4: ½-½ → 1-0" in page
 
 
 def test_the_captain_home_lists_his_teams_matches(league, now):

@@ -19,7 +19,7 @@ from clubrating.leagues.models import (
     RosterChangeKind,
 )
 from clubrating.tournaments.models import Round
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, MemberFactory
 from tests.ratings.factories import set_today
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -139,8 +139,20 @@ def test_the_director_sets_up_a_division_and_makes_its_schedule(official):
     assert LeagueTeam.objects.count() == 4
     captain = User.objects.create_user("kapitaen", password="pw")
     alpha = LeagueTeam.objects.get(club=clubs[0])
+    MemberFactory(club=clubs[1], user=captain, first_name="Karl", last_name="Kapitän")
+    # A member of another club is asked about first, then appointed when the box is ticked.
+    response = client.post(setup, {"step": "captain", "team": alpha.pk, "username": "Kapitaen"})
+    assert response.status_code == 400
     assert (
-        client.post(setup, {"step": "captain", "team": alpha.pk, "username": "Kapitaen"}).status_code == 302
+        "kapitaen is not a member of SK Alpha (SK Beta). Tick the box below to appoint him anyway."
+        in response.content.decode()
+    )
+    assert not Captain.objects.exists()
+    assert (
+        client.post(
+            setup, {"step": "captain", "team": alpha.pk, "username": "Kapitaen", "other_club": "on"}
+        ).status_code
+        == 302
     )
     assert list(Captain.objects.values_list("team", "user")) == [(alpha.pk, captain.pk)]
     response = client.post(setup, {"step": "captain", "team": alpha.pk, "username": "niemand"})
