@@ -336,9 +336,8 @@ BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS
 BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
 BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))
 # FIDE's monthly rating list (clubrating/federation): the federations whose players the lookup
-# keeps searchable, where an uploaded list waits between preview and import, and its size limit.
+# keeps searchable and its size limit (an upload waits in the database between preview and import).
 FIDE_FEDERATIONS = env_list("CLUBRATING_FIDE_FEDERATIONS", "AUT")
-FIDE_UPLOAD_DIR = Path(os.environ.get("CLUBRATING_FIDE_UPLOAD_DIR") or BASE_DIR / "var" / "fide-lists")
 FIDE_LIST_MAX_BYTES = 600 * 1024 * 1024
 # Members whose login has not been used for this many years are erased by
 # `manage.py erase_inactive_accounts` (DSGVO Art. 5 storage limitation); 0 = never.

@@ -1,7 +1,10 @@
 """The HTTP side every face of a rating list shares (the pages in ``ratings.views.lists`` and the
 public API): what this reader may see (``ListPrivacy``), and the validators and cache lifetime of
-a list's answer. A published list never changes, so its answers may be cached for a day; the live
-list's follow the pool's cache version and are revalidated every time.
+a list's answer. Every answer is revalidated every time (``no-cache``): a published list's rows
+never change, but reopening its period withdraws it and closing the period again replaces it, and
+the mark saying so must reach a browser that kept the list (its ETag carries the list's state, its
+``Last-Modified`` the moment that state last changed, ``ratings.listing.published_source``). An
+unchanged list costs the browser a 304. The live list's validators follow the pool's cache version.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from clubrating.clubs.privacy import Audience
 from ratings.listing import ListPrivacy, ListSource
 
 PER_PAGE = 100
-PUBLISHED_MAX_AGE = 24 * 3600  # a published list is immutable; only its "superseded" note may change
 TABLE_CACHE_SECONDS = 3600
 # Change when the pages' markup or rows change, so that browsers and the server's cache fetch
 # them again (6: a restricted profile is no longer found by a club or age filter).
@@ -34,8 +36,8 @@ def list_etag(request, source: ListSource, face: str, *, per_user: bool = True) 
 
 
 def list_conditional(request, source: ListSource, face: str, build):
-    """A 304 when the browser has this face of this list already; otherwise ``build()``, with
-    the validators and the cache lifetime (long for a published list, revalidated for the live one)."""
+    """A 304 when the browser has this face of this list as it stands; otherwise ``build()``,
+    with the validators, revalidated on every use."""
     etag = list_etag(request, source, face)
     last_modified = int(source.last_modified.timestamp()) if source.last_modified else None
     response = get_conditional_response(request, etag=etag, last_modified=last_modified)
@@ -44,10 +46,7 @@ def list_conditional(request, source: ListSource, face: str, build):
     response.headers["ETag"] = etag
     if source.last_modified is not None:
         response.headers["Last-Modified"] = http_date(last_modified)
-    if source.live:
-        patch_cache_control(response, private=True, no_cache=True)
-    else:
-        patch_cache_control(response, private=True, max_age=PUBLISHED_MAX_AGE)
+    patch_cache_control(response, private=True, no_cache=True)
     return response
 
 

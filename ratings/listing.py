@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -24,14 +24,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubrating.clubs.models import Club
-from clubrating.clubs.selectors import club_data_version, home_club_name
+from clubrating.clubs.selectors import club_data_changes, club_data_version, home_club_name
 from clubrating.core.downloads import download_stem
 from clubrating.core.exports import ExportColumn, export_response
 from clubrating.core.pdf import print_context
 from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
-from ratings.models import ListKind, PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.models import ListKind, PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
 from ratings.selectors import live_ranks, live_rows, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
@@ -131,8 +131,26 @@ def _file_stem(kind: str, pool: RatingPool, day: datetime.date, *extra: str) -> 
     return download_stem(kind, pool.name, f"{day:%Y-%m-%d}", *extra)
 
 
+def _changed_at(plist: PublishedList, club_changes: list[datetime.datetime | None]) -> datetime.datetime:
+    """When what a published list's faces say last changed: its publication, the reopening of its
+    period that withdrew it, the closing again that replaced it, or an edit of a member or club
+    its rows name. Its ``Last-Modified``: a browser that asks whether the list changed since it
+    last saw it is told of the withdrawal."""
+    times = [plist.published_at, plist.last_reopened_at, plist.replaced_at, *club_changes]
+    return max(t for t in times if t is not None)
+
+
 def published_source(pk: int) -> ListSource:
-    plist = get_object_or_404(PublishedList.objects.select_related("pool", "period"), pk=pk)
+    # The moments that withdrew it (its period's latest reopening, the list published when the
+    # period was closed again) come with the list in its one query.
+    later = PublishedList.objects.filter(period=OuterRef("period"), pk__gt=OuterRef("pk"))
+    later = later.order_by("-published_at")
+    reopenings = PeriodReopening.objects.filter(period=OuterRef("period")).order_by("-reopened_at")
+    plist = get_object_or_404(PublishedList.objects.select_related("pool", "period").annotate(
+        last_reopened_at=Subquery(reopenings.values("reopened_at")[:1]),
+        replaced_at=Subquery(later.values("published_at")[:1]),
+    ), pk=pk)
+    club_changes = club_data_changes()
     pool = plist.pool
     lines = [
         _rules_label(pool),
@@ -162,8 +180,8 @@ def published_source(pk: int) -> ListSource:
         title=_("Rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         # The rows show the members' current names and clubs (see ``club_data_version``).
         version=f"list-{plist.pk}-{plist.published_at.timestamp()}-{int(plist.superseded)}-{int(plist.withdrawn)}"
-                f"-{club_data_version()}",
-        file_stem=stem, live=False, last_modified=plist.published_at,
+                f"-{club_data_version(club_changes)}",
+        file_stem=stem, live=False, last_modified=_changed_at(plist, club_changes),
         context={"live": False, "plist": plist, "withdrawn_text": withdrawn_text,
                  "watermark": _("WITHDRAWN") if plist.withdrawn else ""},
     )

@@ -132,6 +132,7 @@ def live_list(request: HttpRequest, pool_id: int, query: Query[ListQuery]):
 
 @router.get("/lists/{list_id}", response=schemas.RatingList, summary="A published rating list")
 def published_list(request: HttpRequest, list_id: int, query: Query[ListQuery]):
-    """A published list never changes: cached for a day, with its ETag and Last-Modified."""
+    """A published list's rows never change; its ETag and Last-Modified change when reopening its
+    period withdraws it or closing the period again replaces it (revalidated on every use)."""
     require_ratings(request)
     return list_page(request, list_source(list_id, live=False))

@@ -1,3 +1,4 @@
+import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -63,9 +64,15 @@ def member_search(*, query: str = "", active_only: bool = False, club_id: int | 
     return members
 
 
-def club_data_version() -> str:
+def club_data_changes() -> list[datetime.datetime | None]:
+    """When a member and when a club was last saved (``club_data_version``). Two reads along an
+    index."""
+    return [model.objects.order_by().aggregate(t=Max("changed_at"))["t"] for model in (Member, Club)]
+
+
+def club_data_version(changes: list[datetime.datetime | None] | None = None) -> str:
     """Changes whenever a member or a club is saved: cached pages that show names, clubs or
     birth years (the rating lists, the member page, the home page's top list) carry it in their
-    cache keys, so an edit shows at once. Two reads along an index."""
-    latest = [model.objects.order_by().aggregate(t=Max("changed_at"))["t"] for model in (Member, Club)]
+    cache keys, so an edit shows at once. ``changes``: ``club_data_changes()`` read already."""
+    latest = club_data_changes() if changes is None else changes
     return "|".join(t.isoformat() if t else "-" for t in latest)

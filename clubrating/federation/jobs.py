@@ -1,7 +1,7 @@
 """FIDE's list in the background: the preview (nothing saved) and the import, each reading the
-whole list (1.8 million players) once. The uploaded list waits on disk between the two
-(``services.fide_upload_store``) and is deleted when the import is done. One at a time (the key
-``fide-list``)."""
+whole list (1.8 million players) once. The uploaded list waits in the database between the two
+(``services.fide_upload_store``), where a worker on any machine reads it, and is deleted when the
+import is done. One at a time (the key ``fide-list``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from clubrating.interchange.errors import ImportRefused
 from clubrating.jobs.models import Job
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
 
-from .services import fide_list_import, fide_upload_delete, fide_upload_path, month_parse
+from .services import fide_list_import, fide_upload_delete, fide_upload_file, month_parse
 
 KEY = "fide-list"
 REPORT = "federation/_fide_report.html"
@@ -21,8 +21,9 @@ REPORT = "federation/_fide_report.html"
 
 def _run(*, progress: Progress, token: str, name: str, month: str, apply: bool, user=None) -> Outcome:
     try:
-        report = fide_list_import(path=fide_upload_path(token), month=month_parse(month), file_name=name,
-                                  apply=apply, user=user, progress=progress)
+        with fide_upload_file(token) as path:
+            report = fide_list_import(path=path, month=month_parse(month), file_name=name,
+                                      apply=apply, user=user, progress=progress)
     except ImportRefused:
         fide_upload_delete(token)  # a list refused once is refused again: it is uploaded anew
         raise

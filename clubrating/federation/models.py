@@ -109,3 +109,23 @@ class FideFollow(models.Model):
 
     def __str__(self) -> str:
         return str(self.fide_id)
+
+
+class FideUploadPart(models.Model):
+    """An uploaded list waiting between its preview and its import, in the database in parts of
+    a few megabytes: the worker that reads it may run on another machine than the web server that
+    received it, and a part at a time keeps a 40 MB zip out of any process's memory."""
+
+    token = models.CharField(_("upload"), max_length=32)  # 32 hex digits, never a path
+    number = models.PositiveIntegerField(_("part"))
+    data = models.BinaryField(_("data"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("part of an uploaded FIDE list")
+        verbose_name_plural = _("parts of uploaded FIDE lists")
+        constraints = [models.UniqueConstraint(fields=["token", "number"], name="fide_upload_part_unique")]
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.token} {self.number}"

@@ -12,8 +12,10 @@ stays an explicit act of the rating officer in the ratings app.
 from __future__ import annotations
 
 import datetime
+import tempfile
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +35,7 @@ from clubrating.interchange.formats.names import split_name
 from clubrating.interchange.refusals import fide_list_refused
 from clubrating.interchange.titles import title_code
 
-from .models import FideFollow, FideList, FidePlayer, FideRating, FideValues
+from .models import FideFollow, FideList, FidePlayer, FideRating, FideUploadPart, FideValues
 
 Progress = Callable[[int, str], None]
 # How many names of each kind the report lists; its counts are always exact.
@@ -170,8 +172,7 @@ def fide_list_import(
             kept, players = _read(stream=stream, size=size, progress=progress,
                                   wanted=lambda row: row.federation in federations or row.fide_id in tracked)
     except OSError:
-        raise ImportRefused(_("The FIDE rating list cannot be read: %(error)s") % {
-            "error": _("the uploaded file is gone; upload it again.")}) from None
+        raise _gone() from None
     if players == 0:
         raise ImportRefused(_("The FIDE rating list cannot be read: %(error)s") % {
             "error": _("it has no players.")})
@@ -302,55 +303,80 @@ def _save(*, month, file_name, user, players, kept: Iterable[FidePlayerRow], tra
 
 # ---- uploads waiting between preview and import
 
+UPLOAD_PART_BYTES = 8 * 1024 * 1024
 
+
+def _gone() -> ImportRefused:
+    return ImportRefused(_("The FIDE rating list cannot be read: %(error)s") % {
+        "error": _("the uploaded file is gone; upload it again.")})
+
+
+@transaction.atomic
 def fide_upload_store(*, chunks: Iterable[bytes]) -> str:
-    """Keep an uploaded list until it is imported; returns its token (the file's name)."""
-    folder = Path(settings.FIDE_UPLOAD_DIR)
-    folder.mkdir(parents=True, exist_ok=True)
-    _uploads_expire(folder)
+    """Keep an uploaded list until it is imported; returns its token. It is kept in the database
+    (``FideUploadPart``), where every worker finds it, whichever machine received it."""
+    FideUploadPart.objects.filter(created_at__lt=timezone.now() - datetime.timedelta(days=2)).delete()
     token = uuid.uuid4().hex
-    with open(folder / token, "wb") as target:
-        for chunk in chunks:
-            target.write(chunk)
+    number, buffer = 0, bytearray()
+    for chunk in chunks:
+        buffer += chunk
+        while len(buffer) >= UPLOAD_PART_BYTES:
+            FideUploadPart.objects.create(token=token, number=number, data=bytes(buffer[:UPLOAD_PART_BYTES]))
+            del buffer[:UPLOAD_PART_BYTES]
+            number += 1
+    if buffer or number == 0:
+        FideUploadPart.objects.create(token=token, number=number, data=bytes(buffer))
     return token
 
 
-def fide_upload_path(token: str) -> Path:
-    """The stored upload of ``token`` (a token is 32 hex digits: never a path of its own)."""
+def _checked(token: str) -> str:
+    """A token is 32 hex digits (it came back from a form or a job's parameters)."""
     if len(token) != 32 or not all(c in "0123456789abcdef" for c in token):
         raise Refused(_("Nothing to import: upload the file again."))
-    return Path(settings.FIDE_UPLOAD_DIR) / token
+    return token
+
+
+@contextmanager
+def fide_upload_file(token: str) -> Iterator[Path]:
+    """The stored upload of ``token`` as a file of this process's own (a temporary copy, read as
+    a stream and deleted afterwards)."""
+    parts = FideUploadPart.objects.filter(token=_checked(token)).order_by("number")
+    if not parts.exists():
+        raise _gone()
+    with tempfile.TemporaryDirectory(prefix="clubrating-fide-") as folder:
+        path = Path(folder) / "list"
+        with open(path, "wb") as target:
+            for data in parts.values_list("data", flat=True).iterator(chunk_size=1):
+                target.write(data)
+        yield path
 
 
 def fide_upload_delete(token: str) -> None:
-    fide_upload_path(token).unlink(missing_ok=True)
-
-
-def _uploads_expire(folder: Path, days: int = 2) -> None:
-    """Uploads previewed but never imported are deleted after two days."""
-    limit = timezone.now().timestamp() - days * 86400
-    for old in folder.iterdir():
-        if old.is_file() and old.stat().st_mtime < limit:
-            old.unlink(missing_ok=True)
+    FideUploadPart.objects.filter(token=_checked(token)).delete()
 
 
 def fide_download(*, url: str, timeout: int = 60) -> Path:
-    """A list from the web, stored as an upload: for sites that may download."""
+    """A list from the web in a temporary file of this process (the caller deletes it): for
+    sites that may download."""
     import urllib.error
     import urllib.request
 
     if not url.lower().startswith(("http://", "https://")):
         raise Refused(_("Only http and https addresses can be downloaded."))
+    target = tempfile.NamedTemporaryFile(prefix="clubrating-fide-", delete=False)  # noqa: SIM115 - returned
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 - scheme checked
-            token = fide_upload_store(chunks=iter(lambda: response.read(1 << 20), b""))
+        with target, urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 - scheme checked
+            for chunk in iter(lambda: response.read(1 << 20), b""):
+                target.write(chunk)
     except urllib.error.HTTPError as error:
+        Path(target.name).unlink(missing_ok=True)
         why = _("the server answers %(status)d") % {"status": error.code}
         raise Refused(_("Cannot download %(url)s: %(error)s") % {"url": url, "error": why}) from None
     except OSError:
+        Path(target.name).unlink(missing_ok=True)
         why = _("the server cannot be reached")
         raise Refused(_("Cannot download %(url)s: %(error)s") % {"url": url, "error": why}) from None
-    return fide_upload_path(token)
+    return Path(target.name)
 
 
 # ---- followed players and new members from the directory

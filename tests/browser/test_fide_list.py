@@ -2,14 +2,13 @@
 read the preview, import it, look a new player up by his FIDE ID and add him as a member; the
 member page then shows his FIDE history. No page scrolls sideways."""
 
-import shutil
 import zipfile
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import Group, User
 
 from clubrating.clubs.models import Club, Member
+from clubrating.federation.models import FideUploadPart
 from tests.factories import MemberFactory
 from tests.paths import FIDE_DIR
 
@@ -19,7 +18,6 @@ WIDTHS = (1366, 390)
 
 @pytest.fixture
 def officer_site(settings, tmp_path):
-    settings.FIDE_UPLOAD_DIR = tmp_path / "uploads"
     club = Club.objects.create(name="Schachklub Donaustadt-Floridsdorf 1923", short_name="SK Donaustadt",
                                is_home=True)
     MemberFactory(last_name="Ragger", first_name="Markus", club=club, fide_id=1600059, fide_rating=2600)
@@ -86,4 +84,4 @@ def test_upload_preview_import_and_add_a_new_player(page, live_server, login, sh
     assert page.url.endswith(member.get_absolute_url())
     assert "November 2026" in page.locator("#fide-history").inner_text()
     _look(page, shoot, "member")
-    assert list(shutil.os.listdir(settings.FIDE_UPLOAD_DIR)) == []
+    assert not FideUploadPart.objects.exists()

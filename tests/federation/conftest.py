@@ -1,24 +1,41 @@
-"""FIDE's list: the hand-made list files, uploads in a folder of the test's own."""
+"""FIDE's list: the hand-made list files, what an upload leaves behind."""
 
 import datetime
 import shutil
+import tempfile
 
 import pytest
 from django.utils import translation
 
 from clubrating.clubs.models import Member
-from clubrating.federation.models import FideFollow, FideList, FidePlayer, FideRating
+from clubrating.federation.models import FideFollow, FideList, FidePlayer, FideRating, FideUploadPart
 from tests.paths import FIDE_DIR
 
 NOVEMBER = datetime.date(2026, 11, 1)
 DECEMBER = datetime.date(2026, 12, 1)
 
 
+class Uploads:
+    """What an upload leaves behind: its parts in the database, and the temporary copies the
+    process that reads it makes (in a temporary folder of the test's own)."""
+
+    def __init__(self, folder):
+        self.folder = folder
+
+    def tokens(self) -> list[str]:
+        return sorted(set(FideUploadPart.objects.values_list("token", flat=True)))
+
+    def files(self) -> list[str]:
+        return sorted(path.name for path in self.folder.iterdir())
+
+
 @pytest.fixture(autouse=True)
-def uploads(settings, tmp_path):
-    settings.FIDE_UPLOAD_DIR = tmp_path / "uploads"
+def uploads(settings, tmp_path, monkeypatch):
     settings.FIDE_FEDERATIONS = ["AUT"]
-    return settings.FIDE_UPLOAD_DIR
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return Uploads(folder)
 
 
 @pytest.fixture(autouse=True)

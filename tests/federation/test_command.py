@@ -102,7 +102,7 @@ def test_an_address_is_downloaded_and_the_download_deleted(uploads):
     assert Member.objects.get().fide_rating == 2629
     assert FideList.objects.get().file_name == "players_list_xml_foa.xml"
     assert str(refused.value) == f"Cannot download {missing}: the server answers 404"
-    assert list(uploads.iterdir()) == []
+    assert uploads.files() == [] and uploads.tokens() == []
 
 
 def test_a_damaged_zip_is_refused_with_a_message_not_a_traceback(tmp_path):

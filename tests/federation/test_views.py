@@ -55,7 +55,7 @@ def test_upload_preview_and_import(officer_client, officer, uploads):
     assert f'<input type="hidden" name="token" value="{token}">' in html
     assert '<h2 class="h6">Standard rating changes (1)</h2>' in html
     assert "2600 → 2629</td><td class=\"text-end\">+29</td>" in html
-    assert [path.name for path in uploads.iterdir()] == [token]
+    assert uploads.tokens() == [token] and uploads.files() == []
 
     response = officer_client.post(IMPORT, {"confirm": "1", "token": token})
     job = Job.objects.latest("pk")
@@ -65,7 +65,7 @@ def test_upload_preview_and_import(officer_client, officer, uploads):
     assert (ragger.fide_rating, ragger.fide_title) == (2629, "GM")
     assert FideList.objects.get().imported_by == officer
     assert SESSION_KEY not in officer_client.session
-    assert list(uploads.iterdir()) == []  # the list is deleted once imported
+    assert uploads.tokens() == [] and uploads.files() == []  # the list is deleted once imported
     # Confirming again finds nothing waiting.
     response = officer_client.post(IMPORT, {"confirm": "1", "token": token}, follow=True)
     assert "Nothing to import: upload the file again." in response.content.decode()
@@ -79,7 +79,7 @@ def test_a_malformed_list_fails_its_job_with_the_line_and_changes_nothing(office
     job = Job.objects.get()
     assert (job.state, job.message) == (JobState.FAILED, "Line 2: Sex “X” is not one of M, F.")
     assert snapshot() == before
-    assert list(uploads.iterdir()) == []  # the refused list is not kept
+    assert uploads.tokens() == [] and uploads.files() == []  # the refused list is not kept
 
 
 def test_a_bad_month_is_refused_on_the_form(officer_client):
@@ -172,7 +172,7 @@ def test_a_second_list_waits_for_the_first_and_its_upload_is_not_kept(officer_cl
     Job.objects.create(key="fide-list", title="FIDE list import: a.zip", started_by=officer)
     html = _upload(officer_client).content.decode()
     assert "“FIDE list import: a.zip” is already waiting or running (started by officer, " in html
-    assert Job.objects.count() == 1 and list(uploads.iterdir()) == []
+    assert Job.objects.count() == 1 and uploads.tokens() == [] and uploads.files() == []
     assert SESSION_KEY not in officer_client.session
 
 
