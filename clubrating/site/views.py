@@ -13,7 +13,7 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Min, Q
+from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
@@ -34,7 +34,7 @@ from clubrating.clubs.models import Club
 from clubrating.clubs.privacy import Audience
 from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.tournaments.models import GameCategory, Tournament
-from clubrating.tournaments.selectors import finished_q
+from clubrating.tournaments.selectors import finished_q, tournament_counts
 from ratings.models import RatingPool
 from ratings.selectors import live_count, live_list, member_ratings, pools_with_list_in_force
 from ratings.services.cache import pool_cache_version
@@ -56,16 +56,11 @@ def _compiled(queries: str, *args) -> list[tuple[str, tuple]]:
 
 
 def _tournament_querysets(today) -> list:
-    base = Tournament.objects.annotate(
-        player_count=Count("players", distinct=True),
-        team_count=Count("teams", distinct=True),  # (a team competition counts its teams)
-        # A league division's tournament is run on the league's pages (clubrating.leagues).
-        division_id=Max("division__id"),
-        # The round being played: the first with a game still without result (a round robin is
-        # paired whole in advance), else the last.
-        current_round=Coalesce(Min("rounds__number", filter=Q(rounds__games__result="")),
-                               Max("rounds__number")),
-    )
+    """The three lists' tournaments, their own columns only: their counts are read afterwards for
+    the few shown (``tournament_counts``); grouping the candidates by their players, teams and
+    games joined would read players × teams × games rows of every one of them."""
+    base = Tournament.objects.only(
+        "name", "kind", "start_date", "end_date", "rounds_count")
     # A tournament whose last round is complete is finished, whatever its planned end date.
     finished = finished_q()
     running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today)) & ~finished
@@ -93,6 +88,9 @@ def _tournaments(today) -> dict:
     and recently finished tournaments."""
     running, upcoming, recent = (list(Tournament.objects.raw(sql, params))
                                  for sql, params in _compiled("tournaments", today))
+    counts = tournament_counts(ids=[t.pk for t in (*running, *upcoming, *recent)])
+    for t in (*running, *upcoming, *recent):
+        t.player_count, t.team_count, t.division_id, t.current_round = counts[t.pk]
     return {
         "running": sorted(running[:RUNNING], key=lambda t: (t.start_date, t.name)),
         "running_more": len(running) > RUNNING,

@@ -12,7 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Exists, Max, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
@@ -67,6 +68,9 @@ __all__ = [
     "tournament_standings",
     "tiebreak_specs",
     "tournament_tables",
+    "tournament_counts",
+    "entrant_counts",
+    "current_round",
 ]
 
 
@@ -106,6 +110,46 @@ def finished_q() -> Q:
     match_without_games = TeamMatch.objects.filter(round__tournament=OuterRef("pk"), games__isnull=True)
     return (~Q(kind=TournamentKind.CASUAL) & Q(Exists(last_paired)) & ~Q(Exists(open_game))
             & ~Q(Exists(match_without_games)))
+
+
+def _count_of(model, **filters):
+    """``model``'s rows of the outer tournament, counted along the index of their tournament."""
+    return Coalesce(Subquery(
+        model.objects.filter(tournament=OuterRef("pk"), **filters).order_by()
+        .values("tournament").annotate(n=Count("pk")).values("n")[:1]), 0)
+
+
+def entrant_counts() -> dict:
+    """Annotations of ``Tournament``: ``player_count`` and ``team_count`` (a team competition
+    counts its teams). Each is a count per tournament along an index, so a page of tournaments
+    reads its own players only; grouping by joined players and teams would read players × teams
+    rows of every tournament before the page is cut (PostgreSQL evaluates these subqueries for the
+    rows a ``LIMIT`` keeps)."""
+    return {"player_count": _count_of(TournamentPlayer), "team_count": _count_of(Team)}
+
+
+def current_round() -> Subquery:
+    """Annotation of ``Tournament``: the round being played, the first with a game still without
+    result (a round robin is paired whole in advance), else the last; None before any round.
+    Along the rounds' index and the index of the games without result."""
+    rounds = Round.objects.filter(tournament=OuterRef("pk")).values("number")
+    return Coalesce(
+        Subquery(rounds.filter(Exists(Game.objects.filter(round=OuterRef("pk"), result=Result.NOT_PLAYED)))
+                 .order_by("number")[:1]),
+        Subquery(rounds.order_by("-number")[:1]),
+    )
+
+
+def tournament_counts(*, ids: list[int]) -> dict[int, tuple]:
+    """{tournament id: (player_count, team_count, league division id or None, current round or
+    None)} of the tournaments ``ids`` (a page's few): one query whose work follows their own
+    players and rounds (``entrant_counts``, ``current_round``)."""
+    if not ids:
+        return {}
+    rows = (Tournament.objects.filter(pk__in=ids)
+            .annotate(**entrant_counts(), current=current_round())
+            .values_list("pk", "player_count", "team_count", "division__id", "current"))
+    return {pk: tuple(rest) for pk, *rest in rows}
 
 
 def tournament_finished(*, tournament: Tournament) -> bool:

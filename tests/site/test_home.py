@@ -187,3 +187,34 @@ def test_the_cached_blocks_follow_every_change_of_what_they_show(client, db):
     running = _section(client.get(reverse("home")).content.decode(), "running")
     assert "Schnellschach" in running and "Blitz am Dienstag" in running and "Montag" not in running
     assert re.search(r"Blitz am Dienstag</a>\s*<div[^>]*>[^<]*· 1 Spieler ·", running)
+
+
+def test_the_tournaments_block_reads_counts_per_tournament_not_a_join_of_players_and_games(client, db):
+    """The start page's queries are the same in number whatever a running tournament's size, and
+    none groups a join of players with games: that read players × games rows of every candidate."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import GameFactory, RoundFactory, TournamentFactory, TournamentPlayerFactory
+
+    today = timezone.localdate()
+    TournamentFactory(name="Klein", start_date=today, end_date=None, rounds_count=3)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as before:
+        client.get(reverse("home"))
+    big = TournamentFactory(name="Groß", start_date=today, end_date=None, rounds_count=3)
+    players = [TournamentPlayerFactory(tournament=big) for _ in range(8)]
+    for number in (1, 2):
+        rnd = RoundFactory(tournament=big, number=number)
+        for board in range(4):
+            GameFactory(round=rnd, board=board + 1, white=players[2 * board].member,
+                        black=players[2 * board + 1].member, result="1-0" if number == 1 else "")
+    with CaptureQueriesContext(connection) as after:
+        html = client.get(reverse("home")).content.decode()
+    assert len(after.captured_queries) == len(before.captured_queries)
+    for query in after.captured_queries:
+        sql = query["sql"]
+        assert not ("GROUP BY" in sql and 'JOIN "tournaments_tournamentplayer"' in sql), sql
+    running = _section(html, "running")
+    assert re.search(r"Groß</a>\s*<div[^>]*>[^<]*· 8 Spieler · Runde 2 von 3", running), running
+    assert re.search(r"Klein</a>\s*<div[^>]*>[^<]*· 0 Spieler · Runde 0 von 3", running), running

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Prefetch
+from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -102,8 +102,7 @@ def live_render(request, page: str, fragment: str, context: dict):
 @public_tournaments_required
 def tournament_list(request):
     tournaments = Tournament.objects.annotate(
-        player_count=Count("players", distinct=True),
-        team_count=Count("teams", distinct=True),
+        **selectors.entrant_counts(),  # per tournament: the page's 50 read their own players only
         finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
     )
     table = TournamentTable(tournaments)
