@@ -14,7 +14,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
-from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
 from py4swiss.trf.codes import PlayerCode, XCode
 from py4swiss.trf.exceptions import ConsistencyError, LineError, ParsingError
@@ -23,6 +22,7 @@ from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 from py4swiss.trf.trf_line import TrfLine
 
 from clubrating.interchange.formats.trf import TrfGame, TrfTournament
+from clubrating.tournaments.pairing.dutch2025 import Engine as Dutch2025Engine
 from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
 
 __all__ = [
@@ -180,7 +180,7 @@ def _parse(text: str) -> ParsedTrf:
 
 def pair_trf_round(trf: TrfTournament, round_number: int, *, edition: str = EDITION_2026) -> list[Pair]:
     """The pairing of ``round_number`` from the rounds before it; boards in publishing order."""
-    engine = Dutch2026Engine if edition == EDITION_2026 else DutchEngine
+    engine = Dutch2026Engine if edition == EDITION_2026 else Dutch2025Engine
     try:
         pairings = engine.generate_pairings(_parse(round_input(trf, round_number)))
     except PairingError as exc:
