@@ -6,12 +6,14 @@ round still being played as the round to pair (its requested byes only), and be 
 bbpPairings' and py4swiss' readers."""
 
 import random
+from datetime import date, timedelta
 
 import pytest
 from py4swiss.trf import TrfParser
 
 from clubrating.interchange.formats.trf import parse_trf, write_trf
 from clubrating.interchange.trf_export import tournament_export_trf
+from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
     RESULT_POINTS,
@@ -21,6 +23,7 @@ from clubrating.tournaments.models import (
     Result,
     TournamentKind,
 )
+from clubrating.tournaments.selectors import tournament_standings
 from clubrating.tournaments.services import (
     bye_request,
     lineup_set,
@@ -165,11 +168,12 @@ def test_team_competition_reads_back_the_same_and_lists_the_teams():
     ]
 
 
-def _swiss_in_the_app(seed: int, *, finish: bool = True):
+def _swiss_in_the_app(seed: int, *, finish: bool = True, **fields):
     """A seeded Swiss of 4 rounds made with the services (byes, withdrawals, forfeits); with
     ``finish`` False the last round stays partly without results."""
     rng = random.Random(seed)
-    tournament = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=4, tiebreaks="BH/C1,BH,SB")
+    tournament = TournamentFactory(**{"kind": TournamentKind.SWISS, "rounds_count": 4,
+                                      "tiebreaks": "BH/C1,BH,SB", **fields})
     players = [player_register(tournament=tournament, member=MemberFactory(
         fide_rating=rng.choice([None, *range(1400, 2300, 50)]))) for _i in range(rng.randint(5, 11))]
     for number in range(1, 5):
@@ -204,3 +208,22 @@ def test_export_is_read_back_identically_and_accepted_by_py4swiss(seed, finish, 
     parsed = TrfParser.parse(path)  # py4swiss' reader checks points, pairings and rounds
     assert len(parsed.player_sections) == tournament.players.count()
     assert parsed.x_section.number_of_rounds == 4
+
+
+@pytest.mark.parametrize(("start", "edition"), [(date(2025, 10, 1), "2023"), (date(2026, 9, 1), "2026")])
+def test_export_then_import_gives_the_same_tournament_and_standings(start, edition):
+    source = _swiss_in_the_app(3, start_date=start, end_date=start + timedelta(days=21), initial_colour="b",
+                               tiebreaks="BH/C1,SB,WIN")
+    assert source.tiebreak_rules == edition
+    text = tournament_export_trf(tournament=source)
+    copy = tournament_import_trf(text=text, name="Copy").tournament
+    assert (copy.kind, copy.rounds_count, copy.initial_colour, copy.tiebreaks, copy.tiebreak_rules) == (
+        TournamentKind.SWISS, 4, "b", "BH/C1,SB,WIN", edition)
+
+    def table(tournament):
+        return [(row.rank, row.player.member_id, row.points, row.tiebreaks)
+                for row in tournament_standings(tournament=tournament)]
+
+    assert table(copy) == table(source)
+    # Written again, the copy gives the same file but for its name.
+    assert tournament_export_trf(tournament=copy).replace("012 Copy", f"012 {source.name}") == text
