@@ -1,17 +1,28 @@
-"""Export a tournament as FIDE TRF16 text (built from the database, written by the pure writer)."""
+"""Export a tournament as FIDE TRF16 text (built from the database, written by the pure writer).
+
+A running round (some of its games still without a result) is written as the round to be
+paired, the one form TRF16, JaVaFo's TRF(x) and TRF-2026 give it: no result code means "paired,
+not yet played", and pairing programs (bbpPairings, JaVaFo, py4swiss) refuse a game without one.
+So its games are left out, its requested byes (H, F, Z: known before the pairing) kept, and its
+pairing-allocated bye left to the pairing; a pairing program run on the file pairs that round, and
+its pairing can be compared with the one published. The points column counts what is written.
+"""
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Callable, Collection
 
 from clubrating.clubs import privacy
 from clubrating.clubs.models import Member, Sex
 from clubrating.interchange.formats.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
+from clubrating.interchange.formats.trf.settings import DUTCH, DUTCH_2025, TrfSettings, settings_lines
 from clubrating.tournaments.models import (
     BYE_SYMBOLS,
     RESULT_SYMBOLS,
     Bye,
+    ByeKind,
     Game,
     Result,
     ResultChange,
@@ -19,7 +30,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from clubrating.tournaments.selectors import points_by_round, tournament_standings
+from clubrating.tournaments.selectors import points_by_round, tiebreak_specs, tournament_standings
 
 # Scored result -> (white code, black code), for rated and for unrated (W/D/L) games: the result
 # symbols in TRF16's spelling ("=" a draw, "-" a forfeit loss).
@@ -34,6 +45,27 @@ _KIND_TEXT = {
     TournamentKind.TEAM: "Team: Round-Robin",
     TournamentKind.CASUAL: "Individual: Casual games",
 }
+
+
+# The Dutch system of 2026 (C.04.3, applied from 1 February 2026); before it the one of 2017.
+DUTCH_2026_FROM = datetime.date(2026, 2, 1)
+
+
+def _settings(tournament: Tournament) -> TrfSettings:
+    """The tournament's TRF-2026 settings: the pairing system and the first colour of a Swiss,
+    the tie-breaks of every tournament (``192``, ``152``/``XXC``, ``202``)."""
+    swiss = tournament.kind == TournamentKind.SWISS
+    pairing = (DUTCH_2025 if tournament.start_date >= DUTCH_2026_FROM else DUTCH) if swiss else ""
+    try:
+        codes = ",".join(spec.label for spec in tiebreak_specs(tournament=tournament))
+    except ValueError:  # a list the tournament's edition does not know is not exported
+        codes = ""
+    return TrfSettings(tournament.initial_colour if swiss else "", pairing, codes)
+
+
+def _running_round(games: list[Game]) -> int | None:
+    """The last round with a game still waiting for its result (the round being played)."""
+    return max((g.round.number for g in games if g.result == Result.NOT_PLAYED), default=None)
 
 
 def _registrations(
@@ -136,17 +168,27 @@ def tournament_export_trf(
     members = Member.objects.in_bulk(registrations.keys())
     start_ranks = {member_id: rank for member_id, (rank, _reg) in registrations.items()}
     entries: dict[int, list[TrfGame]] = defaultdict(list)
+    running = _running_round(games)
+    left_out: set[tuple[int, int]] = set()  # (member, round) whose points the file does not list
     for game in games:
-        codes = (_UNRATED_CODES.get(game.result) if not game.rated else None) or _CODES[game.result]
         number = game.round.number
+        if number == running or game.result == Result.NOT_PLAYED:
+            left_out |= {(game.white_id, number), (game.black_id, number)}
+            continue
+        codes = (_UNRATED_CODES.get(game.result) if not game.rated else None) or _CODES[game.result]
         # A game imported without colours (a forfeit in an old file) is written without them again.
         white, black = ("w", "b") if game.has_colours else ("-", "-")
         entries[game.white_id].append(TrfGame(number, start_ranks[game.black_id], white, codes[0]))
         entries[game.black_id].append(TrfGame(number, start_ranks[game.white_id], black, codes[1]))
     for bye in byes:
+        if bye.round.number == running and bye.kind == ByeKind.PAIRING:
+            left_out.add((bye.member_id, running))
+            continue
         entries[bye.member_id].append(TrfGame(bye.round.number, None, "-", _BYE_CODES[bye.kind]))
     points = points_by_round(tournament=tournament, ahead=True)  # the file lists those byes too
-    totals = {member_id: sum(points.get(member_id, {}).values()) for member_id in registrations}
+    totals = {member_id: sum(value for number, value in points.get(member_id, {}).items()
+                             if (member_id, number) not in left_out)
+              for member_id in registrations}
     ranks = (_file_ranks(tournament, registrations, totals)
              or _standings_ranks(tournament, registrations, totals))
     trf_players = []
@@ -181,6 +223,7 @@ def tournament_export_trf(
         extra_lines=[
             *(team_lines(start_ranks) if team_lines else _team_lines(tournament, start_ranks)),
             f"XXR {tournament.rounds_count}",
+            *settings_lines(_settings(tournament)),
         ],
     )
     return write_trf(trf)

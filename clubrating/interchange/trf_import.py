@@ -35,6 +35,7 @@ from clubrating.interchange.formats.trf import (
     parse_trf,
     read_trf,
 )
+from clubrating.interchange.formats.trf.settings import trf_settings
 from clubrating.tournaments.models import (
     Bye,
     ByeKind,
@@ -47,7 +48,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.services import game_results_write
-from clubrating.tournaments.tiebreaks import edition_for
+from clubrating.tournaments.tiebreaks import UnknownTiebreak, edition_for, parse_tiebreaks
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -128,6 +129,25 @@ class ImportReport:
 
 def _refuse(line_no: int, message: str) -> ImportRefused:
     return ImportRefused(_("Line %(line)d: %(message)s") % {"line": line_no, "message": message})
+
+
+def _settings(trf: TrfTournament, kind: str, edition: str) -> dict:
+    """The file's first colour (XXC, TRF-2026 152) and tie-breaks (TRF-2026 202), where given. A
+    tie-break list with a code the tournament's edition of C.07 does not know is not taken: the
+    tournament keeps the usual list, which the director can change."""
+    settings = trf_settings(trf.extra_lines)
+    values = {}
+    if settings.initial_colour and kind == TournamentKind.SWISS:
+        values["initial_colour"] = settings.initial_colour
+    if settings.tiebreaks:
+        try:
+            specs = parse_tiebreaks(settings.tiebreaks, edition,
+                                    round_robin=kind == TournamentKind.ROUND_ROBIN)
+        except UnknownTiebreak:
+            specs = []
+        if specs:
+            values["tiebreaks"] = ",".join(spec.label for spec in specs)
+    return values
 
 
 def _kind(text: str) -> str:
@@ -256,7 +276,7 @@ def tournament_import_trf(
         place=trf.city[:120], director=trf.chief_arbiter[:120], rated=rated,
         federation=trf.federation.strip().upper()[:3],
         rounds_count=max(trf.rounds, trf.declared_rounds or 0, 1), time_control=trf.time_control[:120],
-        tiebreak_rules=edition_for(start),
+        tiebreak_rules=edition_for(start), **_settings(trf, _kind(trf.kind), edition_for(start)),
     )
     report = ImportReport(tournament=tournament)
     report.refused = [(p.start_rank, p.line_no, _("dummy bye player")) for p in trf.players if p.is_dummy]

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
 from clubrating.core.db import plain_rows, server_bound
+from clubrating.tournaments import team_table
 from clubrating.tournaments.models import (
     BYE_SYMBOLS,
     PLAYED_RESULTS,
@@ -44,6 +45,7 @@ from clubrating.tournaments.pairing.history import (
     PLAYED,
     RoundRecord,
 )
+from clubrating.tournaments.team_table import MatchResult, division_table
 from clubrating.tournaments.tiebreaks import Participant, TiebreakSpec, compute_standings, parse_tiebreaks
 
 __all__ = [
@@ -562,33 +564,21 @@ class TeamStandingRow:
 
 def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
     """Match points (2 win, 1 draw), board points, and team Sonneborn-Berger: the sum over matches
-    of the opponent's match points times the board points scored against it (the Olympiad variant
-    of FIDE C.07). Ranked by match points, board points, SB. Four queries."""
+    of the opponent's match points times the board points scored against it (FIDE C.07, EMGSB).
+    Ranked in that order by the one team-table engine (``team_table``, a league's too); teams
+    equal on all three share the rank. Four queries."""
     teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name"))
-    board_points: dict[int, float] = defaultdict(float)
-    match_points: dict[int, int] = defaultdict(int)
-    results: list[tuple[int, int, float, float]] = []  # team, opponent, own board points, theirs
+    results = []
     for match in _team_matches().filter(round__tournament=tournament):
         scored = match_score(match)
-        if not scored.finished:
-            continue
-        home, away = match.home_team_id, match.away_team_id
-        score = {home: scored.home_points, away: scored.away_points}
-        for team, other in ((home, away), (away, home)):
-            board_points[team] += score[team]
-            match_points[team] += 2 if score[team] > score[other] else 1 if score[team] == score[other] else 0
-            results.append((team, other, score[team], score[other]))
-    sb: dict[int, float] = defaultdict(float)
-    for team, other, own, _theirs in results:
-        sb[team] += match_points[other] * own
-    key = {t.pk: (match_points[t.pk], board_points[t.pk], sb[t.pk]) for t in teams}
-    ordered = sorted(teams, key=lambda t: (tuple(-v for v in key[t.pk]), t.start_rank or 0, t.name))
-    rows, rank = [], 0
-    for position, team in enumerate(ordered, start=1):
-        if position == 1 or key[team.pk] != key[ordered[position - 2].pk]:
-            rank = position
-        rows.append(TeamStandingRow(rank, team, match_points[team.pk], board_points[team.pk], sb[team.pk]))
-    return rows
+        if scored.finished:
+            results.append(MatchResult(match.home_team_id, match.away_team_id, tuple(
+                board.points or (0.0, 0.0) for board in scored.boards)))
+    by_pk = {team.pk: team for team in teams}
+    table = division_table([team.pk for team in teams], results,
+                           criteria=(team_table.MATCH_POINTS, team_table.BOARD_POINTS, team_table.SONNEBORN))
+    return [TeamStandingRow(row.rank, by_pk[row.team], int(row.match_points), row.board_points, row.sonneborn)
+            for row in table]
 
 
 # --- one board of the result entry -------------------------------------------------------------------
