@@ -1,25 +1,24 @@
-"""Everything the site holds about one member, in one JSON document (DSGVO Art. 15 and 20: his
-copy of his data), and his erasure (Art. 17). Composes the club apps' parts with the ratings:
-pool states, published list entries and every rating record with its calculation."""
+"""The ratings' part of a member's data (``clubrating.clubs.member_data``): pool states, the
+live values kept at each closing, published list entries and every rating record with its
+calculation; on erasure, whether his birth year must stay to rate his past games again.
+
+``member_data_export`` and ``member_erase`` live in ``clubrating.clubs.member_data`` and walk
+every app's part; they are named here too for the callers that compose with the ratings."""
 
 from __future__ import annotations
 
-import datetime
-
-from django.db import transaction
-
+from clubrating.clubs.member_data import (  # noqa: F401  (the copy and the erasure, named here too)
+    FORMAT_VERSION,
+    MemberDataPart,
+    member_data_export,
+    member_data_register,
+    member_erase,
+)
 from clubrating.clubs.member_data import iso as _iso
-from clubrating.clubs.member_data import member_personal_data, member_pseudonymise
-from clubrating.clubs.models import Erasure, Member
-from clubrating.federation.services import member_fide_rows_erase
-from clubrating.national_list.selectors import member_national_data
-from clubrating.national_list.services import member_national_ratings_erase
-from clubrating.tournaments.member_data import member_tournament_data
+from clubrating.clubs.models import Member
 
-from .models import FideTakeover, ListEntry, PoolMember, RatingPool, RatingRecord
+from .models import ClosingLiveValues, FideTakeover, ListEntry, PoolMember, RatingPool, RatingRecord
 from .rules.presets import get_rules
-
-FORMAT_VERSION = 1
 
 
 def member_ratings_data(*, member: Member) -> dict:
@@ -38,6 +37,12 @@ def member_ratings_data(*, member: Member) -> dict:
         for e in ListEntry.objects.filter(member=member).select_related("list__pool", "list__period", "club")
         .order_by("list__pool__name", "list__valid_from")
     ]
+    closings = [
+        {"pool": c.list.pool.name, "valid_from": _iso(c.list.valid_from), "live_rating": c.live_rating,
+         "live_change": c.live_change, "live_games": c.live_games, "pending_games": c.pending_games}
+        for c in ClosingLiveValues.objects.filter(member=member).select_related("list__pool")
+        .order_by("list__pool__name", "list__valid_from")
+    ]
     records = [
         {"pool": r.pool.name, "game_id": r.game_id, "played_on": _iso(r.played_on),
          "opponent": r.opponent.full_name if r.opponent_id else None, "score": r.score,
@@ -50,19 +55,8 @@ def member_ratings_data(*, member: Member) -> dict:
         {"valid_from": _iso(t.list.valid_from), "fide_rating": t.fide_rating, "first_rating": t.rating}
         for t in FideTakeover.objects.filter(member=member).select_related("list")
     ]
-    return {"pools": pools, "list_entries": entries, "rating_records": records, "fide_takeovers": takeovers}
-
-
-def member_data_export(*, member: Member) -> dict:
-    """The member's copy of his data."""
-    return {
-        "format": "clubrating-member-data", "version": FORMAT_VERSION,
-        "exported_at": _iso(datetime.datetime.now(datetime.UTC).replace(microsecond=0)),
-        **member_personal_data(member=member),
-        "tournaments": member_tournament_data(member=member),
-        "ratings": member_ratings_data(member=member),
-        "national_lists": member_national_data(member=member),
-    }
+    return {"pools": pools, "list_entries": entries, "closing_values": closings, "rating_records": records,
+            "fide_takeovers": takeovers}
 
 
 def _birth_year_rates(member: Member) -> bool:
@@ -73,14 +67,11 @@ def _birth_year_rates(member: Member) -> bool:
     return any(get_rules(name).k_junior_age is not None for name in rules)
 
 
-@transaction.atomic
-def member_erase(*, member: Member, by, cause: str) -> Erasure:
-    """Erase the member: his personal data go, his name becomes a pseudonym; his games,
-    rating records and published lists stay (sporting records) and unchanged but for the name.
-    Logged in ``Erasure`` without the erased data. A second erasure changes nothing."""
-    fide_id = member.fide_id  # cleared by the pseudonymisation
-    erasure = member_pseudonymise(member=member, keep_birth_year=_birth_year_rates(member), by=by,
-                                  cause=cause)
-    member_national_ratings_erase(member=member)
-    member_fide_rows_erase(fide_id=fide_id)
-    return erasure
+def register_parts() -> None:
+    # RatingRecord names the member twice (his own records, and as the opponent in others'):
+    # his copy holds his own; the others' are theirs, with his name as any game's opponent.
+    member_data_register(MemberDataPart(
+        key="ratings", export=lambda member: member_ratings_data(member=member),
+        keeps_birth_year=_birth_year_rates,
+        models=("ratings.PoolMember", "ratings.ListEntry", "ratings.ClosingLiveValues",
+                "ratings.RatingRecord", "ratings.FideTakeover")))

@@ -18,3 +18,6 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         connection_created.connect(_sqlite_fold, dispatch_uid="clubs-sqlite-fold")
+        from .member_data import register_parts
+
+        register_parts()

@@ -1,9 +1,17 @@
 """A member's own data, for his copy of everything the site holds about him (DSGVO Art. 15 and
-20), and the club side of his erasure (Art. 17)."""
+20), and his erasure (Art. 17).
+
+Each app that keeps rows naming a member registers its part here (``member_data_register``,
+from its ``AppConfig.ready``): what goes into the copy, what goes on erasure, and which models the
+part covers. The copy and the erasure walk the registry, so no app is asked by hand; a test walks
+every model with a foreign key to ``Member`` and requires a part to cover it.
+"""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.db import transaction
@@ -23,10 +31,73 @@ def iso(value):
 
 _iso = iso
 
+FORMAT_VERSION = 2
+
+
+@dataclass(frozen=True)
+class MemberDataPart:
+    """One app's part of a member's data.
+
+    ``key``: its section in the copy; ``export(member)``: the section's plain JSON values;
+    ``models``: the models (``"app_label.Model"``) whose rows naming the member it covers;
+    ``erase(member)``: deletes what goes on erasure, run while the member still has his data
+    (before the pseudonym); ``keeps_birth_year(member)``: the app needs the birth year kept to
+    rate the member's past games again."""
+
+    key: str
+    export: Callable[[Member], object]
+    models: tuple[str, ...]
+    erase: Callable[[Member], object] | None = None
+    keeps_birth_year: Callable[[Member], bool] | None = None
+
+
+_PARTS: dict[str, MemberDataPart] = {}
+
+
+def member_data_register(part: MemberDataPart) -> None:
+    """Add an app's part (once per key: a module imported twice registers the same part again)."""
+    _PARTS[part.key] = part
+
+
+def member_data_parts() -> list[MemberDataPart]:
+    """The registered parts in the order the apps were loaded (``INSTALLED_APPS``)."""
+    return list(_PARTS.values())
+
+
+def member_data_export(*, member: Member) -> dict:
+    """The member's copy of his data: every registered part's section."""
+    return {
+        "format": "clubrating-member-data", "version": FORMAT_VERSION,
+        "exported_at": iso(datetime.datetime.now(datetime.UTC).replace(microsecond=0)),
+        **{part.key: part.export(member) for part in member_data_parts()},
+    }
+
+
+@transaction.atomic
+def member_erase(*, member: Member, by, cause: str) -> Erasure:
+    """Erase the member: every part deletes what goes (while his IDs are still known), then his
+    personal data go and his name becomes a pseudonym; his games, rating records and published
+    lists stay (sporting records), unchanged but for the name. Logged in ``Erasure`` without the
+    erased data. A second erasure changes nothing."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    existing = Erasure.objects.filter(member=member).first()
+    if existing is not None:
+        return existing
+    parts = member_data_parts()
+    keep_birth_year = any(part.keeps_birth_year(member) for part in parts if part.keeps_birth_year)
+    for part in parts:
+        if part.erase is not None:
+            part.erase(member)
+    return member_pseudonymise(member=member, keep_birth_year=keep_birth_year, by=by, cause=cause)
+
 
 def member_personal_data(*, member: Member) -> dict:
-    """The member record and his login, as plain JSON values."""
-    data = {
+    """The member record and his login, as plain JSON values (the sections "member", "account")."""
+    return {"member": _member_section(member), "account": _account_section(member)}
+
+
+def _member_section(member: Member) -> dict:
+    return {
         "id": member.pk,
         "last_name": member.last_name, "first_name": member.first_name,
         "sex": member.sex, "birth_date": _iso(member.birth_date), "birth_year": member.birth_year,
@@ -38,6 +109,9 @@ def member_personal_data(*, member: Member) -> dict:
         "guardian_consent_on": _iso(member.guardian_consent_on),
         "changed_at": _iso(member.changed_at),
     }
+
+
+def _account_section(member: Member) -> dict | None:
     user = member.user
     account = None
     if user is not None:
@@ -47,7 +121,7 @@ def member_personal_data(*, member: Member) -> dict:
             "last_login": _iso(user.last_login), "groups": sorted(user.groups.values_list("name", flat=True)),
             "logins": _logins(user.username),
         }
-    return {"member": data, "account": account}
+    return account
 
 
 def _logins(username: str) -> list[dict]:
@@ -104,3 +178,16 @@ def accounts_past_retention(*, years: int, today: datetime.date) -> list[Member]
     return list(Member.objects.filter(user__isnull=False, erased_on__isnull=True)
                 .alias(last_seen=Coalesce("user__last_login", "user__date_joined"))
                 .filter(last_seen__lt=before).order_by("pk"))
+
+
+def _erasures(member: Member) -> list[dict]:
+    return [{"at": iso(e.erased_at), "cause": e.cause} for e in Erasure.objects.filter(member=member)]
+
+
+def register_parts() -> None:
+    member_data_register(MemberDataPart(
+        key="member", export=_member_section,
+        models=("clubs.Member",)))
+    member_data_register(MemberDataPart(
+        key="account", export=_account_section, models=()))
+    member_data_register(MemberDataPart(key="erasures", export=_erasures, models=("clubs.Erasure",)))

@@ -23,11 +23,11 @@ from clubrating.accounts.permissions import (
     member_page_allowed,
     public_ratings_required,
 )
+from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.formatting import rating_text
 from clubrating.federation.selectors import fide_history
 from clubrating.national_list.selectors import member_national_ratings
-from ratings.member_data import member_data_export, member_erase
 from ratings.selectors import PoolBlock, member_half_rating, member_rating_blocks
 from ratings.services.cache import ratings_cache_version
 

@@ -1,14 +1,16 @@
-"""A member's part in the tournaments, for his copy of his data: registrations, games (with
-every correction of their results), byes and team line-ups."""
+"""A member's part in the tournaments, for his copy of his data: registrations, entries (his
+requests to play and their decisions), games (with every correction of their results), byes,
+team line-ups and the e-mails the tournaments sent him."""
 
 from __future__ import annotations
 
 from django.db.models import Q
 
+from clubrating.clubs.member_data import MemberDataPart, member_data_register
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.models import Member
 
-from .models import Bye, Game, LineupEntry, ResultChange, TournamentPlayer
+from .models import Bye, Entry, Game, LineupEntry, Notification, ResultChange, TournamentPlayer
 
 
 def member_tournament_data(*, member: Member) -> dict:
@@ -45,4 +47,21 @@ def member_tournament_data(*, member: Member) -> dict:
                 "team": e.team.name, "board": e.board}
                for e in LineupEntry.objects.filter(member=member)
                .select_related("match__round__tournament", "team").order_by("match__round__number")]
-    return {"registrations": registrations, "games": game_rows, "byes": byes, "lineups": lineups}
+    entries = [{"tournament": e.tournament.name, "tournament_id": e.tournament_id, "last_name": e.last_name,
+                "first_name": e.first_name, "club": e.club_name, "birth_year": e.birth_year,
+                "fide_id": e.fide_id, "email": e.email, "state": e.state, "registered_at": _iso(e.created_at),
+                "decided_at": _iso(e.decided_at)}
+               for e in Entry.objects.filter(member=member).select_related("tournament")
+               .order_by("created_at", "pk")]
+    notifications = [{"subject": n.subject, "email": n.email, "created_at": _iso(n.created_at),
+                      "sent_at": _iso(n.sent_at)}
+                     for n in Notification.objects.filter(member=member).order_by("created_at", "pk")]
+    return {"registrations": registrations, "entries": entries, "games": game_rows, "byes": byes,
+            "lineups": lineups, "notifications": notifications}
+
+
+def register_parts() -> None:
+    member_data_register(MemberDataPart(
+        key="tournaments", export=lambda member: member_tournament_data(member=member),
+        models=("tournaments.TournamentPlayer", "tournaments.Entry", "tournaments.Game", "tournaments.Bye",
+                "tournaments.LineupEntry", "tournaments.Notification")))

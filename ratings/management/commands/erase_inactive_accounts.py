@@ -4,9 +4,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from clubrating.clubs.member_data import accounts_past_retention
+from clubrating.clubs.member_data import accounts_past_retention, member_erase
 from clubrating.clubs.models import ErasureCause
-from ratings.member_data import member_erase
 
 
 class Command(BaseCommand):
