@@ -318,6 +318,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # Groups that carry the roles of officials and rating officers (README, "What is where").
 OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
+# Club administrators give the roles (the Rollen page) and set the club up; the three groups
+# exist from `migrate` on (clubrating/accounts/migrations/0001_roles.py).
+CLUB_ADMINS_GROUP = "club administrators"
 
 # Background jobs: Django's task framework (the django-tasks backport of Django 6's django.tasks)
 # with its database queue; `manage.py jobs_worker` runs them. The tests run each job at once

@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from clubrating.accounts import views as account_views
+from clubrating.site import setup as site_setup
 from clubrating.site import views as site_views
 
 urlpatterns = [
     path("", site_views.home, name="home"),
+    path("setup/", site_setup.setup_page, name="setup"),
     path("favicon.ico", site_views.favicon, name="favicon"),
     # Under this name the admin login offers "Forgotten your password?": the site's reset pages.
     path("admin/password-reset/", account_views.PasswordResetView.as_view(),

@@ -1,8 +1,10 @@
 """Who may see and do what: visitors, members, officials, rating officers, administrators.
 
-Roles are Django groups named in settings (OFFICIALS_GROUP, RATING_OFFICERS_GROUP); superusers
-may do everything. The decorators share one rule: an anonymous visitor who is refused is
-sent to the login page (he may have an account), a logged-in user without the role gets 403.
+Roles are Django groups named in settings (OFFICIALS_GROUP, RATING_OFFICERS_GROUP,
+CLUB_ADMINS_GROUP), created by the accounts app's migration and given on the Rollen page
+(``clubrating.accounts.roles``); superusers may do everything. The decorators share one rule:
+an anonymous visitor who is refused is sent to the login page (he may have an account), a
+logged-in user without the role gets 403.
 """
 
 from collections.abc import Callable
@@ -46,6 +48,11 @@ def is_official(user) -> bool:
 
 def is_rating_officer(user) -> bool:
     return _in_group(user, settings.RATING_OFFICERS_GROUP)
+
+
+def is_club_admin(user) -> bool:
+    """Club administrators (and superusers): they give the roles and set the club up."""
+    return _in_group(user, settings.CLUB_ADMINS_GROUP)
 
 
 def is_official_or_staff(user) -> bool:
@@ -139,5 +146,7 @@ public_tournaments_required.__doc__ = "Logged in, or anyone if the home club's t
 public_ratings_required = _role_required(can_view_ratings)
 public_ratings_required.__doc__ = "Logged-in users, or everyone if the home club's rating lists are public."
 
+club_admin_required = _role_required(is_club_admin)
+club_admin_required.__doc__ = "Club administrators only: anonymous -> login page, others -> 403."
 register_keepers_required = _role_required(sees_personal_data)
 register_keepers_required.__doc__ = "Officials, rating officers and staff (who keep the member register)."

@@ -4,9 +4,10 @@ the admin link to them by these names."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from clubrating.accounts import views
+from clubrating.accounts import roles_views, views
 
 urlpatterns = [
+    path("roles/", roles_views.roles_page, name="roles"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),

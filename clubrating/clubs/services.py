@@ -38,3 +38,14 @@ def member_create(
         last_name=last_name, first_name=first_name, sex=sex, birth_year=birth_year,
         federation=federation, fide_id=fide_id, fide_rating=fide_rating, fide_title=fide_title, club=club,
     )
+
+
+@transaction.atomic
+def home_club_save(*, club: Club) -> Club:
+    """Save ``club`` (new, or changed by the setup page) as the own club: the one that runs this
+    installation (its members are the club's, its public settings apply to visitors). Another
+    club that was the own club stops being it."""
+    Club.objects.filter(is_home=True).exclude(pk=club.pk).update(is_home=False)
+    club.is_home = True
+    club.save()
+    return club

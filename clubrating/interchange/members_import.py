@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -11,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
@@ -34,6 +35,37 @@ from .titles import title_code
 COLUMNS = ("last_name", "first_name", "sex", "birth_date", "club", "national_id", "fide_id",
            "fide_rating", "title", "email", "phone")
 _SEX = {"m": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": ""}
+# What each column is stored as (the preview names it), and the headers a club's own file may
+# give it: English and German, as spreadsheets and the federation's exports write them. A header
+# is compared folded (``_folded``: case, umlauts, spaces and punctuation ignored).
+FIELD_LABELS = {
+    "last_name": gettext_lazy("last name"), "first_name": gettext_lazy("first name"),
+    "sex": gettext_lazy("sex"), "birth_date": gettext_lazy("birth date"), "club": gettext_lazy("club"),
+    "national_id": gettext_lazy("national ID"), "fide_id": gettext_lazy("FIDE ID"),
+    "fide_rating": gettext_lazy("FIDE rating"), "title": gettext_lazy("title"),
+    "email": gettext_lazy("e-mail"), "phone": gettext_lazy("phone"),
+}
+HEADERS = {
+    "last_name": ("lastname", "nachname", "familienname", "surname", "zuname"),
+    "first_name": ("firstname", "vorname", "givenname"),
+    "sex": ("sex", "geschlecht", "gender"),
+    "birth_date": ("birthdate", "geburtsdatum", "dateofbirth", "geboren", "geburtstag", "dob"),
+    "club": ("club", "verein"),
+    "national_id": ("nationalid", "oesbnr", "oesbid", "oesbnummer", "nationalenr", "natid"),
+    "fide_id": ("fideid", "fidenr", "fidenummer"),
+    "fide_rating": ("fiderating", "elo", "fideelo", "elofide"),
+    "title": ("title", "titel", "fidetitle", "fidetitel"),
+    "email": ("email", "mail", "emailadresse"),
+    "phone": ("phone", "telefon", "tel", "telephone", "handy", "mobil", "telefonnummer"),
+}
+_BY_HEADER = {header: column for column, headers in HEADERS.items() for header in headers}
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _folded(header: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", header.casefold().translate(_UMLAUTS))
+
+
 # Column -> the length of the field it is stored in.
 _LENGTHS = {"last_name": "member_name", "first_name": "member_name", "club": "club",
             "national_id": "national_id", "email": "email", "phone": "phone"}
@@ -44,6 +76,8 @@ class MembersImportReport:
     created: list[Member] = field(default_factory=list)
     updated: list[Member] = field(default_factory=list)
     duplicates: list[tuple[int, int]] = field(default_factory=list)  # (row, the earlier row it repeats)
+    columns: list[tuple[str, str]] = field(default_factory=list)  # (the file's header, the column)
+    ignored: list[str] = field(default_factory=list)  # the file's headers that are not read
 
     def _counts(self) -> dict:
         return {"created": len(self.created), "updated": len(self.updated),
@@ -77,11 +111,27 @@ class MembersImportReport:
             "preview": self.preview(),
             "created": [m.full_name for m in self.created],
             "updated": [m.full_name for m in self.updated],
+            # What the file's columns are read as, and every value stored for every member.
+            "columns": [(header, str(FIELD_LABELS[column])) for header, column in self.columns],
+            "ignored": self.ignored,
+            "fields": [str(FIELD_LABELS[c]) for c in COLUMNS if c not in ("last_name", "first_name")],
+            "created_rows": [_stored(m) for m in self.created],
+            "updated_rows": [_stored(m) for m in self.updated],
             "duplicates": [
                 _("Row %(row)d: the same name and birth date as row %(first)d") % {"row": row, "first": first}
                 for row, first in self.duplicates
             ],
         }
+
+
+def _stored(member: Member) -> list[str]:
+    """The values a member is saved with, in the order of ``COLUMNS`` (name first), as text."""
+    birth = member.birth_date.strftime("%d.%m.%Y") if member.birth_date else ""
+    values = {"sex": member.get_sex_display() if member.sex else "", "birth_date": birth,
+              "club": member.club.name if member.club_id else "", "national_id": member.national_id,
+              "fide_id": str(member.fide_id or ""), "fide_rating": str(member.fide_rating or ""),
+              "title": member.fide_title, "email": member.email, "phone": member.phone}
+    return [member.full_name] + [values[c] for c in COLUMNS if c not in ("last_name", "first_name")]
 
 
 def _date(text: str) -> date | None:
@@ -138,11 +188,37 @@ def _clean(row: dict[str, str], row_no: int = 0) -> dict:
     }
 
 
-def _table(text: str) -> CsvTable:
+def _headers_read(table: CsvTable) -> tuple[list[tuple[str, str]], list[str]]:
+    """Rename the file's columns to the import's (``HEADERS``); returns (header, column) for
+    each column read, and the headers not read. Two headers for one column refuse the file."""
+    taken, ignored, first = [], [], {}
+    renamed = []
+    for header in table.columns:
+        column = _BY_HEADER.get(_folded(header))
+        if column is None:
+            renamed.append(header)
+            if header:
+                ignored.append(header)
+            continue
+        if column in first:
+            raise ImportRefused(_("The columns “%(first)s” and “%(second)s” both give the %(what)s.") % {
+                "first": first[column], "second": header, "what": FIELD_LABELS[column]}, line=1)
+        first[column] = header
+        taken.append((header, column))
+        renamed.append(column)
+    rename = dict(zip(table.columns, renamed, strict=True))
+    table.columns = renamed
+    for row in table.rows:
+        row.values = {rename.get(name, name): value for name, value in row.values.items()}
+    return taken, ignored
+
+
+def _table(text: str) -> tuple[CsvTable, list[tuple[str, str]], list[str]]:
     try:
         table = read_csv(text_checked(text))
     except (CsvError, FieldError) as error:
         raise csv_refused(error) from None
+    taken, ignored = _headers_read(table)
     missing = [c for c in ("last_name", "first_name", "birth_date") if c not in table.columns]
     if missing and not table.sniffed:
         raise ImportRefused(_(
@@ -153,7 +229,7 @@ def _table(text: str) -> CsvTable:
         raise ImportRefused(
             _("The CSV file lacks the columns %(columns)s.") % {"columns": ", ".join(missing)}
         )
-    return table
+    return table, taken, ignored
 
 
 def _identity(values: dict) -> Identity:
@@ -190,8 +266,14 @@ def members_file_check(*, text: str) -> list[tuple[int, dict]]:
     starting a background job, before the text is stored with the job (PostgreSQL's JSON refuses
     a NUL byte), so that a file is refused the same way in the foreground and the background, on
     every database."""
+    return _read(text)[0]
+
+
+def _read(text: str) -> tuple[list[tuple[int, dict]], list[tuple[str, str]], list[str]]:
+    """The rows as ``members_file_check`` gives them, and the columns read and not read."""
+    table, taken, ignored = _table(text)
     rows = []
-    for row in _table(text).rows:
+    for row in table.rows:
         try:
             rows.append((row.line, _clean(row.values, row.line)))
         except FieldError as problem:
@@ -199,7 +281,7 @@ def members_file_check(*, text: str) -> list[tuple[int, dict]]:
         except ValueError as error:
             raise ImportRefused(_("Row %(row)d: %(error)s.") % {"row": row.line, "error": error},
                                 line=row.line) from None
-    return rows
+    return rows, taken, ignored
 
 
 @transaction.atomic
@@ -208,8 +290,8 @@ def members_import_csv(
 ) -> MembersImportReport:
     """Create or update members from CSV; any bad row refuses the whole file. ``progress(percent,
     step)`` hears how far it is (a background job's page shows it)."""
-    report = MembersImportReport()
-    rows = members_file_check(text=text)
+    rows, columns, ignored = _read(text)
+    report = MembersImportReport(columns=columns, ignored=ignored)
     matcher = MemberMatcher(_identity(values) for _line, values in rows)
     seen: dict[tuple[str, str, date | None], int] = {}  # -> the row it was first seen on
     clubs: dict[str, Club] = {}

@@ -1,6 +1,6 @@
 from django.utils.functional import SimpleLazyObject
 
-from clubrating.accounts.permissions import is_official, is_rating_officer
+from clubrating.accounts.permissions import is_club_admin, is_official, is_rating_officer
 from clubrating.clubs.selectors import home_club
 
 
@@ -12,4 +12,5 @@ def club(request):
         "home_club": SimpleLazyObject(home_club),
         "user_is_official": bool(user) and is_official(user),
         "user_is_rating_officer": bool(user) and is_rating_officer(user),
+        "user_is_club_admin": bool(user) and is_club_admin(user),
     }

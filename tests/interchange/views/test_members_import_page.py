@@ -48,7 +48,9 @@ def test_preview_creates_nothing_and_confirm_saves_what_it_showed(official_clien
     assert db_counts() == before
     summary = "2 members created, 1 updated, 1 duplicate row skipped."
     will = "2 members will be created, 1 will be updated; 1 duplicate row will be skipped."
-    assert response.context["report"] == {
+    report = response.context["report"]
+    assert {key: report[key] for key in ("summary", "preview", "done", "created", "updated",
+                                         "duplicates")} == {
         "summary": summary, "preview": will, "done": False,
         "created": ["Huber, Anna", "Gruber, Bernd"], "updated": ["Adler, Max"],
         "duplicates": ["Row 4: the same name and birth date as row 2"],
@@ -177,3 +179,39 @@ def test_member_list_links_the_import_for_officials_only(client, plain_user, off
     assert link not in client.get(reverse("clubs:member_list")).content.decode()
     client.force_login(official)
     assert link in client.get(reverse("clubs:member_list")).content.decode()
+
+
+GERMAN = (
+    "Nachname;Vorname;Geburtsdatum;Geschlecht;Verein;ÖSB-Nr.;FIDE-ID;Elo;Titel;E-Mail;Telefon;Bemerkung\n"
+    "Huber;Anna;17.05.1990;w;SK Graz;12345;1601001;2100;WFM;anna@example.org;0660 123;Jugendwartin\n"
+)
+
+
+def test_german_headers_are_read_and_the_preview_shows_every_field_and_column(official_client, home_club):
+    response = preview(official_client, GERMAN, lang=DE)
+
+    report = response.context["report"]
+    # The file's headers as the CSV reader gives them (folded to lower case).
+    assert report["columns"] == [
+        ("nachname", "Nachname"), ("vorname", "Vorname"), ("geburtsdatum", "Geburtsdatum"),
+        ("geschlecht", "Geschlecht"), ("verein", "Verein"), ("ösb-nr.", "nationale ID"),
+        ("fide-id", "FIDE-ID"), ("elo", "FIDE-Elo"), ("titel", "Titel"), ("e-mail", "E-Mail"),
+        ("telefon", "Telefon")]
+    assert report["ignored"] == ["bemerkung"]
+    assert report["created_rows"] == [["Huber, Anna", "weiblich", "17.05.1990", "SK Graz", "12345", "1601001",
+                                       "2100", "WFM", "anna@example.org", "0660 123"]]
+    page = response.content.decode()
+    assert "„ösb-nr.“ → nationale ID" in html.unescape(page)
+    assert "<td>anna@example.org</td>" in page and "<td>1601001</td>" in page
+    assert not Member.objects.filter(last_name="Huber").exists()
+    confirm(official_client, lang=DE)
+    anna = Member.objects.get(last_name="Huber")
+    assert (anna.national_id, anna.fide_id, anna.fide_rating, anna.club.name) == ("12345", 1601001, 2100,
+                                                                                  "SK Graz")
+
+
+def test_two_headers_for_one_field_refuse_the_file(official_client, home_club):
+    response = preview(official_client, "Nachname;Vorname;Geburtsdatum;Elo;FIDE-Elo\nHuber;Anna;;1;2\n")
+
+    assert "both give the FIDE rating" in html.unescape(response.content.decode())
+    assert not Member.objects.exists()
