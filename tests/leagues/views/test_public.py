@@ -264,8 +264,7 @@ def test_a_lineup_before_its_deadline_shows_on_no_page_of_the_divisions_tourname
     tournament = league.first.tournament
     game = league.match("Donaustadt 1", 1).match.games.get(board=1)
     pages = [
-        reverse("tournaments:detail", args=[tournament.pk]),
-        reverse("tournaments:pairings", args=[tournament.pk]),
+        reverse("tournaments:pairings", args=[tournament.pk]),  # the league's rounds
         reverse("tournaments:round", args=[tournament.pk, 1]),
         reverse("tournaments:team_matches", args=[tournament.pk]),
         reverse("tournaments:game", args=[game.pk]),
