@@ -1,20 +1,26 @@
-"""A league round on phones and at the director's desk, in German (Debian's Chromium).
+"""A league round on phones, in German (Debian's Chromium), as both captains and the director.
 
 Donaustadt 1 (home) and Ottakring 1 play round 1 of the Landesliga: both captains submit their
-lineups on a 390 px phone before the deadline (the opponent's stays hidden until it passes), the
-home captain enters the results at the board, the away captain confirms them. Another match of
-the round was disputed; the league director decides it at 1366 px.
+lineups on a 390 px phone before the deadline (the opponent's stays hidden until it passes; a
+lineup in the wrong order is refused with its reason), the home captain enters the results at the
+board from the home side (his players have Black on boards 2 and 4), the away captain confirms
+them. Another match of the round was disputed; the league director decides it on his phone and
+moves a match of round 2. The same score is read on the table, the match page, the match report's
+PDF and the API.
 """
 
 import datetime
+import io
 
 import pytest
 from django.contrib.auth.models import User
+from pypdf import PdfReader
 
 from clubrating.leagues import services
 from clubrating.leagues.models import LeagueMatch, MatchStatus
 from clubrating.tournaments.models import Result
 from ratings.services import game_record_result
+from tests.factories import ClubFactory
 from tests.leagues.conftest import DATES, at, build_league, submit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,6 +61,7 @@ def _shot(page, name):
 
 
 def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server, login, clock):
+    ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True, public_tournaments=True)
     league = build_league()
     _passwords()
     match = league.match("Donaustadt 1", 1)
@@ -88,7 +95,7 @@ def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server
     away.get_by_role("button", name="Aufstellung abgeben").click()
     problem = away.locator(".league-problems li").inner_text()
     assert problem == (f"Brett 2: {ott[0].full_name} (Rang 1) darf nicht hinter {ott[1].full_name} (Rang 2, "
-                       "Brett 1) sitzen: die Brettreihenfolge folgt der Rangliste.")
+                       "Brett 1) sitzen: die Brettreihenfolge folgt der Meldeliste.")
     _fits(away)
     _shot(away, "2-away-lineup-refused-phone")
     away.select_option("select[name=board_1]", str(ott[0].pk))
@@ -101,21 +108,33 @@ def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server
     away.goto(url)
     assert don[0].full_name in away.locator(".league-board").first.inner_text()
 
-    # At the board: the home captain enters the three games (board 4 is empty: won by forfeit).
+    # At the board: the home captain enters the games from the home side (board 4 is empty: won by
+    # forfeit). His player has Black on board 2 and wins: "1-0" as the card reads, 0-1 by colour.
     clock.value = at(DATES[0], 18)
     home.goto(url)
+    assert home.locator(".league-board").nth(1).locator(".league-board-colour").inner_text() == (
+        "Heimspieler hat Schwarz")
     home.click("label[for='e-board_1-1']")  # 1-0
-    home.click("label[for='e-board_2-2']")  # ½-½
+    home.click("label[for='e-board_2-1']")  # 1-0: the home player (Black) wins
     home.click("label[for='e-board_3-3']")  # 0-1
     _fits(home)
     _shot(home, "3-home-results-phone")
     home.get_by_role("button", name="Ergebnisse speichern").click()
-    assert home.locator(".league-score").inner_text() == "2,5 : 1,5"
+    assert home.locator(".league-score").inner_text() == "3,0 : 1,0"
+    assert home.locator(".league-board-result").all_inner_texts() == ["1–0", "1–0", "0–1", "+–−"]
     assert home.locator(".league-status").inner_text() == "von der Heimmannschaft eingetragen"
+    games = dict(LeagueMatch.objects.get(pk=match.pk).match.games.values_list("board", "result"))
+    assert games == {1: Result.WHITE_WINS, 2: Result.BLACK_WINS, 3: Result.BLACK_WINS}
 
-    # The away captain confirms.
-    away.goto(url)
-    _shot(away, "4-away-confirm-phone")
+    # The away captain sees it waiting on his page and confirms.
+    away.goto(f"{live_server.url}/leagues/captain/")
+    waiting = away.locator(".league-waiting")
+    assert "Donaustadt 1 – Ottakring 1 3,0 : 1,0" in waiting.inner_text()
+    _fits(away)
+    _shot(away, "4-away-captain-home-phone")
+    waiting.click()
+    assert away.locator(".league-board-result").all_inner_texts() == ["1–0", "1–0", "0–1", "+–−"]
+    _shot(away, "5-away-confirm-phone")
     away.get_by_role("button", name="Das Ergebnis stimmt").click()
     assert away.locator(".league-status").inner_text() == "von der Gastmannschaft bestätigt"
     _fits(away)
@@ -131,20 +150,72 @@ def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server
                                  user=league.captains["Favoriten 1"], record=game_record_result)
     services.match_dispute(match=other, user=league.captains["Hietzing 1"], reason="Brett 3 endete 0-1.")
 
-    # The league director at his desk decides it.
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    # The league director on his phone decides it.
+    desk = browser.new_context(**PHONE).new_page()
     login(desk, "leiter", "liga-2026")
     desk.goto(f"{live_server.url}/leagues/season/{league.season.pk}/director/")
     disputed = desk.locator(".league-disputed")
     assert "Brett 3 endete 0-1." in disputed.inner_text()
     assert desk.locator(".league-missing .league-match-line").count() == 2  # the 1. Klasse's matches
-    _shot(desk, "5-director-queue-1366")
+    _fits(desk)
+    _shot(desk, "6-director-queue-phone")
     disputed.locator(".league-match-line").click()
+    # Board 3: Favoriten's player has White there; "0-1" reads from the home side as the card.
     desk.click("label[for='d-board_3-3']")  # 0-1
     desk.fill("#id_decision_reason", "Partieformular geprüft: Brett 3 endete 0-1.")
     desk.get_by_role("button", name="Entscheiden").click()
     assert desk.locator(".league-status").inner_text() == "vom Ligaleiter entschieden"
     assert "Brett 3: ½-½ → 0-1" in desk.locator(".league-history").inner_text()
-    _shot(desk, "6-director-decided-1366")
+    assert desk.locator(".league-score").inner_text() == "1,5 : 2,5"
+    _fits(desk)
+    _shot(desk, "7-director-decided-phone")
     other.refresh_from_db()
     assert other.status == MatchStatus.DECIDED
+
+    # He opens round 1's matches, then round 2's, and moves a match of round 2.
+    desk.get_by_role("link", name="Alle Kämpfe der Runde").click()
+    assert desk.locator(".league-round-match").count() == 2
+    decided = desk.locator(".league-round-match", has_text="Favoriten 1").inner_text()
+    assert "vom Ligaleiter entschieden" in decided
+    desk.locator("a.btn", has_text="2").first.click()
+    moved = league.match("Donaustadt 1", 2)
+    desk.locator(f".league-round-match[data-match='{moved.pk}'] .league-move-link").click()
+    desk.fill("input[name=date]", "2026-10-23")
+    desk.fill("input[name=time]", "19:00")
+    desk.fill("input[name=venue]", "Gasthaus Stern, Wagramer Straße 1")
+    desk.fill("input[name=reason]", "Spiellokal am 18.10. belegt")
+    _fits(desk)
+    _shot(desk, "8-director-move-phone")
+    desk.get_by_role("button", name="Kampf verlegen").click()
+    assert "Der Kampf ist verlegt." in desk.locator(".alert").first.inner_text()
+    where = desk.locator("p.text-muted").first.inner_text()
+    assert "23.10.2026 19:00 · Gasthaus Stern, Wagramer Straße 1" in where
+    history = desk.locator(".league-history").inner_text()
+    assert "Kampf verlegt" in history and "18.10.2026 14:00 → 23.10.2026 19:00" in history
+    assert "Spiellokal am 18.10. belegt" in history
+    moved.refresh_from_db()
+    assert (moved.starts_at, moved.venue) == (at(datetime.date(2026, 10, 23), 19),
+                                             "Gasthaus Stern, Wagramer Straße 1")
+
+    # The same score everywhere: the table, the public match page, the report's PDF and the API.
+    visitor = browser.new_context(**PHONE).new_page()
+    visitor.goto(f"{live_server.url}/leagues/division/{league.first.pk}/")
+    row = visitor.locator("tr[data-team='Donaustadt 1'] td")
+    assert [row.nth(i).inner_text() for i in (0, 1, 6, 7)] == ["1", "Donaustadt 1", "2", "3,0"]
+    _fits(visitor)
+    _shot(visitor, "9-table-phone")
+    visitor.goto(f"{live_server.url}/leagues/results/{match.pk}/")
+    assert visitor.locator(".league-card-score").inner_text() == "3,0 : 1,0"
+    assert visitor.locator(".league-card-boards td.fw-bold").all_inner_texts() == ["1–0", "1–0", "0–1", "+–−"]
+    _fits(visitor)
+    _shot(visitor, "10-public-match-phone")
+    pdf = visitor.request.get(f"{live_server.url}/leagues/results/{match.pk}/report/?pdf=1")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.body())).pages)
+    assert "3,0 : 1,0" in text and text.count("1–0") == 2 and "0–1" in text and "+–−" in text
+    api_url = f"{live_server.url}/api/v1/tournaments/{league.first.tournament_id}/matches"
+    api = visitor.request.get(api_url).json()
+    (played,) = [m for m in api["matches"] if m["id"] == match.pk]
+    assert (played["home_points"], played["away_points"], played["status"]) == (3.0, 1.0, "confirmed")
+    assert [b["result"] for b in played["boards"]] == ["1-0", "1-0", "0-1", "+-"]
+    (moved_api,) = [m for m in api["matches"] if m["id"] == moved.pk]
+    assert moved_api["venue"] == "Gasthaus Stern, Wagramer Straße 1"

@@ -7,6 +7,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubrating.leagues.models import Division
@@ -41,3 +42,25 @@ def not_a_league_division(view):
         return view(request, pk, *args, **kwargs)
 
     return wrapped
+
+
+def league_pages(target: str):
+    """Show a league division's own view instead of a tournament page (with the tournament as
+    ``pk``): its table, rounds (the round ``number`` chosen) or players. A division's tournament
+    has teams and matches, not a Swiss field: its player list, standings and pairings read empty
+    or wrong there."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapped(request, pk, *args, **kwargs):
+            division = league_division(pk)
+            if division is None:
+                return view(request, pk, *args, **kwargs)
+            url = reverse(target, args=[division.pk])
+            if target == "leagues:division_rounds" and kwargs.get("number"):
+                url += f"?round={int(kwargs['number'])}"
+            return redirect(url)
+
+        return wrapped
+
+    return decorate

@@ -9,10 +9,12 @@ from clubrating.accounts.permissions import public_tournaments_required
 from .. import selectors
 from ..models import Tournament
 from . import _standings
+from ._league import league_pages
 from .public import live_check, live_render, national_label, rounds_with_pairings
 
 
 @public_tournaments_required
+@league_pages("leagues:division_rounds")
 def hall_screen(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     extra, unchanged = live_check(request, tournament=tournament)

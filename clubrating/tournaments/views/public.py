@@ -24,7 +24,7 @@ from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
-from ._league import league_division
+from ._league import league_division, league_pages
 from ._texts import Texts
 
 
@@ -112,6 +112,7 @@ def tournament_list(request):
 
 
 @public_tournaments_required
+@league_pages("leagues:division")
 def tournament_detail(request, pk):
     """Overview: the facts, the starting list and the latest round."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=pk)
@@ -146,6 +147,7 @@ PLAYER_ORDERS = {
 
 
 @public_tournaments_required
+@league_pages("leagues:division_players")
 def tournament_players(request, pk):
     """The participants by starting number, alphabetically or by rating (chess-results' lists)."""
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -158,6 +160,7 @@ def tournament_players(request, pk):
 
 
 @public_tournaments_required
+@league_pages("leagues:division_rounds")
 def tournament_pairings(request, pk):
     """All rounds' pairings on one page."""
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -167,6 +170,7 @@ def tournament_pairings(request, pk):
 
 
 @public_tournaments_required
+@league_pages("leagues:division_rounds")
 def round_detail(request, pk, number):
     tournament = get_object_or_404(Tournament, pk=pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
@@ -186,6 +190,7 @@ def round_detail(request, pk, number):
 
 
 @public_tournaments_required
+@league_pages("leagues:division")
 def tournament_standings(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     extra, unchanged = live_check(request, tournament=tournament)
@@ -199,6 +204,7 @@ def tournament_standings(request, pk):
 
 
 @public_tournaments_required
+@league_pages("leagues:division")
 def tournament_crosstable(request, pk):
     """The crosstable in rank order (opponents by rank) and the progress table."""
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -209,6 +215,7 @@ def tournament_crosstable(request, pk):
 
 
 @public_tournaments_required
+@league_pages("leagues:division")
 def tournament_progress(request, pk):
     """The progress table alone: the points after each round, in rank order (the crosstable page
     shows it below the crosstable)."""
@@ -257,6 +264,7 @@ def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list
 
 
 @public_tournaments_required
+@league_pages("leagues:division_players")
 def tournament_evaluation(request, pk):
     """Per player the rating figures and the calculation of every game. In a big tournament the
     calculation comes on demand: htmx asks for ``?player=<member>&pool=<pool>`` when a name is

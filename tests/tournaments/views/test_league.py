@@ -67,16 +67,28 @@ def test_an_official_cannot_change_a_league_division_on_the_tournament_pages(hom
 
 
 def test_the_tournament_pages_of_a_league_division_lead_an_official_to_the_league(home_club, official):
+    """A division's tournament has teams and matches, no Swiss field: its overview, players,
+    pairings, rounds, standings, crosstable, progress, evaluation and hall screen show the league's
+    own table, rounds or players instead (an empty list of players or a Swiss table said nothing)."""
     league = build_league()
     tournament = league.first.tournament
     client = Client()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     client.force_login(official)
-    html = client.get(reverse("tournaments:round", args=[tournament.pk, 1])).content.decode()
-    assert reverse("tournaments:results", args=[tournament.pk, 1]) not in html
-    assert reverse("tournaments:pair", args=[tournament.pk]) not in html
-    note = html.split('league-division-note">')[1].split("</p>")[0]
-    assert note == (
-        f'A division of the league season Landesliga Wien 2026/27: <a href="'
-        f'{reverse("leagues:division", args=[league.first.pk])}">its table, rounds and lineups</a>'
-    )
+    table = reverse("leagues:division", args=[league.first.pk])
+    rounds = reverse("leagues:division_rounds", args=[league.first.pk])
+    players = reverse("leagues:division_players", args=[league.first.pk])
+    expected = {
+        ("detail", ()): table,
+        ("players", ()): players,
+        ("pairings", ()): rounds,
+        ("round", (2,)): rounds + "?round=2",
+        ("standings", ()): table,
+        ("crosstable", ()): table,
+        ("progress", ()): table,
+        ("evaluation", ()): players,
+        ("hall", ()): rounds,
+    }
+    for (name, extra), target in expected.items():
+        response = client.get(reverse(f"tournaments:{name}", args=[tournament.pk, *extra]))
+        assert (name, response.status_code, response.url) == (name, 302, target)
