@@ -52,7 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--kinds", default="members,national,pgn,rate_trf,ratings,trf")
+    parser.add_argument("--kinds", default="division,fide,members,national,pgn,rate_trf,ratings,trf")
     parser.add_argument("--split", action="store_true",
                         help="each file through the command or the page, by turns (half the time)")
     args = parser.parse_args()
@@ -71,10 +71,11 @@ def main() -> None:
     from clubrating.interchange.formats.detect import sniff_format
     from clubrating.national_list.mapping import FIELDS
     from tests.factories import MemberFactory
-    from tests.fuzzfiles import files, import_command, row_counts
+    from tests.fuzzfiles import files, fuzz_world, import_command, row_counts
     from tests.ratings.factories import make_pool
 
     MemberFactory(last_name="Huber", first_name="Anna", national_id="AT1001", fide_id=1601001)
+    fuzz_world()
     user = User.objects.create_user("fuzz", is_staff=True)
     for group in (settings.OFFICIALS_GROUP, settings.RATING_OFFICERS_GROUP):
         user.groups.add(Group.objects.get_or_create(name=group)[0])

@@ -27,6 +27,23 @@ SEEDS = {
     "national": _read("national-list-at.csv"),
 }
 SEEDS["rate_trf"] = SEEDS["trf"]
+SEEDS["division"] = _read("trf/landesliga-division.trf")
+SEEDS["fide"] = _read("fide/players_list_foa.txt", "fide/players_list_xml_foa.xml")
+# The league season a division file is imported into, and the clubs its teams belong to.
+SEASON = "Landesliga Wien 2027/28"
+CLUBS = ("Donaustadt", "Favoriten", "Floridsdorf", "Hietzing", "Meidling", "Ottakring")
+
+
+def fuzz_world() -> None:
+    """What the importers look up: the season a division file goes into and its teams' clubs."""
+    import datetime
+
+    from clubrating.clubs.models import Club
+    from clubrating.leagues import services
+
+    for name in CLUBS:
+        Club.objects.get_or_create(short_name=name, defaults={"name": f"SK {name}"})
+    services.season_create(name=SEASON, start_date=datetime.date(2026, 9, 1))
 
 # Values that broke importers before: out of range, not a number, an impossible date.
 TOKENS = [
@@ -68,6 +85,8 @@ def mix_delimiter(data: bytes, row: int, other: bytes) -> tuple[bytes, int] | No
     header = lines[0]
     delimiter = max((b",", b";", b"\t"), key=header.count)
     rows = [n for n, text in enumerate(lines[1:], start=1) if text.strip()]
+    if not rows:
+        return None
     index = rows[row % len(rows)]
     if delimiter == other or other in lines[index] or delimiter not in lines[index]:
         return None
@@ -163,7 +182,7 @@ def row_counts() -> dict[str, int]:
 
     return {
         model._meta.label: model.objects.count()
-        for label in ("clubs", "tournaments", "ratings", "national_list")
+        for label in ("clubs", "tournaments", "ratings", "national_list", "leagues", "federation")
         for model in apps.get_app_config(label).get_models()
     }
 
@@ -205,12 +224,28 @@ def import_service(kind: str, text: str, pool=None) -> None:
             period_data(parse_trf(text))
         except TrfError as error:
             raise trf_refused(error) from None
+    elif kind == "division":
+        from clubrating.interchange.league_trf import division_import_trf
+        from clubrating.leagues.models import LeagueSeason
+
+        division_import_trf(season=LeagueSeason.objects.get(name=SEASON), name="Fuzz", text=text)
+    elif kind == "fide":
+        import datetime
+        import tempfile
+
+        from clubrating.federation.services import fide_list_import
+
+        with tempfile.NamedTemporaryFile() as file:
+            file.write(text.encode())
+            file.flush()
+            fide_list_import(path=file.name, month=datetime.date(2026, 11, 1), apply=True)
     else:
         raise ValueError(kind)
 
 
 COMMANDS = {"trf": "import_trf", "pgn": "import_pgn", "members": "import_members",
-            "ratings": "import_ratings", "rate_trf": "rate_trf", "national": "import_national_list"}
+            "ratings": "import_ratings", "rate_trf": "rate_trf", "national": "import_national_list",
+            "division": "import_division_trf", "fide": "import_fide_list"}
 
 
 def import_command(kind: str, path: str, pool=None) -> None:
@@ -221,4 +256,7 @@ def import_command(kind: str, path: str, pool=None) -> None:
     options = ["--pool", pool.name] if pool is not None and kind in ("trf", "ratings") else []
     if kind == "national":
         options = ["--apply", "--date", "2026-10-01"]
-    call_command(COMMANDS[kind], path, *options, stdout=StringIO(), stderr=StringIO())
+    if kind == "fide":
+        options = ["--apply", "--month", "2026-11"]
+    arguments = [SEASON, "Fuzz", path] if kind == "division" else [path]
+    call_command(COMMANDS[kind], *arguments, *options, stdout=StringIO(), stderr=StringIO())

@@ -164,6 +164,10 @@ def division_import_trf(*, season: LeagueSeason, name: str, text: str) -> Divisi
         raise
     except Refused as refusal:
         raise ImportRefused(refusal.message) from refusal
+    itself = next((lineup for lineup in records.lineups if lineup.team == lineup.opponent), None)
+    if itself is not None:
+        raise ImportRefused(_("Round %(round)d: team %(team)d is named as its own opponent.") % {
+            "round": itself.round, "team": itself.team})
     wanted = {(lineup.round, frozenset((lineup.team, lineup.opponent))) for lineup in records.lineups}
     by_team = {team.team_id: number for number, team in registered.items()}
     scheduled = {

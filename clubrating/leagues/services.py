@@ -310,6 +310,9 @@ def schedule_check(*, division: Division, dates: list[datetime.date] | None = No
         )
     if any(later < earlier for earlier, later in zip(dates, dates[1:], strict=False)):
         raise LeagueRefused(_("The rounds' dates must follow each other in order."), field="dates")
+    if dates and dates[0] < tournament.start_date:
+        raise LeagueRefused(_("The first round cannot be before the season starts (%(date)s).") % {
+            "date": date_format(tournament.start_date, "SHORT_DATE_FORMAT")}, field="dates")
     return rounds
 
 

@@ -26,6 +26,7 @@ from tests.fuzzfiles import (
     SEEDS,
     TRF_GAPS,
     files,
+    fuzz_world,
     import_command,
     import_service,
     long_members_file,
@@ -48,6 +49,7 @@ def members(db):
     MemberFactory(last_name="Huber", first_name="Anna", national_id="AT1001", fide_id=1601001)
     MemberFactory(last_name="Maier", first_name="Karl", national_id="AT1002", fide_id=None,
                   birth_year=1970)
+    fuzz_world()
 
 
 def _attempt(run) -> str:

@@ -73,6 +73,25 @@ def test_pairings_other_than_the_berger_tables_are_refused(league, exported):
     assert not season.divisions.exists()
 
 
+def test_a_round_line_naming_one_team_twice_is_refused(league, exported):
+    lines = exported.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("300   1   1   4"))
+    lines[first] = lines[first].replace("300   1   1   4", "300   1   1   1")
+    season = new_season()
+    with pytest.raises(ImportRefused) as refused:
+        division_import_trf(season=season, name="Landesliga", text="\n".join(lines))
+    assert str(refused.value) == "Round 1: team 1 is named as its own opponent."
+    assert not season.divisions.exists()
+
+
+def test_rounds_before_the_season_are_refused(league, exported):
+    season = services.season_create(name="Landesliga Wien 2027/28", start_date=datetime.date(2027, 9, 1))
+    with pytest.raises(ImportRefused) as refused:
+        division_import_trf(season=season, name="Landesliga", text=exported)
+    assert str(refused.value) == "The first round cannot be before the season starts (2027-09-01)."
+    assert not season.divisions.exists()
+
+
 def test_a_file_without_team_records_is_refused(league, exported):
     text = "\n".join(line for line in exported.splitlines() if not line.startswith("310"))
     with pytest.raises(ImportRefused, match="no team records"):
