@@ -6,19 +6,6 @@ import pytest
 os.environ.setdefault("CLUBRATING_TESTING", "1")
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _fast_password_hashing():
-    """Every user the tests create or log in hashes a password; the production hasher (PBKDF2 with a
-    million iterations) would spend most of the suite's time on it. What the tests check about
-    passwords (right or wrong, login through the form) does not depend on the hasher."""
-    from django.conf import settings
-    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
-
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    get_hashers.cache_clear()
-    get_hashers_by_algorithm.cache_clear()
-
-
 def pytest_collection_modifyitems(items):
     """Tests marked ``slow`` run first: in a parallel run (pytest-xdist) a long test then overlaps the
     many short ones on the other workers instead of starting last and leaving them idle."""

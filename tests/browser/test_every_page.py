@@ -16,13 +16,13 @@ import re
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 
 from clubrating.jobs.models import Job, JobState
 from clubrating.leagues.models import LeagueMatch, LeagueSeason, MatchStatus
 from clubrating.site.demo import DEMO_POOL, ROUND_ROBIN_NAME, SWISS_NAME
 from clubrating.tournaments.models import Game, Tournament
 from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
+from tests.demo_data import demo_restore
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,8 +67,8 @@ CELLS = """() => {
 
 
 @pytest.fixture
-def demo(db):
-    call_command("seed_demo", verbosity=0)
+def demo(db, demo_snapshot):
+    demo_restore(demo_snapshot)
     pool = RatingPool.objects.get(name=DEMO_POOL)
     job = Job.objects.create(key="members-import", title="Mitgliederimport: mitglieder.csv",
                              handler="clubrating.interchange.jobs.members_import_run", state=JobState.DONE,

@@ -1,15 +1,15 @@
 """A person logs in through the real form and opens a tournament page in Debian's Chromium."""
 
 import pytest
-from django.core.management import call_command
 
 from clubrating.tournaments.models import Tournament
+from tests.demo_data import demo_restore
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_login_and_open_a_tournament(page, live_server, login, shoot):
-    call_command("seed_demo", verbosity=0)
+def test_login_and_open_a_tournament(page, live_server, login, shoot, demo_snapshot):
+    demo_restore(demo_snapshot)
     tournament = Tournament.objects.get(name="Vereinsmeisterschaft 2026")
     login(page, "member", "member")
     assert "member" in page.content()

@@ -16,7 +16,7 @@ from ratings.listing import list_filters, published_source
 from tests.factories import ClubFactory, MemberFactory, TournamentFactory
 from tests.ratings.factories import make_pool, publish_start_list
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 NAMES = [("Müller", "Jürgen"), ("Mueller", "Anna"), ("Muller", "Eva"), ("MÜLLER", "Karl"),
          ("Strauß", "Johann"), ("Strauss", "Lena"), ("Berger", "Samuel"), ("Šimić", "Ivan"),

@@ -21,7 +21,7 @@ from ratings.services import period_close
 from tests.ratings.services.scenario import build, play
 from tests.ratings.services.test_recalc import FIELDS
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.db_specific]
 
 ROOT = Path(__file__).resolve().parents[2]
 LIVE = ("member_id", "rating", "games_count", "live_rating", "live_change", "live_games", "pending_games")

@@ -7,7 +7,7 @@ from clubrating.core.db import plain_execute, plain_rows
 from clubrating.tournaments.models import Game, Result
 from tests.factories import GameFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 GAME = Game._meta.db_table
 

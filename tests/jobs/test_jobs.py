@@ -14,7 +14,7 @@ from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import JobBusy, job_start, jobs_fail_stale
 from tests.jobs.workers import DATABASE_QUEUE, worker
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def UserFactory(username=None):  # noqa: N802 - reads like the factories

@@ -17,7 +17,7 @@ from clubrating.clubs.models import Club
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import JobBusy, job_start, jobs_fail_stale
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def _running(*, silent_seconds: int, key="pool:1", user=None) -> Job:

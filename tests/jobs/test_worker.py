@@ -25,6 +25,8 @@ from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import job_start
 from tests.jobs.workers import ROOT
 
+pytestmark = pytest.mark.db_specific
+
 DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 AN_HOUR_AGO = datetime.timedelta(hours=1)
 

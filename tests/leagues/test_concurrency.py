@@ -11,6 +11,8 @@ from clubrating.leagues.services import LineupRefused
 from clubrating.tournaments.models import LineupEntry
 from tests.leagues.conftest import build_league, submit
 
+pytestmark = pytest.mark.db_specific
+
 
 def _together(work):
     """Run each of ``work`` in a thread of its own, released at once: {name: lineup or problems}."""

@@ -16,6 +16,8 @@ from ratings.services import RatingsError, game_date_change, game_record_result,
 from tests.ratings.services.scenario import build
 from tests.ratings.services.test_recalc import snapshot
 
+pytestmark = pytest.mark.db_specific
+
 
 def _save_together(games_and_results):
     barrier = threading.Barrier(len(games_and_results))

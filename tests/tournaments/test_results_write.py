@@ -9,7 +9,7 @@ from clubrating.tournaments import services
 from clubrating.tournaments.models import Game, Result, ResultChange
 from tests.factories import GameFactory, RoundFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def _history(game):

@@ -16,7 +16,7 @@ from tests.ratings.factories import (
     unplayed_game,
 )
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+pytestmark = [pytest.mark.db_specific, pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def live(pool, member):

@@ -17,7 +17,7 @@ from ratings.services.pools import open_period
 from tests.jobs.workers import DATABASE_QUEUE, KILLED_AFTER_THE_WORK, worker
 from tests.ratings.factories import set_today
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), pytest.mark.db_specific]
 
 AFTER_THE_PERIOD = datetime.date(2027, 1, 4)
 

@@ -28,7 +28,7 @@ from ratings.services.pools import open_period
 from tests.factories import GameFactory, MemberFactory, RoundFactory, TournamentFactory
 from tests.ratings.factories import make_pool, publish_start_list, set_today
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 D = datetime.date
 TODAY = D(2026, 11, 25)  # inside the open period 1.7.–31.12.2026
