@@ -27,7 +27,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.services import game_results_write
-from clubrating.tournaments.tiebreaks import edition_for
+from clubrating.tournaments.tiebreaks import RECOMMENDED, edition_for
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -151,6 +151,7 @@ def _tournament_for(event: str, games: list[PgnGame], given: Tournament | str | 
         start_date=start, end_date=max([*dates, start]), rounds_count=max(g.round for g in games),
         place=games[0].headers.get("Site", "").strip("?")[:120],
         time_control=games[0].headers.get("TimeControl", "")[:120], tiebreak_rules=edition_for(start),
+        tiebreaks=RECOMMENDED[kind],  # a round robin's by 2026 has no Buchholz (C.07 art. 8)
     ), True
 
 

@@ -48,7 +48,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.services import game_results_write
-from clubrating.tournaments.tiebreaks import UnknownTiebreak, edition_for, parse_tiebreaks
+from clubrating.tournaments.tiebreaks import RECOMMENDED, UnknownTiebreak, edition_for, parse_tiebreaks
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -134,9 +134,9 @@ def _refuse(line_no: int, message: str) -> ImportRefused:
 def _settings(trf: TrfTournament, kind: str, edition: str) -> dict:
     """The file's first colour (XXC, TRF-2026 152) and tie-breaks (TRF-2026 202), where given. A
     tie-break list with a code the tournament's edition of C.07 does not know is not taken: the
-    tournament keeps the usual list, which the director can change."""
+    tournament gets the list recommended for its system, which the director can change."""
     settings = trf_settings(trf.extra_lines)
-    values = {}
+    values = {"tiebreaks": RECOMMENDED[kind]}
     if settings.initial_colour and kind == TournamentKind.SWISS:
         values["initial_colour"] = settings.initial_colour
     if settings.tiebreaks:

@@ -48,6 +48,8 @@ def test_uzchess_cup_round_robin():
         date(2025, 6, 27),
         9,
     )
+    # The tie-break regulations of its start date and the list recommended for a round robin.
+    assert (t.tiebreak_rules, t.tiebreaks) == ("2023", "DE,WIN,SB,KS")
     assert (report.games, report.with_moves, len(report.created), len(report.matched)) == (45, 0, 10, 0)
     games = Game.objects.filter(round__tournament=t)
     assert Counter(games.values_list("result", flat=True)) == {"1/2": 24, "1-0": 12, "0-1": 9}

@@ -304,3 +304,20 @@ def test_the_duplicate_refusal_gives_the_date_in_the_ui_format(counts):
     with translation.override("de-at"), pytest.raises(ImportRefused) as refused:
         tournament_import_trf(text=GOOD)
     assert str(refused.value) == "Ein Turnier Testturnier mit Beginn am 01.03.2025 gibt es bereits."
+
+
+@pytest.mark.parametrize(("head", "stored"), [
+    # A round robin of 2026 without a tie-break list gets the one recommended for its system (a
+    # Buchholz is not allowed there, C.07 art. 8); a Swiss keeps its own list and first colour.
+    ("012 Rundenturnier\n042 2026/03/01\n052 2026/03/02\n092 Individual: Round-Robin\n",
+     ("round_robin", "2026", "DE,WIN,SB,KS", "w")),
+    ("012 Open\n042 2026/03/01\n052 2026/03/02\n202 bh/c1,SB,TPN\nXXC black1\n",
+     ("swiss", "2026", "BH/C1,SB,TPN", "b")),
+    # The 2023 edition does not know TPN: the list is not taken.
+    ("012 Open\n042 2025/03/01\n052 2025/03/02\n202 BH/C1,SB,TPN\n152 B\n",
+     ("swiss", "2023", "BH/C1,BH,SB", "b")),
+])
+def test_import_takes_the_tiebreaks_and_first_colour_of_the_file(head, stored):
+    text = head + "\n".join(GOOD.splitlines()[3:]) + "\n"
+    t = tournament_import_trf(text=text).tournament
+    assert (t.kind, t.tiebreak_rules, t.tiebreaks, t.initial_colour) == stored

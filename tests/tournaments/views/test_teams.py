@@ -169,9 +169,10 @@ def _play_round_1(client, league):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Team standings", "Match points", "Board points", "Team SB", "Team matches", "1.5", "0.5"]),
+    ("en", ["Team standings", "Match points", "Board points", "Team SB", "Team matches", "1.5", "0.5",
+            "Team tie-breaks by FIDE C.07, edition 2023, in this order: MPvGP, EMGSB"]),
     ("de-at", ["Mannschaftswertung", "Matchpunkte", "Brettpunkte", "Mannschafts-SB", "Mannschaftskämpfe",
-               "1,5", "0,5"]),
+               "1,5", "0,5", "Mannschaftsfeinwertungen nach FIDE C.07, Ausgabe 2023, in dieser Reihenfolge"]),
 ])
 def test_team_standings(official_client, league, lang, words):
     _play_round_1(official_client, league)
