@@ -18,7 +18,6 @@ from django.db.models import (
     FloatField,
     IntegerField,
     Max,
-    OrderBy,
     OuterRef,
     Q,
     QuerySet,
@@ -47,6 +46,7 @@ from ratings.models import (
     RatingPool,
     RatingRecord,
 )
+from ratings.rank_order import LIVE_RANK_ORDER
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
@@ -99,8 +99,8 @@ def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
     return plist.entries.select_related("member", "club").order_by("rank")
 
 
-# The order of a rating list (as ratings.services.lists.list_publish ranks): rating, then name.
-LIVE_ORDER = ("-live_rating", "member__last_name", "member__first_name", "member_id")
+# The order of a rating list (``ratings.rank_order``, as ``list_publish`` ranks): rating, then name.
+LIVE_ORDER = LIVE_RANK_ORDER
 
 
 def _birth_year():
@@ -196,10 +196,7 @@ def live_ranks(pool: RatingPool, member_ids: list[int] | None = None) -> dict[in
     ranked = (
         PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
         .order_by()  # the window orders; the model's ordering would join and sort the pools as well
-        .annotate(live_rank=Window(RowNumber(), order_by=[OrderBy(F("live_rating"), descending=True),
-                                                            F("member__last_name").asc(),
-                                                            F("member__first_name").asc(),
-                                                            F("member_id").asc()]))
+        .annotate(live_rank=Window(RowNumber(), order_by=LIVE_RANK_ORDER))
         .values_list("member_id", "live_rank")
     )
     if member_ids is None:

@@ -25,6 +25,7 @@ from clubrating.core.exports import ExportColumn
 from clubrating.core.formatting import change_text, rating_text
 from clubrating.core.table_pdf import Italic
 from clubrating.core.tables import PlainRowsTable
+from ratings.rank_order import rank_order
 from ratings.rules.classes import CHESS_CLASSES
 
 
@@ -95,8 +96,7 @@ _CLASS_MSGIDS = [
 
 # Orders in (field, descending) pairs; the published list's stored rank already is rating, name.
 PUBLISHED_RANK_ORDER = (("rank", False),)
-LIVE_RANK_ORDER = (("live_rating", True), ("member__last_name", False), ("member__first_name", False),
-                   ("member_id", False))
+LIVE_RANK_ORDER = tuple((order.expression, order.descending) for order in rank_order("live_rating"))
 
 
 def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:

@@ -24,6 +24,7 @@ from clubrating.accounts.permissions import (
     public_ratings_required,
 )
 from clubrating.clubs.member_data import member_data_export, member_erase
+from clubrating.clubs.member_data_page import member_data_page
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.formatting import rating_text
 from clubrating.federation.selectors import fide_history
@@ -190,7 +191,8 @@ def member_data(request, pk):
             True, f"clubrating-{_('member-data')}-{member.pk}.json")
         response["Cache-Control"] = "private, no-store"
         return response
-    response = render(request, "clubs/member_data.html", {"member": member, "data": data})
+    response = render(request, "clubs/member_data.html",
+                      {"member": member, "data": data, "page": member_data_page(data)})
     response["Cache-Control"] = "private, no-store"
     return response
 

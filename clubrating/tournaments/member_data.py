@@ -10,7 +10,16 @@ from clubrating.clubs.member_data import MemberDataPart, member_data_register
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.models import Member
 
-from .models import Bye, Entry, Game, LineupEntry, Notification, ResultChange, TournamentPlayer
+from .models import (
+    RESULT_SYMBOLS,
+    Bye,
+    Entry,
+    Game,
+    LineupEntry,
+    Notification,
+    ResultChange,
+    TournamentPlayer,
+)
 
 
 def member_tournament_data(*, member: Member) -> dict:
@@ -38,7 +47,8 @@ def member_tournament_data(*, member: Member) -> dict:
             "id": game.pk, "tournament": game.round.tournament.name, "round": game.round.number,
             "board": game.board, "date": _iso(game.date or game.round.date),
             "colour": "white" if white else "black", "opponent": opponent.full_name,
-            "result": game.result, "rated": game.rated, "result_changes": changes.get(game.pk, []),
+            "result": game.result, "own_result": RESULT_SYMBOLS[game.result][0 if white else 1],
+            "rated": game.rated, "result_changes": changes.get(game.pk, []),
         })
     byes = [{"tournament": b.round.tournament.name, "round": b.round.number, "kind": b.kind}
             for b in Bye.objects.filter(member=member).select_related("round__tournament")
