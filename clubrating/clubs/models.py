@@ -174,3 +174,26 @@ class Erasure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id} {self.erased_at:%Y-%m-%d}"
+
+
+class MemberChange(models.Model):
+    """One save of a member's record on the site's pages: who, when, which fields. Values are kept
+    only for fields that are no personal data (club, IDs, rating, title, active): the history must
+    not keep what an erasure removes (names, birth date, sex, contact data are named, not copied)."""
+
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE,
+                               related_name="changes")
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("changed by"), null=True,
+                                   blank=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.BooleanField(_("created"), default=False)
+    # [{"field": name, "old": text or None, "new": text or None}, ...]
+    fields = models.JSONField(_("fields"), default=list)
+
+    class Meta:
+        verbose_name = _("change of a member")
+        verbose_name_plural = _("changes of members")
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.changed_at:%Y-%m-%d %H:%M}"

@@ -13,7 +13,7 @@ from django.utils import formats, translation
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import (
@@ -22,6 +22,7 @@ from clubrating.accounts.permissions import (
     is_rating_officer,
     member_page_allowed,
     public_ratings_required,
+    register_keepers_required,
 )
 from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.clubs.member_data_page import member_data_page
@@ -33,9 +34,11 @@ from ratings.selectors import PoolBlock, member_half_rating, member_rating_block
 from ratings.services.cache import ratings_cache_version
 
 from . import privacy
+from .forms import MemberForm
 from .models import ErasureCause, Member
+from .register import EDITED, MemberRefused, member_duplicates, member_save
 from .search import search_text
-from .selectors import club_data_version, member_search
+from .selectors import club_data_version, home_club, member_search
 from .services import member_set_notify_by_email, member_set_profile_restricted
 from .tables import MemberTable
 
@@ -219,3 +222,64 @@ def member_erase_page(request, pk):
         error = _("Type the member's name exactly as shown to confirm the erasure; nothing was erased.")
     return render(request, "clubs/member_erase.html", {"member": member, "error": error},
                   status=400 if error else 200)
+
+
+# --- the member register: adding and changing members (officials, rating officers and staff) -----
+
+def _history(member: Member) -> list[dict]:
+    labels = {f.name: f.verbose_name for f in Member._meta.fields}
+    return [
+        {
+            "change": change,
+            "fields": [
+                {**item, "label": labels.get(item["field"], item["field"])}
+                for item in change.fields
+            ],
+        }
+        for change in member.changes.select_related("changed_by")[:50]
+    ]
+
+
+@register_keepers_required
+@require_http_methods(["GET", "POST"])
+def member_edit(request, pk=None):
+    member = get_object_or_404(Member, pk=pk) if pk else Member(club=home_club())
+    if member.pk and member.erased_on:
+        messages.error(request, _("This member was erased; his record is not changed any more."))
+        return redirect(member)
+    form = MemberForm(
+        request.POST or None,
+        instance=None if member.pk is None else Member.objects.get(pk=pk),
+        initial=None if member.pk else {"club": member.club},
+    )
+    duplicates = []
+    if request.method == "POST" and form.is_valid():
+        values = {name: form.cleaned_data[name] for name in EDITED}
+        try:
+            saved = member_save(
+                member=Member.objects.get(pk=pk) if pk else Member(),
+                values=values,
+                user=request.user,
+                allow_duplicate=form.cleaned_data["allow_duplicate"],
+            )
+        except MemberRefused as error:
+            form.add_error(error.field or None, error.message)
+            if not pk:
+                duplicates = member_duplicates(
+                    last_name=values["last_name"],
+                    first_name=values["first_name"],
+                    birth_date=values["birth_date"],
+                )
+        else:
+            messages.success(request, _("%(member)s is saved.") % {"member": saved})
+            return redirect(saved)
+    return render(
+        request,
+        "clubs/member_edit.html",
+        {
+            "form": form,
+            "member": member if member.pk else None,
+            "duplicates": duplicates,
+            "history": _history(member) if member.pk else [],
+        },
+    )

@@ -1,0 +1,85 @@
+"""Members added and changed in the browser by the register's keepers, with a history that names
+every changed field (values of personal data are not kept), and duplicates by name and birth
+date refused unless the official says it is another person."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from clubrating.clubs.models import Member, MemberChange
+from tests.factories import MemberFactory
+from tests.language import speak
+
+pytestmark = pytest.mark.django_db
+
+ADD = "/members/new/"
+
+
+def values(**changes):
+    data = {"last_name": "Huber", "first_name": "Anna", "sex": "f", "birth_date": "1990-05-17",
+            "national_id": "12345", "fide_rating": "2100", "active": "on"}
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def test_an_official_adds_a_member_of_the_own_club(client, official, home_club):
+    client.force_login(official)
+
+    response = client.post(ADD, values(club=home_club.pk))
+
+    anna = Member.objects.get(last_name="Huber")
+    assert response.status_code == 302 and response.url == anna.get_absolute_url()
+    assert (anna.club, anna.birth_date, anna.national_id, anna.fide_rating) == (
+        home_club, datetime.date(1990, 5, 17), "12345", 2100)
+    [change] = MemberChange.objects.filter(member=anna)
+    assert change.created and change.changed_by == official
+    assert {"field": "birth_date", "old": None, "new": None} in change.fields
+    assert {"field": "national_id", "old": None, "new": "12345"} in change.fields
+
+
+def test_a_duplicate_by_name_and_birth_date_is_refused_and_shown(client, official, home_club):
+    twin = MemberFactory(last_name="Huber", first_name="ANNA", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None)
+    client.force_login(official)
+    speak(client, "de-at")
+
+    response = client.post(ADD, values(first_name="Anna"))
+
+    assert response.status_code == 200
+    assert Member.objects.filter(last_name="Huber").count() == 1
+    page = response.content.decode()
+    assert "Bereits ein Mitglied mit diesem Namen und Geburtsdatum" in page
+    assert twin.get_absolute_url() in page
+    client.post(ADD, values(first_name="Anna", allow_duplicate="on"))
+    assert Member.objects.filter(last_name="Huber").count() == 2
+
+
+def test_a_change_and_a_deactivation_are_in_the_history(client, official, home_club):
+    anna = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None, national_id="12345", club=home_club, email="a@example.org")
+    client.force_login(official)
+    url = reverse("clubs:member_edit", args=[anna.pk])
+
+    client.post(url, values(first_name="Anna", national_id="54321", email="neu@example.org",
+                            club=home_club.pk, active=None, fide_rating=None))
+
+    anna.refresh_from_db()
+    assert (anna.national_id, anna.email, anna.active) == ("54321", "neu@example.org", False)
+    [change] = MemberChange.objects.filter(member=anna)
+    assert change.fields == [
+        {"field": "sex", "old": None, "new": None},
+        {"field": "national_id", "old": "12345", "new": "54321"},
+        {"field": "active", "old": "True", "new": "False"},
+        {"field": "email", "old": None, "new": None},
+    ]
+    speak(client, "de-at")
+    page = client.get(url).content.decode()
+    assert "Verlauf der Änderungen" in page and "12345 → 54321" in page
+
+
+def test_visitors_and_plain_members_cannot_add_members(client, plain_user, home_club):
+    assert client.get(ADD).status_code == 302
+    client.force_login(plain_user)
+    assert client.post(ADD, values()).status_code == 403
+    assert not Member.objects.filter(last_name="Huber").exists()
