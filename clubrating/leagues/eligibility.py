@@ -129,9 +129,17 @@ def unavailable(*, match: LeagueMatch, team: LeagueTeam, entries: list[RosterEnt
     return reasons
 
 
-def lineup_problems(*, match: LeagueMatch, team: LeagueTeam, members: list[Member | None]) -> list[str]:
+def lineup_problems(
+    *,
+    match: LeagueMatch,
+    team: LeagueTeam,
+    members: list[Member | None],
+    ratings: dict[int, int] | None = None,
+) -> list[str]:
     """The translated reasons why ``team`` may not line up ``members`` (board 1 first, None an
-    empty board) for ``match``; empty when it may."""
+    empty board) for ``match``; empty when it may. ``ratings`` ({member: rating on the match
+    day}, read by the caller) for the season's rating-order tolerance; without them it is not
+    checked."""
     season = team.season
     rnd = match.match.round
     day = timezone.localdate(match.starts_at)
@@ -209,4 +217,62 @@ def lineup_problems(*, match: LeagueMatch, team: LeagueTeam, members: list[Membe
                 }
             )
         previous = (board, member, entry.rank)
+    return problems + federation_problems(season=season, seated=seated, ratings=ratings)
+
+
+def federation_problems(
+    *, season: LeagueSeason, seated: list[tuple[int, Member]], ratings: dict[int, int] | None
+) -> list[str]:
+    """The season's rules from a state federation's regulations (docs/rules.md, "The state
+    federations' league rules"): the limit on players of another federation, the youth board and
+    the rating-order tolerance; each applies only where the season sets it."""
+    problems = []
+    if season.foreign_limit is not None:
+        foreign = [member for _board, member in seated if member.federation not in ("", "AUT")]
+        if len(foreign) > season.foreign_limit:
+            problems.append(
+                _(
+                    "%(count)d players of another federation are lined up (%(players)s); at most "
+                    "%(limit)d may play."
+                )
+                % {
+                    "count": len(foreign),
+                    "players": ", ".join(member.full_name for member in foreign),
+                    "limit": season.foreign_limit,
+                }
+            )
+    if season.youth_board is not None:
+        first_year = season.start_date.year - season.youth_max_age
+        for board, member in seated:
+            if board == season.youth_board and (member.birth_year or 0) < first_year:
+                problems.append(
+                    _(
+                        "Board %(board)d is the youth board: %(player)s is not born in %(year)d or "
+                        "later."
+                    )
+                    % {"board": board, "player": member.full_name, "year": first_year}
+                )
+    if season.rating_tolerance is not None and ratings:
+        for board, member in seated:
+            own = ratings.get(member.pk)
+            above = [(b, m) for b, m in seated if b < board and ratings.get(m.pk) is not None]
+            for other_board, other in above:
+                if own is not None and own - ratings[other.pk] > season.rating_tolerance:
+                    problems.append(
+                        _(
+                            "Board %(board)d: %(player)s (%(rating)d) may not sit below %(other)s "
+                            "(%(other_rating)d, board %(other_board)d): more than %(tolerance)d "
+                            "points lower."
+                        )
+                        % {
+                            "board": board,
+                            "player": member.full_name,
+                            "rating": own,
+                            "other": other.full_name,
+                            "other_rating": ratings[other.pk],
+                            "other_board": other_board,
+                            "tolerance": season.rating_tolerance,
+                        }
+                    )
+                    break
     return problems

@@ -19,6 +19,7 @@ from clubrating.leagues.models import (
     Side,
 )
 from clubrating.leagues.selectors import home_reading
+from clubrating.leagues.services import FEDERATION_RULES
 from clubrating.tournaments.forms import RESULT_CONTROLS
 from clubrating.tournaments.models import Game
 
@@ -195,6 +196,41 @@ class SeasonRulesForm(forms.Form):
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
 
+    foreign_limit = forms.IntegerField(
+        label=_("Most players of another federation in a lineup"),
+        min_value=0,
+        max_value=20,
+        required=False,
+        help_text=_("Empty: no limit."),
+    )
+    youth_board = forms.IntegerField(
+        label=_("Youth board"), min_value=1, max_value=20, required=False, help_text=_("Empty: none.")
+    )
+    youth_max_age = forms.IntegerField(
+        label=_("Oldest age on the youth board (in the season's first year)"),
+        min_value=6,
+        max_value=30,
+        initial=18,
+        required=False,
+        help_text=_("Empty: 18."),
+    )
+    rating_tolerance = forms.IntegerField(
+        label=_("Rating-order tolerance"),
+        min_value=0,
+        max_value=1000,
+        required=False,
+        help_text=_(
+            "No player may sit below one rated more than this many points lower. Empty: not checked."
+        ),
+    )
+    result_deadline_hours = forms.IntegerField(
+        label=_("Result entry due (hours after the start)"),
+        min_value=1,
+        max_value=336,
+        required=False,
+        help_text=_("Later entries are flagged for the league director. Empty: no deadline."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         defaults = DEFAULT_CRITERIA.split(",")
@@ -220,6 +256,7 @@ class SeasonRulesForm(forms.Form):
                 "lineup_deadline_hours",
                 "fixing_games",
                 "match_start_time",
+                *FEDERATION_RULES,
             )
         }
         criteria = season.criteria
@@ -242,6 +279,10 @@ class SeasonRulesForm(forms.Form):
             "lineup_deadline_hours": data["lineup_deadline_hours"],
             "fixing_games": data["fixing_games"],
             "match_start_time": data["match_start_time"],
+            "federation_rules": {
+                **{name: data[name] for name in FEDERATION_RULES},
+                "youth_max_age": data["youth_max_age"] or 18,
+            },
         }
 
 

@@ -89,6 +89,21 @@ class LeagueSeason(models.Model):
         default=3,
     )
     match_start_time = models.TimeField(_("usual start of a match"), default=datetime.time(14, 0))
+    # The rules a state federation's regulations add (docs/rules.md, "The state federations'
+    # league rules"); each left empty is not applied.
+    foreign_limit = models.PositiveSmallIntegerField(
+        _("most players of another federation in a lineup"), null=True, blank=True
+    )
+    youth_board = models.PositiveSmallIntegerField(_("youth board"), null=True, blank=True)
+    youth_max_age = models.PositiveSmallIntegerField(
+        _("oldest age on the youth board (in the season's first year)"), default=18
+    )
+    rating_tolerance = models.PositiveSmallIntegerField(
+        _("rating-order tolerance of a lineup"), null=True, blank=True
+    )
+    result_deadline_hours = models.PositiveSmallIntegerField(
+        _("result entry due (hours after the start)"), null=True, blank=True
+    )
     # The league's officials: they decide disputes and override results.
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -480,6 +495,17 @@ class LeagueMatch(models.Model):
     def lineup_deadline(self, season: LeagueSeason) -> datetime.datetime:
         """Lineups are due this moment; the opponent sees a lineup from then on."""
         return self.starts_at - datetime.timedelta(hours=season.lineup_deadline_hours)
+
+    def result_due(self, season: LeagueSeason) -> datetime.datetime | None:
+        """The home team enters the result by then (None: the season sets no deadline)."""
+        if season.result_deadline_hours is None:
+            return None
+        return self.starts_at + datetime.timedelta(hours=season.result_deadline_hours)
+
+    def entered_late(self, season: LeagueSeason) -> bool:
+        """The result was entered after it was due (flagged for the league director)."""
+        due = self.result_due(season)
+        return due is not None and self.entered_at is not None and self.entered_at > due
 
 
 class MatchEventKind(models.TextChoices):

@@ -125,6 +125,32 @@ def _rules_check(
     return criteria
 
 
+FEDERATION_RULES = (
+    "foreign_limit",
+    "youth_board",
+    "youth_max_age",
+    "rating_tolerance",
+    "result_deadline_hours",
+)
+
+
+def _federation_rules_check(rules: dict) -> dict:
+    """The state federation's rules a season sets (docs/rules.md, "The state federations' league
+    rules"): only those named, each a whole number (None: not applied; the youth board's age is
+    always set)."""
+    unknown = set(rules) - set(FEDERATION_RULES)
+    if unknown:
+        raise LeagueRefused(_("Unknown league rule: %(rule)s.") % {"rule": ", ".join(sorted(unknown))})
+    for name, value in rules.items():
+        if value is None and name == "youth_max_age":
+            raise LeagueRefused(_("The youth board needs an age."), field=name)
+        if value is not None and (not isinstance(value, int) or value < 0):
+            raise LeagueRefused(_("A league rule is a whole number, 0 or more."), field=name)
+    if rules.get("youth_board") == 0:
+        raise LeagueRefused(_("The youth board is a board of the match: 1 or more."), field="youth_board")
+    return rules
+
+
 @transaction.atomic
 def season_create(
     *,
@@ -138,6 +164,7 @@ def season_create(
     fixing_games: int = 3,
     match_start_time: datetime.time = datetime.time(14, 0),
     directors: Iterable = (),
+    federation_rules: dict | None = None,
 ) -> LeagueSeason:
     """A new league season with its rules; ``directors`` are the users who run it."""
     name = name.strip()
@@ -165,6 +192,7 @@ def season_create(
         lineup_deadline_hours=lineup_deadline_hours,
         fixing_games=fixing_games,
         match_start_time=match_start_time,
+        **_federation_rules_check(federation_rules or {}),
     )
     directors = list(directors)
     season.directors.set(directors)
@@ -194,6 +222,7 @@ def season_rules_update(
     lineup_deadline_hours: int,
     fixing_games: int,
     match_start_time: datetime.time,
+    federation_rules: dict | None = None,
 ) -> LeagueSeason:
     """Change the season's rules, by its director, as long as no board game has a result: the
     teams played the first match under the rules they were told, so these hold to the end."""
@@ -219,6 +248,8 @@ def season_rules_update(
     season.lineup_deadline_hours = lineup_deadline_hours
     season.fixing_games = fixing_games
     season.match_start_time = match_start_time
+    for name, value in _federation_rules_check(federation_rules or {}).items():
+        setattr(season, name, value)
     season.save()
     return season
 
@@ -621,6 +652,7 @@ def lineup_submit(
     members: list[Member | None],
     user,
     now: datetime.datetime | None = None,
+    ratings: dict[int, int] | None = None,
 ) -> list[LineupEntry]:
     """Submit ``team``'s lineup for ``match`` (board 1 first, None an empty board). A captain
     submits it before the lineup deadline; the league director may set it until results are
@@ -649,7 +681,7 @@ def lineup_submit(
     # One lineup of a club at a time: the check that nobody plays two matches of one round reads
     # the club's other lineups, which a second captain of the club may be saving meanwhile.
     list(Roster.objects.select_for_update().filter(season=season, club_id=team.club_id).values_list("pk"))
-    problems = lineup_problems(match=match, team=team, members=members)
+    problems = lineup_problems(match=match, team=team, members=members, ratings=ratings)
     if problems:
         raise LineupRefused(problems)
     try:

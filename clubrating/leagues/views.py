@@ -108,6 +108,13 @@ def captain_home(request):
         .order_by("starts_at", "match__number")
     ):
         match.score = league_match_score(match)
+        season = match.match.round.tournament.division.season
+        match.late = match.entered_late(season)
+        due = match.result_due(season)
+        # The reminder: a started home match without its result, to be entered by then.
+        home_captain = any(t.team_id == match.match.home_team_id for t in teams)
+        waiting = home_captain and match.status == MatchStatus.OPEN and match.starts_at <= now
+        match.due = due if waiting else None
         for team in teams:
             if team.team_id in (match.match.home_team_id, match.match.away_team_id):
                 matches.setdefault(team.pk, []).append(match)
@@ -215,6 +222,8 @@ def _match_page(
         "away_visible": visible[Side.AWAY],
         "roles": roles,
         "deadline": match.lineup_deadline(season),
+        "result_due": match.result_due(season),
+        "late": match.entered_late(season),
         "started": started,
         "lineup_teams": lineup_teams,
         "results_form": results_form,
@@ -370,7 +379,9 @@ def lineup_edit(request, pk, team_pk):
         gaps = [] if form.cleaned_data["confirm_gaps"] else form.gaps()
     if request.method == "POST" and form.is_valid() and not gaps:
         try:
-            services.lineup_submit(match=match, team=team, members=form.lineup(), user=request.user)
+            services.lineup_submit(
+                match=match, team=team, members=form.lineup(), user=request.user, ratings=ratings
+            )
         except services.LineupRefused as refusal:
             problems = refusal.problems
         except Refused as refusal:
@@ -416,6 +427,7 @@ def director_home(request, pk):
     queue = director_queue(season=season, now=timezone.now())
     for match in (*queue.disputed, *queue.missing, *queue.unconfirmed):
         match.score = league_match_score(match)
+        match.late = match.entered_late(season)
     rosters = Roster.objects.filter(season=season).select_related("club").order_by("club__name")
     rounds: dict[int, list[int]] = {}
     for division_id, number in (

@@ -47,6 +47,10 @@ def director_round(request, pk, number):
             "match": match,
             "score": league_match_score(match),
             "deadline_passed": now >= match.lineup_deadline(division.season),
+            "late": match.entered_late(division.season),
+            "overdue": match.status == "open"
+            and match.result_due(division.season) is not None
+            and now > match.result_due(division.season),
         }
         for match in matches
     ]
