@@ -337,6 +337,8 @@ TASKS = {
 # Above these sizes the pages hand the work to a background job (smaller work stays synchronous).
 BACKGROUND_POOL_MEMBERS = int(os.environ.get("CLUBRATING_BACKGROUND_POOL_MEMBERS", "2000"))
 BACKGROUND_IMPORT_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_ROWS", "1000"))
+# PGN and TRF files above this size (a PGN file of 1 MB takes some 6 s) are imported in the background.
+BACKGROUND_IMPORT_BYTES = int(os.environ.get("CLUBRATING_BACKGROUND_IMPORT_BYTES", str(512 * 1024)))
 BACKGROUND_PDF_ROWS = int(os.environ.get("CLUBRATING_BACKGROUND_PDF_ROWS", "500"))
 # FIDE's monthly rating list (clubrating/federation): the federations whose players the lookup
 # keeps searchable and its size limit (an upload waits in the database between preview and import).

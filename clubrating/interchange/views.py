@@ -13,12 +13,10 @@ from functools import wraps
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubrating.accounts.permissions import (
@@ -35,16 +33,11 @@ from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.leagues.selectors import hidden_games
 from clubrating.tournaments.models import Tournament
 from ratings.models import RatingPool
-from ratings.selectors import tournament_outside_periods
-from ratings.services import tournament_ratings_update
 
-from .errors import ImportRefused
 from .forms import MembersImportForm, PgnImportForm, TrfImportForm
-from .jobs import members_job_start
+from .jobs import members_job_start, pgn_job_start, pgn_run, trf_job_start, trf_run
 from .members_import import members_import_csv
-from .pgn_import import games_import_pgn
 from .trf_export import tournament_export_trf
-from .trf_import import tournament_import_trf
 
 PGN_SESSION_KEY = "interchange_pgn"
 MEMBERS_SESSION_KEY = "interchange_members"
@@ -96,12 +89,23 @@ def tournament_trf(request, pk):
 
 
 def _pgn_run(pending: dict, user) -> dict:
-    tournament = pending["tournament_name"] or None
-    if pending["tournament"] is not None:
-        tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
-        if tournament is None:
-            raise ImportRefused(_("The chosen tournament no longer exists; upload the file again."))
-    return games_import_pgn(text=pending["text"], tournament=tournament, user=user).plain()
+    return pgn_run(text=pending["text"], tournament_pk=pending["tournament"],
+                   tournament_name=pending["tournament_name"], user=user)
+
+
+def _big(pending: dict) -> bool:
+    """A PGN or TRF file this large is previewed and imported in the background: reading and
+    saving it takes longer than a web request may."""
+    return len(pending["text"].encode()) > settings.BACKGROUND_IMPORT_BYTES
+
+
+def _pgn_job(preview: bool):
+    return lambda pending, user: pgn_job_start(
+        text=pending["text"], name=pending["name"], tournament=pending["tournament"],
+        tournament_name=pending["tournament_name"], preview=preview, user=user)
+
+
+PGN_BACKGROUND = Background(wanted=_big, preview=_pgn_job(True), run=_pgn_job(False))
 
 
 def _pgn_pending(form: PgnImportForm) -> dict:
@@ -129,7 +133,7 @@ def pgn_import(request):
         session_key=PGN_SESSION_KEY, pending=_pgn_pending,
         run=lambda pending: _pgn_run(pending, request.user),
         form_template="interchange/pgn_import.html", report_template="interchange/pgn_report.html",
-        restart_url=reverse("interchange:pgn_import"),
+        restart_url=reverse("interchange:pgn_import"), background=PGN_BACKGROUND,
     )
 
 
@@ -158,14 +162,11 @@ def members_import(request):
     )
 
 
-def _trf_run(pool: RatingPool, text: str, user) -> dict:
-    """Import the tournament and rate it in ``pool``: one transaction, so that a refusal by the
-    ratings (a closed period) undoes the import as well."""
-    with transaction.atomic():
-        report = tournament_import_trf(text=text, category=pool.category, user=user)
-        tournament_ratings_update(tournament=report.tournament, pool=pool)
-        outside = tournament_outside_periods(tournament=report.tournament, pool=pool)
-    return {**report.plain(), "notices": [outside] if outside else []}
+def _trf_background(pool: RatingPool) -> Background:
+    def start(preview: bool):
+        return lambda pending, user: trf_job_start(text=pending["text"], name=pending["name"], pool=pool.pk,
+                                                   preview=preview, user=user)
+    return Background(wanted=_big, preview=start(True), run=start(False))
 
 
 @rating_officer_required
@@ -176,8 +177,9 @@ def trf_import(request, pk):
     return upload_preview_confirm(
         request, form=TrfImportForm(request.POST or None, request.FILES or None),
         session_key=f"{TRF_SESSION_KEY}:{pool.pk}", pending=_upload_pending,
-        run=lambda pending: _trf_run(pool, pending["text"], request.user),
+        run=lambda pending: trf_run(pool_pk=pool.pk, text=pending["text"], user=request.user),
         form_template="interchange/trf_import.html", report_template="interchange/trf_report.html",
         restart_url=reverse("interchange:trf_import", args=[pool.pk]),
         context={"pool": pool, "user_is_rating_officer": True}, announce=True,
+        background=_trf_background(pool),
     )
