@@ -34,6 +34,25 @@ class TiebreakRules(models.TextChoices):
     C07_2026 = "2026", _("FIDE C.07, edition 2026")
 
 
+class PairingRules(models.TextChoices):
+    """The edition of FIDE's Dutch system (C.04.3, with C.04.1 and C.04.2) a Swiss is paired by.
+    A tournament keeps the edition it started under."""
+
+    DUTCH_2017 = "dutch_2017", _("FIDE Dutch system until 31 January 2026")
+    DUTCH_2026 = "dutch_2026", _("FIDE Dutch system from 1 February 2026")
+
+
+# The first day of the Dutch system of 2026.
+DUTCH_2026_START = datetime.date(2026, 2, 1)
+
+
+def pairing_rules_for(start: datetime.date | None) -> str:
+    """The edition in force on a tournament's start date."""
+    if start is not None and start < DUTCH_2026_START:
+        return PairingRules.DUTCH_2017
+    return PairingRules.DUTCH_2026
+
+
 class Colour(models.TextChoices):
     WHITE = "w", _("white")
     BLACK = "b", _("black")
@@ -79,6 +98,11 @@ class Tournament(models.Model):
         choices=Colour.choices,
         default=Colour.WHITE,
     )
+    # Blank: the edition in force on the start date; stored when the first round is paired, so
+    # that the tournament keeps it (see ``dutch_rules``).
+    pairing_rules = models.CharField(
+        _("pairing rules"), max_length=20, choices=PairingRules.choices, blank=True, default="",
+    )
     organizer_club = models.ForeignKey(
         Club,
         verbose_name=_("organising club"),
@@ -108,6 +132,14 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def dutch_rules(self) -> str:
+        """The edition of the Dutch system the tournament is paired by."""
+        return self.pairing_rules or pairing_rules_for(self.start_date)
+
+    def get_dutch_rules_display(self) -> str:
+        return PairingRules(self.dutch_rules).label
 
     def scheduled_date(self, number: int):
         """The date round ``number`` is scheduled on: the start date, then ``round_interval_days``

@@ -24,6 +24,7 @@ from clubrating.tournaments.models import (
     ByeKind,
     Game,
     LineupEntry,
+    PairingRules,
     Result,
     ResultChange,
     Round,
@@ -142,13 +143,31 @@ def _rating_key(player: TournamentPlayer) -> tuple:
             member.first_name.lower(), player.pk)
 
 
+# FIDE titles, strongest first (C.04.2 of 2026 orders equal strength by title).
+_TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def _strength_key(player: TournamentPlayer) -> tuple:
+    """C.04.2 of 2026: one strength measure for everybody (the FIDE rating, the national rating as
+    the estimate for a player without one), then the FIDE title, then the name."""
+    member = player.member
+    title = member.fide_title.upper() if member.fide_title else ""
+    title_rank = _TITLE_ORDER.index(title) if title in _TITLE_ORDER else len(_TITLE_ORDER)
+    return (-(player.fide_rating or player.rating or 0), title_rank, member.last_name.lower(),
+            member.first_name.lower(), player.pk)
+
+
+def _seeding_key(tournament: Tournament):
+    return _strength_key if tournament.dutch_rules == PairingRules.DUTCH_2026 else _rating_key
+
+
 @transaction.atomic
 def start_ranks_assign(*, tournament: Tournament) -> list[TournamentPlayer]:
     """Number all players 1..n by rating. Only before the first round is paired."""
     if _pairing_started(tournament):
         raise TournamentRefused(_("Starting ranks cannot be changed after the first round was paired."))
     players = sorted(tournament.players.select_related("member").select_for_update(of=("self",)),
-                     key=_rating_key)
+                     key=_seeding_key(tournament))
     # Two passes: the unique (tournament, start_rank) constraint forbids swapping numbers in place.
     TournamentPlayer.objects.filter(tournament=tournament).update(start_rank=None)
     for rank, player in enumerate(players, start=1):
@@ -175,8 +194,26 @@ def player_register(
     if not _pairing_started(tournament):
         start_ranks_assign(tournament=tournament)
         player.refresh_from_db()
+    elif tournament.kind == TournamentKind.SWISS and tournament.dutch_rules == PairingRules.DUTCH_2026:
+        _late_entry_place(tournament, player)
+        player.refresh_from_db()
     _rounds_count_sync(tournament)
     return player
+
+
+def _late_entry_place(tournament: Tournament, entry: TournamentPlayer) -> None:
+    """C.04.2 of 2026: a late entry gets the pairing number its strength, title and name give it;
+    the players after it move down by one (their order is kept, also a director's own order).
+    Games and byes belong to members, so the history does not depend on the numbers."""
+    players = list(tournament.players.select_related("member").select_for_update(of=("self",))
+                   .exclude(pk=entry.pk).order_by("start_rank", "pk"))
+    key = _strength_key(entry)
+    position = next((i for i, p in enumerate(players) if _strength_key(p) > key), len(players))
+    ordered = [*players[:position], entry, *players[position:]]
+    TournamentPlayer.objects.filter(tournament=tournament).update(start_rank=None)
+    for rank, player in enumerate(ordered, start=1):
+        player.start_rank = rank
+    TournamentPlayer.objects.bulk_update(ordered, ["start_rank"])
 
 
 @transaction.atomic
@@ -430,6 +467,10 @@ def _withdrawal_result(white: TournamentPlayer, black: TournamentPlayer, number:
 
 
 def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
+    if not tournament.pairing_rules:
+        # The tournament keeps the edition it is first paired under.
+        tournament.pairing_rules = tournament.dutch_rules
+        tournament.save(update_fields=["pairing_rules"])
     players = _ranked_players(tournament)
     by_member = {p.member_id: p for p in players}
     history = player_histories(tournament, players, before_round=rnd.number)
@@ -446,7 +487,7 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
     try:
         pairs = pair_swiss(history, ratings, round_number=rnd.number,
                            total_rounds=tournament.rounds_count, absent=absent,
-                           initial_colour=tournament.initial_colour)
+                           initial_colour=tournament.initial_colour, rules=tournament.dutch_rules)
     except SwissPairingError as exc:
         raise TournamentRefused(_("The round cannot be paired: %(reason)s") % {"reason": exc}) from exc
     member_of = {p.start_rank: p.member for p in players}

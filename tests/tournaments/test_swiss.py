@@ -30,7 +30,9 @@ MEASURED = {
         (141, 79, 79), (141, 109, 109), (141, 87, 87), (141, 121, 119), (140, 140, 139),
         (139, 121, 120), (138, 136, 135),
     ],
-    "san-viator-2018.trf": [(57, 57, 31), (60, 60, 56), (65, 65, 65), (61, 61, 61), (56, 56, 56),
+    # Round 1 of the file follows neither numbering (player 1 is absent); from round 2 on the initial
+    # colour alternating over the players who take part gives every board as played.
+    "san-viator-2018.trf": [(57, 57, 21), (60, 60, 60), (65, 65, 65), (61, 61, 61), (56, 56, 56),
                             (61, 61, 61), (56, 56, 56)],
 }
 # gros-2010 carries XXA (Baku acceleration) lines, but its rounds were evidently paired without:

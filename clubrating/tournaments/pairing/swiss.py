@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
 from py4swiss.trf.codes import PlayerCode, XCode
 from py4swiss.trf.exceptions import ConsistencyError, LineError, ParsingError
@@ -23,6 +22,8 @@ from py4swiss.trf.parsed_trf import ParsedTrf
 from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 from py4swiss.trf.trf_line import TrfLine
 
+from clubrating.tournaments.pairing.dutch2017 import Engine as Dutch2017Engine
+from clubrating.tournaments.pairing.dutch2026 import Engine as Dutch2026Engine
 from clubrating.tournaments.pairing.history import (
     ABSENT,
     FORFEIT_WIN,
@@ -32,7 +33,11 @@ from clubrating.tournaments.pairing.history import (
 )
 from clubrating.tournaments.pairing.legality import Pairing
 
-__all__ = ["SwissPairingError", "pair_swiss", "trfx_text"]
+# The editions of the Dutch system (values of the tournament's ``pairing_rules``).
+DUTCH_2017 = "dutch_2017"  # C.04.3 until 31 January 2026: py4swiss 0.3.1
+DUTCH_2026 = "dutch_2026"  # C.04.3 from 1 February 2026, with C.04.1 and C.04.2 of 2026
+
+__all__ = ["DUTCH_2017", "DUTCH_2026", "SwissPairingError", "pair_swiss", "trfx_text"]
 
 
 class SwissPairingError(ValueError):
@@ -116,8 +121,9 @@ def pair_swiss(
     absent: dict[int, float] | None = None,
     initial_colour: str = "w",
     acceleration: dict[int, dict[int, float]] | None = None,
+    rules: str = DUTCH_2017,
 ) -> list[Pairing]:
-    """Pair ``round_number`` by the Dutch system.
+    """Pair ``round_number`` by the Dutch system of the edition ``rules``.
 
     ``history`` maps every entrant's id (= starting rank, the pairing number) to its records of the
     previous rounds; ``absent`` lists entrants who sit the round out and the points they get.
@@ -128,7 +134,8 @@ def pair_swiss(
         initial_colour=initial_colour, acceleration=acceleration,
     )
     try:
-        result = DutchEngine.generate_pairings(_parse(text))
+        engine = Dutch2026Engine if rules == DUTCH_2026 else Dutch2017Engine
+        result = engine.generate_pairings(_parse(text))
     except (PairingError, ConsistencyError, LineError, ParsingError, ValueError) as exc:
         raise SwissPairingError(str(exc)) from exc
     games = [p for p in result if p.black != 0]

@@ -22,11 +22,11 @@ from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 from py4swiss.trf.trf_line import TrfLine
 
 from clubrating.interchange.formats.trf import TrfGame, TrfTournament
-from clubrating.tournaments.pairing.dutch2025 import Engine as Dutch2025Engine
+from clubrating.tournaments.pairing.dutch2017 import Engine as Dutch2017Engine
 from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
 
 __all__ = [
-    "EDITION_2025",
+    "EDITION_2017",
     "EDITION_2026",
     "RoundCheck",
     "TrfPairingError",
@@ -38,8 +38,8 @@ __all__ = [
     "played_pairs",
 ]
 
-EDITION_2025 = "2025"  # C.04.3 effective till 31 January 2026
-EDITION_2026 = "2026"  # C.04.3 effective from 1 February 2026
+EDITION_2017 = "dutch_2017"  # C.04.3 effective till 31 January 2026
+EDITION_2026 = "dutch_2026"  # C.04.3 effective from 1 February 2026
 
 # Byes an entrant can have in the round to pair before it is paired (requested, or not taking part).
 KNOWN_BYES = frozenset("HFZ")
@@ -68,7 +68,7 @@ EDITION_2026_START = date(2026, 2, 1)
 
 def edition_for_start(start: date | None) -> str:
     """The edition of the Dutch system a tournament starting on ``start`` is paired by."""
-    return EDITION_2025 if start is not None and start < EDITION_2026_START else EDITION_2026
+    return EDITION_2017 if start is not None and start < EDITION_2026_START else EDITION_2026
 
 
 def file_edition(trf: TrfTournament) -> str:
@@ -76,7 +76,7 @@ def file_edition(trf: TrfTournament) -> str:
     rules approved in 2025 and in force from 2026), else the start date (``042``)."""
     system = trf.header.get("092", "").strip().upper()
     if system.startswith("FIDE_DUTCH_"):
-        return EDITION_2026 if system >= "FIDE_DUTCH_2025" else EDITION_2025
+        return EDITION_2026 if system >= "FIDE_DUTCH_2025" else EDITION_2017
     return edition_for_start(trf.start_date)
 
 
@@ -180,7 +180,7 @@ def _parse(text: str) -> ParsedTrf:
 
 def pair_trf_round(trf: TrfTournament, round_number: int, *, edition: str = EDITION_2026) -> list[Pair]:
     """The pairing of ``round_number`` from the rounds before it; boards in publishing order."""
-    engine = Dutch2026Engine if edition == EDITION_2026 else Dutch2025Engine
+    engine = Dutch2026Engine if edition == EDITION_2026 else Dutch2017Engine
     try:
         pairings = engine.generate_pairings(_parse(round_input(trf, round_number)))
     except PairingError as exc:

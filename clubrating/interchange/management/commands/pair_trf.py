@@ -13,7 +13,7 @@ from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.formats.trf import TrfError, parse_trf
 from clubrating.interchange.refusals import trf_message
 from clubrating.tournaments.pairing.trf_pairing import (
-    EDITION_2025,
+    EDITION_2017,
     EDITION_2026,
     TrfPairingError,
     check_trf,
@@ -32,6 +32,12 @@ def pairing_error_message(error: TrfPairingError) -> str:
     return _("The file is inconsistent: %(error)s") % {"error": str(error).split(": ", 1)[-1]}
 
 
+def rules_label(edition: str) -> str:
+    if edition == EDITION_2017:
+        return _("FIDE Dutch system until 31 January 2026")
+    return _("FIDE Dutch system from 1 February 2026")
+
+
 def pairs_text(pairs: list[tuple[int, int]]) -> str:
     return "\n".join([str(len(pairs)), *(f"{white} {black}" for white, black in pairs)]) + "\n"
 
@@ -48,8 +54,9 @@ class Command(FileCommand):
             "--check", action="store_true", help="re-pair every round and list the differences"
         )
         parser.add_argument(
-            "--rules", choices=(EDITION_2025, EDITION_2026),
-            help="edition of the Dutch system (default: the file's 092 line, else its start date)",
+            "--rules", choices=("2017", "2026"),
+            help="edition of the Dutch system: 2017 (until 31 January 2026) or 2026 (from 1 February "
+                 "2026); default: the file's 092 line, else its start date",
         )
         parser.add_argument("-o", "--output", help="write the pairing to this file instead of the screen")
 
@@ -60,7 +67,7 @@ class Command(FileCommand):
             raise CommandError(trf_message(error)) from None
         if not [p for p in trf.players if not p.is_dummy]:
             raise CommandError(_("The file has no players."))
-        edition = rules or file_edition(trf)
+        edition = {"2017": EDITION_2017, "2026": EDITION_2026}.get(rules or "", "") or file_edition(trf)
         if check:
             return self._check(trf, edition)
         try:
@@ -91,8 +98,8 @@ class Command(FileCommand):
             else:
                 self.stdout.write("  " + _("By the rules: %(pairs)s") % {"pairs": _boards(check.expected)})
         self.stdout.write(
-            _("%(same)d of %(total)d rounds paired as the rules give (Dutch system %(edition)s).")
-            % {"same": len(checks) - len(differing), "total": len(checks), "edition": edition}
+            _("%(same)d of %(total)d rounds paired as the rules give (%(rules)s).")
+            % {"same": len(checks) - len(differing), "total": len(checks), "rules": rules_label(edition)}
         )
         return None
 

@@ -59,8 +59,27 @@ class ValidityMatcher:
                 for player in self._players:
                     if player.points_with_acceleration > score:
                         player.bye_received = True
-                self._rank_unplayed_games(score)
+                if self._bye_is_single_downfloater(score):
+                    self._rank_unplayed_games(score)
                 return
+
+    def _bye_is_single_downfloater(self, score: int) -> bool:
+        """Whether the round can be completed with the players of the PAB assignee's score and above
+        paired among themselves (the assignee being the only one to leave them). Only then does
+        minimising the assignee's unplayed games decide among them."""
+        computer = ComputerDutchValidity(self._len, 1)
+        for _ in range(self._len):
+            computer.add_vertex()
+        for i, player_1 in enumerate(self._players):
+            for j in range(i + 1, len(self._players)):
+                player_2 = self._players[j]
+                crossing = (player_1.points_with_acceleration >= score) != (player_2.points_with_acceleration >= score)
+                computer.set_edge_weight(i, j, int(not crossing and self.is_allowed_pair(player_1, player_2)))
+        for i, player in enumerate(self._players):
+            eligible = C2.evaluate(player, player) and player.points_with_acceleration <= score
+            computer.set_edge_weight(i, len(self._players), int(eligible))
+        computer.compute_matching()
+        return all(i != j for i, j in enumerate(computer.get_matching()))
 
     def _rank_unplayed_games(self, score: int) -> None:
         """Rank the players of the PAB assignee's score by their played games, most played first."""

@@ -1,4 +1,4 @@
-"""The FIDE (Dutch) System until 31 January 2026 (C.04.3 of 2017), through py4swiss 0.3.1.
+"""The FIDE (Dutch) System until 31 January 2026 (C.04.3 as amended in 2017), through py4swiss 0.3.1.
 
 One correction to the library: pairing numbers count only the players who take part in the round's
 pairing or took part in an earlier one, so that a higher seed who is absent in round 1 does not
