@@ -58,7 +58,9 @@ import re
 from dataclasses import dataclass, field
 
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PLAYED, RoundRecord
+from ratings.rules.expectation import table as expected_table
 from ratings.rules.performance import dp
+from ratings.rules.rounding import round_half_away
 
 __all__ = [
     "EDITION_2023",
@@ -111,6 +113,8 @@ def edition_for(start: datetime.date) -> str:
 # Base codes and the modifiers each accepts.
 SUPPORTED_CODES: dict[str, frozenset[str]] = {
     "BH": frozenset({"C1", "C2", "M1"}),
+    "FB": frozenset({"C1", "C2", "M1"}),
+    "AOB": frozenset(),
     "SB": frozenset({"C1", "C2", "M1"}),
     "DE": frozenset(),
     "WIN": frozenset(),
@@ -119,14 +123,17 @@ SUPPORTED_CODES: dict[str, frozenset[str]] = {
     "BWG": frozenset(),
     "ARO": frozenset({"C1"}),
     "TPR": frozenset(),
+    "PTP": frozenset(),
+    "APRO": frozenset(),
+    "APPO": frozenset(),
     "KS": frozenset(),
     "PS": frozenset({"C1", "C2"}),
     "REP": frozenset(),
 }
 # Added by the 2026 edition (art. 7.7, 7.8, 10.6).
 CODES_2026: dict[str, frozenset[str]] = {"STD": frozenset(), "TPN": frozenset(), "RTNG": frozenset()}
-# The Buchholz family must not be used in a round robin (2026, art. 8).
-NOT_IN_ROUND_ROBIN_2026 = frozenset({"BH"})
+# The Buchholz family (BH, AOB, FB) must not be used in a round robin (2026, art. 8).
+NOT_IN_ROUND_ROBIN_2026 = frozenset({"BH", "AOB", "FB"})
 # Ranked lower value first (art. 7.8: the lower pairing number first).
 _LOWER_FIRST = frozenset({"TPN"})
 
@@ -167,7 +174,7 @@ def split_code(raw: str) -> tuple[str, str]:
 # (direct encounter: the points among the tied players, art. 6; Koya; Buchholz) in half points.
 _WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP",
                     "TPN", "RTNG"})
-_QUARTERS = frozenset({"SB", "ESB", "SMP"})
+_QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB"})  # AOB: an average, two decimals
 
 
 @functools.lru_cache(maxsize=256)  # a long table asks for each column's code once per cell
@@ -248,6 +255,7 @@ class _Calculator:
             n = len(participants)
             self.max_points = WIN_POINTS * self.rounds * (n - 1) / n
         self.adjusted = {p.id: self._adjusted_score(p) for p in participants}
+        self._cache: dict[str, dict[int, float]] = {}
 
     @property
     def rr_forfeits_played(self) -> bool:
@@ -276,31 +284,51 @@ class _Calculator:
                 total += 0.0 if self.round_robin else DRAW_POINTS
         return total
 
-    def _dummy(self, p: Participant, rec: RoundRecord) -> float:
-        """The dummy opponent's score for an own unplayed round (art. 16.3 of 2023, 16.4 of 2026)."""
+    def _dummy(self, own: float, rec: RoundRecord, scores: dict[int, float]) -> float:
+        """The dummy opponent's score for an own unplayed round (art. 16.3 of 2023, 16.4 of 2026),
+        ``own`` the participant's own score (its FB score for Fore Buchholz)."""
         if self.edition != EDITION_2026:
-            return p.points
+            return own
         if _is_forfeit(rec):
-            return min(p.points, self.adjusted[rec.opponent])  # 16.4.1
-        return min(p.points, DRAW_POINTS * self.rounds)  # 16.4.2
+            return min(own, scores[rec.opponent])  # 16.4.1
+        return min(own, DRAW_POINTS * self.rounds)  # 16.4.2
 
-    def _opponent_values(self, p: Participant, sonneborn: bool) -> list[tuple[bool, float, float]]:
-        """(is_vur, opponent score, contribution) per round, for BH and SB."""
+    def _paired_in_last_round(self, p: Participant) -> bool:
+        last = self.rounds - 1
+        return 0 <= last < len(p.rounds) and p.rounds[last].opponent is not None
+
+    def _fore_scores(self) -> dict[int, float]:
+        """Art. 8.3 (FB): every game of the last round, played or forfeited, counts as a draw. A
+        participant paired in the last round has no round after a withdrawal (16.3), so his other
+        rounds count as scored; the others keep their adjusted score."""
+        return self._per_participant("FB-score", lambda q: (
+            sum(r.points for r in q.rounds[:-1]) + DRAW_POINTS
+            if self._paired_in_last_round(q) else self.adjusted[q.id]))
+
+    def _opponent_values(
+        self, p: Participant, sonneborn: bool, fore: bool = False
+    ) -> list[tuple[bool, float, float]]:
+        """(is_vur, opponent score, contribution) per round, for BH, FB and SB. For FB the last
+        round's scheduled opponent counts as met, with every score as ``_fore_scores`` has it."""
+        scores = self._fore_scores() if fore else self.adjusted
+        own = p.points
+        if fore and self._paired_in_last_round(p):
+            own = p.points - p.rounds[self.rounds - 1].points + DRAW_POINTS
         values = []
-        for rec in p.rounds:
-            if self._counts_as_game(rec):
-                score, vur = self.adjusted[rec.opponent], False
+        for i, rec in enumerate(p.rounds):
+            if self._counts_as_game(rec) or (fore and i == self.rounds - 1 and rec.opponent is not None):
+                score, vur = scores[rec.opponent], False
             elif self.round_robin:
                 if rec.opponent is None:
                     continue
                 score, vur = 0.0, _is_vur(rec)
             else:
-                score, vur = self._dummy(p, rec), _is_vur(rec)
+                score, vur = self._dummy(own, rec, scores), _is_vur(rec)
             values.append((vur, score, score * rec.points if sonneborn else score))
         return values
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
-        values = self._opponent_values(p, spec.code == "SB")
+        values = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
         low = {"C1": 1, "C2": 2, "M1": 1}.get(spec.modifier, 0)
         high = 1 if spec.modifier == "M1" else 0
         low = min(low, len(values))
@@ -335,6 +363,50 @@ class _Calculator:
         if not rated:
             return 0
         return self.aro(p, cut=False) + dp(sum(s for _, s in rated) / len(rated))
+
+    def ptp(self, p: Participant) -> int:
+        """Art. 10.4, perfect tournament performance: the lowest whole rating R whose expected
+        scores against the rated opponents of the games played (FIDE's table of expected scores,
+        Rating Regulations 8.1.2) add up to at least the points scored against them; a zero score
+        gives the lowest opponent's rating − 800, a full score the highest's + 800."""
+        _, rated = self._rated_games(p)
+        if not rated:
+            return 0
+        ratings = [rating for rating, _ in rated]
+        target = round(sum(points for _, points in rated) * 100)  # in hundredths: exact sums
+        if target <= 0:
+            return min(ratings) - 800
+        if target >= 100 * len(ratings):
+            return max(ratings) + 800
+        low, high = min(ratings) - 800, max(ratings) + 800  # expects 0 < target <= n: sum(low) < target
+
+        def reaches(r: int) -> bool:
+            return sum(round(expected_table(r - rating) * 100) for rating in ratings) >= target
+
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (low, middle) if reaches(middle) else (middle, high)
+        return high
+
+    def _per_participant(self, name: str, compute) -> dict[int, float]:
+        if name not in self._cache:
+            self._cache[name] = {pid: compute(q) for pid, q in self.by_id.items()}
+        return self._cache[name]
+
+    def opponents_average(self, p: Participant, code: str) -> float:
+        """The average over the opponents of the games played (art. 8.2 AOB: their Buchholz, two
+        decimals; art. 10.5 APRO / 10.6 APPO: their TPR / PTP, whole numbers, an opponent without
+        a rated game left out)."""
+        if code == "AOB":
+            values = self._per_participant("BH", lambda q: self.opponent_sum(q, TiebreakSpec("BH")))
+        else:
+            rated = self._per_participant("rated", lambda q: bool(self._rated_games(q)[1]))
+            compute = self.tpr if code == "APRO" else self.ptp
+            values = {pid: value for pid, value in self._per_participant(code, compute).items() if rated[pid]}
+        found = [values[r.opponent] for r in p.rounds if _is_played(r) and r.opponent in values]
+        if not found:
+            return 0
+        return round_half_away(sum(found) / len(found), 2 if code == "AOB" else 0)
 
     def koya(self, p: Participant) -> float:
         limit = self.max_points / 2
@@ -371,8 +443,12 @@ class _Calculator:
 
     def value(self, p: Participant, spec: TiebreakSpec) -> float:
         code = spec.code
-        if code in ("BH", "SB"):
+        if code in ("BH", "FB", "SB"):
             return self.opponent_sum(p, spec)
+        if code in ("AOB", "APRO", "APPO"):
+            return self.opponents_average(p, code)
+        if code == "PTP":
+            return self.ptp(p)
         if code == "WIN":
             return sum(1 for r in p.rounds if r.points >= WIN_POINTS)
         if code == "WON":

@@ -419,3 +419,75 @@ def test_2026_direct_encounter_averages_repeated_games():
     # 2023 adds both games: A 1.5, B 1.5, C 1; A and B again among themselves: A 1.5, B 0.5.
     assert {pid: (rank, values) for pid, (rank, _pts, values) in old.items()} == {
         A: (1, [1.5]), B: (2, [1.5]), C: (3, [1.0])}
+
+
+def test_fore_buchholz_counts_the_last_round_as_drawn():
+    table = table_of(swiss_2026_example(), "FB,FB/C1", EDITION_2026)
+    # Art. 8.3: the games of round 4 count as draws. FB scores: A 1 + ½ + 1 + ½ = 3, B 0 + 0 + ½ +
+    # ½ = 1, C ½ + ½ + 1 + ½ = 2.5, D ½ + ½ + ½ + ½ = 2; E (PAB) 3 and F (withdrawn) 1.5 unchanged.
+    # A: B 1 + C 2.5 + E 3 + D 2 = 8.5. D (own FB score 2): C 2.5 + bye min(2, ½ × 4) = 2 + B 1 +
+    # A 3 = 8.5; Cut-1 drops the VUR (the half-point bye): 6.5.
+    assert table[A][2] == [8.5, 7.5]
+    assert table[D][2] == [8.5, 6.5]
+    # E: forfeit win min(3, F 1.5) + B 1 + A 3 + PAB min(3, 2) = 7.5; F: min(1, E 3) + min(1, 2) +
+    # C 2.5 + min(1, 2) = 5.5; B: A 3 + E 3 + D 2 + C 2.5 = 10.5; C: D 2 + A 3 + F 1.5 + B 1 = 7.5.
+    assert [table[pid][2][0] for pid in (B, C, E, F)] == [10.5, 7.5, 7.5, 5.5]
+
+
+def test_average_of_opponents_buchholz():
+    # BH by 2026 (test above): A 9, B 10, C 8, D 8, E 7.5, F 5; over the games played only.
+    table = table_of(swiss_2026_example(), "AOB", EDITION_2026)
+    assert {pid: row[2] for pid, row in table.items()} == {
+        A: [8.38],  # (10 + 8 + 7.5 + 8) / 4 = 8.375
+        B: [8.13],  # (9 + 7.5 + 8 + 8) / 4 = 8.125
+        C: [8.0],  # (8 + 9 + 5 + 10) / 4
+        D: [9.0],  # (8 + 10 + 9) / 3
+        E: [9.5],  # (10 + 9) / 2
+        F: [8.0],  # C only
+    }
+
+
+def test_perfect_performance_and_the_opponents_averages():
+    table = table_of(swiss_2026_example(), "PTP,TPR,APRO,APPO", EDITION_2026)
+    # PTP (art. 10.4), FIDE's table of expected scores: A scored 2.5 against 1800, 1700, 1600 and
+    # 2000. At 1877 the expectations are .61 + .73 + .83 + .33 = 2.50; at 1876 .60 + ... = 2.49.
+    # TPR: average 1775 + dp(.63) 95 = 1870.
+    # B: 1.5 against 1900, 1600, 2000, 1700: 1694 (.24 + .63 + .14 + .49); TPR 1800 − 87 = 1713.
+    # C: 2 against 2000, 1900, 1500, 1800: 1809 (.25 + .38 + .86 + .51); TPR 1800.
+    # D: 2 against 1700, 1800, 1900: 1926 (.79 + .67 + .54); TPR 1800 + dp(.67) 125 = 1925.
+    # E: 1 against 1800, 1900: 1847 (.57 + .43); TPR 1850. F: 0 against 1700: 1700 − 800 = 900.
+    # APRO / APPO average the opponents' TPR / PTP over the games played:
+    # A (B, C, E, D): (1713 + 1800 + 1850 + 1925) / 4 = 1822, (1694 + 1809 + 1847 + 1926) / 4 = 1819.
+    # D (C, B, A): 5383 / 3 = 1794.3 -> 1794, 5380 / 3 = 1793.3 -> 1793.
+    # E (B, A): 3583 / 2 = 1791.5 -> 1792 (half up), 3571 / 2 = 1785.5 -> 1786.
+    assert table[A][2] == [1877, 1870, 1822, 1819]
+    assert table[B][2][:2] == [1694, 1713]
+    assert table[C][2][:2] == [1809, 1800]
+    assert table[D][2] == [1926, 1925, 1794, 1793]
+    assert table[E][2] == [1847, 1850, 1792, 1786]
+    assert table[F][2] == [900, 900, 1800, 1809]
+
+
+def test_full_score_perfect_performance_and_unrated_opponents():
+    players = [
+        Participant(1, 2000, [R(PLAYED, 1, 2, "w"), R(PLAYED, 1, 3, "b")], 1),
+        Participant(2, 1800, [R(PLAYED, 0, 1, "b"), R(PLAYED, 0.5, 3, "w")], 2),
+        Participant(3, None, [R(PLAYED, 0, 1, "w"), R(PLAYED, 0.5, 2, "b")], 3),
+    ]
+    table = table_of(players, "PTP,APPO", EDITION_2026)
+    # Only games against rated opponents count (art. 10). 1: 1 from 1800 (3 is unrated), a full
+    # score: 1800 + 800 = 2600. 2: 0 from 2000 (the draw was against 3): 2000 − 800 = 1200.
+    # 3: ½ from 2000 and 1800: 1694 (.14 + .36 = .50; 1693 gives .14 + .35).
+    # APPO: 1 (2, 3) (1200 + 1694) / 2 = 1447; 2 (1, 3) (2600 + 1694) / 2 = 2147; 3 (1, 2) 1900.
+    assert {pid: row[2] for pid, row in table.items()} == {
+        1: [2600, 1447], 2: [1200, 2147], 3: [1694, 1900]}
+
+
+def test_new_buchholz_family_codes_parse_and_stay_out_of_a_2026_round_robin():
+    assert [s.label for s in parse_tiebreaks("FB/C1,AOB,PTP,APRO,APPO", EDITION_2023)] == [
+        "FB/C1", "AOB", "PTP", "APRO", "APPO"]
+    for code in ("FB", "AOB"):
+        with pytest.raises(UnknownTiebreak):
+            parse_tiebreaks(code, EDITION_2026, round_robin=True)
+    with pytest.raises(UnknownTiebreak):
+        parse_tiebreaks("AOB/C1", EDITION_2026)
