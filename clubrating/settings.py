@@ -315,7 +315,7 @@ IMPORT_MAX_BYTES = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
-# Groups that carry the roles of officials and rating officers (README, "What is where").
+# Groups that carry the roles of officials and rating officers (docs/using.md).
 OFFICIALS_GROUP = "officials"
 RATING_OFFICERS_GROUP = "rating officers"
 # Club administrators give the roles (the Rollen page) and set the club up; the three groups

@@ -262,7 +262,7 @@ def empty_columns(rows) -> list[str]:
 def list_pdf(source: ListSource, query: QueryDict, privacy: ListPrivacy = FULL) -> bytes:
     """The list as PDF, drawn by ReportLab (``clubrating.core.table_pdf``): the print layout's
     columns, header lines and running header, in seconds for a federation's 20,000 rows where
-    WeasyPrint's HTML layout needs minutes (README, Benchmarks). Names and clubs are printed in
+    WeasyPrint's HTML layout needs minutes (docs/benchmarks.md). Names and clubs are printed in
     full; a withdrawn list is marked across every page."""
     filters = list_filters(query, privacy=privacy)
     table = list_table(source, filters, query, privacy)

@@ -1,5 +1,5 @@
 """The embeds as script-free HTML snippets: a club's server fetches one and puts it into its own
-page (README, "Lists on a club's website")."""
+page (docs/using.md, "The public API and lists on a club's website")."""
 
 from __future__ import annotations
 

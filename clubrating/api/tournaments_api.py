@@ -14,7 +14,7 @@ from ninja import Query, Router, Schema
 
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.leagues.models import Division
-from clubrating.leagues.selectors import board_reading, lineup_visible
+from clubrating.leagues.selectors import board_reading, division_of, lineup_visible
 from clubrating.leagues.selectors_public import division_data
 from clubrating.tournaments import selectors
 from clubrating.tournaments.models import Round, Team, Tournament, TournamentKind, TournamentPlayer
@@ -225,7 +225,7 @@ def team_standings(request: HttpRequest, tournament_id: int):
     tournament = _tournament(request, tournament_id)
     if tournament.kind != TournamentKind.TEAM:
         refuse(_("This tournament is not a team competition."), 404)
-    division = Division.objects.filter(tournament=tournament).select_related("season", "tournament").first()
+    division = division_of(tournament_id=tournament.pk)
     if division is not None:
         criteria, rows = list(division.season.criteria), _team_rows_league(division)
     else:

@@ -98,15 +98,17 @@ def lineup_visible(*, match: LeagueMatch, side: str, user, now: datetime.datetim
     return is_captain(user, team)
 
 
+def division_of(*, tournament_id: int) -> Division | None:
+    """The league division the tournament backs (with its season and tournament), or None: the
+    one answer to "is this tournament a league division?"."""
+    return Division.objects.filter(tournament_id=tournament_id).select_related("season", "tournament").first()
+
+
 def lineups_hidden_until(*, tournament_id: int) -> datetime.timedelta | None:
     """How long before a match of the league division backed by ``tournament_id`` its lineups
     stay hidden (the season's lineup deadline); None: not a league division."""
-    hours = (
-        LeagueSeason.objects.filter(divisions__tournament_id=tournament_id)
-        .values_list("lineup_deadline_hours", flat=True)
-        .first()
-    )
-    return None if hours is None else datetime.timedelta(hours=hours)
+    division = division_of(tournament_id=tournament_id)
+    return None if division is None else datetime.timedelta(hours=division.season.lineup_deadline_hours)
 
 
 def hidden_games(*, tournament_id: int, now: datetime.datetime) -> set[int]:

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from clubrating.clubs.models import Member
 from clubrating.clubs.search import name_words_q
@@ -25,6 +26,27 @@ RESULT_CONTROLS: list[tuple[str, str, str]] = [
     (Result.DOUBLE_FORFEIT, "−/−", "x *"),
     (Result.NOT_PLAYED, "…", "Backspace Delete"),
 ]
+# Letters that stand for a word of one language (remis, schwarz; draw, black): the legend shows
+# those of the page's language only.
+_WORD_LETTERS = frozenset("rsdb")
+_KEY_NAMES = {"Backspace": "⌫", "Delete": "Del"}
+_MEANINGS = {
+    Result.WHITE_FORFEIT_WIN: _("white wins by forfeit"),
+    Result.BLACK_FORFEIT_WIN: _("black wins by forfeit"),
+    Result.DOUBLE_FORFEIT: _("both forfeit"), Result.NOT_PLAYED: _("not played"),
+}
+
+
+def result_key_legend() -> list[tuple[list[str], str, str]]:
+    """The keyboard legend of the result-entry page, from ``RESULT_CONTROLS``: per control its
+    keys as the page's language teaches them, its label ("" for not played) and what it means."""
+    taught = {pgettext("result key for a draw", "d"), pgettext("result key for black wins", "b")}
+    legend = []
+    for value, label, keys in RESULT_CONTROLS:
+        shown = [_KEY_NAMES.get(key, key) for key in keys.split()
+                 if key not in _WORD_LETTERS or key in taught]
+        legend.append((shown, label if value else "", str(_MEANINGS.get(value, ""))))
+    return legend
 
 
 def confirmation_of(result: str) -> str:

@@ -106,7 +106,7 @@ def game_results_write(
 def _result_write_one(change: ResultChange) -> None:
     """One game's new result and its history row: what ``save`` and ``ResultChange.objects.create``
     would write, in one round trip on PostgreSQL (the result entry's save is tuned to its round
-    trips: README, "Many officials at once")."""
+    trips: docs/operating.md, "Many officials at once")."""
     statements = [
         (
             f"UPDATE {Game._meta.db_table} SET result = %s, rated_result = %s WHERE id = %s",

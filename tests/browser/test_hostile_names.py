@@ -1,5 +1,5 @@
 """Hostile names in every text field the site has, on every page, print layout, PDF and export, seen
-by a visitor and by an officer in Debian's Chromium: none of it arrives as markup (issue 21, point 3).
+by a visitor and by an officer in Debian's Chromium: none of it arrives as markup.
 
 Every free-text ``CharField`` and ``TextField`` of the project's models (found by enumerating the
 models, so a new field is covered without touching this test) and the users' names are set on every

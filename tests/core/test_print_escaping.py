@@ -1,6 +1,6 @@
 """Names typed by officials (club, tournament, place) and the list filter's club reach the print
 layouts' running header, a CSS string inside a ``<style>`` element: there they stay text and cannot
-end the style block (issue 21, point 3)."""
+end the style block."""
 
 from html.parser import HTMLParser
 

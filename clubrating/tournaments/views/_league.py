@@ -11,11 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubrating.leagues.models import Division
+from clubrating.leagues.selectors import division_of
 
 
 def league_division(tournament_id: int) -> Division | None:
-    """The league division backed by the tournament, if any."""
-    return Division.objects.filter(tournament_id=tournament_id).select_related("season").first()
+    """The league division backed by the tournament, if any (``leagues.selectors.division_of``)."""
+    return division_of(tournament_id=tournament_id)
 
 
 def league_refusal(request, division: Division):

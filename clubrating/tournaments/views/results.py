@@ -11,7 +11,7 @@ from clubrating.core.errors import Refused
 from ratings.selectors import game_rating_changes, games_closed_periods
 from ratings.services import game_record_result
 
-from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm, confirmation_of
+from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm, confirmation_of, result_key_legend
 from ..models import Game, Result, Round
 from ..selectors import board_game
 from ._league import league_division, league_refusal, not_a_league_division
@@ -66,6 +66,7 @@ def round_results(request, pk, number):
     return render(request, "tournaments/results/round_results.html", tournament_context(
         request, rnd.tournament, "results", round=rnd, boards=boards, first_open=first_open,
         byes=rnd.byes.select_related("member"), controls=RESULT_CONTROLS,
+        key_legend=result_key_legend(),
     ))
 
 

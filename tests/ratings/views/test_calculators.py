@@ -46,7 +46,7 @@ def test_rating_change_several_games_in_english(english):
     assert response.context["player"].rounded_change == -4
     assert '<dd class="col-sm-7" id="rounded-change">−4</dd>' in html
     assert '<dd class="col-sm-7" id="new-rating">1946</dd>' in html
-    assert "(0 − 0.676) × 21.03" in html
+    assert "(0.0 − 0.676) × 21.03" in html
     assert "Rating change" in html
 
 
@@ -73,7 +73,7 @@ def test_newcomer_start_value(client):
     html = response.content.decode()
     assert '<dd class="col-sm-6" id="start-value">1716,67</dd>' in html
     assert '<dd class="col-sm-6" id="published-value">1717</dd>' in html
-    assert "1600,0 + 700 × (5/7 − 0,5) × 7/(7 + 2) = 1600,0 + 116,67" in html
+    assert "1600,0 + 700 × (5,0/7 − 0,5) × 7/(7 + 2) = 1600,0 + 116,67" in html
 
 
 def test_newcomer_with_too_few_games_in_english(english):

@@ -211,7 +211,7 @@ def test_team_matches_page_shows_board_results_from_the_home_side(official_clien
         [(1, "B1, Max", "C1, Max", True, "0–1"), (2, "B2, Max", "C2, Max", False, "+–−"), (1.0, 1.0, True)],
     ]
     html = text(response)
-    assert "Runde 1" in html and "1,5 : 0,5" in html and "1 : 1" in html
+    assert "Runde 1" in html and "1,5 : 0,5" in html and "1,0 : 1,0" in html
 
 
 def test_team_links_only_for_team_competitions(official_client, league):
