@@ -518,9 +518,9 @@ def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]
 
 # What ``game_rating_changes`` reads of a record (in the model's order of fields, as ``from_db``
 # takes them) and its pool's name.
-_BOARD_RECORD = ("id", "pool_id", "game_id", "white", "pending", "change", "period_id")
+_BOARD_RECORD = ("id", "pool_id", "period_id", "game_id", "white", "pending", "change")
 _BOARD_SQL = (
-    f"SELECT r.id, r.pool_id, r.game_id, r.white, r.pending, r.change, r.period_id, p.name, pe.state "
+    f"SELECT r.id, r.pool_id, r.period_id, r.game_id, r.white, r.pending, r.change, p.name, pe.state "
     f"FROM {RatingRecord._meta.db_table} AS r JOIN {RatingPool._meta.db_table} AS p ON p.id = r.pool_id "
     f"LEFT JOIN {RatingPeriod._meta.db_table} AS pe ON pe.id = r.period_id "
     "WHERE r.game_id {} ORDER BY p.name, r.id"
