@@ -302,6 +302,12 @@ def _with_state(records: QuerySet[RatingRecord]) -> QuerySet[RatingRecord]:
                             member_pending=Subquery(state.values("pending_games")[:1]))
 
 
+def waits_for_period(period_id: int | None, state: str | None) -> bool:
+    """A record in no period (after the open one) or in a period waiting while the one before it
+    is reopened: not calculated until its period opens."""
+    return period_id is None or state == PeriodState.WAITING
+
+
 def _mark_pending(records: list[RatingRecord]) -> None:
     """Say per pending record whose first rating it waits for: ``waits_for_own`` when the member
     himself is a newcomer (with ``own_games`` of ``needed_games``, the rules' minimum), else it
@@ -312,7 +318,7 @@ def _mark_pending(records: list[RatingRecord]) -> None:
     neither counts towards the member's own first rating (``counts_for_first_rating``). The
     records carry ``_with_state``'s annotations and their period."""
     for r in records:
-        unperiodised = r.period_id is None or r.period.is_waiting
+        unperiodised = waits_for_period(r.period_id, r.period.state if r.period_id else None)
         r.waits_for_period = not r.pending and r.change is None and unperiodised
         # A newcomer's game that is neither pending nor waiting counts towards his first rating
         # (the start value of the period's end, §1.6): it has no change of its own.
@@ -459,9 +465,24 @@ class BoardChange:
         return any(r is not None and r.pending for r in (self.white, self.black))
 
     @staticmethod
+    def _waits(record: RatingRecord | None) -> bool:
+        # Not calculated because its rating period is not open yet (``waits_for_period``).
+        return (record is not None and not record.pending and record.change is None
+                and waits_for_period(record.period_id, getattr(record, "period_state", None)))
+
+    @staticmethod
     def _first(record: RatingRecord | None) -> bool:
         # Rated, without a change of its own: the game counts towards a newcomer's first rating.
-        return record is not None and not record.pending and record.change is None
+        return (record is not None and not record.pending and record.change is None
+                and not BoardChange._waits(record))
+
+    @property
+    def white_waits_for_period(self) -> bool:
+        return self._waits(self.white)
+
+    @property
+    def black_waits_for_period(self) -> bool:
+        return self._waits(self.black)
 
     @property
     def white_first_rating(self) -> bool:
@@ -482,7 +503,7 @@ def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]
         records = _board_records(list(game_ids))
     else:
         records = RatingRecord.objects.filter(game_id__in=list(game_ids)).select_related("pool")
-        records = records.order_by("pool__name", "pk")
+        records = records.annotate(period_state=F("period__state")).order_by("pool__name", "pk")
     for record in records:
         board = changes[record.game_id].setdefault(record.pool_id, BoardChange(pool=record.pool))
         if record.white:
@@ -494,10 +515,11 @@ def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]
 
 # What ``game_rating_changes`` reads of a record (in the model's order of fields, as ``from_db``
 # takes them) and its pool's name.
-_BOARD_RECORD = ("id", "pool_id", "game_id", "white", "pending", "change")
+_BOARD_RECORD = ("id", "pool_id", "period_id", "game_id", "white", "pending", "change")
 _BOARD_SQL = (
-    f"SELECT r.id, r.pool_id, r.game_id, r.white, r.pending, r.change, p.name "
+    f"SELECT r.id, r.pool_id, r.period_id, r.game_id, r.white, r.pending, r.change, p.name, pe.state "
     f"FROM {RatingRecord._meta.db_table} AS r JOIN {RatingPool._meta.db_table} AS p ON p.id = r.pool_id "
+    f"LEFT JOIN {RatingPeriod._meta.db_table} AS pe ON pe.id = r.period_id "
     "WHERE r.game_id {} ORDER BY p.name, r.id"
 )
 # One game (a board saved or drawn again) without an array: PostgreSQL then keeps the prepared
@@ -511,9 +533,10 @@ def _board_records(game_ids: list[int]) -> list[RatingRecord]:
     records = []
     one = len(game_ids) == 1
     rows = plain_rows(_BOARD_ONE_SQL if one else _BOARD_MANY_SQL, game_ids if one else [game_ids])
-    for *values, pool_name in rows:
+    for *values, pool_name, period_state in rows:
         record = RatingRecord.from_db(alias, _BOARD_RECORD, values)
         record.pool = RatingPool.from_db(alias, ("id", "name"), (record.pool_id, pool_name))
+        record.period_state = period_state
         records.append(record)
     return records
 

@@ -6,6 +6,7 @@ transaction that is rolled back.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -21,6 +22,9 @@ from clubrating.core.preview import dry_run
 from ratings.adapters import as_number
 from ratings.forms import FideTakeoverForm, PoolCreateForm
 from ratings.models import PublishedList, RatingPool
+from ratings.rule_names import rules_name
+from ratings.rules.presets import PRESETS
+from ratings.services.calendar import period_bounds
 from ratings.services.errors import RatingsError
 from ratings.services.fide import fide_candidates, pool_take_over_fide
 from ratings.services.pools import pool_create
@@ -69,7 +73,32 @@ def pool_create_view(request):
                 },
             )
             return redirect(f"{reverse('ratings:officer')}#pool-{pool.pk}")
-    return render(request, "ratings/officer/pool_create.html", {"form": form, "user_is_rating_officer": True})
+    return render(request, "ratings/officer/pool_create.html", {
+        "form": form, "user_is_rating_officer": True, "presets": presets_explained(),
+    })
+
+
+def presets_explained(year: int = 2027) -> list[dict]:
+    """Each rule set in words for the officer choosing one: its name, the periods of a year (the
+    calendar a pool of it follows), the floor and the games a newcomer needs for a first rating."""
+    rows = []
+    for code, rules in PRESETS.items():
+        if rules.periods_per_year is None:
+            calendar = _("one tournament per period")
+        else:
+            periods, day = [], datetime.date(year, 1, 1)
+            while day.year == year:
+                start, end = period_bounds(rules, day)
+                first, last = (date_format(d, "SHORT_DATE_FORMAT") for d in (start, end))
+                periods.append(f"{first}–{last}")
+                day = end + datetime.timedelta(days=1)
+            shown = periods if len(periods) <= 4 else [periods[0], "…", periods[-1]]  # monthly: long
+            calendar = ngettext("%(count)d period a year, in %(year)d: %(periods)s",
+                                "%(count)d periods a year, in %(year)d: %(periods)s", len(periods)) % {
+                "count": len(periods), "year": year, "periods": ", ".join(shown)}
+        rows.append({"code": code, "name": rules_name(code), "calendar": calendar, "floor": rules.floor,
+                     "min_games": rules.min_games})
+    return rows
 
 
 @rating_officer_required

@@ -237,3 +237,15 @@ def test_create_a_pool_with_its_inactivity_setting(client, officer, given, years
         "inactivity_years": given,
     })
     assert RatingPool.objects.get().inactivity_years == years
+
+
+def test_the_new_pool_page_explains_each_rule_set_and_its_period_calendar(client, officer):
+    client.force_login(officer)
+
+    html = client.get(reverse("ratings:pool_create")).content.decode()
+
+    assert '<span class="text-muted fw-normal">(oesb-classic)</span>' in html
+    assert "2 Perioden im Jahr, 2027: 01.01.2027–30.06.2027, 01.07.2027–31.12.2027" in html
+    assert "4 Perioden im Jahr, 2027: 01.01.2027–31.03.2027" in html
+    assert "ein Turnier je Periode" in html  # Go's EGF rule sets
+    assert "keine Wertungszahl unter 1200; erste Wertungszahl eines Neulings nach 7 Partien." in html

@@ -1,0 +1,48 @@
+"""A board's rating change says why it has none: "N" where the game counts towards a newcomer's
+first rating, "wartet" where its rating period is not open yet (a rated player with 165 games
+is no newcomer, and his board must not read "N")."""
+
+import datetime
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from clubrating.tournaments.models import Result
+from ratings.selectors import game_rating_changes
+from ratings.services import game_record_result
+from tests.factories import MemberFactory, TournamentFactory
+from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_game_after_the_open_period_waits_for_it_and_says_so():
+    pool = make_pool(start=datetime.date(2025, 1, 1))  # open period 1.1.–30.6.2025
+    rated, other = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {rated: (2210, 165), other: (1980, 40)})
+    later = TournamentFactory(start_date=datetime.date(2025, 9, 1))
+    game = unplayed_game(make_round(later, 1, date=datetime.date(2025, 9, 1)), rated, other)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+
+    [change] = game_rating_changes([game.pk])[game.pk]
+
+    assert (change.white_waits_for_period, change.white_first_rating, change.pending) == (True, False, False)
+    with translation.override("de-at"):
+        html = render_to_string("tournaments/_changes.html", {"changes": [change]})
+    assert ">N<" not in html
+    why = "noch nicht gewertet: wartet auf die Öffnung ihrer Wertungsperiode"
+    assert html.count(f'title="{why}">wartet<') == 2
+
+
+def test_a_newcomers_game_in_the_open_period_is_pending_not_waiting():
+    pool = make_pool(start=datetime.date(2025, 1, 1))
+    rated, newcomer = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {rated: (1900, 30)})
+    spring = TournamentFactory(start_date=datetime.date(2025, 3, 1))
+    game = unplayed_game(make_round(spring, 1), newcomer, rated)
+    game_record_result(game=game, result=Result.DRAW)
+
+    [change] = game_rating_changes([game.pk])[game.pk]
+
+    assert (change.white_waits_for_period, change.white_first_rating, change.pending) == (False, False, True)
