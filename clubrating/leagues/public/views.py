@@ -113,7 +113,16 @@ def division_table(request, pk):
     if unchanged is not None:
         return unchanged
     data = division_data(division=division)
-    context = _context(request, division, "table", data=data, **live)
+    progress_rounds, progress_rows = data.progress()
+    context = _context(
+        request,
+        division,
+        "table",
+        data=data,
+        progress_rounds=progress_rounds,
+        progress_rows=progress_rows,
+        **live,
+    )
     return live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
 
 
@@ -243,6 +252,36 @@ def division_players(request, pk):
         _context(
             request, division, "players", data=data, rows=rows, boards=boards, best=sorted(data.best.items())
         ),
+    )
+
+
+@public_tournaments_required
+def division_team(request, pk, team_pk):
+    """A team's page: its place, its results round by round (score from its own side) and its
+    players (boards, points, Rp with the rated games it rests on)."""
+    division = _division(pk)
+    data = _players_data(division)
+    team = next((t for t in data.teams if t.pk == team_pk), None)
+    if team is None:
+        raise Http404
+    row = next(row for row in data.table if row.team == team)
+    results = []
+    for number, _date, matches in data.rounds:
+        for m in matches:
+            if team in (m.home, m.away):
+                home = m.home == team
+                own, other = (m.home_points, m.away_points) if home else (m.away_points, m.home_points)
+                results.append(
+                    {"number": number, "m": m, "home": home, "opponent": m.away if home else m.home,
+                     "own": own, "other": other}
+                )
+    lines = sorted(
+        (line for line in data.players if line.team == team), key=lambda line: (line.main_board, -line.games)
+    )
+    return render(
+        request,
+        "leagues/public/team.html",
+        _context(request, division, "table", data=data, team=team, row=row, results=results, lines=lines),
     )
 
 
