@@ -157,18 +157,37 @@ def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict
     rules = pool_rules(pool) if pool is not None else None
     cards = []
     for scored in matches:
-        cards.append({"m": scored, "visible": _visible(scored.league, request.user, now)})
-    waiting = [c for c in cards if c["m"].result is None and all(c["visible"].values())]
+        cards.append(
+            {
+                "m": scored,
+                "visible": _visible(scored.league, request.user, now),
+                "rows": [(b, (None, None)) for b in scored.score.boards],
+            }
+        )
+    shown = [c for c in cards if all(c["visible"].values())]
     wanted: dict[datetime.date, set[int]] = {}
-    for card in waiting:
+    for card in shown:
         members = wanted.setdefault(timezone.localdate(card["m"].league.starts_at), set())
         for b in card["m"].score.boards:
             members.update(member.pk for member in (b.home, b.away) if member is not None)
     ratings = ratings_on(pool, wanted) if pool is not None and wanted else {}
-    for card in waiting:
-        day = timezone.localdate(card["m"].league.starts_at)
-        card["forecast"] = _forecast(card["m"], ratings.get(day, {}), rules)
+    for card in shown:
+        day_ratings = ratings.get(timezone.localdate(card["m"].league.starts_at), {})
+        # Each board's ratings (home, away) and each lineup's average over its rated players.
+        card["ratings"] = [
+            (day_ratings.get(getattr(b.home, "pk", None)), day_ratings.get(getattr(b.away, "pk", None)))
+            for b in card["m"].score.boards
+        ]
+        card["averages"] = tuple(_average([pair[side] for pair in card["ratings"]]) for side in (0, 1))
+        card["rows"] = list(zip(card["m"].score.boards, card["ratings"], strict=True))
+        if card["m"].result is None:
+            card["forecast"] = _forecast(card["m"], day_ratings, rules)
     return cards
+
+
+def _average(ratings: list[int | None]) -> int | None:
+    rated = [rating for rating in ratings if rating is not None]
+    return round_half_away(sum(rated) / len(rated)) if rated else None
 
 
 @public_tournaments_required

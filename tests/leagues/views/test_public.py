@@ -379,3 +379,15 @@ def test_a_teams_page_shows_its_results_from_its_side_and_its_players(played, vi
     assert "Spieler1, Ott" in players and 'league-rp">' in players
     other = played.teams["Donaustadt 2"]  # of the 1. Klasse
     assert visitor.get(reverse("leagues:division_team", args=[played.first.pk, other.pk])).status_code == 404
+
+
+def test_the_match_card_and_report_show_the_ratings_and_the_lineups_averages(played, visitor):
+    match = played.match("Donaustadt 1", 1)
+    card = visitor.get(reverse("leagues:public_match", args=[match.pk])).content.decode()
+    # The ratings of the match day: rank r 2100 − 100·r; Ottakring left board 4 empty.
+    ratings = re.findall(r'league-rating">(\d+)<', card)
+    assert ratings == ["2000", "2000", "1900", "1900", "1800", "1800", "1700"]
+    assert "Ø 1850" in card and "Ø 1900" in card
+    report = visitor.get(reverse("leagues:match_report", args=[match.pk])).content.decode()
+    assert "Average rating: 1850" in report and "Average rating: 1900" in report
+    assert "Spieler1, Don (2000)" in report
