@@ -84,6 +84,26 @@ class DivisionData:
     def rounds_played(self) -> int:
         return sum(1 for _n, _d, matches in self.rounds if any(m.result for m in matches))
 
+    def progress(self) -> tuple[list[int], list[tuple[LeagueTeam, list[int]]]]:
+        """The rounds that have a counted match, and each team (in the order of the table) with
+        its rank after each of them: ranked as the table, by the season's criteria, from the
+        matches counted in that round and the rounds before."""
+        scoring = Scoring(
+            self.season.match_points_win, self.season.match_points_draw, self.season.match_points_loss
+        )
+        counted: list[MatchResult] = []
+        numbers: list[int] = []
+        ranks: dict[LeagueTeam, list[int]] = {team: [] for team in self.teams}
+        for number, _date, matches in self.rounds:
+            new = [m.result for m in matches if m.result is not None]
+            if not new:
+                continue
+            counted.extend(new)
+            numbers.append(number)
+            for row in division_table(self.teams, counted, scoring=scoring, criteria=self.season.criteria):
+                ranks[row.team].append(row.rank)
+        return numbers, [(row.team, ranks[row.team]) for row in self.table]
+
     def cross_rows(self) -> list[tuple[TableRow, list[list[float] | None]]]:
         """The cross table in the order of the table: each row's cells against every team in that
         order (None: the team itself)."""

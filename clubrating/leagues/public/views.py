@@ -113,7 +113,16 @@ def division_table(request, pk):
     if unchanged is not None:
         return unchanged
     data = division_data(division=division)
-    context = _context(request, division, "table", data=data, **live)
+    progress_rounds, progress_rows = data.progress()
+    context = _context(
+        request,
+        division,
+        "table",
+        data=data,
+        progress_rounds=progress_rounds,
+        progress_rows=progress_rows,
+        **live,
+    )
     return live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
 
 
@@ -148,18 +157,37 @@ def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict
     rules = pool_rules(pool) if pool is not None else None
     cards = []
     for scored in matches:
-        cards.append({"m": scored, "visible": _visible(scored.league, request.user, now)})
-    waiting = [c for c in cards if c["m"].result is None and all(c["visible"].values())]
+        cards.append(
+            {
+                "m": scored,
+                "visible": _visible(scored.league, request.user, now),
+                "rows": [(b, (None, None)) for b in scored.score.boards],
+            }
+        )
+    shown = [c for c in cards if all(c["visible"].values())]
     wanted: dict[datetime.date, set[int]] = {}
-    for card in waiting:
+    for card in shown:
         members = wanted.setdefault(timezone.localdate(card["m"].league.starts_at), set())
         for b in card["m"].score.boards:
             members.update(member.pk for member in (b.home, b.away) if member is not None)
     ratings = ratings_on(pool, wanted) if pool is not None and wanted else {}
-    for card in waiting:
-        day = timezone.localdate(card["m"].league.starts_at)
-        card["forecast"] = _forecast(card["m"], ratings.get(day, {}), rules)
+    for card in shown:
+        day_ratings = ratings.get(timezone.localdate(card["m"].league.starts_at), {})
+        # Each board's ratings (home, away) and each lineup's average over its rated players.
+        card["ratings"] = [
+            (day_ratings.get(getattr(b.home, "pk", None)), day_ratings.get(getattr(b.away, "pk", None)))
+            for b in card["m"].score.boards
+        ]
+        card["averages"] = tuple(_average([pair[side] for pair in card["ratings"]]) for side in (0, 1))
+        card["rows"] = list(zip(card["m"].score.boards, card["ratings"], strict=True))
+        if card["m"].result is None:
+            card["forecast"] = _forecast(card["m"], day_ratings, rules)
     return cards
+
+
+def _average(ratings: list[int | None]) -> int | None:
+    rated = [rating for rating in ratings if rating is not None]
+    return round_half_away(sum(rated) / len(rated)) if rated else None
 
 
 @public_tournaments_required
@@ -243,6 +271,36 @@ def division_players(request, pk):
         _context(
             request, division, "players", data=data, rows=rows, boards=boards, best=sorted(data.best.items())
         ),
+    )
+
+
+@public_tournaments_required
+def division_team(request, pk, team_pk):
+    """A team's page: its place, its results round by round (score from its own side) and its
+    players (boards, points, Rp with the rated games it rests on)."""
+    division = _division(pk)
+    data = _players_data(division)
+    team = next((t for t in data.teams if t.pk == team_pk), None)
+    if team is None:
+        raise Http404
+    row = next(row for row in data.table if row.team == team)
+    results = []
+    for number, _date, matches in data.rounds:
+        for m in matches:
+            if team in (m.home, m.away):
+                home = m.home == team
+                own, other = (m.home_points, m.away_points) if home else (m.away_points, m.home_points)
+                results.append(
+                    {"number": number, "m": m, "home": home, "opponent": m.away if home else m.home,
+                     "own": own, "other": other}
+                )
+    lines = sorted(
+        (line for line in data.players if line.team == team), key=lambda line: (line.main_board, -line.games)
+    )
+    return render(
+        request,
+        "leagues/public/team.html",
+        _context(request, division, "table", data=data, team=team, row=row, results=results, lines=lines),
     )
 
 

@@ -62,7 +62,10 @@ def test_the_table_page_shows_the_criteria_and_the_cross_table(
         "Ottakring 1",
     ]
     # Rank, team, matches, won, drawn, lost, MP, BP, BW, DE (not applied: no tie).
-    cells = [cell.rsplit(">", 1)[1] for cell in rows[1].split("</tr>")[0].split("</td>")[:-1]]
+    cells = [
+        re.sub(r"<[^>]+>", "", cell.split("<td", 1)[-1].split(">", 1)[-1])
+        for cell in rows[1].split("</tr>")[0].split("</td>")[:-1]
+    ]
     assert cells == ["2", "Hietzing 1", "3", "1", "2", "0", "4", "8.0", "22.0", ""]
     assert "Cross table" in html
     assert "Berlin scoring" in html
@@ -342,3 +345,49 @@ def test_the_live_pages_see_a_confirmation_and_a_team_that_did_not_appear(
     assert fragment.status_code == 200
     row = fragment.content.decode().split('<tr data-team="Favoriten 1">')[1].split("</tr>")[0]
     assert [cell.rsplit(">", 1)[1] for cell in row.split("</td>")[:-1]][6:8] == ["2", "4.0"]
+
+
+def test_the_table_page_shows_the_rank_after_each_round(played, visitor):
+    html = visitor.get(reverse("leagues:division", args=[played.first.pk])).content.decode()
+    progress = html.split('class="table table-sm table-bordered league-progress"')[1].split("</table>")[0]
+    rows = [
+        [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in progress.split("<tr>")[2:]
+    ]
+    assert rows == [
+        ["Donaustadt 1", "1", "1", "1"],
+        ["Hietzing 1", "2", "2", "2"],
+        ["Favoriten 1", "3", "3", "3"],
+        ["Ottakring 1", "4", "4", "4"],
+    ]
+
+
+def test_a_teams_page_shows_its_results_from_its_side_and_its_players(played, visitor):
+    team = played.teams["Ottakring 1"]
+    html = visitor.get(reverse("leagues:division_team", args=[played.first.pk, team.pk])).content.decode()
+    results = html.split("league-team-results")[1].split("</div>")[0]
+    items = [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item.split(">", 1)[1])).strip()
+        for item in results.split("<a ")[1:]
+    ]
+    assert items == [
+        "Round 1 · 2026-10-04 away: Donaustadt 1 1.5 : 2.5",
+        "Round 2 · 2026-10-18 home: Hietzing 1 0.0 : 4.0",
+        "Round 3 · 2026-11-08 away: Favoriten 1 1.5 : 2.5",
+    ]
+    players = html.split("league-team-players")[1]
+    assert "Spieler1, Ott" in players and 'league-rp">' in players
+    other = played.teams["Donaustadt 2"]  # of the 1. Klasse
+    assert visitor.get(reverse("leagues:division_team", args=[played.first.pk, other.pk])).status_code == 404
+
+
+def test_the_match_card_and_report_show_the_ratings_and_the_lineups_averages(played, visitor):
+    match = played.match("Donaustadt 1", 1)
+    card = visitor.get(reverse("leagues:public_match", args=[match.pk])).content.decode()
+    # The ratings of the match day: rank r 2100 − 100·r; Ottakring left board 4 empty.
+    ratings = re.findall(r'league-rating">(\d+)<', card)
+    assert ratings == ["2000", "2000", "1900", "1900", "1800", "1800", "1700"]
+    assert "Ø 1850" in card and "Ø 1900" in card
+    report = visitor.get(reverse("leagues:match_report", args=[match.pk])).content.decode()
+    assert "Average rating: 1850" in report and "Average rating: 1900" in report
+    assert "Spieler1, Don (2000)" in report
