@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubrating.accounts.permissions import is_rating_officer
+from clubrating.core.preview import dry_run
 from clubrating.jobs.models import Job
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
 from ratings.models import PeriodState, PublishedList, RatingPeriod, RatingPool
@@ -137,3 +138,55 @@ def period_reopen_start(*, period: RatingPeriod, reason: str, user=None) -> Job:
         params={"period_id": period.pk, "reason": reason, "requested_at": timezone.now().isoformat()},
         user=user,
     )
+
+
+# ---- a tournament's TRF file, rated in a pool
+# Above ``settings.BACKGROUND_IMPORT_BYTES`` the import page previews and imports it as a job (the
+# file is the job's upload): a Swiss of thousands of players takes minutes.
+
+TRF_KEY = "trf-import"
+
+
+def trf_run(*, pool_pk: int, text: str, user=None) -> dict:
+    """Import the tournament and rate it in the pool: one transaction, so that a refusal by the
+    ratings (a closed period) undoes the import as well."""
+    from clubrating.interchange.errors import ImportRefused
+    from clubrating.interchange.trf_import import tournament_import_trf
+    from ratings.selectors import tournament_outside_periods
+    from ratings.services import tournament_ratings_update
+
+    pool = RatingPool.objects.filter(pk=pool_pk).first()
+    if pool is None:
+        raise ImportRefused(_("The rating pool no longer exists; upload the file again."))
+    with transaction.atomic():
+        report = tournament_import_trf(text=text, category=pool.category, user=user)
+        tournament_ratings_update(tournament=report.tournament, pool=pool)
+        outside = tournament_outside_periods(tournament=report.tournament, pool=pool)
+    return {**report.plain(), "notices": [outside] if outside else []}
+
+
+def _trf_outcome(report: dict, name: str, pool_pk: int, done: bool) -> Outcome:
+    return Outcome(message=report["summary" if done else "preview"],
+                   result_url=report.get("tournament_url", "") if done else "",
+                   report={**report, "file_name": name, "pool": pool_pk, "done": done},
+                   report_template="interchange/_trf_job_report.html")
+
+
+@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
+def trf_preview_run(*, progress: Progress, upload: str, name: str, pool: int, user=None) -> Outcome:
+    progress(10, _("Reading the tournament"))
+    report = dry_run(lambda: trf_run(pool_pk=pool, text=upload, user=user))
+    return _trf_outcome(report, name, pool, done=False)
+
+
+@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
+def trf_import_run(*, progress: Progress, upload: str, name: str, pool: int, user=None) -> Outcome:
+    progress(10, _("Reading, saving and rating the tournament"))
+    return _trf_outcome(trf_run(pool_pk=pool, text=upload, user=user), name, pool, done=True)
+
+
+def trf_job_start(*, text: str, name: str, pool: int, preview: bool, user=None) -> Job:
+    title = _("TRF import preview: %(name)s") if preview else _("TRF import: %(name)s")
+    step = "trf_preview_run" if preview else "trf_import_run"
+    return job_start(key=TRF_KEY, title=title % {"name": name}, handler=f"ratings.jobs.{step}",
+                     params={"name": name, "pool": pool}, upload=text, user=user)

@@ -4,6 +4,14 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.core.plausible import (
+    validate_birth_year,
+    validate_fide_id,
+    validate_name,
+    validate_national_id,
+    validate_rating,
+)
+
 from .search import search_key_expression
 
 
@@ -64,12 +72,15 @@ class Title(models.TextChoices):
 
 
 class Member(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80, blank=True)
-    last_name = models.CharField(_("last name"), max_length=80)
+    # Validators: the values the importers accept (``clubrating.core.plausible``), so that the
+    # admin's form stores nothing the site's own TRF export could not read back.
+    first_name = models.CharField(_("first name"), max_length=80, blank=True, validators=[validate_name])
+    last_name = models.CharField(_("last name"), max_length=80, validators=[validate_name])
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     # TRF files and federation lists often give the year only.
-    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True,
+                                                  validators=[validate_birth_year])
     club = models.ForeignKey(
         Club,
         verbose_name=_("club"),
@@ -79,9 +90,12 @@ class Member(models.Model):
         related_name="members",
     )
     federation = models.CharField(_("federation"), max_length=3, blank=True, default="AUT")
-    national_id = models.CharField(_("national ID (ÖSB)"), max_length=20, blank=True)
-    fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True)
-    fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)
+    national_id = models.CharField(_("national ID (ÖSB)"), max_length=20, blank=True,
+                                   validators=[validate_national_id])
+    fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True,
+                                             validators=[validate_fide_id])
+    fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True,
+                                                   validators=[validate_rating])
     fide_title = models.CharField(_("title"), max_length=3, choices=Title.choices, blank=True)
     active = models.BooleanField(_("active"), default=True)
     email = models.EmailField(_("e-mail"), blank=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from clubrating.accounts.permissions import is_official, is_official_or_staff, is_rating_officer
+from clubrating.accounts.permissions import is_official, is_official_or_staff
 from clubrating.core.preview import dry_run
 from clubrating.jobs.models import Job
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
@@ -60,13 +60,13 @@ def members_job_start(*, text: str, name: str, preview: bool, user=None) -> Job:
     )
 
 
-# ---- large PGN and TRF files
-# Above ``settings.BACKGROUND_IMPORT_BYTES`` a PGN file (5 MB: some 30 s of reading and saving) or
-# a tournament's TRF file is previewed and imported as a job, as a member file is; the file is
-# the job's upload. One import of each kind at a time: a second would only wait for the locks.
+# ---- large PGN files
+# Above ``settings.BACKGROUND_IMPORT_BYTES`` a PGN file (5 MB: some 30 s of reading and saving) is
+# previewed and imported as a job, as a member file is (a tournament's TRF file too, rated in its
+# pool: ``ratings.jobs``); the file is the job's upload. One at a time: a second would only wait
+# for the locks.
 
 PGN_KEY = "pgn-import"
-TRF_KEY = "trf-import"
 
 
 def pgn_run(*, text: str, tournament_pk: int | None, tournament_name: str, user=None) -> dict:
@@ -83,28 +83,6 @@ def pgn_run(*, text: str, tournament_pk: int | None, tournament_name: str, user=
         if tournament is None:
             raise ImportRefused(_("The chosen tournament no longer exists; upload the file again."))
     return games_import_pgn(text=text, tournament=tournament, user=user).plain()
-
-
-def trf_run(*, pool_pk: int, text: str, user=None) -> dict:
-    """Import the tournament and rate it in the pool: one transaction, so that a refusal by the
-    ratings (a closed period) undoes the import as well."""
-    from django.db import transaction
-
-    from ratings.models import RatingPool
-    from ratings.selectors import tournament_outside_periods
-    from ratings.services import tournament_ratings_update
-
-    from .errors import ImportRefused
-    from .trf_import import tournament_import_trf
-
-    pool = RatingPool.objects.filter(pk=pool_pk).first()
-    if pool is None:
-        raise ImportRefused(_("The rating pool no longer exists; upload the file again."))
-    with transaction.atomic():
-        report = tournament_import_trf(text=text, category=pool.category, user=user)
-        tournament_ratings_update(tournament=report.tournament, pool=pool)
-        outside = tournament_outside_periods(tournament=report.tournament, pool=pool)
-    return {**report.plain(), "notices": [outside] if outside else []}
 
 
 def _pgn_outcome(report: dict, name: str, done: bool) -> Outcome:
@@ -137,30 +115,3 @@ def pgn_job_start(*, text: str, name: str, tournament: int | None, tournament_na
     return job_start(key=PGN_KEY, title=title % {"name": name}, handler=f"clubrating.interchange.jobs.{step}",
                      params={"name": name, "tournament": tournament, "tournament_name": tournament_name},
                      upload=text, user=user)
-
-
-def _trf_outcome(report: dict, name: str, pool_pk: int, done: bool) -> Outcome:
-    return Outcome(message=report["summary" if done else "preview"],
-                   result_url=report.get("tournament_url", "") if done else "",
-                   report={**report, "file_name": name, "pool": pool_pk, "done": done},
-                   report_template="interchange/_trf_job_report.html")
-
-
-@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
-def trf_preview_run(*, progress: Progress, upload: str, name: str, pool: int, user=None) -> Outcome:
-    progress(10, _("Reading the tournament"))
-    report = dry_run(lambda: trf_run(pool_pk=pool, text=upload, user=user))
-    return _trf_outcome(report, name, pool, done=False)
-
-
-@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
-def trf_import_run(*, progress: Progress, upload: str, name: str, pool: int, user=None) -> Outcome:
-    progress(10, _("Reading, saving and rating the tournament"))
-    return _trf_outcome(trf_run(pool_pk=pool, text=upload, user=user), name, pool, done=True)
-
-
-def trf_job_start(*, text: str, name: str, pool: int, preview: bool, user=None) -> Job:
-    title = _("TRF import preview: %(name)s") if preview else _("TRF import: %(name)s")
-    step = "trf_preview_run" if preview else "trf_import_run"
-    return job_start(key=TRF_KEY, title=title % {"name": name}, handler=f"clubrating.interchange.jobs.{step}",
-                     params={"name": name, "pool": pool}, upload=text, user=user)

@@ -32,10 +32,11 @@ from clubrating.core.downloads import attachment, download_name
 from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.leagues.selectors import hidden_games
 from clubrating.tournaments.models import Tournament
+from ratings.jobs import trf_job_start, trf_run
 from ratings.models import RatingPool
 
 from .forms import MembersImportForm, PgnImportForm, TrfImportForm
-from .jobs import members_job_start, pgn_job_start, pgn_run, trf_job_start, trf_run
+from .jobs import members_job_start, pgn_job_start, pgn_run
 from .members_import import members_import_csv
 from .trf_export import tournament_export_trf
 

@@ -4,6 +4,8 @@ the player's choice of rounds to sit out. They only validate; ``entries`` and ``
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubrating.core.plausible import birth_year_field, fide_id_field, name_field
+
 from .models import EntryWindow
 
 # A datetime-local input sends "2026-12-01T18:00"; a typed Austrian date and time is read too.
@@ -40,13 +42,12 @@ class GuestEntryForm(forms.Form):
     """A guest's registration: what the official needs to enter him (the FIDE ID fills in the
     rest where the site knows the player)."""
 
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
-    club_name = forms.CharField(label=_("Club"), max_length=120, required=False)
-    birth_year = forms.IntegerField(label=_("Year of birth"), min_value=1900, max_value=2100, required=False)
-    fide_id = forms.IntegerField(
-        label=_("FIDE ID"), min_value=1, max_value=999_999_999_999, required=False,
-        help_text=_("Where the site knows your FIDE ID, it fills in what you leave empty."))
+    last_name = name_field(_("Last name"), max_length=80)
+    first_name = name_field(_("First name"), max_length=80, required=False)
+    club_name = name_field(_("Club"), max_length=120, required=False)
+    birth_year = birth_year_field(_("Year of birth"))
+    fide_id = fide_id_field(
+        _("FIDE ID"), help_text=_("Where the site knows your FIDE ID, it fills in what you leave empty."))
     email = forms.EmailField(label=_("E-mail"), required=False,
                              help_text=_("For the confirmation of your registration."))
 

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Member, Sex
+from clubrating.core.plausible import birth_year_field, fide_id_field, name_field, rating_field
 
 from .models import ByeKind, Team, TeamMatch, Tournament, TournamentPlayer
 
@@ -49,16 +50,15 @@ class ByeRequestForm(forms.Form):
 class GuestForm(forms.Form):
     """A player who is not yet in the database; ``services.guest_register`` makes him a member."""
 
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    first_name = forms.CharField(label=_("First name"), max_length=80, required=False)
-    club_name = forms.CharField(label=_("Club"), max_length=120, required=False,
-                                help_text=_("A club not yet known is created."))
+    last_name = name_field(_("Last name"), max_length=80)
+    first_name = name_field(_("First name"), max_length=80, required=False)
+    club_name = name_field(_("Club"), max_length=120, required=False,
+                           help_text=_("A club not yet known is created."))
     sex = forms.ChoiceField(label=_("Sex"), choices=[("", "—"), *Sex.choices], required=False)
-    birth_year = forms.IntegerField(label=_("Birth year"), min_value=1900, max_value=2100, required=False)
-    rating = forms.IntegerField(label=_("National rating"), min_value=0, max_value=3500, required=False)
-    fide_rating = forms.IntegerField(label=_("FIDE rating"), min_value=0, max_value=3500, required=False)
-    fide_id = forms.IntegerField(label=_("FIDE ID"), min_value=1, required=False,
-                                 help_text=_("A member with this FIDE ID is registered instead."))
+    birth_year = birth_year_field(_("Birth year"))
+    rating = rating_field(_("National rating"))
+    fide_rating = rating_field(_("FIDE rating"))
+    fide_id = fide_id_field(_("FIDE ID"), help_text=_("A member with this FIDE ID is registered instead."))
 
 
 class TeamForm(forms.ModelForm):

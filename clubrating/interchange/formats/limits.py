@@ -16,7 +16,7 @@ from datetime import date, timedelta
 __all__ = [
     "BOARDS_MAX", "FIDE_ID_MAX", "GAMES_MAX", "LENGTHS", "MESSAGES", "Label", "POINTS_MAX", "RATING_MAX",
     "RATING_MIN", "ROUNDS_MAX", "START_RANK_MAX", "YEAR_MIN", "FieldError", "check_date",
-    "check_length", "check_text", "check_year", "latest_date", "parse_rating", "parse_whole",
+    "check_length", "check_name", "check_text", "check_year", "latest_date", "parse_rating", "parse_whole",
 ]
 
 
@@ -64,6 +64,7 @@ MESSAGES = {
     "too_long": gettext_noop("%(field)s is longer than %(max)s characters."),
     "missing": gettext_noop("%(field)s is missing."),
     "control": gettext_noop("column %(column)s holds a control character (%(value)s)."),
+    "name_line": gettext_noop("%(field)s must be one line without tabs or control characters."),
     "line_break": gettext_noop("a quoted field runs on to line %(end)s; is a quote unbalanced?"),
     "extra_cells": gettext_noop("the row has %(count)s fields, the header only %(columns)s."),
     "self": gettext_noop("round %(round)d: the player plays against himself."),
@@ -221,3 +222,14 @@ def check_text(text: str) -> None:
     line = before.count("\n") + 1
     column = len(before) - (before.rfind("\n") + 1) + 1
     raise FieldError("control", line=line, column=column, value=f"U+{ord(found.group()):04X}")
+
+
+# A name is one line: no tab, line break or other control character, which no TRF line or CSV
+# row could carry back (the line separators of Unicode included).
+_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def check_name(text: str, field: str, **where) -> str:
+    if _NOT_IN_NAMES.search(text):
+        raise FieldError("name_line", field=field, **where)
+    return text
