@@ -1,7 +1,7 @@
 """In Chromium, in German at 1366 and 390 px: a visitor who saw a published rating list before its
-period was reopened is shown the list as withdrawn when he comes back to it (the browser asks
-again instead of showing its kept copy); and the public guest entry form refuses what no import
-could read back, in German."""
+period was reopened is shown the list as withdrawn when he comes back to it, and the list is sent
+to be revalidated on every use; and the public guest entry form refuses what no import could read
+back, in German."""
 
 import datetime
 
@@ -44,8 +44,11 @@ def test_a_kept_list_is_shown_withdrawn_after_the_reopening(page, live_server, s
     game_record_result(game=game, result=Result.DRAW)
     plist = period_close(pool=pool)
     url = f"{live_server.url}/ratings/lists/{plist.pk}/"
-    page.goto(url)
+    first = page.goto(url)
     assert WITHDRAWN not in page.content()
+    # Kept, but never shown again without asking (the conditional requests themselves are
+    # replayed in tests/ratings/views/test_list_revalidation.py).
+    assert first.headers["cache-control"] == "private, no-cache"
     page.goto(f"{live_server.url}/")  # away, then back to the kept page as a visitor does
     period_reopen(period=plist.period, reason="Korrektur einer Partie")
     page.goto(url)
