@@ -172,14 +172,18 @@ def _trf_outcome(report: dict, name: str, pool_pk: int, done: bool) -> Outcome:
                    report_template="interchange/_trf_job_report.html")
 
 
-@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
+def _trf_page(params: dict) -> str:
+    return reverse("interchange:trf_import", args=[params["pool"]])
+
+
+@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True, again_url=_trf_page)
 def trf_preview_run(*, progress: Progress, upload: str, name: str, pool: int, user=None) -> Outcome:
     progress(10, _("Reading the tournament"))
     report = dry_run(lambda: trf_run(pool_pk=pool, text=upload, user=user))
     return _trf_outcome(report, name, pool, done=False)
 
 
-@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
+@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True, again_url=_trf_page)
 def trf_import_run(*, progress: Progress, upload: str, name: str, pool: int, user=None) -> Outcome:
     progress(10, _("Reading, saving and rating the tournament"))
     return _trf_outcome(trf_run(pool_pk=pool, text=upload, user=user), name, pool, done=True)

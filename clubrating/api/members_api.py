@@ -22,7 +22,7 @@ from ratings.rules.rounding import round_half_away
 from ratings.selectors import member_rating_blocks
 
 from . import schemas
-from .responses import json_response, refuse, refuse_parameters, require_ratings
+from .responses import documented, json_response, refuse, refuse_parameters, require_ratings
 
 router = Router(tags=["members"])
 
@@ -35,7 +35,8 @@ def club_schema(club: Club | None) -> schemas.Club | None:
     return schemas.Club(id=club.pk, name=club.name, short_name=club.short_name, city=club.city)
 
 
-@router.get("/clubs", response=list[schemas.Club], summary="Clubs")
+@router.get("/clubs", response=list[schemas.Club], summary="Clubs",
+            openapi_extra=documented(304, 403, 429))
 def clubs(request: HttpRequest):
     require_ratings(request)
     return json_response(request, [club_schema(club) for club in Club.objects.order_by("name")])
@@ -67,7 +68,8 @@ def member_row(member: Member, viewer) -> schemas.MemberRow:
     )
 
 
-@router.get("/members", response=schemas.MemberPage, summary="Members")
+@router.get("/members", response=schemas.MemberPage, summary="Members",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def members(request: HttpRequest, query: Query[MemberQuery]):
     """The member list: a restricted profile (the member's choice, or a minor without his
     guardians' consent) shows the name only, as on the page."""
@@ -97,7 +99,8 @@ def _member(request: HttpRequest, member_id: int) -> Member:
     return member
 
 
-@router.get("/members/{member_id}", response=schemas.Member, summary="A member's public profile")
+@router.get("/members/{member_id}", response=schemas.Member, summary="A member's public profile",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def member(request: HttpRequest, member_id: int):
     member = _member(request, member_id)
     shown = privacy.visible_fields(member, audience=audience_for(request.user, member),
@@ -112,7 +115,8 @@ def member(request: HttpRequest, member_id: int):
 
 
 @router.get("/members/{member_id}/ratings", response=schemas.MemberRatings,
-            summary="A member's ratings, list history and tournament performances")
+            summary="A member's ratings, list history and tournament performances",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def member_ratings(request: HttpRequest, member_id: int):
     """The member page's ratings table, chart (the published lists' values; a withdrawn list is
     not part of the history) and performances per tournament."""

@@ -4,6 +4,7 @@ pages and validators (``ratings.listing``, ``ratings.views.lists``)."""
 from __future__ import annotations
 
 import hashlib
+from typing import Literal
 
 from django.core.cache import cache
 from django.core.paginator import EmptyPage, PageNotAnInteger
@@ -11,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
+from pydantic import Field
 
 from clubrating.core.formatting import rating_value
 from ratings.forms import ListFilterForm
@@ -20,7 +22,7 @@ from ratings.selectors import pools_overview
 from ratings.tables import FlatRow, RatingListTable
 
 from . import schemas
-from .responses import JSON, body, json_response, refuse, refuse_parameters, require_ratings
+from .responses import JSON, body, documented, json_response, refuse, refuse_parameters, require_ratings
 
 router = Router(tags=["ratings"])
 
@@ -29,10 +31,16 @@ class ListQuery(Schema):
     """The list page's own parameters: a page URL's query string works here as it is."""
 
     page: int = 1
-    sort: str = ""  # a column of the page ("rating", "name", "club", "-change", …)
-    club: str = ""  # a club's name, as in /clubs
+    sort: str = Field("", description="A column of the page, '-' first for descending: rating, name, "
+                                      "club, birth_year, change, games, … (an unknown column: 422).",
+                      examples=["-change"])
+    club: str = Field("", description="A club's name, as /clubs gives it (an unknown club: 422).",
+                      examples=["SK Donaustadt"])
     name: str = ""
-    age: str = ""  # "U8" … "U18", "S65" (where birth years are public)
+    age: Literal["", "U8", "U10", "U12", "U14", "U16", "U18", "S65"] = Field(
+        "", description="Age group by birth year relative to the list's year: U8 … U18 (not yet 8 … 18 "
+                        "on 1 January), S65 (65 or older during the year). Only where the site shows "
+                        "birth years to this reader; otherwise a 422 names it.", examples=["U12"])
     active: bool = False
 
 
@@ -101,7 +109,8 @@ def list_page(request: HttpRequest, source: ListSource) -> HttpResponse:
     return list_conditional(request, source, "api", build)
 
 
-@router.get("/pools", response=list[schemas.Pool], summary="Rating pools and their lists")
+@router.get("/pools", response=list[schemas.Pool], summary="Rating pools and their lists",
+            openapi_extra=documented(304, 403, 429))
 def pools(request: HttpRequest):
     """Every pool with its open period and every list it published, as the lists overview shows
     them: the list in force today, and which lists are withdrawn."""
@@ -122,7 +131,8 @@ def pools(request: HttpRequest):
     return json_response(request, result)
 
 
-@router.get("/pools/{pool_id}/live", response=schemas.RatingList, summary="The live list of a pool")
+@router.get("/pools/{pool_id}/live", response=schemas.RatingList, summary="The live list of a pool",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def live_list(request: HttpRequest, pool_id: int, query: Query[ListQuery]):
     """Published rating plus the open period's rounded changes, provisional until the period is
     closed; ranks are those in the whole list, also when filtered."""
@@ -130,7 +140,8 @@ def live_list(request: HttpRequest, pool_id: int, query: Query[ListQuery]):
     return list_page(request, list_source(pool_id, live=True))
 
 
-@router.get("/lists/{list_id}", response=schemas.RatingList, summary="A published rating list")
+@router.get("/lists/{list_id}", response=schemas.RatingList, summary="A published rating list",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def published_list(request: HttpRequest, list_id: int, query: Query[ListQuery]):
     """A published list's rows never change; its ETag and Last-Modified change when reopening its
     period withdraws it or closing the period again replaces it (revalidated on every use)."""

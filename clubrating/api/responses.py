@@ -70,3 +70,31 @@ def require_ratings(request: HttpRequest) -> None:
 def require_tournaments(request: HttpRequest) -> None:
     if not can_view_tournaments(request.user):
         refuse(_("The tournaments of this site are not public."))
+
+
+# The answers other than 200 the endpoints give, for the OpenAPI schema (each endpoint names its
+# own: ``documented(304, 403, …)``); the example is the German text a client gets by default.
+_ERROR = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+_ANSWERS = {
+    304: ("Not modified: the copy the client has (If-None-Match; for a published list also "
+          "If-Modified-Since) is still the answer. No body.", None),
+    403: ("Not public: the site's rating lists or tournaments are open to logged-in users only, or the "
+          "member's profile is restricted.", "Die Wertungslisten dieser Website sind nicht öffentlich."),
+    404: ("No such object, or no such page of the list.", "Nicht gefunden."),
+    422: ("A parameter this endpoint does not take, or a value it does not accept, named.",
+          "Ungültige Parameter: age."),
+    429: ("Too many requests from this address (CLUBRATING_API_RATE_LIMIT); Retry-After says when to "
+          "ask again.", "Zu viele Anfragen: bitte kurz warten und dann erneut versuchen."),
+}
+
+
+def documented(*codes: int) -> dict:
+    """``openapi_extra`` of an endpoint: its answers ``codes`` with what they mean and an example."""
+    responses = {}
+    for code in codes:
+        description, example = _ANSWERS[code]
+        responses[code] = {"description": description} if example is None else {
+            "description": description,
+            "content": {"application/json": {"schema": _ERROR, "example": {"detail": example}}},
+        }
+    return {"responses": responses}

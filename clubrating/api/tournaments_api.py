@@ -25,7 +25,7 @@ from clubrating.tournaments.views.public import rounds_with_pairings
 from ratings.rules.rounding import round_half_away
 
 from . import schemas
-from .responses import json_response, refuse, require_tournaments
+from .responses import documented, json_response, refuse, require_tournaments
 
 router = Router(tags=["tournaments"])
 
@@ -91,7 +91,8 @@ class TournamentQuery(Schema):
     page: int = 1
 
 
-@router.get("/tournaments", response=schemas.TournamentPage, summary="Tournaments")
+@router.get("/tournaments", response=schemas.TournamentPage, summary="Tournaments",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def tournaments(request: HttpRequest, query: Query[TournamentQuery]):
     require_tournaments(request)
     order = ("-start_date", "name", "pk")
@@ -110,7 +111,8 @@ def tournaments(request: HttpRequest, query: Query[TournamentQuery]):
 
 
 @router.get("/tournaments/{tournament_id}", response=schemas.TournamentDetail,
-            summary="A tournament and its starting list")
+            summary="A tournament and its starting list",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def tournament(request: HttpRequest, tournament_id: int):
     require_tournaments(request)
     tournament = get_object_or_404(Tournament.objects.select_related("organizer_club"), pk=tournament_id)
@@ -125,7 +127,8 @@ def tournament(request: HttpRequest, tournament_id: int):
     ))
 
 
-@router.get("/tournaments/{tournament_id}/standings", response=schemas.Standings, summary="Standings")
+@router.get("/tournaments/{tournament_id}/standings", response=schemas.Standings, summary="Standings",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def standings(request: HttpRequest, tournament_id: int):
     """Rank, points and the tournament's tie-breaks; an unusable tie-break list gives points only
     and the page's message in ``error``."""
@@ -153,7 +156,8 @@ def _round(rnd) -> schemas.RoundPairings:
 
 
 @router.get("/tournaments/{tournament_id}/pairings", response=schemas.Pairings,
-            summary="Pairings and results of every round")
+            summary="Pairings and results of every round",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def pairings(request: HttpRequest, tournament_id: int):
     tournament = _tournament(request, tournament_id)
     return json_response(request, schemas.Pairings(
@@ -161,14 +165,16 @@ def pairings(request: HttpRequest, tournament_id: int):
 
 
 @router.get("/tournaments/{tournament_id}/rounds/{number}", response=schemas.RoundPairings,
-            summary="Pairings and results of one round")
+            summary="Pairings and results of one round",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def round_pairings(request: HttpRequest, tournament_id: int, number: int):
     tournament = _tournament(request, tournament_id)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     return json_response(request, _round(rounds_with_pairings(tournament, pk=rnd.pk)[0]))
 
 
-@router.get("/tournaments/{tournament_id}/crosstable", response=schemas.Crosstable, summary="Crosstable")
+@router.get("/tournaments/{tournament_id}/crosstable", response=schemas.Crosstable, summary="Crosstable",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def crosstable(request: HttpRequest, tournament_id: int):
     """In rank order: a Swiss names each round's opponent by rank, a round robin has one cell per
     rank; the points after each round (the progress table)."""
@@ -218,7 +224,8 @@ def _team_rows(tournament: Tournament) -> list[schemas.TeamRow]:
     ) for row in selectors.team_standings(tournament=tournament)]
 
 
-@router.get("/tournaments/{tournament_id}/teams", response=schemas.TeamStandings, summary="Team standings")
+@router.get("/tournaments/{tournament_id}/teams", response=schemas.TeamStandings, summary="Team standings",
+            openapi_extra=documented(304, 403, 404, 422, 429))
 def team_standings(request: HttpRequest, tournament_id: int):
     """A team competition's table: a league division's by its season's criteria (the league's
     table page), another's by match points, board points and team Sonneborn-Berger."""

@@ -34,12 +34,16 @@ def _run(*, progress: Progress, token: str, name: str, month: str, apply: bool, 
                    result_url=reverse("federation:fide_lookup") if apply else "", report_template=REPORT)
 
 
-@job_kind(may_run=is_rating_officer, restartable=False)
+def _upload_page(params: dict) -> str:
+    return reverse("federation:fide_import")
+
+
+@job_kind(may_run=is_rating_officer, restartable=False, again_url=_upload_page)
 def fide_preview_run(*, progress: Progress, token: str, name: str, month: str) -> Outcome:
     return _run(progress=progress, token=token, name=name, month=month, apply=False)
 
 
-@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True)
+@job_kind(may_run=is_rating_officer, restartable=False, takes_user=True, again_url=_upload_page)
 def fide_import_run(*, progress: Progress, token: str, name: str, month: str, user=None) -> Outcome:
     return _run(progress=progress, token=token, name=name, month=month, apply=True, user=user)
 

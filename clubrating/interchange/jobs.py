@@ -23,7 +23,15 @@ from .members_import import members_file_check, members_import_csv
 KEY = "members-import"
 
 
-@job_kind(may_run=is_official_or_staff, restartable=False)
+def _members_page(params: dict) -> str:
+    return reverse("interchange:members_import")
+
+
+def _pgn_page(params: dict) -> str:
+    return reverse("interchange:pgn_import")
+
+
+@job_kind(may_run=is_official_or_staff, restartable=False, again_url=_members_page)
 def members_preview_run(*, progress: Progress, upload: str, name: str) -> Outcome:
     report = dry_run(lambda: members_import_csv(text=upload, progress=progress).plain())
     return Outcome(
@@ -33,7 +41,7 @@ def members_preview_run(*, progress: Progress, upload: str, name: str) -> Outcom
     )
 
 
-@job_kind(may_run=is_official_or_staff, restartable=False)
+@job_kind(may_run=is_official_or_staff, restartable=False, again_url=_members_page)
 def members_import_run(*, progress: Progress, upload: str, name: str) -> Outcome:
     report = members_import_csv(text=upload, progress=progress).plain()
     return Outcome(
@@ -91,7 +99,7 @@ def _pgn_outcome(report: dict, name: str, done: bool) -> Outcome:
                    report_template="interchange/_pgn_job_report.html")
 
 
-@job_kind(may_run=is_official, restartable=False, takes_user=True)
+@job_kind(may_run=is_official, restartable=False, takes_user=True, again_url=_pgn_page)
 def pgn_preview_run(*, progress: Progress, upload: str, name: str, tournament: int | None,
                     tournament_name: str, user=None) -> Outcome:
     progress(10, _("Reading the games"))
@@ -100,7 +108,7 @@ def pgn_preview_run(*, progress: Progress, upload: str, name: str, tournament: i
     return _pgn_outcome(report, name, done=False)
 
 
-@job_kind(may_run=is_official, restartable=False, takes_user=True)
+@job_kind(may_run=is_official, restartable=False, takes_user=True, again_url=_pgn_page)
 def pgn_import_run(*, progress: Progress, upload: str, name: str, tournament: int | None,
                    tournament_name: str, user=None) -> Outcome:
     progress(10, _("Reading and saving the games"))

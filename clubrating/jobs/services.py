@@ -41,16 +41,21 @@ class JobKind:
     may_run: Callable[[object], bool]
     restartable: bool = True
     takes_user: bool = False
+    # Where the work is started anew when the job cannot be (its uploaded file is gone): the
+    # page to upload it again, from the job's parameters.
+    again_url: Callable[[dict], str] | None = None
 
 
-def job_kind(*, may_run: Callable[[object], bool], restartable: bool = True, takes_user: bool = False):
+def job_kind(*, may_run: Callable[[object], bool], restartable: bool = True, takes_user: bool = False,
+             again_url: Callable[[dict], str] | None = None):
     """Declares a function as a job handler (see ``JobKind``). Every handler carries exactly what
     it acts on in its parameters (this period, this file) and ends successfully without doing
     anything if that work is done already: a job is started again after its worker died, and
     the work may have committed before the worker could mark the job done."""
 
     def declare(handler):
-        handler.job_kind = JobKind(may_run=may_run, restartable=restartable, takes_user=takes_user)
+        handler.job_kind = JobKind(may_run=may_run, restartable=restartable, takes_user=takes_user,
+                                   again_url=again_url)
         return handler
 
     return declare
@@ -86,7 +91,7 @@ def jobs_fail_stale(*, key: str | None = None) -> int:
     if key is not None:
         stale = stale.filter(key=key)
     marked = []
-    for job in stale.only("pk", "language", "heartbeat_at", "started_at", "created_at"):
+    for job in stale.only("pk", "language", "heartbeat_at", "started_at", "created_at", "handler"):
         with translation.override(job.language):
             message = job_stale_message(job)
         # Only while still running and silent: a worker that finished meanwhile keeps its result.
@@ -99,11 +104,22 @@ def jobs_fail_stale(*, key: str | None = None) -> int:
 
 
 def job_stale_message(job: Job) -> str:
-    """Why a running job whose worker died is failed (in the active language)."""
+    """Why a running job is shown as failed (in the active language): what is known, its worker's
+    silence, not more. The worker may have been stopped, or may have lost the database (an
+    outage) and work on: then it still finishes the job, and the page shows its result."""
+    kind = job_kind_of(job)
+    values = {"when": date_format(timezone.localtime(job.last_sign_of_life), "SHORT_DATETIME_FORMAT")}
+    if kind is not None and not kind.restartable:
+        return _(
+            "No sign of life from the worker running this job since %(when)s: it was stopped, or it "
+            "lost the database. If it works on, it still finishes the job and this page shows the "
+            "result; otherwise upload the file again."
+        ) % values
     return _(
-        "The worker running this job stopped before finishing it (last sign of life %(when)s); "
-        "start it again."
-    ) % {"when": date_format(timezone.localtime(job.last_sign_of_life), "SHORT_DATETIME_FORMAT")}
+        "No sign of life from the worker running this job since %(when)s: it was stopped, or it "
+        "lost the database. If it works on, it still finishes the job and this page shows the "
+        "result; otherwise start it again."
+    ) % values
 
 
 def _running_tasks():

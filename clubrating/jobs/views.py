@@ -20,7 +20,7 @@ from clubrating.core.errors import Refused
 
 from . import services
 from .models import Job
-from .services import job_may_restart, job_stale_message
+from .services import job_kind_of, job_may_restart, job_stale_message
 
 
 def _may_manage(user, job: Job) -> bool:
@@ -44,10 +44,14 @@ def _job_for(request, pk: int) -> Job:
 
 
 def _context(request, job: Job) -> dict:
+    may_restart = job.failed and job_may_restart(job=job, user=request.user)
+    kind = job_kind_of(job) if job.failed and not may_restart else None
     return {
         "job": job,
-        "may_restart": job.failed and job_may_restart(job=job, user=request.user),
+        "may_restart": may_restart,
         "failure": job_stale_message(job) if job.stale else job.message,
+        # A failed job that cannot be started again (its file is gone): the page to upload it anew.
+        "again_url": kind.again_url(job.params) if kind is not None and kind.again_url else "",
     }
 
 

@@ -31,8 +31,11 @@ def _running(*, silent_seconds: int, key="pool:1", user=None) -> Job:
 
 def _stale_message(job: Job) -> str:
     when = date_format(timezone.localtime(job.heartbeat_at), "SHORT_DATETIME_FORMAT")
-    return (f"Der Hintergrundprozess dieses Auftrags endete, bevor der Auftrag fertig war (letztes "
-            f"Lebenszeichen {when}); bitte erneut starten.")
+    # What is known: the worker's silence. It may have been stopped, or may have lost the database
+    # and work on (it then still finishes the job).
+    return (f"Kein Lebenszeichen vom Hintergrundprozess dieses Auftrags seit {when}: Er wurde beendet "
+            f"oder verlor die Verbindung zur Datenbank. Arbeitet er weiter, beendet er den Auftrag noch, "
+            f"und diese Seite zeigt das Ergebnis; sonst bitte erneut starten.")
 
 
 @override_settings(JOB_STALE_SECONDS=300)
@@ -144,3 +147,19 @@ def test_the_job_page_answers_while_a_long_job_holds_sqlites_write_lock(client):
         work.rollback()
         work.close()
     assert response.status_code == 200 and _stale_message(job) in response.content.decode()
+
+
+@override_settings(JOB_STALE_SECONDS=300)
+def test_a_worker_that_lived_through_an_outage_still_finishes_its_job(client):
+    """Marked failed while its worker could not reach the database, the job is finished by that
+    worker when the database is back: the page shows the result, not the failure."""
+    from clubrating.jobs import runner
+
+    user = User.objects.create_user("offi", is_staff=True)
+    job = _running(silent_seconds=301, user=user)
+    assert jobs_fail_stale() == 1
+    runner._finish(job.pk, JobState.DONE, progress=100, step="", message="Fertig.")
+    client.force_login(user)
+    html = client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert '<div class="alert alert-success" role="status" id="job-message">Fertig.</div>' in html
+    assert "Kein Lebenszeichen" not in html

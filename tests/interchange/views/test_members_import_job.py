@@ -129,3 +129,14 @@ def test_the_job_checks_the_file_as_the_page_does():
 
     with pytest.raises(ImportRefused, match=r"^Line 1102: column 8 holds a control character \(U\+0000\)\.$"):
         members_import_run(progress=lambda *_: None, upload=_long_file("Spieler\x00;Max;;;;;;;;;"), name="m")
+
+
+@override_settings(BACKGROUND_IMPORT_ROWS=3)
+def test_a_failed_member_import_offers_to_upload_the_file_again(official_client, official):
+    """Its file is gone with the job: no "start again" button, but the way to start anew."""
+    preview(official_client, CSV)
+    job = Job.objects.get()
+    Job.objects.filter(pk=job.pk).update(state=JobState.FAILED, message="Zeile 2: kaputt.")
+    html = official_client.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    assert 'id="job-restart"' not in html
+    assert f'<a class="btn btn-primary" href="{URL}" id="job-again">' in html
