@@ -45,7 +45,15 @@ from clubrating.tournaments.pairing.history import (
     RoundRecord,
 )
 from clubrating.tournaments.team_table import MatchResult, division_table
-from clubrating.tournaments.tiebreaks import Participant, TiebreakSpec, compute_standings, parse_tiebreaks
+from clubrating.tournaments.tiebreaks import (
+    RECOMMENDED_TEAM,
+    Participant,
+    TiebreakSpec,
+    UnknownTiebreak,
+    compute_standings,
+    parse_team_tiebreaks,
+    parse_tiebreaks,
+)
 
 __all__ = [
     "BoardRow",
@@ -63,6 +71,7 @@ __all__ = [
     "round_pairings",
     "team_match_rounds",
     "team_standings",
+    "team_tiebreak_codes",
     "tournament_crosstable",
     "tournament_finished",
     "unpairable_round",
@@ -516,13 +525,26 @@ class TeamStandingRow:
     match_points: int
     board_points: float
     sonneborn_berger: float
+    # The team tie-breaks' values in the order of ``team_tiebreak_codes`` (None: a direct
+    # encounter that did not apply to the team).
+    tiebreaks: list[float | None] = field(default_factory=list)
+
+
+def team_tiebreak_codes(*, tournament: Tournament) -> list[str]:
+    """The team competition's team tie-breaks in its order (FIDE C.07 team codes); a list that
+    cannot be read (stored before the check) falls back to what every team competition had."""
+    try:
+        return parse_team_tiebreaks(tournament.team_tiebreaks)
+    except UnknownTiebreak:
+        return parse_team_tiebreaks(RECOMMENDED_TEAM)
 
 
 def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
-    """Match points (2 win, 1 draw), board points, and team Sonneborn-Berger: the sum over matches
-    of the opponent's match points times the board points scored against it (FIDE C.07, EMGSB).
-    Ranked in that order by the one team-table engine (``team_table``, a league's too); teams
-    equal on all three share the rank. Four queries."""
+    """Match points (2 win, 1 draw), then the tournament's team tie-breaks in its order
+    (``team_tiebreak_codes``: game points, the extended Sonneborn-Berger, direct encounter, matches
+    won), ranked by the one team-table engine (``team_table``, a league's too); teams equal on
+    all share the rank. Board points and team Sonneborn-Berger (EMGSB) come with every row.
+    Four queries."""
     teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name"))
     results = []
     for match in _team_matches().filter(round__tournament=tournament):
@@ -531,9 +553,11 @@ def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
             results.append(MatchResult(match.home_team_id, match.away_team_id, tuple(
                 board.points or (0.0, 0.0) for board in scored.boards)))
     by_pk = {team.pk: team for team in teams}
+    criteria = [team_table.TEAM_TIEBREAKS[code] for code in team_tiebreak_codes(tournament=tournament)]
     table = division_table([team.pk for team in teams], results,
-                           criteria=(team_table.MATCH_POINTS, team_table.BOARD_POINTS, team_table.SONNEBORN))
-    return [TeamStandingRow(row.rank, by_pk[row.team], int(row.match_points), row.board_points, row.sonneborn)
+                           criteria=(team_table.MATCH_POINTS, *criteria))
+    return [TeamStandingRow(row.rank, by_pk[row.team], int(row.match_points), row.board_points, row.sonneborn,
+                            [row.criteria[criterion] for criterion in criteria])
             for row in table]
 
 

@@ -58,6 +58,7 @@ import re
 from dataclasses import dataclass, field
 
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PLAYED, RoundRecord
+from clubrating.tournaments.team_table import TEAM_TIEBREAKS
 from ratings.rules.expectation import table as expected_table
 from ratings.rules.performance import dp
 from ratings.rules.rounding import round_half_away
@@ -77,6 +78,7 @@ __all__ = [
     "decimals_for",
     "edition_for",
     "known_codes",
+    "parse_team_tiebreaks",
     "parse_tiebreaks",
     "split_code",
 ]
@@ -174,7 +176,8 @@ def split_code(raw: str) -> tuple[str, str]:
 # (direct encounter: the points among the tied players, art. 6; Koya; Buchholz) in half points.
 _WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP",
                     "TPN", "RTNG"})
-_QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB"})  # AOB: an average, two decimals
+# AOB is an average (two decimals); the teams' extended SB multiply halves by halves.
+_QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
 
 
 @functools.lru_cache(maxsize=256)  # a long table asks for each column's code once per cell
@@ -208,6 +211,23 @@ def parse_tiebreaks(
             raise UnknownTiebreak(raw.strip().upper())
         specs.append(TiebreakSpec(code, modifier))
     return specs
+
+
+# A team competition's list after the match points: what it had before lists were chosen.
+RECOMMENDED_TEAM = "GP,EMGSB"
+
+
+def parse_team_tiebreaks(text: str) -> list[str]:
+    """``"gp, emmsb"`` -> ``["GP", "EMMSB"]``, the team tie-breaks of a team competition (C.07's
+    team codes the engine knows, ``team_table.TEAM_TIEBREAKS``, each at most once; the same in both
+    editions); UnknownTiebreak names the first code it does not know or a repeated one."""
+    codes: list[str] = []
+    for raw in (part for part in text.split(",") if part.strip()):
+        code = raw.strip().upper()
+        if code not in TEAM_TIEBREAKS or code in codes:
+            raise UnknownTiebreak(code)
+        codes.append(code)
+    return codes
 
 
 @dataclass

@@ -96,6 +96,15 @@ def test_team_standings(django_assert_max_num_queries):
     assert [(r.rank, r.team.name, r.match_points, r.board_points, r.sonneborn_berger) for r in rows] == [
         (1, "T1", 2, 3.0, 0.0), (2, "T2", 1, 2.0, 2.0), (2, "T3", 1, 2.0, 2.0), (4, "T4", 0, 1.0, 2.0)]
     assert teams[0].name == "T1"
+    assert [r.tiebreaks for r in rows] == [[3.0, 0.0], [2.0, 2.0], [2.0, 2.0], [1.0, 2.0]]
+    # The director's own list: matches won, then EGGSB (opponent's game points x own game points:
+    # T1 1 x 3 = 3, T2 and T3 2 x 2 = 4, T4 3 x 1 = 3). T2 and T3 drew each other: DE 1 each.
+    t.team_tiebreaks = "WIN,EGGSB,DE"
+    t.save()
+    assert selectors.team_tiebreak_codes(tournament=t) == ["WIN", "EGGSB", "DE"]
+    rows = selectors.team_standings(tournament=t)
+    assert [(r.rank, r.team.name, r.tiebreaks) for r in rows] == [
+        (1, "T1", [1, 3.0, None]), (2, "T2", [0, 4.0, 1]), (2, "T3", [0, 4.0, 1]), (4, "T4", [0, 3.0, None])]
 
 
 def test_an_empty_board_is_lost_by_forfeit_once_the_match_is_over():
