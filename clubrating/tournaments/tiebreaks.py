@@ -24,10 +24,19 @@ reads them:
 * Cut-1/Cut-2 remove the least significant values, a VUR first (art. 14.1/16.5); Median-1 also
   removes the highest value.
 
+Fore Buchholz (FB, art. 8.3) is Buchholz with every game of the last round, played or forfeited,
+counted as a draw (for the participant and his opponents); AOB (art. 8.2) averages the Buchholz
+of the opponents met over the board (two decimals). PTP (art. 10.3) is the lowest whole rating
+whose expected scores by FIDE's table reach the points scored against rated opponents (zero:
+lowest opponent − 800; full score: highest + 800); APRO and APPO (art. 10.4, 10.5) average the
+opponents' TPR and PTP, rounded half up. The TieBreakServer begun by FIDE's Technical Commission
+(Otto Milvang's, with the rules of 2026) computes these, and the 2026 caps below, the same way.
+
 WIN counts every round that brought a win's points, with or without playing (art. 7.1: forfeit
 wins, PAB and full-point byes included); WON counts games won over the board only. BPG/BWG count
 games played over the board with black (won with black). ARO/TPR use played games against rated
-opponents; ARO/C1 drops the lowest-rated opponent when all played opponents are rated. KS (Koya)
+opponents; its Cut-1/2 and Median-1/2 drop the lowest (highest) rated opponents while every
+game left was against a rated one (an unrated opponent is the first dropped). KS (Koya)
 sums the points scored in each round against opponents with at least 50 % of the maximum score.
 DE (direct encounter, art. 6) is computed within each group still tied on points and the preceding
 tie-breaks. PS sums the cumulative score after each round; REP counts the rounds that were not VURs.
@@ -114,16 +123,16 @@ def edition_for(start: datetime.date) -> str:
 
 # Base codes and the modifiers each accepts.
 SUPPORTED_CODES: dict[str, frozenset[str]] = {
-    "BH": frozenset({"C1", "C2", "M1"}),
-    "FB": frozenset({"C1", "C2", "M1"}),
+    "BH": frozenset({"C1", "C2", "M1", "M2"}),
+    "FB": frozenset({"C1", "C2", "M1", "M2"}),
     "AOB": frozenset(),
-    "SB": frozenset({"C1", "C2", "M1"}),
+    "SB": frozenset({"C1", "C2", "M1", "M2"}),
     "DE": frozenset(),
     "WIN": frozenset(),
     "WON": frozenset(),
     "BPG": frozenset(),
     "BWG": frozenset(),
-    "ARO": frozenset({"C1"}),
+    "ARO": frozenset({"C1", "C2", "M1", "M2"}),
     "TPR": frozenset(),
     "PTP": frozenset(),
     "APRO": frozenset(),
@@ -250,6 +259,10 @@ class StandingRow:
     tiebreaks: list[float]
 
 
+# The modifiers of art. 14: (least significant values cut, most significant values cut).
+_CUTS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
+
+
 def _is_vur(rec: RoundRecord) -> bool:
     return rec.kind in (ABSENT, FORFEIT_LOSS) and rec.points < WIN_POINTS
 
@@ -349,8 +362,7 @@ class _Calculator:
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
         values = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
-        low = {"C1": 1, "C2": 2, "M1": 1}.get(spec.modifier, 0)
-        high = 1 if spec.modifier == "M1" else 0
+        low, high = _CUTS.get(spec.modifier, (0, 0))
         low = min(low, len(values))
         high = min(high, len(values) - low)
         for _ in range(low):
@@ -370,10 +382,16 @@ class _Calculator:
         ]
         return len(played), rated
 
-    def aro(self, p: Participant, cut: bool) -> float:
+    def aro(self, p: Participant, modifier: str = "") -> float:
+        """Art. 10.1; a cut or median (art. 14) drops the lowest (highest) rated opponent while
+        every game left counts a rated opponent: an unrated opponent is the one dropped first."""
         played, rated = self._rated_games(p)
-        if cut and rated and played == len(rated):
-            rated = sorted(rated)[1:]
+        rated = sorted(rated)
+        low, high = _CUTS.get(modifier, (0, 0))
+        for lowest in [True] * low + [False] * high:
+            if rated and played == len(rated):
+                rated = rated[1:] if lowest else rated[:-1]
+            played -= 1
         if not rated:
             return 0
         return int(sum(r for r, _ in rated) / len(rated) + 0.5)
@@ -382,10 +400,10 @@ class _Calculator:
         _, rated = self._rated_games(p)
         if not rated:
             return 0
-        return self.aro(p, cut=False) + dp(sum(s for _, s in rated) / len(rated))
+        return self.aro(p) + dp(sum(s for _, s in rated) / len(rated))
 
     def ptp(self, p: Participant) -> int:
-        """Art. 10.4, perfect tournament performance: the lowest whole rating R whose expected
+        """Art. 10.3, perfect tournament performance: the lowest whole rating R whose expected
         scores against the rated opponents of the games played (FIDE's table of expected scores,
         Rating Regulations 8.1.2) add up to at least the points scored against them; a zero score
         gives the lowest opponent's rating − 800, a full score the highest's + 800."""
@@ -415,7 +433,7 @@ class _Calculator:
 
     def opponents_average(self, p: Participant, code: str) -> float:
         """The average over the opponents of the games played (art. 8.2 AOB: their Buchholz, two
-        decimals; art. 10.5 APRO / 10.6 APPO: their TPR / PTP, whole numbers, an opponent without
+        decimals; art. 10.4 APRO / 10.5 APPO: their TPR / PTP, whole numbers, an opponent without
         a rated game left out)."""
         if code == "AOB":
             values = self._per_participant("BH", lambda q: self.opponent_sum(q, TiebreakSpec("BH")))
@@ -479,7 +497,7 @@ class _Calculator:
             return sum(1 for r in p.rounds
                        if self._own_counts(r) and r.colour == "b" and r.points >= WIN_POINTS)
         if code == "ARO":
-            return self.aro(p, cut=spec.modifier == "C1")
+            return self.aro(p, spec.modifier)
         if code == "TPR":
             return self.tpr(p)
         if code == "KS":
