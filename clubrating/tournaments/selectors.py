@@ -337,8 +337,10 @@ def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], reco
                 line[i] = RoundRecord(rec.kind, rec.points, None, rec.colour)
         participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line,
                                         number=p.start_rank))
+    # Fore Buchholz needs to know whether the last round listed is the tournament's last.
+    final_round = rounds_planned(tournament) if any(spec.code == "FB" for spec in specs) else None
     rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN,
-                             edition=tournament.tiebreak_rules)
+                             edition=tournament.tiebreak_rules, final_round=final_round)
     order = {p.member_id: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
     rows.sort(key=lambda r: (r.rank, order[r.id]))
     return [StandingRow(r.rank, player_of[r.id], r.points, r.tiebreaks) for r in rows]

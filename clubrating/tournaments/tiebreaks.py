@@ -276,11 +276,14 @@ def _is_forfeit(rec: RoundRecord) -> bool:
 
 
 class _Calculator:
-    def __init__(self, participants: list[Participant], round_robin: bool, edition: str = EDITION_2023):
+    def __init__(self, participants: list[Participant], round_robin: bool, edition: str = EDITION_2023,
+                 final_round: int | None = None):
         self.by_id = {p.id: p for p in participants}
         self.round_robin = round_robin
         self.edition = edition
         self.rounds = max((len(p.rounds) for p in participants), default=0)
+        # FB counts the last round as drawn once it is the tournament's last (before, FB is BH).
+        self.fore_round = self.rounds if final_round is None or final_round == self.rounds else 0
         self.max_points = WIN_POINTS * self.rounds
         if round_robin and len(participants) % 2:
             # An odd round robin gives everyone one free round per cycle: of n rounds a player
@@ -327,7 +330,7 @@ class _Calculator:
         return min(own, DRAW_POINTS * self.rounds)  # 16.4.2
 
     def _paired_in_last_round(self, p: Participant) -> bool:
-        last = self.rounds - 1
+        last = self.fore_round - 1
         return 0 <= last < len(p.rounds) and p.rounds[last].opponent is not None
 
     def _fore_scores(self) -> dict[int, float]:
@@ -346,10 +349,10 @@ class _Calculator:
         scores = self._fore_scores() if fore else self.adjusted
         own = p.points
         if fore and self._paired_in_last_round(p):
-            own = p.points - p.rounds[self.rounds - 1].points + DRAW_POINTS
+            own = p.points - p.rounds[self.fore_round - 1].points + DRAW_POINTS
         values = []
         for i, rec in enumerate(p.rounds):
-            if self._counts_as_game(rec) or (fore and i == self.rounds - 1 and rec.opponent is not None):
+            if self._counts_as_game(rec) or (fore and i == self.fore_round - 1 and rec.opponent is not None):
                 score, vur = scores[rec.opponent], False
             elif self.round_robin:
                 if rec.opponent is None:
@@ -580,10 +583,12 @@ def compute_standings(
     *,
     round_robin: bool = False,
     edition: str = EDITION_2023,
+    final_round: int | None = None,
 ) -> list[StandingRow]:
     """Rank by points, then the tie-breaks in order (by the C.07 ``edition``); remaining ties
-    share the rank."""
-    calc = _Calculator(participants, round_robin, edition)
+    share the rank. ``final_round``: the tournament's number of rounds, when known (FB treats the
+    last round listed as the final one otherwise)."""
+    calc = _Calculator(participants, round_robin, edition, final_round)
     values: dict[int, list[float]] = {p.id: [] for p in participants}
     groups: list[list[Participant]] = [sorted(participants, key=lambda p: (-p.points, p.id))]
     groups = [g for grp in groups for g in _split(grp, lambda p: p.points)]

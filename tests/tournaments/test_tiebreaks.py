@@ -509,3 +509,15 @@ def test_cuts_and_medians_of_the_rating_average_and_median_two():
     # 2 met 2000 and an unrated player: the unrated one is what Cut-1 drops (ARO 2000 either way),
     # Cut-2 then drops 2000 too.
     assert table_of(players, "ARO,ARO/C1,ARO/C2", EDITION_2026)[2][2] == [2000, 2000, 0]
+
+
+def test_fore_buchholz_before_the_final_round_is_buchholz():
+    # Four rounds of a five-round tournament: round 4 is not the last, so nothing counts as drawn.
+    rows = compute_standings(swiss_2026_example(), parse_tiebreaks("FB,BH", EDITION_2026),
+                             edition=EDITION_2026, final_round=5)
+    assert {r.id: r.tiebreaks for r in rows} == {
+        A: [9.0, 9.0], B: [10.0, 10.0], C: [8.0, 8.0], D: [8.0, 8.0], E: [7.5, 7.5], F: [5.0, 5.0]}
+    # Once the fourth round is the last: the values of test_fore_buchholz_counts_the_last_round_as_drawn.
+    rows = compute_standings(swiss_2026_example(), parse_tiebreaks("FB", EDITION_2026),
+                             edition=EDITION_2026, final_round=4)
+    assert {r.id: r.tiebreaks[0] for r in rows}[A] == 8.5
