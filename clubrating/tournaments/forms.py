@@ -9,7 +9,15 @@ from clubrating.clubs.models import Member
 from clubrating.clubs.search import name_words_q
 
 from .models import Colour, Game, Result, Tournament, TournamentKind
-from .tiebreaks import RECOMMENDED, TIEBREAK_PRESETS, UnknownTiebreak, edition_for, parse_tiebreaks
+from .tiebreaks import (
+    RECOMMENDED,
+    RECOMMENDED_TEAM,
+    TIEBREAK_PRESETS,
+    UnknownTiebreak,
+    edition_for,
+    parse_team_tiebreaks,
+    parse_tiebreaks,
+)
 
 # The result control: (value, label, keys that choose it). The keys are shown on the page and
 # read by static/js/result-entry.js from each button's data-keys, so this list is the only source.
@@ -161,13 +169,16 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "kind", "category", "start_date", "end_date", "round_interval_days", "place",
                   "director", "rated", "rounds_count", "double_round_robin", "initial_colour",
-                  "tiebreak_preset", "tiebreaks", "time_control", "organizer_club"]
+                  "tiebreak_preset", "tiebreaks", "team_tiebreaks", "time_control", "organizer_club"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
         help_texts = {
             "tiebreaks": _("TRF-2026 codes in order, separated by commas, e.g. BH/C1,BH,SB or DE,SB,WIN."),
+            "team_tiebreaks": _("Team competitions only: the team tie-breaks after the match points (FIDE "
+                                "C.07), in order: GP game points, EMGSB, EMMSB, EGMSB, EGGSB (extended "
+                                "Sonneborn-Berger), DE direct encounter, WIN matches won. Empty: GP,EMGSB."),
             "initial_colour": _("Swiss system only; round robins follow the fixed Berger tables."),
             "rounds_count": _("Swiss system only; a round robin has n − 1 rounds for n players (n for an "
                               "odd number), twice that in a double round robin."),
@@ -187,7 +198,8 @@ class TournamentForm(forms.ModelForm):
         # uses: the fields and tie-break sets listed here per system, the others hidden and
         # disabled. ``clean`` refuses the same combinations, so the page and the check agree.
         only_for = {"rounds_count": SWISS_ONLY, "initial_colour": SWISS_ONLY,
-                    "double_round_robin": BERGER_ONLY}
+                    "double_round_robin": BERGER_ONLY, "team_tiebreaks": (TournamentKind.TEAM.value,)}
+        self.fields["team_tiebreaks"].required = False
         for name, only in only_for.items():
             self.fields[name].widget.attrs["data-kinds"] = " ".join(only)
         self.fields["tiebreak_preset"].widget.attrs["data-preset-kinds"] = " ".join(
@@ -237,6 +249,7 @@ class TournamentForm(forms.ModelForm):
         elif not data.get("rounds_count"):
             data["rounds_count"] = 1
         self._check_tiebreaks(data)
+        self._check_team_tiebreaks(data)
         self.instance.tiebreaks = data.get("tiebreaks", self.instance.tiebreaks)
         return data
 
@@ -258,6 +271,20 @@ class TournamentForm(forms.ModelForm):
         except UnknownTiebreak as error:
             message = _("“%(code)s” is not a tie-break of FIDE C.07 (edition %(edition)s) for this system.")
             self.add_error("tiebreaks", message % {"code": error, "edition": edition})
+
+
+    def _check_team_tiebreaks(self, data) -> None:
+        """A team competition's team tie-breaks: C.07 team codes the engine knows, each once; left
+        empty (or another system), the list every team competition had (game points, EMGSB)."""
+        codes = (data.get("team_tiebreaks") or "").strip()
+        if data.get("kind") != TournamentKind.TEAM or not codes:
+            data["team_tiebreaks"] = RECOMMENDED_TEAM
+            return
+        try:
+            data["team_tiebreaks"] = ",".join(parse_team_tiebreaks(codes))
+        except UnknownTiebreak as error:
+            self.add_error("team_tiebreaks", _("“%(code)s” is not a team tie-break ClubRating knows, or it "
+                                               "is listed twice.") % {"code": error})
 
 
 class MemberSearchForm(forms.Form):

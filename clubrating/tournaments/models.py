@@ -77,6 +77,9 @@ class Tournament(models.Model):
     double_round_robin = models.BooleanField(_("double round robin"), default=False)
     # Comma separated TRF-2026 tie-break codes in the order the director chose, e.g. "BH/C1,BH,SB".
     tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
+    # A team competition's team tie-breaks after the match points (FIDE C.07 team codes, e.g.
+    # "GP,EMGSB"; ``tiebreaks.parse_team_tiebreaks``); its players' standings use ``tiebreaks``.
+    team_tiebreaks = models.CharField(_("team tie-breaks"), max_length=100, blank=True, default="GP,EMGSB")
     # Set from the start date where a tournament is created (form, imports); the default is the
     # edition in force today.
     tiebreak_rules = models.CharField(

@@ -46,7 +46,15 @@ from clubrating.tournaments.pairing.history import (
     RoundRecord,
 )
 from clubrating.tournaments.team_table import MatchResult, division_table
-from clubrating.tournaments.tiebreaks import Participant, TiebreakSpec, compute_standings, parse_tiebreaks
+from clubrating.tournaments.tiebreaks import (
+    RECOMMENDED_TEAM,
+    Participant,
+    TiebreakSpec,
+    UnknownTiebreak,
+    compute_standings,
+    parse_team_tiebreaks,
+    parse_tiebreaks,
+)
 
 __all__ = [
     "BoardRow",
@@ -64,6 +72,7 @@ __all__ = [
     "round_pairings",
     "team_match_rounds",
     "team_standings",
+    "team_tiebreak_codes",
     "tournament_crosstable",
     "tournament_finished",
     "unpairable_round",
@@ -372,8 +381,10 @@ def _standing_rows(tournament: Tournament, players: list[TournamentPlayer], reco
                 line[i] = RoundRecord(rec.kind, rec.points, None, rec.colour)
         participants.append(Participant(p.member_id, p.fide_rating or p.rating or p.member.fide_rating, line,
                                         number=p.start_rank))
+    # Fore Buchholz needs to know whether the last round listed is the tournament's last.
+    final_round = rounds_planned(tournament) if any(spec.code == "FB" for spec in specs) else None
     rows = compute_standings(participants, specs, round_robin=tournament.kind == TournamentKind.ROUND_ROBIN,
-                             edition=tournament.tiebreak_rules)
+                             edition=tournament.tiebreak_rules, final_round=final_round)
     order = {p.member_id: i for i, p in enumerate(players)}  # starting-rank order within shared ranks
     rows.sort(key=lambda r: (r.rank, order[r.id]))
     return [StandingRow(r.rank, player_of[r.id], r.points, r.tiebreaks) for r in rows]
@@ -560,13 +571,26 @@ class TeamStandingRow:
     match_points: int
     board_points: float
     sonneborn_berger: float
+    # The team tie-breaks' values in the order of ``team_tiebreak_codes`` (None: a direct
+    # encounter that did not apply to the team).
+    tiebreaks: list[float | None] = field(default_factory=list)
+
+
+def team_tiebreak_codes(*, tournament: Tournament) -> list[str]:
+    """The team competition's team tie-breaks in its order (FIDE C.07 team codes); a list that
+    cannot be read (stored before the check) falls back to what every team competition had."""
+    try:
+        return parse_team_tiebreaks(tournament.team_tiebreaks)
+    except UnknownTiebreak:
+        return parse_team_tiebreaks(RECOMMENDED_TEAM)
 
 
 def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
-    """Match points (2 win, 1 draw), board points, and team Sonneborn-Berger: the sum over matches
-    of the opponent's match points times the board points scored against it (FIDE C.07, EMGSB).
-    Ranked in that order by the one team-table engine (``team_table``, a league's too); teams
-    equal on all three share the rank. Four queries."""
+    """Match points (2 win, 1 draw), then the tournament's team tie-breaks in its order
+    (``team_tiebreak_codes``: game points, the extended Sonneborn-Berger, direct encounter, matches
+    won), ranked by the one team-table engine (``team_table``, a league's too); teams equal on
+    all share the rank. Board points and team Sonneborn-Berger (EMGSB) come with every row.
+    Four queries."""
     teams = list(Team.objects.filter(tournament=tournament).order_by("start_rank", "name"))
     results = []
     for match in _team_matches().filter(round__tournament=tournament):
@@ -575,9 +599,11 @@ def team_standings(*, tournament: Tournament) -> list[TeamStandingRow]:
             results.append(MatchResult(match.home_team_id, match.away_team_id, tuple(
                 board.points or (0.0, 0.0) for board in scored.boards)))
     by_pk = {team.pk: team for team in teams}
+    criteria = [team_table.TEAM_TIEBREAKS[code] for code in team_tiebreak_codes(tournament=tournament)]
     table = division_table([team.pk for team in teams], results,
-                           criteria=(team_table.MATCH_POINTS, team_table.BOARD_POINTS, team_table.SONNEBORN))
-    return [TeamStandingRow(row.rank, by_pk[row.team], int(row.match_points), row.board_points, row.sonneborn)
+                           criteria=(team_table.MATCH_POINTS, *criteria))
+    return [TeamStandingRow(row.rank, by_pk[row.team], int(row.match_points), row.board_points, row.sonneborn,
+                            [row.criteria[criterion] for criterion in criteria])
             for row in table]
 
 

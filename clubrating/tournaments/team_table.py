@@ -16,9 +16,11 @@ Conventions (docs/rules.md, "Team leagues" and "Tie-breaks"):
   otherwise it leaves the tie as it is and the next criterion decides.
 - Team Sonneborn-Berger (SB): the sum over the matches of the opponent's final match points
   times the board points scored against it (FIDE Play-Off and Tie-Break Regulations C.07,
-  extended Sonneborn-Berger EMGSB, art. 13.2). A team competition here is a round robin, whose
-  only unplayed rounds are the free rounds of an odd number of teams: they add nothing (C.07
-  art. 15.2).
+  extended Sonneborn-Berger EMGSB, art. 13.2). Its three siblings: EMMSB (the opponent's match
+  points times the match points scored against it), EGMSB (the opponent's game points times the
+  match points), EGGSB (game points times game points). A team competition here is a round
+  robin, whose only unplayed rounds are the free rounds of an odd number of teams: they add
+  nothing (C.07 art. 15.2).
 - Teams equal on every criterion share the rank.
 """
 
@@ -29,10 +31,19 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-__all__ = ["MatchResult", "Scoring", "TableRow", "berlin_points", "cross_table", "division_table"]
+__all__ = [
+    "TEAM_TIEBREAKS", "MatchResult", "Scoring", "TableRow", "berlin_points", "cross_table", "division_table",
+]
 
 MATCH_POINTS, BOARD_POINTS, BERLIN, DIRECT, WINS, SONNEBORN = "MP", "BP", "BW", "DE", "W", "SB"
-CRITERIA = (MATCH_POINTS, BOARD_POINTS, BERLIN, DIRECT, WINS, SONNEBORN)
+# Extended Sonneborn-Berger (FIDE C.07, team tie-breaks): E + the opponent's score (M match points,
+# G game points) + the team's own result in the match against it; "SB" is EMGSB.
+EXTENDED_SB = ("EMMSB", "EMGSB", "EGMSB", "EGGSB")
+CRITERIA = (MATCH_POINTS, BOARD_POINTS, BERLIN, DIRECT, WINS, SONNEBORN, *EXTENDED_SB)
+# The team tie-breaks a team competition's director lists (FIDE C.07 codes, after the match
+# points): game points (art. 13.1, MPvGP), the extended Sonneborn-Berger (13.2), direct encounter
+# of the tied teams (art. 6, on match points) and matches won (art. 7.1); -> the engine's criterion.
+TEAM_TIEBREAKS = {"GP": BOARD_POINTS, **{code: code for code in EXTENDED_SB}, "DE": DIRECT, "WIN": WINS}
 
 
 @dataclass(frozen=True)
@@ -75,11 +86,14 @@ class TableRow:
     board_points_against: float = 0
     berlin: float = 0
     sonneborn: float = 0  # team Sonneborn-Berger (EMGSB)
+    extended: dict[str, float] = field(default_factory=lambda: dict.fromkeys(EXTENDED_SB, 0.0))
     # Match points among the teams it was tied with (None: not applied to this team).
     direct: float | None = None
     criteria: dict[str, float] = field(default_factory=dict)
 
     def value(self, code: str) -> float:
+        if code in EXTENDED_SB:
+            return self.extended[code]
         return {
             MATCH_POINTS: self.match_points,
             BOARD_POINTS: self.board_points,
@@ -166,9 +180,16 @@ def division_table(
             row.board_points += own
             row.board_points_against += other
             row.berlin += berlin_points(match.boards, home=is_home)
-    for match in matches:  # the opponents' final match points: after the loop above
-        rows[match.home].sonneborn += rows[match.away].match_points * match.home_points
-        rows[match.away].sonneborn += rows[match.home].match_points * match.away_points
+    for match in matches:  # the opponents' final scores: after the loop above
+        for team, opponent, own, other in ((match.home, match.away, match.home_points, match.away_points),
+                                           (match.away, match.home, match.away_points, match.home_points)):
+            row, them = rows[team], rows[opponent]
+            own_mp = _match_points(own, other, scoring)
+            row.sonneborn += them.match_points * own
+            products = {"EMMSB": them.match_points * own_mp, "EMGSB": them.match_points * own,
+                        "EGMSB": them.board_points * own_mp, "EGGSB": them.board_points * own}
+            for code, product in products.items():
+                row.extended[code] += product
     ranked: list[TableRow] = []
     for part in _split(list(rows.values()), list(criteria), matches, scoring):
         rank = len(ranked) + 1

@@ -24,10 +24,19 @@ reads them:
 * Cut-1/Cut-2 remove the least significant values, a VUR first (art. 14.1/16.5); Median-1 also
   removes the highest value.
 
+Fore Buchholz (FB, art. 8.3) is Buchholz with every game of the last round, played or forfeited,
+counted as a draw (for the participant and his opponents); AOB (art. 8.2) averages the Buchholz
+of the opponents met over the board (two decimals). PTP (art. 10.3) is the lowest whole rating
+whose expected scores by FIDE's table reach the points scored against rated opponents (zero:
+lowest opponent − 800; full score: highest + 800); APRO and APPO (art. 10.4, 10.5) average the
+opponents' TPR and PTP, rounded half up. The TieBreakServer begun by FIDE's Technical Commission
+(Otto Milvang's, with the rules of 2026) computes these, and the 2026 caps below, the same way.
+
 WIN counts every round that brought a win's points, with or without playing (art. 7.1: forfeit
 wins, PAB and full-point byes included); WON counts games won over the board only. BPG/BWG count
 games played over the board with black (won with black). ARO/TPR use played games against rated
-opponents; ARO/C1 drops the lowest-rated opponent when all played opponents are rated. KS (Koya)
+opponents; its Cut-1/2 and Median-1/2 drop the lowest (highest) rated opponents while every
+game left was against a rated one (an unrated opponent is the first dropped). KS (Koya)
 sums the points scored in each round against opponents with at least 50 % of the maximum score.
 DE (direct encounter, art. 6) is computed within each group still tied on points and the preceding
 tie-breaks. PS sums the cumulative score after each round; REP counts the rounds that were not VURs.
@@ -58,6 +67,7 @@ import re
 from dataclasses import dataclass, field
 
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PLAYED, RoundRecord
+from clubrating.tournaments.team_table import TEAM_TIEBREAKS
 from ratings.rules.expectation import table as expected_table
 from ratings.rules.performance import dp
 from ratings.rules.rounding import round_half_away
@@ -77,6 +87,7 @@ __all__ = [
     "decimals_for",
     "edition_for",
     "known_codes",
+    "parse_team_tiebreaks",
     "parse_tiebreaks",
     "split_code",
 ]
@@ -112,16 +123,16 @@ def edition_for(start: datetime.date) -> str:
 
 # Base codes and the modifiers each accepts.
 SUPPORTED_CODES: dict[str, frozenset[str]] = {
-    "BH": frozenset({"C1", "C2", "M1"}),
-    "FB": frozenset({"C1", "C2", "M1"}),
+    "BH": frozenset({"C1", "C2", "M1", "M2"}),
+    "FB": frozenset({"C1", "C2", "M1", "M2"}),
     "AOB": frozenset(),
-    "SB": frozenset({"C1", "C2", "M1"}),
+    "SB": frozenset({"C1", "C2", "M1", "M2"}),
     "DE": frozenset(),
     "WIN": frozenset(),
     "WON": frozenset(),
     "BPG": frozenset(),
     "BWG": frozenset(),
-    "ARO": frozenset({"C1"}),
+    "ARO": frozenset({"C1", "C2", "M1", "M2"}),
     "TPR": frozenset(),
     "PTP": frozenset(),
     "APRO": frozenset(),
@@ -174,7 +185,8 @@ def split_code(raw: str) -> tuple[str, str]:
 # (direct encounter: the points among the tied players, art. 6; Koya; Buchholz) in half points.
 _WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP",
                     "TPN", "RTNG"})
-_QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB"})  # AOB: an average, two decimals
+# AOB is an average (two decimals); the teams' extended SB multiply halves by halves.
+_QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
 
 
 @functools.lru_cache(maxsize=256)  # a long table asks for each column's code once per cell
@@ -210,6 +222,23 @@ def parse_tiebreaks(
     return specs
 
 
+# A team competition's list after the match points: what it had before lists were chosen.
+RECOMMENDED_TEAM = "GP,EMGSB"
+
+
+def parse_team_tiebreaks(text: str) -> list[str]:
+    """``"gp, emmsb"`` -> ``["GP", "EMMSB"]``, the team tie-breaks of a team competition (C.07's
+    team codes the engine knows, ``team_table.TEAM_TIEBREAKS``, each at most once; the same in both
+    editions); UnknownTiebreak names the first code it does not know or a repeated one."""
+    codes: list[str] = []
+    for raw in (part for part in text.split(",") if part.strip()):
+        code = raw.strip().upper()
+        if code not in TEAM_TIEBREAKS or code in codes:
+            raise UnknownTiebreak(code)
+        codes.append(code)
+    return codes
+
+
 @dataclass
 class Participant:
     id: int
@@ -230,6 +259,10 @@ class StandingRow:
     tiebreaks: list[float]
 
 
+# The modifiers of art. 14: (least significant values cut, most significant values cut).
+_CUTS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
+
+
 def _is_vur(rec: RoundRecord) -> bool:
     return rec.kind in (ABSENT, FORFEIT_LOSS) and rec.points < WIN_POINTS
 
@@ -243,11 +276,14 @@ def _is_forfeit(rec: RoundRecord) -> bool:
 
 
 class _Calculator:
-    def __init__(self, participants: list[Participant], round_robin: bool, edition: str = EDITION_2023):
+    def __init__(self, participants: list[Participant], round_robin: bool, edition: str = EDITION_2023,
+                 final_round: int | None = None):
         self.by_id = {p.id: p for p in participants}
         self.round_robin = round_robin
         self.edition = edition
         self.rounds = max((len(p.rounds) for p in participants), default=0)
+        # FB counts the last round as drawn once it is the tournament's last (before, FB is BH).
+        self.fore_round = self.rounds if final_round is None or final_round == self.rounds else 0
         self.max_points = WIN_POINTS * self.rounds
         if round_robin and len(participants) % 2:
             # An odd round robin gives everyone one free round per cycle: of n rounds a player
@@ -294,7 +330,7 @@ class _Calculator:
         return min(own, DRAW_POINTS * self.rounds)  # 16.4.2
 
     def _paired_in_last_round(self, p: Participant) -> bool:
-        last = self.rounds - 1
+        last = self.fore_round - 1
         return 0 <= last < len(p.rounds) and p.rounds[last].opponent is not None
 
     def _fore_scores(self) -> dict[int, float]:
@@ -313,10 +349,10 @@ class _Calculator:
         scores = self._fore_scores() if fore else self.adjusted
         own = p.points
         if fore and self._paired_in_last_round(p):
-            own = p.points - p.rounds[self.rounds - 1].points + DRAW_POINTS
+            own = p.points - p.rounds[self.fore_round - 1].points + DRAW_POINTS
         values = []
         for i, rec in enumerate(p.rounds):
-            if self._counts_as_game(rec) or (fore and i == self.rounds - 1 and rec.opponent is not None):
+            if self._counts_as_game(rec) or (fore and i == self.fore_round - 1 and rec.opponent is not None):
                 score, vur = scores[rec.opponent], False
             elif self.round_robin:
                 if rec.opponent is None:
@@ -329,8 +365,7 @@ class _Calculator:
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
         values = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
-        low = {"C1": 1, "C2": 2, "M1": 1}.get(spec.modifier, 0)
-        high = 1 if spec.modifier == "M1" else 0
+        low, high = _CUTS.get(spec.modifier, (0, 0))
         low = min(low, len(values))
         high = min(high, len(values) - low)
         for _ in range(low):
@@ -350,10 +385,16 @@ class _Calculator:
         ]
         return len(played), rated
 
-    def aro(self, p: Participant, cut: bool) -> float:
+    def aro(self, p: Participant, modifier: str = "") -> float:
+        """Art. 10.1; a cut or median (art. 14) drops the lowest (highest) rated opponent while
+        every game left counts a rated opponent: an unrated opponent is the one dropped first."""
         played, rated = self._rated_games(p)
-        if cut and rated and played == len(rated):
-            rated = sorted(rated)[1:]
+        rated = sorted(rated)
+        low, high = _CUTS.get(modifier, (0, 0))
+        for lowest in [True] * low + [False] * high:
+            if rated and played == len(rated):
+                rated = rated[1:] if lowest else rated[:-1]
+            played -= 1
         if not rated:
             return 0
         return int(sum(r for r, _ in rated) / len(rated) + 0.5)
@@ -362,10 +403,10 @@ class _Calculator:
         _, rated = self._rated_games(p)
         if not rated:
             return 0
-        return self.aro(p, cut=False) + dp(sum(s for _, s in rated) / len(rated))
+        return self.aro(p) + dp(sum(s for _, s in rated) / len(rated))
 
     def ptp(self, p: Participant) -> int:
-        """Art. 10.4, perfect tournament performance: the lowest whole rating R whose expected
+        """Art. 10.3, perfect tournament performance: the lowest whole rating R whose expected
         scores against the rated opponents of the games played (FIDE's table of expected scores,
         Rating Regulations 8.1.2) add up to at least the points scored against them; a zero score
         gives the lowest opponent's rating − 800, a full score the highest's + 800."""
@@ -395,7 +436,7 @@ class _Calculator:
 
     def opponents_average(self, p: Participant, code: str) -> float:
         """The average over the opponents of the games played (art. 8.2 AOB: their Buchholz, two
-        decimals; art. 10.5 APRO / 10.6 APPO: their TPR / PTP, whole numbers, an opponent without
+        decimals; art. 10.4 APRO / 10.5 APPO: their TPR / PTP, whole numbers, an opponent without
         a rated game left out)."""
         if code == "AOB":
             values = self._per_participant("BH", lambda q: self.opponent_sum(q, TiebreakSpec("BH")))
@@ -459,7 +500,7 @@ class _Calculator:
             return sum(1 for r in p.rounds
                        if self._own_counts(r) and r.colour == "b" and r.points >= WIN_POINTS)
         if code == "ARO":
-            return self.aro(p, cut=spec.modifier == "C1")
+            return self.aro(p, spec.modifier)
         if code == "TPR":
             return self.tpr(p)
         if code == "KS":
@@ -542,10 +583,12 @@ def compute_standings(
     *,
     round_robin: bool = False,
     edition: str = EDITION_2023,
+    final_round: int | None = None,
 ) -> list[StandingRow]:
     """Rank by points, then the tie-breaks in order (by the C.07 ``edition``); remaining ties
-    share the rank."""
-    calc = _Calculator(participants, round_robin, edition)
+    share the rank. ``final_round``: the tournament's number of rounds, when known (FB treats the
+    last round listed as the final one otherwise)."""
+    calc = _Calculator(participants, round_robin, edition, final_round)
     values: dict[int, list[float]] = {p.id: [] for p in participants}
     groups: list[list[Participant]] = [sorted(participants, key=lambda p: (-p.points, p.id))]
     groups = [g for grp in groups for g in _split(grp, lambda p: p.points)]

@@ -96,6 +96,15 @@ def test_team_standings(django_assert_max_num_queries):
     assert [(r.rank, r.team.name, r.match_points, r.board_points, r.sonneborn_berger) for r in rows] == [
         (1, "T1", 2, 3.0, 0.0), (2, "T2", 1, 2.0, 2.0), (2, "T3", 1, 2.0, 2.0), (4, "T4", 0, 1.0, 2.0)]
     assert teams[0].name == "T1"
+    assert [r.tiebreaks for r in rows] == [[3.0, 0.0], [2.0, 2.0], [2.0, 2.0], [1.0, 2.0]]
+    # The director's own list: matches won, then EGGSB (opponent's game points x own game points:
+    # T1 1 x 3 = 3, T2 and T3 2 x 2 = 4, T4 3 x 1 = 3). T2 and T3 drew each other: DE 1 each.
+    t.team_tiebreaks = "WIN,EGGSB,DE"
+    t.save()
+    assert selectors.team_tiebreak_codes(tournament=t) == ["WIN", "EGGSB", "DE"]
+    rows = selectors.team_standings(tournament=t)
+    assert [(r.rank, r.team.name, r.tiebreaks) for r in rows] == [
+        (1, "T1", [1, 3.0, None]), (2, "T2", [0, 4.0, 1]), (2, "T3", [0, 4.0, 1]), (4, "T4", [0, 3.0, None])]
 
 
 def test_an_empty_board_is_lost_by_forfeit_once_the_match_is_over():
@@ -285,3 +294,15 @@ def test_a_tournament_started_from_march_2026_follows_the_2026_tiebreaks():
     # SB 0.5 + 1.25 + 1.5. TPN then puts A (1) before C (3).
     assert standing_values(t, "BH,SB,TPN") == [
         (1, "A", 2.5, [4.5, 3.25, 1]), (2, "C", 2.5, [4.5, 3.25, 3]), (3, "B", 0.5, [5.5, 0.25, 2])]
+
+
+def test_fore_buchholz_counts_the_final_round_as_drawn_once_it_is_the_last():
+    t = swiss_with_byes(datetime.date(2026, 3, 1))
+    # Round 3 (B-C 0-1) counts as drawn: B 0 + ½ + ½ = 1, C 1 + ½ + ½ = 2; A (full-point bye,
+    # not paired) keeps 2.5. A: B 1 + C 2 + bye min(2.5, 1.5) = 4.5; C (own 2): PAB min(2, 1.5) +
+    # A 2.5 + B 1 = 5; B (own 1): A 2.5 + half-point bye min(1, 1.5) + C 2 = 5.5.
+    assert standing_values(t, "FB") == [(1, "C", 2.5, [5.0]), (2, "A", 2.5, [4.5]), (3, "B", 0.5, [5.5])]
+    # A fourth round to come: round 3 is not the last, FB is BH.
+    t.rounds_count = 4
+    t.save()
+    assert standing_values(t, "FB") == [(1, "A", 2.5, [4.5]), (1, "C", 2.5, [4.5]), (3, "B", 0.5, [5.5])]

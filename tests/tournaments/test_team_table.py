@@ -27,3 +27,32 @@ def test_team_sonneborn_berger_breaks_a_tie_on_match_points():
 def test_the_league_table_is_the_same_engine():
     assert league_standings.division_table is division_table
     assert league_standings.MatchResult is MatchResult
+
+
+def test_extended_sonneborn_berger_variants():
+    # Game points: A 2 + 1 + ½ = 3.5, B 0 + 1½ + 1 = 2.5, C 1½ + 1 + 1 = 3.5, D ½ + ½ + 1½ = 2.5.
+    # Match points scored in each match: A 2, 1, 0; B 0, 2, 1; C 2, 1, 1; D 0, 0, 2.
+    # EMMSB (opponent's MP x own MP): A 3 x 2 + 4 x 1 + 2 x 0 = 10, B 3 x 0 + 2 x 2 + 4 x 1 = 8,
+    #   C 2 x 2 + 3 x 1 + 3 x 1 = 10, D 4 x 0 + 3 x 0 + 3 x 2 = 6.
+    # EGMSB (opponent's GP x own MP): A 2.5 x 2 + 3.5 = 8.5, B 2.5 x 2 + 3.5 = 8.5,
+    #   C 2.5 x 2 + 3.5 + 2.5 = 11, D 3.5 x 2 = 7.
+    # EGGSB (opponent's GP x own GP): A 2.5 x 2 + 3.5 x 1 + 2.5 x ½ = 9.75,
+    #   B 2.5 x 1½ + 3.5 x 1 = 7.25, C 2.5 x 1½ + 3.5 + 2.5 = 9.75, D 3.5 x ½ + 2.5 x ½ + 3.5 x 1½ = 8.25.
+    table = division_table(["A", "B", "C", "D"], MATCHES, criteria=("MP", "EMMSB", "EGMSB", "EGGSB", "EMGSB"))
+    assert [(r.rank, r.team, r.criteria) for r in table] == [
+        (1, "C", {"MP": 4, "EMMSB": 10, "EGMSB": 11, "EGGSB": 9.75, "EMGSB": 9.0}),
+        (2, "A", {"MP": 3, "EMMSB": 10, "EGMSB": 8.5, "EGGSB": 9.75, "EMGSB": 11.0}),
+        (3, "B", {"MP": 3, "EMMSB": 8, "EGMSB": 8.5, "EGGSB": 7.25, "EMGSB": 7.0}),
+        (4, "D", {"MP": 2, "EMMSB": 6, "EGMSB": 7, "EGGSB": 8.25, "EMGSB": 8.0}),
+    ]
+
+
+def test_team_tiebreak_codes_parse():
+    import pytest
+
+    from clubrating.tournaments.tiebreaks import UnknownTiebreak, parse_team_tiebreaks
+
+    assert parse_team_tiebreaks(" gp, emmsb ,DE,win") == ["GP", "EMMSB", "DE", "WIN"]
+    for bad in ("GP,GP", "BH", "SB", "EMGSB/C1"):
+        with pytest.raises(UnknownTiebreak):
+            parse_team_tiebreaks(bad)

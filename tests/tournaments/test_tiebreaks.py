@@ -145,7 +145,7 @@ def test_direct_encounter_in_a_swiss_needs_a_decisive_score():
     ]
 
 
-@pytest.mark.parametrize("bad", ["XX", "BH/C9", "SB/Q", "ARO/C2"])
+@pytest.mark.parametrize("bad", ["XX", "BH/C9", "SB/Q", "ARO/C3", "KS/C1"])
 def test_unknown_codes_rejected(bad):
     with pytest.raises(ValueError, match=re.escape(bad)):
         parse_tiebreaks(f"BH,{bad}")
@@ -449,7 +449,7 @@ def test_average_of_opponents_buchholz():
 
 def test_perfect_performance_and_the_opponents_averages():
     table = table_of(swiss_2026_example(), "PTP,TPR,APRO,APPO", EDITION_2026)
-    # PTP (art. 10.4), FIDE's table of expected scores: A scored 2.5 against 1800, 1700, 1600 and
+    # PTP (art. 10.3), FIDE's table of expected scores: A scored 2.5 against 1800, 1700, 1600 and
     # 2000. At 1877 the expectations are .61 + .73 + .83 + .33 = 2.50; at 1876 .60 + ... = 2.49.
     # TPR: average 1775 + dp(.63) 95 = 1870.
     # B: 1.5 against 1900, 1600, 2000, 1700: 1694 (.24 + .63 + .14 + .49); TPR 1800 − 87 = 1713.
@@ -491,3 +491,33 @@ def test_new_buchholz_family_codes_parse_and_stay_out_of_a_2026_round_robin():
             parse_tiebreaks(code, EDITION_2026, round_robin=True)
     with pytest.raises(UnknownTiebreak):
         parse_tiebreaks("AOB/C1", EDITION_2026)
+
+
+def test_cuts_and_medians_of_the_rating_average_and_median_two():
+    table = table_of(swiss_2026_example(), "ARO,ARO/C1,ARO/C2,ARO/M1,ARO/M2,BH/M1,BH/M2", EDITION_2026)
+    # A met 1800, 1700, 1600 and 2000: 7100 / 4 = 1775; Cut-1 without 1600: 5500 / 3 = 1833.3;
+    # Cut-2 without 1600 and 1700: 1900; Median-1 without 1600 and 2000: 1750; Median-2 leaves none.
+    assert table[A][2][:5] == [1775, 1833, 1900, 1750, 0]
+    # D's BH values: C 2, the half-point bye 2 (a VUR), B 1.5, A 2.5. Median-1 drops the VUR and
+    # A: 3.5; Median-2 also B and C: 0.
+    assert table[D][2][5:] == [3.5, 0.0]
+    players = [
+        Participant(1, 2000, [R(PLAYED, 1, 2, "w"), R(PLAYED, 1, 3, "b")], 1),
+        Participant(2, 1800, [R(PLAYED, 0, 1, "b"), R(PLAYED, 0.5, 3, "w")], 2),
+        Participant(3, None, [R(PLAYED, 0, 1, "w"), R(PLAYED, 0.5, 2, "b")], 3),
+    ]
+    # 2 met 2000 and an unrated player: the unrated one is what Cut-1 drops (ARO 2000 either way),
+    # Cut-2 then drops 2000 too.
+    assert table_of(players, "ARO,ARO/C1,ARO/C2", EDITION_2026)[2][2] == [2000, 2000, 0]
+
+
+def test_fore_buchholz_before_the_final_round_is_buchholz():
+    # Four rounds of a five-round tournament: round 4 is not the last, so nothing counts as drawn.
+    rows = compute_standings(swiss_2026_example(), parse_tiebreaks("FB,BH", EDITION_2026),
+                             edition=EDITION_2026, final_round=5)
+    assert {r.id: r.tiebreaks for r in rows} == {
+        A: [9.0, 9.0], B: [10.0, 10.0], C: [8.0, 8.0], D: [8.0, 8.0], E: [7.5, 7.5], F: [5.0, 5.0]}
+    # Once the fourth round is the last: the values of test_fore_buchholz_counts_the_last_round_as_drawn.
+    rows = compute_standings(swiss_2026_example(), parse_tiebreaks("FB", EDITION_2026),
+                             edition=EDITION_2026, final_round=4)
+    assert {r.id: r.tiebreaks[0] for r in rows}[A] == 8.5

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from clubrating.accounts.permissions import official_required, public_tournaments_required
@@ -15,7 +16,19 @@ from .. import selectors, services
 from ..forms_teams import LineupForm, TeamForm, TeamPlayersForm
 from ..models import Team, TeamMatch, Tournament, TournamentKind
 from ._league import league_division, not_a_league_division
+from ._texts import Texts
 from .public import tournament_context
+
+# The team tie-breaks' names (FIDE C.07), for the column headings' tooltips and the legend.
+TEAM_TIEBREAK_NAMES = {
+    "GP": _lazy("game points"),
+    "EMMSB": _lazy("extended Sonneborn-Berger: opponent's match points × match points"),
+    "EMGSB": _lazy("extended Sonneborn-Berger: opponent's match points × game points"),
+    "EGMSB": _lazy("extended Sonneborn-Berger: opponent's game points × match points"),
+    "EGGSB": _lazy("extended Sonneborn-Berger: opponent's game points × game points"),
+    "DE": _lazy("direct encounter"),
+    "WIN": _lazy("matches won"),
+}
 
 
 def _team_tournament(pk) -> Tournament:
@@ -32,10 +45,14 @@ def team_standings(request, pk):
     if division is not None:  # the league's table: the season's rules and criteria
         return redirect("leagues:division", pk=division.pk)
     rows = selectors.team_standings(tournament=tournament)
+    codes = selectors.team_tiebreak_codes(tournament=tournament)
+    texts = Texts()
+    lines = [(row, texts.tiebreaks(row.tiebreaks, codes)) for row in rows]
     teams = tournament.teams.select_related("club").prefetch_related("players__member") \
         .order_by("start_rank", "name")
     return render(request, "tournaments/teams/standings.html", tournament_context(
-        request, tournament, "team_standings", rows=rows, teams=teams))
+        request, tournament, "team_standings", rows=rows, lines=lines, teams=teams,
+        columns=[(code, TEAM_TIEBREAK_NAMES[code]) for code in codes]))
 
 
 @public_tournaments_required

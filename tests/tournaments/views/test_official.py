@@ -251,3 +251,30 @@ def test_unknown_tiebreak_codes_are_refused(official_client, home_club, lang, st
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Tournament.objects.filter(name="Open").exists()
+
+
+@pytest.mark.parametrize(("kind", "team_codes", "stored"), [
+    ("team", "win, eggsb,DE", "WIN,EGGSB,DE"),
+    ("team", "", "GP,EMGSB"),
+    ("swiss", "WIN", "GP,EMGSB"),  # not a team competition: the field is not used
+])
+def test_a_team_competition_stores_its_team_tiebreaks(official_client, home_club, kind, team_codes, stored):
+    data = {"name": "Cup", "kind": kind, "category": "standard", "start_date": "2026-12-01",
+            "tiebreaks": "SB", "team_tiebreaks": team_codes}
+    if kind == "swiss":
+        data["rounds_count"] = "5"
+    official_client.post(reverse("tournaments:create"), data)
+    assert Tournament.objects.get(name="Cup").team_tiebreaks == stored
+
+
+@pytest.mark.parametrize(("lang", "codes", "message"), [
+    ("en", "GP,BH", "“BH” is not a team tie-break ClubRating knows, or it is listed twice."),
+    ("de-at", "GP,GP", "„GP“ ist keine Mannschaftsfeinwertung, die ClubRating kennt, oder sie steht zweimal"),
+])
+def test_unknown_team_tiebreaks_are_refused(official_client, home_club, lang, codes, message):
+    response = speak(official_client, lang).post(reverse("tournaments:create"), {
+        "name": "Cup", "kind": "team", "category": "standard", "start_date": "2026-12-01", "tiebreaks": "SB",
+        "team_tiebreaks": codes})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Tournament.objects.filter(name="Cup").exists()

@@ -169,10 +169,11 @@ def _play_round_1(client, league):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Team standings", "Match points", "Board points", "Team SB", "Team matches", "1.5", "0.5",
-            "Team tie-breaks by FIDE C.07, edition 2023, in this order: MPvGP, EMGSB"]),
-    ("de-at", ["Mannschaftswertung", "Matchpunkte", "Brettpunkte", "Mannschafts-SB", "Mannschaftskämpfe",
-               "1,5", "0,5", "Mannschaftsfeinwertungen nach FIDE C.07, Ausgabe 2023, in dieser Reihenfolge"]),
+    ("en", ["Team standings", "Match points", ">GP<", ">EMGSB<", "GP: game points.", "Team matches",
+            "1.5", "0.5", "Team tie-breaks by FIDE C.07, edition 2023, in this order: MP, GP, EMGSB"]),
+    ("de-at", ["Mannschaftswertung", "Matchpunkte", "GP: Brettpunkte.", "Mannschaftskämpfe", "1,5", "0,5",
+               "Mannschaftsfeinwertungen nach FIDE C.07, Ausgabe 2023, in dieser Reihenfolge: "
+               "MP, GP, EMGSB"]),
 ])
 def test_team_standings(official_client, league, lang, words):
     _play_round_1(official_client, league)
