@@ -231,6 +231,18 @@ class SeasonRulesForm(forms.Form):
         help_text=_("Later entries are flagged for the league director. Empty: no deadline."),
     )
 
+    ineligible_boards_below = forms.BooleanField(
+        label=_("An ineligible player loses the boards below his too"), required=False
+    )
+    ineligible_deduction = forms.DecimalField(
+        label=_("Board points deducted for an ineligible player"),
+        min_value=0,
+        max_value=20,
+        decimal_places=1,
+        required=False,
+        help_text=_("Empty: none."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         defaults = DEFAULT_CRITERIA.split(",")
@@ -282,6 +294,7 @@ class SeasonRulesForm(forms.Form):
             "federation_rules": {
                 **{name: data[name] for name in FEDERATION_RULES},
                 "youth_max_age": data["youth_max_age"] or 18,
+                "ineligible_deduction": data["ineligible_deduction"] or 0,
             },
         }
 
@@ -400,3 +413,11 @@ class MatchMoveForm(forms.Form):
         help_text=_("Leave empty when the match is played at the home club."),
     )
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class IneligibleForm(forms.Form):
+    """The league director finds a team's player on a board ineligible."""
+
+    side = forms.ChoiceField(label=_("Team"), choices=Side.choices)
+    board = forms.IntegerField(label=_("Board of the ineligible player"), min_value=1, max_value=20)
+    reason = forms.CharField(label=_("Reason of the decision"), max_length=500)

@@ -104,6 +104,14 @@ class LeagueSeason(models.Model):
     result_deadline_hours = models.PositiveSmallIntegerField(
         _("result entry due (hours after the start)"), null=True, blank=True
     )
+    # An ineligible player's board is lost; with this also every board below it (as the
+    # Kärntner Schachverband's TWO § 20/1), and the team loses this many board points of the match.
+    ineligible_boards_below = models.BooleanField(
+        _("an ineligible player loses the boards below his too"), default=False
+    )
+    ineligible_deduction = models.DecimalField(
+        _("board points deducted for an ineligible player"), max_digits=3, decimal_places=1, default=0
+    )
     # The league's officials: they decide disputes and override results.
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -456,6 +464,14 @@ class LeagueMatch(models.Model):
     decision_reason = models.CharField(_("reason of the decision"), max_length=500, blank=True)
     # A team that did not appear at all: its boards are lost by forfeit, none of them rated.
     absent = models.CharField(_("team not appeared"), max_length=4, choices=Side.choices, blank=True)
+    # A team that lined up an ineligible player (found by the league director): the board from
+    # which its boards count as lost; the games keep their results for the ratings.
+    ineligible_side = models.CharField(
+        _("team with an ineligible player"), max_length=4, choices=Side.choices, blank=True
+    )
+    ineligible_board = models.PositiveSmallIntegerField(
+        _("board of the ineligible player"), null=True, blank=True
+    )
 
     class Meta:
         ordering = ["match"]
@@ -467,6 +483,11 @@ class LeagueMatch(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(status__in=MatchStatus.values), name="league_match_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=(Q(ineligible_side="") & Q(ineligible_board__isnull=True))
+                | (Q(ineligible_side__in=Side.values) & Q(ineligible_board__gte=1)),
+                name="league_match_ineligible_board",
             ),
             models.CheckConstraint(
                 condition=Q(status=MatchStatus.OPEN) | Q(entered_at__isnull=False),

@@ -149,11 +149,41 @@ def league_match_score(match: LeagueMatch) -> MatchScore:
     league tables, forfeits"). Reads the lineups and games as ``league_matches`` prefetches them."""
     over = match.status != MatchStatus.OPEN
     scored = match_score(match.match, over=over)
+    if over and match.ineligible_side and not match.absent:
+        return _ineligible(match, scored)
     if not (over and match.absent):
         return scored
     won = (0.0, 1.0) if match.absent == Side.HOME else (1.0, 0.0)
     boards = [replace(board, points=won) for board in scored.boards]
     return MatchScore(scored.match, boards, won[0] * len(boards), won[1] * len(boards), True)
+
+
+def _ineligible(match: LeagueMatch, scored: MatchScore) -> MatchScore:
+    """A team that lined up an ineligible player loses his board (and, by the season's rule,
+    every board below it) and the season's deduction of board points, down to 0 in the match
+    (docs/rules.md, "The state federations' league rules"). The games keep their results."""
+    season = season_of(match)
+    guilty = 0 if match.ineligible_side == Side.HOME else 1
+    lost = (0.0, 1.0) if guilty == 0 else (1.0, 0.0)
+    first = match.ineligible_board or 1
+    boards = []
+    for board in scored.boards:
+        if board.board == first or (season.ineligible_boards_below and board.board > first):
+            board = replace(board, points=lost)
+        boards.append(board)
+    deduction = float(season.ineligible_deduction)
+    for index in range(len(boards) - 1, -1, -1):  # from the last board up
+        points = boards[index].points
+        if deduction <= 0 or points is None or points[guilty] <= 0:
+            continue
+        taken = min(points[guilty], deduction)
+        deduction -= taken
+        new = list(points)
+        new[guilty] -= taken
+        boards[index] = replace(boards[index], points=(new[0], new[1]))
+    home = sum(b.points[0] for b in boards if b.points)
+    away = sum(b.points[1] for b in boards if b.points)
+    return MatchScore(scored.match, boards, home, away, scored.finished)
 
 
 @dataclass

@@ -131,6 +131,8 @@ FEDERATION_RULES = (
     "youth_max_age",
     "rating_tolerance",
     "result_deadline_hours",
+    "ineligible_boards_below",
+    "ineligible_deduction",
 )
 
 
@@ -142,6 +144,12 @@ def _federation_rules_check(rules: dict) -> dict:
     if unknown:
         raise LeagueRefused(_("Unknown league rule: %(rule)s.") % {"rule": ", ".join(sorted(unknown))})
     for name, value in rules.items():
+        if name == "ineligible_boards_below":
+            continue
+        if name == "ineligible_deduction":
+            if value is None or value < 0:
+                raise LeagueRefused(_("The deduction is 0 or more board points."), field=name)
+            continue
         if value is None and name == "youth_max_age":
             raise LeagueRefused(_("The youth board needs an age."), field=name)
         if value is not None and (not isinstance(value, int) or value < 0):
@@ -909,4 +917,54 @@ def match_decide(
         update_fields=["status", "entered_at", "entered_by", "decided_at", "decided_by", "decision_reason"]
     )
     MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.DECIDED, by=user, reason=reason)
+    return match
+
+
+@transaction.atomic
+def match_ineligible(
+    *,
+    match: LeagueMatch,
+    side: str,
+    board: int,
+    user,
+    reason: str,
+    now: datetime.datetime | None = None,
+) -> LeagueMatch:
+    """The league director finds that ``side``'s player on ``board`` was not eligible: that board
+    (and by the season's rule every board below it) counts as lost, less the season's deduction
+    of board points; the games keep their results for the ratings (docs/rules.md, "The state
+    federations' league rules"). The match is decided with ``reason``."""
+    match = LeagueMatch.objects.select_for_update().select_related("match").get(pk=match.pk)
+    season = season_of(match)
+    if not is_league_director(user, season):
+        raise LeagueRefused(_("Only the league director can decide a match."), code="forbidden")
+    reason = reason.strip()[:500]
+    if not reason:
+        raise LeagueRefused(_("Give the reason of the decision."), field="reason")
+    if side not in Side.values:
+        raise LeagueRefused(_("Name the team that lined up the ineligible player."), field="side")
+    division = match.match.round.tournament.division
+    if not 1 <= board <= division.boards:
+        raise LeagueRefused(
+            _("This match has only %(boards)d boards.") % {"boards": division.boards}, field="board"
+        )
+    if match.status == MatchStatus.OPEN:
+        raise LeagueRefused(_("The match has no result yet."))
+    now = _now(now)
+    match.ineligible_side, match.ineligible_board = side, board
+    match.status, match.decided_at, match.decided_by, match.decision_reason = (
+        MatchStatus.DECIDED,
+        now,
+        user,
+        reason,
+    )
+    match.save(
+        update_fields=[
+            "ineligible_side", "ineligible_board", "status", "decided_at", "decided_by", "decision_reason"
+        ]
+    )
+    team = match.match.home_team.league_team if side == Side.HOME else match.match.away_team.league_team
+    MatchEvent.objects.create(
+        match=match, at=now, kind=MatchEventKind.DECIDED, team=team, by=user, reason=reason
+    )
     return match

@@ -13,6 +13,7 @@ urlpatterns = [
     path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
     path("match/<int:pk>/move/", views_director.match_move, name="match_move"),
+    path("match/<int:pk>/ineligible/", views_director.match_ineligible, name="match_ineligible"),
     path("division/<int:pk>/round/<int:number>/", views_director.director_round, name="director_round"),
     path("season/new/", views.season_new, name="season_new"),
     path("season/<int:pk>/setup/", views.season_setup, name="setup"),

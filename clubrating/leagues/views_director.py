@@ -12,11 +12,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubrating.core.errors import Refused
 from clubrating.leagues import services
-from clubrating.leagues.forms import MatchMoveForm
+from clubrating.leagues.forms import IneligibleForm, MatchMoveForm
 from clubrating.leagues.models import Division, LeagueMatch
 from clubrating.leagues.selectors import is_league_director, league_match_score, league_matches, season_of
 
@@ -99,3 +99,33 @@ def match_move(request, pk):
         {"match": match, "season": season, "division": match.match.round.tournament.division, "form": form},
         status=400 if form.errors else 200,
     )
+
+
+@login_required
+@require_POST
+def match_ineligible(request, pk):
+    """The director records an ineligible player: his board (and by the season's rule those
+    below) is lost, less the season's deduction; the match is decided."""
+    try:
+        match = league_matches().get(pk=pk)
+    except LeagueMatch.DoesNotExist as missing:
+        raise Http404 from missing
+    if not is_league_director(request.user, season_of(match)):
+        raise PermissionDenied
+    form = IneligibleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("leagues:match", pk=pk)
+    try:
+        services.match_ineligible(
+            match=match,
+            side=form.cleaned_data["side"],
+            board=form.cleaned_data["board"],
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+        )
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("The match is decided."))
+    return redirect("leagues:match", pk=pk)

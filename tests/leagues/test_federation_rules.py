@@ -2,6 +2,7 @@
 federation, the youth board, the rating-order tolerance and the result-entry deadline."""
 
 import datetime
+import re
 
 import pytest
 from django.conf import settings
@@ -153,4 +154,40 @@ def test_the_rules_are_set_on_the_setup_page_and_checked(league):
             fixing_games=2,
             match_start_time=datetime.time(14, 0),
             federation_rules={"youth_board": 0},
+        )
+
+
+@pytest.fixture
+def played(league):
+    from tests.leagues.played import play_landesliga
+
+    play_landesliga(league)
+    return league
+
+
+def test_an_ineligible_player_loses_his_board_those_below_and_the_deduction(played, monkeypatch):
+    league = played
+    _rules(league, ineligible_boards_below=True, ineligible_deduction=1)
+    match = league.match("Donaustadt 1", 1)  # 2.5 : 1.5 (W, D, L, and board 4 won by forfeit)
+    games = dict(match.match.games.values_list("board", "result"))
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(league.captains["Ottakring 1"])
+    url = reverse("leagues:match_ineligible", args=[match.pk])
+    assert client.post(url, {"side": "home", "board": 2, "reason": "x"}).status_code == 403
+    client.force_login(league.director)
+    response = client.post(url, {"side": "home", "board": 2, "reason": "Brett 2 nicht gemeldet"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.ineligible_side, match.ineligible_board) == ("decided", "home", 2)
+    # Boards 2-4 lost (1 : 3), then 1 board point off the home team's 1: 0 : 3.
+    page = client.get(reverse("leagues:public_match", args=[match.pk])).content.decode()
+    assert "0.0 : 3.0" in page
+    assert dict(match.match.games.values_list("board", "result")) == games  # rated as played
+    table = client.get(reverse("leagues:division", args=[league.first.pk])).content.decode()
+    row = table.split('<tr data-team="Donaustadt 1">')[1].split("</tr>")[0]
+    assert re.findall(r'<td class="num fw-bold">([^<]*)</td>', row) == ["3"]  # 0 + 2 + 1 match points
+    with pytest.raises(LeagueRefused):
+        services.match_ineligible(
+            match=league.match("Donaustadt 1", 2), side="home", board=5, user=league.director, reason="x"
         )

@@ -264,7 +264,6 @@ def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list
 
 
 @public_tournaments_required
-@league_pages("leagues:division_players")
 def tournament_evaluation(request, pk):
     """Per player the rating figures and the calculation of every game. In a big tournament the
     calculation comes on demand: htmx asks for ``?player=<member>&pool=<pool>`` when a name is

@@ -68,8 +68,9 @@ def test_an_official_cannot_change_a_league_division_on_the_tournament_pages(hom
 
 def test_the_tournament_pages_of_a_league_division_lead_an_official_to_the_league(home_club, official):
     """A division's tournament has teams and matches, no Swiss field: its overview, players,
-    pairings, rounds, standings, crosstable, progress, evaluation and hall screen show the league's
-    own table, rounds or players instead (an empty list of players or a Swiss table said nothing)."""
+    pairings, rounds, standings, crosstable, progress and hall screen show the league's own table,
+    rounds or players instead (an empty list of players or a Swiss table said nothing); its rating
+    evaluation stays, as its games are rated."""
     league = build_league()
     tournament = league.first.tournament
     client = Client()
@@ -86,9 +87,9 @@ def test_the_tournament_pages_of_a_league_division_lead_an_official_to_the_leagu
         ("standings", ()): table,
         ("crosstable", ()): table,
         ("progress", ()): table,
-        ("evaluation", ()): players,
         ("hall", ()): rounds,
     }
     for (name, extra), target in expected.items():
         response = client.get(reverse(f"tournaments:{name}", args=[tournament.pk, *extra]))
         assert (name, response.status_code, response.url) == (name, 302, target)
+    assert client.get(reverse("tournaments:evaluation", args=[tournament.pk])).status_code == 200
