@@ -211,16 +211,19 @@ def _team_rows_league(division) -> list[schemas.TeamRow]:
     return rows
 
 
-def _team_rows(tournament: Tournament) -> list[schemas.TeamRow]:
-    """Another team competition's table, as its page shows it (match points, board points, team
-    Sonneborn-Berger; it counts no matches won, drawn or lost)."""
+def _team_rows(tournament: Tournament, codes: list[str]) -> list[schemas.TeamRow]:
+    """Another team competition's table, as its page shows it: match points, then the
+    tournament's own team tie-breaks in its order (it counts no matches won, drawn or lost)."""
+    def value(number):
+        return None if number is None else round_half_away(number, 2)
+
     return [schemas.TeamRow(
         rank=row.rank, team_id=row.team.pk, name=row.team.name,
         club=row.team.club.name if row.team.club_id else None,
         played=None, won=None, drawn=None, lost=None,
         match_points=row.match_points, board_points=round_half_away(row.board_points, 1),
-        criteria={"MP": row.match_points, "BP": round_half_away(row.board_points, 1),
-                  "SB": round_half_away(row.sonneborn_berger, 2)},
+        criteria={"MP": row.match_points,
+                  **{code: value(number) for code, number in zip(codes, row.tiebreaks)}},
     ) for row in selectors.team_standings(tournament=tournament)]
 
 
@@ -228,7 +231,7 @@ def _team_rows(tournament: Tournament) -> list[schemas.TeamRow]:
             openapi_extra=documented(304, 403, 404, 422, 429))
 def team_standings(request: HttpRequest, tournament_id: int):
     """A team competition's table: a league division's by its season's criteria (the league's
-    table page), another's by match points, board points and team Sonneborn-Berger."""
+    table page), another's by match points and its own team tie-breaks (the team standings page)."""
     tournament = _tournament(request, tournament_id)
     if tournament.kind != TournamentKind.TEAM:
         refuse(_("This tournament is not a team competition."), 404)
@@ -236,7 +239,8 @@ def team_standings(request: HttpRequest, tournament_id: int):
     if division is not None:
         criteria, rows = list(division.season.criteria), _team_rows_league(division)
     else:
-        criteria, rows = ["MP", "BP", "SB"], _team_rows(tournament)
+        codes = selectors.team_tiebreak_codes(tournament=tournament)
+        criteria, rows = ["MP", *codes], _team_rows(tournament, codes)
     return json_response(request, schemas.TeamStandings(
         tournament_id=tournament.pk, division_id=division.pk if division else None, criteria=criteria,
         rows=rows))

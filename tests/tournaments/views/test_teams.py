@@ -191,13 +191,14 @@ def test_team_standings(official_client, league, lang, words):
 def test_the_api_serves_the_team_standings_as_the_page(official_client, league):
     _play_round_1(official_client, league)
     data = official_client.get(f"/api/v1/tournaments/{league.pk}/teams").json()
-    assert (data["division_id"], data["criteria"]) == (None, ["MP", "BP", "SB"])
+    # The tournament's own team tie-breaks in its order (the default GP, EMGSB), as the page.
+    assert (data["division_id"], data["criteria"]) == (None, ["MP", "GP", "EMGSB"])
     assert [(r["rank"], r["name"], r["played"], r["match_points"], r["board_points"], r["criteria"])
             for r in data["rows"]] == [
-        (1, "Team A", None, 2, 1.5, {"MP": 2, "BP": 1.5, "SB": 0.0}),
-        (2, "Team B", None, 1, 1.0, {"MP": 1, "BP": 1.0, "SB": 1.0}),
-        (2, "Team C", None, 1, 1.0, {"MP": 1, "BP": 1.0, "SB": 1.0}),
-        (4, "Team D", None, 0, 0.5, {"MP": 0, "BP": 0.5, "SB": 1.0}),
+        (1, "Team A", None, 2, 1.5, {"MP": 2, "GP": 1.5, "EMGSB": 0.0}),
+        (2, "Team B", None, 1, 1.0, {"MP": 1, "GP": 1.0, "EMGSB": 1.0}),
+        (2, "Team C", None, 1, 1.0, {"MP": 1, "GP": 1.0, "EMGSB": 1.0}),
+        (4, "Team D", None, 0, 0.5, {"MP": 0, "GP": 0.5, "EMGSB": 1.0}),
     ]
 
 
