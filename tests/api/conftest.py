@@ -4,7 +4,5 @@ page and in the API."""
 from tests.ratings.views.conftest import (  # noqa: F401 - fixtures
     english,
     home_club,
-    official,
-    plain_user,
     rated_club,
 )

@@ -4,11 +4,11 @@ import datetime
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group, User
 
 from clubrating.tournaments.models import Game, ResultChange, TournamentKind
 from ratings.models import PoolMember
 from ratings.services import pool_create
+from tests.conftest import role_user
 from tests.factories import (
     ClubFactory,
     GameFactory,
@@ -29,8 +29,7 @@ BOARDS = [
 @pytest.fixture
 def round_one(db):
     club = ClubFactory(name="Schachklub Heimat", is_home=True)
-    user = User.objects.create_user("offi", password="offi-pw-2026")
-    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    role_user("offi", settings.OFFICIALS_GROUP)
     tournament = TournamentFactory(name="Herbstturnier", kind=TournamentKind.SWISS,
                                    start_date=datetime.date(2026, 9, 1))
     pool = pool_create(name="Standard", start_date=datetime.date(2026, 7, 1))

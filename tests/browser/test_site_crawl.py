@@ -349,7 +349,8 @@ def _log_in(context, origin: str, username: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("role", list(ROLES))
-def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, role, lang):  # noqa: F811
+def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, role, lang,  # noqa: F811
+                                           record_property):
     origin = live_server.url
     seeds = [origin + "/"] + [origin + path for _name, path in pages(demo)] + [origin + "/accounts/login/"]
     problems, html_pages = [], []
@@ -366,6 +367,7 @@ def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, ro
             found = phone(context, origin, html_pages, shoot, name)
         problems += [(f"{where} [{width}]", check, detail) for where, check, detail in found]
         context.close()
+    record_property("crawled_pages", len(html_pages))  # each at both widths (the JUnit report shows it)
     assert len(html_pages) > 20, html_pages
     lines = summary(problems)
     assert lines == [], f"{role} {lang}: {len(lines)} problems on {len(html_pages)} pages:\n" + "\n".join(

@@ -1,8 +1,6 @@
 """The new-tournament form in Chromium: choosing the system shows only what it uses."""
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
 
 from clubrating.tournaments.models import Tournament
 from tests.factories import ClubFactory
@@ -11,11 +9,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def official(db):
+def official(official):
+    """The shared official (tests/conftest.py), with the home club present."""
     ClubFactory(name="Schachklub Heimat", is_home=True)
-    user = User.objects.create_user("offi", password="offi-pw-2026")
-    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
-    return user
+    return official
 
 
 def visible_presets(page) -> list[str]:

@@ -11,11 +11,11 @@ import re
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group, User
 
 from clubrating.tournaments.models import Result, TournamentKind
 from ratings.models import PoolMember
 from ratings.services import game_record_result, pool_create
+from tests.conftest import role_user
 from tests.factories import (
     ByeFactory,
     ClubFactory,
@@ -42,8 +42,7 @@ def swiss(db):
     club = ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True,
                        public_tournaments=True)
     other = ClubFactory(name="Sportunion Raiffeisen Schachklub Steyr")
-    user = User.objects.create_user("offi", password="offi-pw-2026")
-    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
+    role_user("offi", settings.OFFICIALS_GROUP)
     tournament = TournamentFactory(name="Herbstturnier 2026", kind=TournamentKind.SWISS, rounds_count=5,
                                    start_date=datetime.date(2026, 9, 1), tiebreaks="BH/C1,BH,SB,WIN")
     pool = pool_create(name="Standard", start_date=datetime.date(2026, 7, 1))

@@ -2,8 +2,5 @@
 from tests.ratings.views.conftest import (  # noqa: F401
     english,
     home_club,
-    officer,
-    official,
-    plain_user,
     rated_club,
 )

@@ -63,28 +63,9 @@ def snapshot() -> dict:
     }
 
 
-def _in_group(username: str, group: str):
-    from django.contrib.auth.models import Group, User
-
-    user = User.objects.create_user(username, password=f"pw-{username}")
-    user.groups.add(Group.objects.get_or_create(name=group)[0])
-    return user
-
-
 @pytest.fixture
-def officer(db, settings):
-    return _in_group("officer", settings.RATING_OFFICERS_GROUP)
-
-
-@pytest.fixture
-def official(db, settings):
-    return _in_group("offi", settings.OFFICIALS_GROUP)
-
-
-@pytest.fixture
-def officer_client(client, officer):
-    """The rating officer, reading the pages in English."""
+def officer_client(officer_client):
+    """The rating officer (tests/conftest.py), reading the pages in English."""
     from tests.language import speak
 
-    client.force_login(officer)
-    return speak(client, "en")
+    return speak(officer_client, "en")

@@ -1,10 +1,9 @@
-"""Users, a home club and a small played tournament for the exchange page tests."""
+"""A home club and a small played tournament for the exchange page tests (the users are the shared
+ones of tests/conftest.py)."""
 
 import datetime
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from clubrating.tournaments.models import Result
@@ -28,36 +27,10 @@ def home_club(db):
                        public_tournaments=True)
 
 
-def _in_group(username: str, group: str) -> User:
-    user = User.objects.create_user(username, password=f"pw-{username}")
-    user.groups.add(Group.objects.get_or_create(name=group)[0])
-    return user
-
-
 @pytest.fixture
-def official(db):
-    return _in_group("offi", settings.OFFICIALS_GROUP)
-
-
-@pytest.fixture
-def officer(db):
-    return _in_group("officer", settings.RATING_OFFICERS_GROUP)
-
-
-@pytest.fixture
-def plain_user(db):
-    return User.objects.create_user("plain", password="pw-plain")
-
-
-@pytest.fixture
-def staff_user(db):
-    return User.objects.create_user("staff", password="pw-staff", is_staff=True)
-
-
-@pytest.fixture
-def official_client(client, official, home_club):
-    client.force_login(official)
-    return client
+def official_client(official_client, home_club):
+    """The shared official's client (tests/conftest.py), with the home club present."""
+    return official_client
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -31,13 +31,6 @@ def client_for(user=None) -> Client:
     if user is not None:
         client.force_login(user)
     return client
-
-
-@pytest.fixture
-def official(db):
-    user = User.objects.create_user("offizielle", password="pw")
-    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
-    return user
 
 
 SEASON = {

@@ -11,7 +11,6 @@ import datetime
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from clubrating.clubs.models import Club, Sex
@@ -62,33 +61,11 @@ def rated_club(home_club):
     }
 
 
-def _user(username, *groups, **extra):
-    user = User.objects.create_user(username, password="pw", **extra)
-    for name in groups:
-        user.groups.add(Group.objects.get_or_create(name=name)[0])
-    return user
-
-
 @pytest.fixture
 def period_ended(monkeypatch):
     """"Today" is after the open period of ``rated_club``: closing it is not closing early."""
     set_today(monkeypatch, AFTER_OPEN_PERIOD)
     return AFTER_OPEN_PERIOD
-
-
-@pytest.fixture
-def officer(db):
-    return _user("officer", settings.RATING_OFFICERS_GROUP)
-
-
-@pytest.fixture
-def official(db):
-    return _user("official", settings.OFFICIALS_GROUP)
-
-
-@pytest.fixture
-def plain_user(db):
-    return _user("plain")
 
 
 @pytest.fixture

@@ -1,10 +1,9 @@
-"""A small rated Swiss tournament, an official, a plain user and a home club for the page tests."""
+"""A small rated Swiss tournament and a home club for the page tests (the official, the plain user and
+the official's client are the shared ones of tests/conftest.py)."""
 
 import datetime
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
 
 from clubrating.tournaments.models import Result, TournamentKind
 from ratings.models import PoolMember
@@ -25,24 +24,6 @@ RATINGS = [1830, 1980, 1950, 1820]
 def home_club(db):
     return ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True,
                        public_tournaments=True)
-
-
-@pytest.fixture
-def official(db):
-    user = User.objects.create_user("offi", password="pw-offi")
-    user.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
-    return user
-
-
-@pytest.fixture
-def plain_user(db):
-    return User.objects.create_user("plain", password="pw-plain")
-
-
-@pytest.fixture
-def official_client(client, official):
-    client.force_login(official)
-    return client
 
 
 @pytest.fixture
