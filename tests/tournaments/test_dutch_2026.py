@@ -164,3 +164,27 @@ def test_history_records_are_the_engine_input():
     text = round_input(trf, 4)
     assert "XXC black1" in text and "XXR 4" in text
     assert RoundRecord(ABSENT, 0.5) == TrfRounds.from_trf(trf).history[2][0]
+
+
+def test_forfeit_loser_float_changes_a_pairing(monkeypatch):
+    # Round 3 of a tournament bbpPairings 6.0.0 generated and paired: as published, 5-8 and 10-7.
+    # Counting player 9's forfeit loss in round 1 as a downfloat (the rule until January 2026) would
+    # pair 5-7 and 10-8 instead.
+    from clubrating.tournaments.pairing import trf_pairing
+    from clubrating.tournaments.pairing.dutch2026 import player
+
+    trf = read_trf(PAIRING_DIR / "bbp-dutch-010p-06r-s100039.trf")
+    published = trf_pairing.played_pairs(trf, 3)
+    assert sorted(pair_trf_round(trf, 3, edition=EDITION_2026)) == sorted(published)
+    assert {(5, 8), (10, 7)} <= set(published)
+
+    floats = player._get_floats
+
+    def every_unplayed_round_a_downfloat(section, round_number, points):
+        if round_number >= 0 and not section.results[round_number].result.is_played():
+            return Float.DOWN
+        return floats(section, round_number, points)
+
+    monkeypatch.setattr(player, "_get_floats", every_unplayed_round_a_downfloat)
+    old_floats = set(pair_trf_round(trf, 3, edition=EDITION_2026))
+    assert {(5, 7), (10, 8)} <= old_floats
