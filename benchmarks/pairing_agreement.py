@@ -65,6 +65,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--out", default="/tmp/pairing-agreement")
     parser.add_argument("--rules", default="2026", choices=("2017", "2026"))
+    parser.add_argument("--every", type=int, default=50, help="print the running figure this often")
     args = parser.parse_args()
     os.environ.setdefault("CLUBRATING_TESTING", "1")
     from clubrating.interchange.formats.trf import read_trf
@@ -87,14 +88,22 @@ def main() -> int:
         if bad:
             differing += 1
             print(f"differs: {path} rounds {bad}", flush=True)
+        if compared % args.every == 0:
+            _report(compared, skipped, differing, rounds, rounds_differing, started)
+    _report(compared, skipped, differing, rounds, rounds_differing, started)
+    return 0
+
+
+def _report(compared: int, skipped: int, differing: int, rounds: int, rounds_differing: int,
+            started: float) -> None:
     elapsed = time.perf_counter() - started
     share = 100 * (compared - differing) / compared if compared else 0.0
     print(
         f"{compared} tournaments ({skipped} not generated), {differing} with a differing round "
         f"({share:.2f} % identical); {rounds} rounds, {rounds_differing} differing; "
-        f"{elapsed:.0f} s ({elapsed / max(compared, 1):.2f} s a tournament)"
+        f"{elapsed:.0f} s ({elapsed / max(compared, 1):.2f} s a tournament)",
+        flush=True,
     )
-    return 0
 
 
 if __name__ == "__main__":

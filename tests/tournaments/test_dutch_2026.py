@@ -105,12 +105,12 @@ def test_round_one_colours_alternate_over_the_players_taking_part(rules):
     assert [(p.white, p.black) for p in pairs] == [(2, 6), (7, 3), (4, 8), (9, 5)]
 
 
-def test_round_one_colours_in_a_file_with_an_absent_top_seed():
-    # The generated 9-player file: seed 1 is absent in round 1 in none, so take San Viator round 2,
-    # where player 1 (absent in round 1) joins: every board as played, colours included.
-    trf = read_trf(DATA_DIR / "trf" / "san-viator-2018.trf")
+def test_colours_in_a_real_file_with_an_absent_top_seed():
+    # San Viator 2018: player 1 sat out round 1; in round 2 every board is paired as played,
+    # colours included, only when the pairing numbers count the players who took part.
     from clubrating.tournaments.pairing.trf_pairing import played_pairs
 
+    trf = read_trf(DATA_DIR / "trf" / "san-viator-2018.trf")
     assert sorted(pair_trf_round(trf, 2, edition=EDITION_2017)) == sorted(played_pairs(trf, 2))
 
 
@@ -158,9 +158,34 @@ def test_late_entry_placed_by_the_same_order():
     assert ranks == {"A": 1, "B": 2, "Late": 3, "C": 4, "D": 5}
 
 
-def test_history_records_are_the_engine_input():
-    # The pure history of a file and the TRF(x) written for the engine agree on every round.
+def test_engine_input_keeps_the_initial_colour_and_the_requested_byes():
+    # The file's initial colour is black (round 1) and player 2 asked for a half-point bye in round 1.
     trf = read_trf(PAIRING_DIR / "bbp-dutch-007p-04r-s100040.trf")
     text = round_input(trf, 4)
     assert "XXC black1" in text and "XXR 4" in text
-    assert RoundRecord(ABSENT, 0.5) == TrfRounds.from_trf(trf).history[2][0]
+    assert TrfRounds.from_trf(trf).history[2][0] == RoundRecord(ABSENT, 0.5)
+    assert "0000 - H" in next(line for line in text.splitlines() if line.startswith("001    2 "))
+
+
+def test_forfeit_loser_float_changes_a_pairing(monkeypatch):
+    # Round 3 of a tournament bbpPairings 6.0.0 generated and paired: as published, 5-8 and 10-7.
+    # Counting player 9's forfeit loss in round 1 as a downfloat (the rule until January 2026) would
+    # pair 5-7 and 10-8 instead.
+    from clubrating.tournaments.pairing import trf_pairing
+    from clubrating.tournaments.pairing.dutch2026 import player
+
+    trf = read_trf(PAIRING_DIR / "bbp-dutch-010p-06r-s100039.trf")
+    published = trf_pairing.played_pairs(trf, 3)
+    assert sorted(pair_trf_round(trf, 3, edition=EDITION_2026)) == sorted(published)
+    assert {(5, 8), (10, 7)} <= set(published)
+
+    floats = player._get_floats
+
+    def every_unplayed_round_a_downfloat(section, round_number, points):
+        if round_number >= 0 and not section.results[round_number].result.is_played():
+            return Float.DOWN
+        return floats(section, round_number, points)
+
+    monkeypatch.setattr(player, "_get_floats", every_unplayed_round_a_downfloat)
+    old_floats = set(pair_trf_round(trf, 3, edition=EDITION_2026))
+    assert {(5, 7), (10, 8)} <= old_floats

@@ -1,4 +1,6 @@
-"""Dutch-system pairing (FIDE C.04.3) through the py4swiss library.
+"""Dutch-system pairing (FIDE C.04.3) in the edition a tournament is paired by: the rules until
+31 January 2026 through py4swiss (``dutch2017``), the Dutch system of 2026 through the modified copy
+of its engine (``dutch2026``); see docs/rules.md, "Swiss pairing: the FIDE Dutch system".
 
 py4swiss (MIT, a Python port of the FIDE-endorsed bbpPairings) pairs from a TRF(x) description of
 the tournament so far, so the history is written out as TRF(x) lines in memory: one player line per

@@ -255,6 +255,18 @@ class RoundCheck:
     def matches(self) -> bool:
         return self.expected is not None and sorted(self.played) == sorted(self.expected)
 
+    @property
+    def only_played(self) -> list[Pair]:
+        """Boards published that the rules do not give (colours count)."""
+        expected = set(self.expected or [])
+        return [pair for pair in self.played if pair not in expected]
+
+    @property
+    def only_expected(self) -> list[Pair]:
+        """Boards the rules give that were not published."""
+        played = set(self.played)
+        return [pair for pair in self.expected or [] if pair not in played]
+
 
 def check_trf(trf: TrfTournament, *, edition: str = EDITION_2026) -> list[RoundCheck]:
     """Re-pair every paired round of the file from the rounds before it."""

@@ -92,11 +92,13 @@ class Command(FileCommand):
         differing = [c for c in checks if not c.matches]
         for check in differing:
             self.stdout.write(_("Round %(round)d differs.") % {"round": check.round})
-            self.stdout.write("  " + _("Published: %(pairs)s") % {"pairs": _boards(check.played)})
+            # Only the boards that differ: the rest of the round is as the rules give it.
+            self.stdout.write("  " + _("Published: %(pairs)s") % {"pairs": _boards(check.only_played)})
             if check.expected is None:
                 self.stdout.write("  " + _("By the rules: %(error)s") % {"error": check.error})
             else:
-                self.stdout.write("  " + _("By the rules: %(pairs)s") % {"pairs": _boards(check.expected)})
+                boards = _boards(check.only_expected)
+                self.stdout.write("  " + _("By the rules: %(pairs)s") % {"pairs": boards})
         self.stdout.write(
             _("%(same)d of %(total)d rounds paired as the rules give (%(rules)s).")
             % {"same": len(checks) - len(differing), "total": len(checks), "rules": rules_label(edition)}

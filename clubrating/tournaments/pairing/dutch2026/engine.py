@@ -85,6 +85,10 @@ class Engine(PairingEngine):
         # Determine bracket pairings and save the results until there are none left.
         while not brackets.is_finished():
             bracket_state = brackets.get_current_bracket()
+            bracket_state.bye_bits = validity_matcher.bye_bits(
+                bracket_state.mdp_list + bracket_state.resident_list,
+                bracket_state.lower_list + bracket_state.rest_list,
+            )
             bracket_pairer = BracketPairer(bracket_state, validity_matcher, initial_color)
             bracket_pairings = cls._get_bracket_pairs(bracket_pairer)
 

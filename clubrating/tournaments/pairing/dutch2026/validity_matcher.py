@@ -20,6 +20,7 @@ class ValidityMatcher:
         self._len: int = len(players) + len(players) % 2
         self._computer: ComputerDutchValidity = ComputerDutchValidity(self._len, 1)
         self._index_dict: dict[Player, int] = {player: i for i, player in enumerate(self._players)}
+        self._bye_score: int | None = None
 
         self._set_up_computer()
 
@@ -59,27 +60,40 @@ class ValidityMatcher:
                 for player in self._players:
                     if player.points_with_acceleration > score:
                         player.bye_received = True
-                if self._bye_is_single_downfloater(score):
-                    self._rank_unplayed_games(score)
+                self._bye_score = score
+                self._rank_unplayed_games(score)
                 return
 
-    def _bye_is_single_downfloater(self, score: int) -> bool:
-        """Whether the round can be completed with the players of the PAB assignee's score and above
-        paired among themselves (the assignee being the only one to leave them). Only then does
-        minimising the assignee's unplayed games decide among them."""
-        computer = ComputerDutchValidity(self._len, 1)
-        for _ in range(self._len):
+    def bye_bits(self, upper: list[Player], lower: list[Player]) -> int:
+        """Bits for minimising the PAB assignee's unplayed games in the bracket of ``upper`` (its
+        moved-down and resident players; ``lower``: every player below). The criterion decides in
+        the bracket that holds the assignee's score group when the round can be completed with
+        these players paired among themselves (the assignee being the single one left over) and
+        the players below among themselves."""
+        if self._bye_score is None or not upper:
+            return 0
+        if self._bye_score < min(player.points_with_acceleration for player in upper):
+            return 0
+        at_score = [player for player in upper + lower if player.bye_rank is not None]
+        if not at_score:
+            return 0
+        players = upper + lower
+        size = len(players) + len(players) % 2
+        computer = ComputerDutchValidity(size, 1)
+        for _ in range(size):
             computer.add_vertex()
-        for i, player_1 in enumerate(self._players):
-            for j in range(i + 1, len(self._players)):
-                player_2 = self._players[j]
-                crossing = (player_1.points_with_acceleration >= score) != (player_2.points_with_acceleration >= score)
-                computer.set_edge_weight(i, j, int(not crossing and self.is_allowed_pair(player_1, player_2)))
-        for i, player in enumerate(self._players):
-            eligible = C2.evaluate(player, player) and player.points_with_acceleration <= score
-            computer.set_edge_weight(i, len(self._players), int(eligible))
+        in_upper = [True] * len(upper) + [False] * len(lower)
+        for i, player_1 in enumerate(players):
+            for j in range(i + 1, len(players)):
+                if in_upper[i] == in_upper[j]:
+                    computer.set_edge_weight(i, j, int(self.is_allowed_pair(player_1, players[j])))
+        if len(players) % 2:
+            for i, player in enumerate(upper):
+                computer.set_edge_weight(i, len(players), int(C2.evaluate(player, player)))
         computer.compute_matching()
-        return all(i != j for i, j in enumerate(computer.get_matching()))
+        if any(i == j for i, j in enumerate(computer.get_matching())):
+            return 0
+        return 2 * len(at_score).bit_length()
 
     def _rank_unplayed_games(self, score: int) -> None:
         """Rank the players of the PAB assignee's score by their played games, most played first."""

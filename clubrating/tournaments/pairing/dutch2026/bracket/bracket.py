@@ -114,17 +114,8 @@ class Bracket(BaseModel):
             low_bracket_bits=len(lower_list).bit_length(),
             score_difference_total_bits=score_difference_total_bits,
             score_difference_bit_dict=score_difference_bit_dict,
-            bye_bits=cls._get_bye_bits(mdp_list, resident_list, lower_list),
             rest_list=rest_list or [],
             score_shifts=score_shifts or {},
             score_bits=score_bits,
         )
 
-    @staticmethod
-    def _get_bye_bits(mdp_list: list[Player], resident_list: list[Player], lower_list: list[Player]) -> int:
-        """Bits for minimising the unplayed games of the PAB assignee: only in the bracket whose
-        residents have the assignee's score (C.04.3 (2026), quality criteria)."""
-        if not any(player.bye_rank is not None for player in resident_list):
-            return 0
-        count = sum(player.bye_rank is not None for player in mdp_list + resident_list + lower_list)
-        return 2 * count.bit_length()

@@ -2,7 +2,7 @@ from abc import ABC, abstractmethod
 
 from py4swiss.dynamicuint import DynamicUint
 
-from clubrating.tournaments.pairing.dutch2026.bracket import Bracket
+from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.player import Player
 
 

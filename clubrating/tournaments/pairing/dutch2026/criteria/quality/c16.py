@@ -1,7 +1,7 @@
 from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import Float
 
-from clubrating.tournaments.pairing.dutch2026.bracket import Bracket
+from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
 from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
 
