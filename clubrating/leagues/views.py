@@ -62,7 +62,7 @@ from clubrating.leagues.selectors import (
 )
 from clubrating.tournaments.models import ResultChange, TeamMatch
 from clubrating.tournaments.pairing.berger import rounds_count
-from ratings.services import game_record_result
+from clubrating.tournaments.recording import game_result_record
 
 
 def _match(pk) -> LeagueMatch:
@@ -223,7 +223,7 @@ def match_results(request, pk):
             seen=form.seen(),
             absent=form.cleaned_data["absent"],
             user=request.user,
-            record=game_record_result,
+            record=game_result_record,
         )
     except Refused as refusal:
         return _refused(request, refusal, pk)
@@ -279,7 +279,7 @@ def match_decide(request, pk):
             results=form.results(),
             seen=form.seen(),
             absent=form.cleaned_data["absent"],
-            record=game_record_result,
+            record=game_result_record,
         )
     except Refused as refusal:
         return _refused(request, refusal, pk)
