@@ -1,7 +1,7 @@
 """Read-mostly admin: ratings change only through ratings.services, so rating data is read-only here.
 
 Deleting a game or changing its date moves ratings too, so the ratings app replaces the
-tournaments' game admin with one that goes through ``game_record_result`` / ``game_date_change``.
+tournaments' game admin with one that goes through ``game_result_record`` / ``game_date_change``.
 """
 
 from django.contrib import admin, messages
@@ -15,6 +15,7 @@ from clubrating.core.admin import figure
 from clubrating.core.errors import Refused
 from clubrating.tournaments.admin import GameAdmin
 from clubrating.tournaments.models import Game, Result
+from clubrating.tournaments.recording import game_result_record
 from ratings.models import (
     FideTakeover,
     ListEntry,
@@ -26,7 +27,7 @@ from ratings.models import (
     RatingRecord,
     TournamentRating,
 )
-from ratings.services import game_date_change, game_record_result
+from ratings.services import game_date_change
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -183,7 +184,7 @@ class RatedGameAdmin(GameAdmin):
 
     def _withdraw_result(self, request, game: Game, prefix: str = "") -> bool:
         try:
-            game_record_result(game=game, result=Result.NOT_PLAYED, user=request.user)
+            game_result_record(game=game, result=Result.NOT_PLAYED, user=request.user)
         except Refused as error:
             self.message_user(request, prefix + error.message, level=messages.ERROR)
             return False

@@ -10,3 +10,8 @@ class RatingsConfig(AppConfig):
         from .member_data import register_parts
 
         register_parts()  # the ratings' part of a member's data (``clubrating.clubs.member_data``)
+        from clubrating.tournaments.recording import result_rater_register
+
+        from .services.results import ResultRater
+
+        result_rater_register(ResultRater())  # every recorded result is rated

@@ -6,9 +6,10 @@ Every service takes keyword arguments, runs in one transaction and raises ``Leag
 Who may act is checked here: a team's captains for their team, the season's directors for all.
 
 Board games are ordinary games of the division's team tournament. A result is written through
-``record`` (the result service of the ratings, ``ratings.services.game_record_result``, handed
-in by the page or command that composes both), so a league game is rated on entry like any other
-and its changes stay in the game's history; forfeits are scored but not rated.
+``record``, by default the one owner of recording a result
+(``clubrating.tournaments.recording.game_result_record``: checked, written and rated), so a
+league game is rated on entry like any other and its changes stay in the game's history;
+forfeits are scored but not rated.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
 )
 from clubrating.tournaments.pairing.berger import rounds_count
+from clubrating.tournaments.recording import game_result_record
 from clubrating.tournaments.services import lineup_set, round_pair, team_create
 
 __all__ = [
@@ -770,7 +772,7 @@ def match_results_enter(
     match: LeagueMatch,
     results: dict[int, str],
     user,
-    record: RecordResult,
+    record: RecordResult = game_result_record,
     absent: str = "",
     seen: dict[int, str] | None = None,
     now: datetime.datetime | None = None,
@@ -880,7 +882,7 @@ def match_decide(
     match: LeagueMatch,
     user,
     reason: str,
-    record: RecordResult,
+    record: RecordResult = game_result_record,
     results: dict[int, str] | None = None,
     absent: str = "",
     seen: dict[int, str] | None = None,

@@ -66,8 +66,8 @@ from clubrating.leagues.selectors import (
 from clubrating.leagues.templatetags.league_people import person as person_name
 from clubrating.tournaments.models import Result, ResultChange, TeamMatch
 from clubrating.tournaments.pairing.berger import rounds_count
+from clubrating.tournaments.recording import game_result_record
 from ratings.selectors import tournament_rating_pool
-from ratings.services import game_record_result
 
 
 def _match(pk) -> LeagueMatch:
@@ -271,7 +271,7 @@ def match_results(request, pk):
             seen=form.seen(),
             absent=form.cleaned_data["absent"],
             user=request.user,
-            record=game_record_result,
+            record=game_result_record,
         )
     except Refused as refusal:
         return _refused(request, refusal, pk)
@@ -327,7 +327,7 @@ def match_decide(request, pk):
             results=form.results(),
             seen=form.seen(),
             absent=form.cleaned_data["absent"],
-            record=game_record_result,
+            record=game_result_record,
         )
     except Refused as refusal:
         return _refused(request, refusal, pk)

@@ -209,7 +209,7 @@ def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, 
     a result through the result-entry service costs a re-evaluation per board. ``by_board`` enters
     them one by one through that service instead, as officials do (needed once a period of the
     tournament is closed, which the import path refuses)."""
-    from ratings.services import game_record_result
+    from clubrating.tournaments.recording import game_result_record
 
     rnd = services.round_pair(tournament=tournament)
     strength = {p.member_id: p.fide_rating or p.rating or 1400 for p in tournament.players.all()}
@@ -218,7 +218,7 @@ def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, 
     results = [_score(rng, strength[game.white_id], strength[game.black_id]) for game in scored]
     if by_board:
         for game, result in zip(scored, results, strict=True):
-            game_record_result(game=game, result=result)
+            game_result_record(game=game, result=result)
     else:
         services.game_results_write(games=scored, results=[(result, result) for result in results])
     report.games += len(games)

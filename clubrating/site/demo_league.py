@@ -188,7 +188,7 @@ def demo_league(
 ) -> None:
     """The league, once: ``score`` draws a game's result from the players' strengths (the demo's
     one way of scoring)."""
-    from ratings.services import game_record_result
+    from clubrating.tournaments.recording import game_result_record
 
     if LeagueSeason.objects.filter(name=SEASON_NAME).exists():
         return
@@ -277,7 +277,7 @@ def demo_league(
                 )
             report.games += match.match.games.count()
             if round_number <= PLAYED_ROUNDS:
-                _play(match, rng, director, captain, kapitaen, day, game_record_result, by_team, score)
+                _play(match, rng, director, captain, kapitaen, day, game_result_record, by_team, score)
 
 
 def _play(match, rng, director, captain, kapitaen, day, record, by_team, score) -> None:

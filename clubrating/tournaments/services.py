@@ -72,8 +72,8 @@ def game_results_write(
     *, games: list[Game], results: list[tuple[str, str]], by: int | None = None, reason: str = ""
 ) -> list[Game]:
     """Give each game its new ``(result, rated result)`` and keep every change in the result's
-    history (who, when, old, new, why): the one place a result is written, by the result entry
-    (through the ratings service, which checks and rates it), the imports and the demo.
+    history (who, when, old, new, why): the one place a result is written, by the recording of a result
+    (``recording.game_result_record``, which checks and rates it) and the imports.
 
     The games hold the results they have now (the old ones of the history); they are changed in
     place and returned. A game whose result stays the same is not written and gets no history

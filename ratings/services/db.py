@@ -29,7 +29,7 @@ from django.db.models import BooleanField, FloatField, ForeignKey, IntegerField,
 from django.utils.translation import gettext as _
 
 from clubrating.core.db import plain_rows, prepared_cursor
-from clubrating.tournaments.models import Game, Round, Tournament
+from clubrating.tournaments.recording import game_locked  # noqa: F401  (the game's lock, named here too)
 from ratings.models import RatingPool
 from ratings.services.errors import RatingsError
 
@@ -50,49 +50,6 @@ def binary_reads() -> bool:
     """True where small repeated reads go through prebuilt SQL and the binary cursor
     (``fetch_sql``, PostgreSQL); elsewhere the ORM's queries read them."""
     return connection.vendor == "postgresql"
-
-
-def game_locked(game: Game) -> Game:
-    """The game under its row lock, with its round and tournament as they are now.
-
-    On PostgreSQL the game is locked for update and its round and tournament for share, and all
-    three are read, in one statement: saves of different boards of one round run side by side,
-    while a change of the round or tournament (a pairing changed, a round moved to another day,
-    the next round paired) still waits for them, and they for it. The rows are read under the
-    locks, so the round's date (hence the game's period) is the committed one."""
-    if connection.vendor != "postgresql":  # SQLite serialises writers: nothing to lock
-        return Game.objects.select_related("round__tournament").get(pk=game.pk)
-    with prepared_cursor() as cursor:
-        cursor.execute(_lock_sql(), [game.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Game.DoesNotExist(f"Game {game.pk} does not exist.")
-    objs = []
-    for model in (Game, Round, Tournament):
-        names = [f.attname for f in model._meta.concrete_fields]
-        objs.append(model.from_db(connection.alias, names, row[: len(names)]))
-        row = row[len(names) :]
-    locked, rnd, tournament = objs
-    rnd.tournament = tournament
-    locked.round = rnd
-    return locked
-
-
-@functools.cache
-def _lock_sql() -> str:
-    """The locking read of ``game_locked``: the three tables' columns as the models list them (plain
-    values on PostgreSQL: none of these fields converts what the database returns)."""
-    tables = ((Game, "g"), (Round, "r"), (Tournament, "t"))
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        f"{alias}.{quote(f.column)}" for model, alias in tables for f in model._meta.concrete_fields
-    )
-    return (
-        f"SELECT {columns} FROM {Game._meta.db_table} AS g "
-        f"JOIN {Round._meta.db_table} AS r ON r.id = g.round_id "
-        f"JOIN {Tournament._meta.db_table} AS t ON t.id = r.tournament_id "
-        "WHERE g.id = %s FOR UPDATE OF g FOR SHARE OF r, t"
-    )
 
 
 # How long a save waits for a pool's exclusive holder before it is refused. Closing, reopening

@@ -6,12 +6,11 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from clubrating.core.db import plain_execute, plain_rows, prepared_cursor, server_bound
+from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import WHITE_SCORE, Game
-from clubrating.tournaments.services import game_results_write
-from clubrating.tournaments.validation import result_validate
+from clubrating.tournaments.recording import game_result_record
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.services.db import (
-    game_locked,
     generic_plans,
     members_lock,
     members_try_lock,
@@ -117,45 +116,37 @@ def _rebuild(game: Game, pools, rating, periods, former) -> None:
         )
 
 
-@transaction.atomic
+class ResultRater:
+    """How a recorded result is rated (``clubrating.tournaments.recording``, which owns the
+    recording and calls this in its transaction, under the game's lock): ``prepare`` locks the
+    pools the change touches (shared) and refuses a game in a closed period of any pool that
+    rates its tournament; ``rate`` replaces the game's rating records and re-evaluates what
+    they touch."""
+
+    def scope(self):
+        return generic_plans()
+
+    def prepare(self, game: Game):
+        return _touched(game)
+
+    def rate(self, game: Game, prepared) -> None:
+        _rebuild(game, *prepared)
+
+
 def game_record_result(
     *, game: Game, result: str, rated_result: str | None = None, user=None, seen: str | None = None,
     reason: str = "",
 ) -> Game:
-    """Record, correct or delete (``result=""``) a result and update the ratings it touches.
-
-    ``reason`` (why an entered result changes) is kept in the result's history.
-
-    ``rated_result`` defaults to ``result``; forfeits are scored but never rated. ``seen`` is the
-    result the official saw when he loaded the page: compared under the game's row lock, so of
-    two officials saving one board from the same page state exactly one is saved and the other is
-    refused (``code="stale"``) with what the board holds now. Refused (``Refused``) by the club
-    side's ``result_validate``, and for a game in a closed period of any pool that rates its
-    tournament.
-    """
-    with generic_plans():
-        return _record(game, result, rated_result, user, seen, reason)
-
-
-def _record(game: Game, result: str, rated_result: str | None, user, seen: str | None, reason: str) -> Game:
-    game = game_locked(game)
-    if seen is not None and seen != game.result:
-        raise RatingsError(
-            _(
-                "Another official has saved this board meanwhile: it now holds %(result)s. "
-                "Nothing of yours was saved; check the result and save again."
-            )
-            % {"result": game.get_result_display()},
-            code="stale",
-        )
-    result_validate(game=game, result=result, rated_result=rated_result)
-    rated_result = result if rated_result is None else rated_result
-    touched = _touched(game)
-
-    by = user.pk if user is not None and user.is_authenticated else None
-    game_results_write(games=[game], results=[(result, rated_result)], by=by, reason=reason)
-    _rebuild(game, *touched)
-    return game
+    """``clubrating.tournaments.recording.game_result_record``, the one owner of recording a
+    result, for callers that compose with the ratings; a stale save is refused as a
+    ``RatingsError`` (``code="stale"``), as these callers have always been told."""
+    try:
+        return game_result_record(game=game, result=result, rated_result=rated_result, user=user, seen=seen,
+                                  reason=reason)
+    except TournamentRefused as refused:
+        if refused.code != "stale":
+            raise
+        raise RatingsError(str(refused), code="stale") from refused
 
 
 

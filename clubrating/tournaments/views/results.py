@@ -9,10 +9,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubrating.accounts.permissions import official_required
 from clubrating.core.errors import Refused
 from ratings.selectors import game_rating_changes, games_closed_periods
-from ratings.services import game_record_result
 
 from ..forms import RESULT_CONTROLS, CorrectionForm, ResultForm, confirmation_of, result_key_legend
 from ..models import Game, Result, Round
+from ..recording import game_result_record
 from ..selectors import board_game
 from ._league import league_division, league_refusal, not_a_league_division
 from .public import games_queryset, tournament_context
@@ -76,7 +76,7 @@ def _save(request, game: Game, form: ResultForm, rated_result=None) -> tuple[boo
     if not form.is_valid() or form.needs_confirmation():
         return False, []
     try:
-        saved = game_record_result(game=game, result=form.cleaned_data["result"], user=request.user,
+        saved = game_result_record(game=game, result=form.cleaned_data["result"], user=request.user,
                                    rated_result=rated_result, seen=form.seen_value(),
                                    reason=form.cleaned_data.get("reason", ""))
     except Refused as error:

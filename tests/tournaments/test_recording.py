@@ -1,0 +1,71 @@
+"""The one owner of recording a result (clubrating.tournaments.recording): it checks, writes and,
+through the rater the ratings app registers, rates."""
+
+import pytest
+
+from clubrating.core.errors import Refused
+from clubrating.tournaments import recording
+from clubrating.tournaments.errors import TournamentRefused
+from clubrating.tournaments.models import Result, ResultChange
+from ratings.services.results import ResultRater
+from tests.factories import GameFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_ratings_app_registered_its_rater():
+    assert isinstance(recording._rater, ResultRater)
+
+
+class Spy:
+    """A rater that notes what it is asked, in order."""
+
+    def __init__(self):
+        self.calls = []
+
+    def scope(self):
+        from contextlib import nullcontext
+        self.calls.append("scope")
+        return nullcontext()
+
+    def prepare(self, game):
+        self.calls.append(("prepare", game.result))
+        return "prepared"
+
+    def rate(self, game, prepared):
+        self.calls.append(("rate", game.result, prepared))
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    spy = Spy()
+    monkeypatch.setattr(recording, "_rater", spy)
+    return spy
+
+
+def test_checks_then_writes_then_rates(spy):
+    game = GameFactory(result=Result.NOT_PLAYED)
+    saved = recording.game_result_record(game=game, result=Result.DRAW, seen="", reason="am Brett")
+    assert saved.result == Result.DRAW and saved.rated_result == Result.DRAW
+    # Prepared under the lock before the write (the old result), rated after it (the new one).
+    assert spy.calls == ["scope", ("prepare", ""), ("rate", Result.DRAW, "prepared")]
+    change = ResultChange.objects.get(game=game)
+    assert (change.old_result, change.new_result, change.reason) == ("", Result.DRAW, "am Brett")
+
+
+def test_a_stale_page_and_a_bad_result_change_nothing(spy):
+    game = GameFactory(result=Result.WHITE_WINS)
+    with pytest.raises(TournamentRefused) as stale:
+        recording.game_result_record(game=game, result=Result.DRAW, seen="")
+    assert stale.value.code == "stale"
+    with pytest.raises(Refused):
+        recording.game_result_record(game=game, result=Result.DRAW, rated_result=Result.WHITE_WINS)
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS and not ResultChange.objects.filter(game=game).exists()
+    assert [call for call in spy.calls if call != "scope"] == []
+
+
+def test_without_a_rater_a_result_is_checked_and_written(monkeypatch):
+    monkeypatch.setattr(recording, "_rater", None)
+    game = GameFactory(result=Result.NOT_PLAYED)
+    assert recording.game_result_record(game=game, result=Result.BLACK_WINS).result == Result.BLACK_WINS
