@@ -5,6 +5,8 @@ date refused unless the official says it is another person."""
 import datetime
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from clubrating.clubs.models import Member, MemberChange
@@ -128,3 +130,13 @@ def test_members_of_other_names_are_not_merged(client, official, home_club):
     client.post(reverse("clubs:member_merge", args=[anna.pk]), {"duplicate": bernd.pk})
 
     assert Member.objects.filter(pk=bernd.pk).exists()
+
+
+def test_a_club_administrator_keeps_the_register_too(client, home_club):
+    admin = User.objects.create_user("obmann", password="pw-obmann-2026")
+    admin.groups.add(Group.objects.get_or_create(name=settings.CLUB_ADMINS_GROUP)[0])
+    client.force_login(admin)
+
+    response = client.post(ADD, values(club=home_club.pk))
+
+    assert response.status_code == 302 and Member.objects.filter(last_name="Huber").count() == 1
