@@ -908,3 +908,36 @@ def pool_ratings(pool: RatingPool | None, member_ids: Iterable[int]) -> dict[int
         return None if value is None else round_half_away(value)
 
     return {m: PoolRating(whole(r), whole(live)) for m, r, live in rows}
+
+
+@dataclass
+class WaitingGames:
+    """The games of a pool whose rating waits, by the reason (``waits_for_period``, pending)."""
+
+    after_open_period: int = 0  # dated after the open period: rated once it is closed
+    behind_reopened: int = 0  # in a period waiting while the one before it is reopened
+    newcomers: int = 0  # waiting for a newcomer's first rating (his own or his opponent's)
+
+    @property
+    def total(self) -> int:
+        return self.after_open_period + self.behind_reopened + self.newcomers
+
+
+def pools_waiting_games(*, pool_ids: Iterable[int] | None = None) -> dict[int, WaitingGames]:
+    """{pool id: WaitingGames} for the pools with waiting games (of ``pool_ids``). One query,
+    counted by the database (a game counts once per reason)."""
+    records = RatingRecord.objects.filter(change__isnull=True)
+    if pool_ids is not None:
+        records = records.filter(pool_id__in=list(pool_ids))
+    waiting: dict[int, WaitingGames] = {}
+    rows = records.values_list("pool_id", "pending", "period_id", "period__state").annotate(
+        games=Count("game_id", distinct=True)).order_by()
+    for pool_id, pending, period_id, state, games in rows:
+        entry = waiting.setdefault(pool_id, WaitingGames())
+        if pending:
+            entry.newcomers += games
+        elif period_id is None:
+            entry.after_open_period += games
+        elif state == PeriodState.WAITING:
+            entry.behind_reopened += games
+    return {pool_id: entry for pool_id, entry in waiting.items() if entry.total}

@@ -86,9 +86,10 @@ def can_view_ratings(user) -> bool:
 
 
 def sees_personal_data(user) -> bool:
-    """Officials, rating officers and staff: the audience that keeps the member register."""
+    """Officials, rating officers, club administrators and staff: the audience that keeps the
+    member register."""
     return getattr(user, "is_authenticated", False) and user.is_active and (
-        user.is_staff or is_official(user) or is_rating_officer(user))
+        user.is_staff or is_official(user) or is_rating_officer(user) or is_club_admin(user))
 
 
 def audience_for(user, member=None) -> Audience:
@@ -149,4 +150,5 @@ public_ratings_required.__doc__ = "Logged-in users, or everyone if the home club
 club_admin_required = _role_required(is_club_admin)
 club_admin_required.__doc__ = "Club administrators only: anonymous -> login page, others -> 403."
 register_keepers_required = _role_required(sees_personal_data)
-register_keepers_required.__doc__ = "Officials, rating officers and staff (who keep the member register)."
+register_keepers_required.__doc__ = ("Officials, rating officers, club administrators and staff (who keep "
+                                     "the member register).")

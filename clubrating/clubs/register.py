@@ -105,3 +105,83 @@ def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = F
         fields=changes,
     )
     return member
+
+
+# What a duplicate may bring into the member it is merged into: the values the kept member lacks.
+MERGED = (
+    "sex",
+    "birth_date",
+    "club",
+    "national_id",
+    "fide_id",
+    "fide_rating",
+    "fide_title",
+    "email",
+    "phone",
+)
+
+
+def _holdings(member: Member) -> list[str]:
+    """The kinds of rows (verbose names) that point to ``member``, apart from his own history."""
+    found = []
+    for relation in Member._meta.related_objects:
+        if (
+            relation.related_model is MemberChange
+            or not relation.one_to_many
+            and not relation.one_to_one
+        ):
+            continue
+        rows = relation.related_model._base_manager.filter(**{relation.field.name: member})
+        if rows.exists():
+            found.append(str(relation.related_model._meta.verbose_name_plural))
+    return found
+
+
+@transaction.atomic
+def member_merge(*, keep: Member, duplicate: Member, user) -> Member:
+    """Merge ``duplicate`` (the same name and birth date, as the product's duplicate detection
+    finds them) into ``keep``: ``keep`` takes the values it lacks and the login, ``duplicate`` is
+    deleted, and ``keep``'s history says so. A duplicate with games, registrations, ratings or list
+    entries is refused: those would move between rating histories, which only a recalculation
+    by the rating officer may do."""
+    keep = Member.objects.select_for_update().get(pk=keep.pk)
+    duplicate = Member.objects.select_for_update().get(pk=duplicate.pk)
+    if keep.pk == duplicate.pk:
+        raise MemberRefused(_("A member cannot be merged into himself."))
+    if keep.erased_on or duplicate.erased_on:
+        raise MemberRefused(_("An erased member is not merged."))
+    if not member_duplicates(
+        last_name=keep.last_name,
+        first_name=keep.first_name,
+        birth_date=keep.birth_date,
+        exclude=keep.pk,
+    ).count(duplicate):
+        raise MemberRefused(_("Only members with the same name and birth date are merged."))
+    held = _holdings(duplicate)
+    if held:
+        raise MemberRefused(
+            _("%(member)s cannot be merged: he has %(what)s. Those stay with him.")
+            % {"member": duplicate, "what": ", ".join(held)}
+        )
+    if duplicate.user_id and keep.user_id:
+        raise MemberRefused(_("Both members have a login; unlink one on the Rollen page first."))
+    taken = {
+        name: getattr(duplicate, name)
+        for name in MERGED
+        if getattr(keep, name) in (None, "") and getattr(duplicate, name) not in (None, "")
+    }
+    login = duplicate.user if duplicate.user_id and not keep.user_id else None
+    number = str(duplicate.pk)  # the merged record, by its number (no personal data)
+    MemberChange.objects.filter(member=duplicate).update(member=keep)
+    duplicate.delete()  # first: its national and FIDE IDs are unique
+    values = {**{n: getattr(keep, n) for n in EDITED}, **taken}
+    member_save(member=keep, values=values, user=user)
+    if login is not None:
+        keep.user = login
+        keep.save(update_fields=["user", "changed_at"])
+    MemberChange.objects.create(
+        member=keep,
+        changed_by=user if getattr(user, "pk", None) else None,
+        fields=[{"field": "merged", "old": number, "new": None}],
+    )
+    return keep

@@ -36,7 +36,7 @@ from ratings.services.cache import ratings_cache_version
 from . import privacy
 from .forms import MemberForm
 from .models import ErasureCause, Member
-from .register import EDITED, MemberRefused, member_duplicates, member_save
+from .register import EDITED, MemberRefused, member_duplicates, member_merge, member_save
 from .search import search_text
 from .selectors import club_data_version, home_club, member_search
 from .services import member_set_notify_by_email, member_set_profile_restricted
@@ -228,6 +228,7 @@ def member_erase_page(request, pk):
 
 def _history(member: Member) -> list[dict]:
     labels = {f.name: f.verbose_name for f in Member._meta.fields}
+    labels["merged"] = _("merged the duplicate no.")
     return [
         {
             "change": change,
@@ -281,5 +282,22 @@ def member_edit(request, pk=None):
             "member": member if member.pk else None,
             "duplicates": duplicates,
             "history": _history(member) if member.pk else [],
+        "twins": member_duplicates(last_name=member.last_name, first_name=member.first_name,
+                                   birth_date=member.birth_date, exclude=member.pk) if member.pk else [],
         },
     )
+
+
+@register_keepers_required
+@require_POST
+def member_merge_view(request, pk):
+    """Merge the duplicate named in the form into the member ``pk`` (from his edit page)."""
+    keep = get_object_or_404(Member, pk=pk)
+    duplicate = get_object_or_404(Member, pk=request.POST.get("duplicate") or 0)
+    try:
+        member_merge(keep=keep, duplicate=duplicate, user=request.user)
+    except MemberRefused as error:
+        messages.error(request, error.message)
+        return redirect("clubs:member_edit", pk=keep.pk)
+    messages.success(request, _("The duplicate is merged into %(member)s.") % {"member": keep})
+    return redirect("clubs:member_edit", pk=keep.pk)

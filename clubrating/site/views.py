@@ -164,6 +164,8 @@ def home(request):
         "is_official": official,
         "is_rating_officer": is_rating_officer(user),
     }
+    # An empty site says what comes next to whoever can do it: the first pool.
+    context["needs_pool"] = context["is_rating_officer"] and not RatingPool.objects.exists()
     member = getattr(user, "member", None) if user.is_authenticated else None
     context["member"] = member
     if member is not None:

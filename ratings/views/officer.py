@@ -40,7 +40,7 @@ from ratings.models import (
 )
 from ratings.rule_names import rules_name
 from ratings.rules.presets import get_rules
-from ratings.selectors import period_close_preview
+from ratings.selectors import period_close_preview, pools_waiting_games
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.period_checks import period_close_check, period_reopen_refusal
@@ -72,6 +72,7 @@ def officer_home(request):
         p.period_id: p for p in PublishedList.objects.filter(superseded=False, period__isnull=False)
     }
     pools = list(pools)
+    waiting = pools_waiting_games()
     latest_list = dict(
         PublishedList.objects.values("pool").annotate(latest=Max("pk")).values_list("pool", "latest")
     )
@@ -86,6 +87,7 @@ def officer_home(request):
         pool.may_transform = rules.transformation_2024 and not pool.transformed
         pool.takes_fide = rules.fide_takeover
         pool.jobs = jobs.get(pool_key(pool), [])[:3]
+        pool.waiting = waiting.get(pool.pk)
         later_closed = False  # the periods come latest first
         for period in pool.periods.all():
             period.current_list = current.get(period.pk)
@@ -139,6 +141,7 @@ def period_close_view(request, pk):
         "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
         "form": form, "early": check.early, "today": today, "next_day": today + datetime.timedelta(days=1),
         "unfinished": period_close_preview(period=period, end=today if check.early else None),
+        "waiting": pools_waiting_games(pool_ids=[pool.pk]).get(pool.pk),
     })
 
 

@@ -5,10 +5,12 @@ date refused unless the official says it is another person."""
 import datetime
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from clubrating.clubs.models import Member, MemberChange
-from tests.factories import MemberFactory
+from tests.factories import GameFactory, MemberFactory
 from tests.language import speak
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +85,58 @@ def test_visitors_and_plain_members_cannot_add_members(client, plain_user, home_
     client.force_login(plain_user)
     assert client.post(ADD, values()).status_code == 403
     assert not Member.objects.filter(last_name="Huber").exists()
+
+
+def test_a_duplicate_without_games_is_merged_and_its_values_kept(client, official, home_club):
+    anna = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None, club=home_club, national_id="", fide_id=None)
+    twin = MemberFactory(last_name="HUBER", first_name="anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None, national_id="12345", fide_id=1601001, email="anna@example.org")
+    client.force_login(official)
+    speak(client, "de-at")
+    edit = client.get(reverse("clubs:member_edit", args=[anna.pk])).content.decode()
+    assert "Duplikate: gleicher Name und Geburtsdatum" in edit and twin.get_absolute_url() in edit
+
+    client.post(reverse("clubs:member_merge", args=[anna.pk]), {"duplicate": twin.pk})
+
+    assert not Member.objects.filter(pk=twin.pk).exists()
+    anna.refresh_from_db()
+    assert (anna.national_id, anna.fide_id, anna.email, anna.club) == (
+        "12345", 1601001, "anna@example.org", home_club)
+    assert MemberChange.objects.filter(member=anna).first().fields == [
+        {"field": "merged", "old": str(twin.pk), "new": None}]
+
+
+def test_a_duplicate_with_games_is_not_merged_and_says_why(client, official, home_club):
+    anna = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None)
+    twin = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None)
+    GameFactory(white=twin)
+    client.force_login(official)
+    speak(client, "de-at")
+
+    response = client.post(reverse("clubs:member_merge", args=[anna.pk]), {"duplicate": twin.pk},
+                           follow=True)
+
+    assert Member.objects.filter(pk=twin.pk).exists()
+    assert "kann nicht zusammengeführt werden" in response.content.decode()
+
+
+def test_members_of_other_names_are_not_merged(client, official, home_club):
+    anna, bernd = MemberFactory(last_name="Huber"), MemberFactory(last_name="Gruber")
+    client.force_login(official)
+
+    client.post(reverse("clubs:member_merge", args=[anna.pk]), {"duplicate": bernd.pk})
+
+    assert Member.objects.filter(pk=bernd.pk).exists()
+
+
+def test_a_club_administrator_keeps_the_register_too(client, home_club):
+    admin = User.objects.create_user("obmann", password="pw-obmann-2026")
+    admin.groups.add(Group.objects.get_or_create(name=settings.CLUB_ADMINS_GROUP)[0])
+    client.force_login(admin)
+
+    response = client.post(ADD, values(club=home_club.pk))
+
+    assert response.status_code == 302 and Member.objects.filter(last_name="Huber").count() == 1

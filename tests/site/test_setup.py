@@ -55,3 +55,8 @@ def test_a_club_administrator_may_set_up_an_official_may_not(client):
     assert client.get("/setup/").status_code == 403
     user.groups.add(Group.objects.get_or_create(name=settings.CLUB_ADMINS_GROUP)[0])
     assert client.get("/setup/").status_code == 200
+
+
+def test_an_empty_home_page_links_the_rating_officer_to_the_first_pool(superuser_client):
+    page = superuser_client.get("/").content.decode()
+    assert '<p id="needs-pool"><a class="btn btn-sm btn-primary" href="/ratings/officer/pools/new/">' in page

@@ -1,15 +1,19 @@
-"""A board's rating change says why it has none: "N" where the game counts towards a newcomer's
-first rating, "wartet" where its rating period is not open yet (a rated player with 165 games
-is no newcomer, and his board must not read "N")."""
+"""Why a rating waits: a board's change reads "N" where the game counts towards a newcomer's
+first rating and "wartet" where its rating period is not open yet (a rated player with 165 games
+is no newcomer, and his board must not read "N"); the officer's page and the close page list the
+waiting games by reason, with what to do."""
 
 import datetime
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 
 from clubrating.tournaments.models import Result
-from ratings.selectors import game_rating_changes
+from ratings.selectors import WaitingGames, game_rating_changes, pools_waiting_games
 from ratings.services import game_record_result
 from tests.factories import MemberFactory, TournamentFactory
 from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
@@ -46,3 +50,26 @@ def test_a_newcomers_game_in_the_open_period_is_pending_not_waiting():
     [change] = game_rating_changes([game.pk])[game.pk]
 
     assert (change.white_waits_for_period, change.white_first_rating, change.pending) == (False, False, True)
+
+
+def test_the_officer_page_and_the_close_page_list_the_waiting_games_with_what_to_do(client):
+    pool = make_pool(start=datetime.date(2025, 1, 1))
+    rated, other, newcomer = MemberFactory(), MemberFactory(), MemberFactory()
+    publish_start_list(pool, {rated: (2210, 165), other: (1980, 40)})
+    autumn = TournamentFactory(start_date=datetime.date(2025, 9, 1))
+    later = make_round(autumn, 1, date=datetime.date(2025, 9, 1))
+    game_record_result(game=unplayed_game(later, rated, other), result=Result.WHITE_WINS)
+    spring = make_round(TournamentFactory(start_date=datetime.date(2025, 3, 1)), 1)
+    game_record_result(game=unplayed_game(spring, rated, newcomer), result=Result.DRAW)
+
+    assert pools_waiting_games() == {pool.pk: WaitingGames(after_open_period=1, newcomers=1)}
+    officer = User.objects.create_user("referent", password="pw-referent-2026")
+    officer.groups.add(Group.objects.get_or_create(name=settings.RATING_OFFICERS_GROUP)[0])
+    client.force_login(officer)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de-at"
+    home = client.get(reverse("ratings:officer")).content.decode()
+    close = client.get(reverse("ratings:period_close", args=[pool.periods.get().pk])).content.decode()
+    for page in (home, close):
+        assert ("1 Partie liegt nach der offenen Periode: Sie wird gewertet, sobald diese Periode "
+                "abgeschlossen ist und die nächste sich öffnet.") in page
+        assert "1 Partie wartet auf die erste Wertungszahl eines Neulings" in page

@@ -249,3 +249,11 @@ def test_the_new_pool_page_explains_each_rule_set_and_its_period_calendar(client
     assert "4 Perioden im Jahr, 2027: 01.01.2027–31.03.2027" in html
     assert "ein Turnier je Periode" in html  # Go's EGF rule sets
     assert "keine Wertungszahl unter 1200; erste Wertungszahl eines Neulings nach 7 Partien." in html
+
+
+def test_the_import_page_explains_the_start_lists_id_column(client, rated_club, officer):
+    client.force_login(officer)
+
+    html = client.get(reverse("ratings:import", args=[rated_club["pool"].pk])).content.decode()
+
+    assert "<dt>id</dt><dd>Die nationale ID des Mitglieds (ÖSB-Nummer), wie auf seiner Mitgliedsseite" in html
