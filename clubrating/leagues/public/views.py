@@ -32,6 +32,7 @@ from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, Side
 from clubrating.leagues.selectors import (
     division_live_state,
+    division_version,
     league_match_score,
     league_matches,
     lineup_visible,
@@ -44,11 +45,13 @@ from clubrating.leagues.selectors_public import (
     match_result,
     public_seasons,
 )
+from clubrating.tournaments.views._cache import PageVersion
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
 from ratings.rules.forecast import team_forecast_exact
 from ratings.rules.rounding import round_half_away
 from ratings.selectors import list_entries, pool_list_on, tournament_rating_pool
+from ratings.services.cache import ratings_cache_version
 from ratings.views.calculators import split_forecast
 
 
@@ -112,9 +115,28 @@ def division_table(request, pk):
     live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
-    data = division_data(division=division)
-    context = _context(request, division, "table", data=data, **live)
-    return live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
+    version = _version(request, division, "league-table")
+    if not request.GET.get("fragment") and (response := version.not_modified()):
+        return response
+    context = _context(request, division, "table", **live)
+    context.update(version.cached("table", lambda: _plain(_context(
+        request, division, "table", data=division_data(division=division)))))
+    response = live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
+    return response if request.GET.get("fragment") else version.validated(response)
+
+
+def _version(request, division: Division, face: str, *parts) -> PageVersion:
+    """The version of one of the division's pages for this reader (``PageVersion``): the rows of
+    the league and of its tournament (``division_version``) and ``parts``."""
+    rows = division_version(division=division, now=timezone.now())
+    return PageVersion(request, division.tournament, face, *parts, rows=rows)
+
+
+def _plain(context: dict) -> dict:
+    """What a page's context keeps in the cache: its tables, not the division's data they were
+    drawn from (every match, lineup and game of the season)."""
+    return {key: value for key, value in context.items()
+            if key not in ("data", "division", "season", "divisions")}
 
 
 def _visible(match: LeagueMatch, user, now) -> dict[str, bool]:
@@ -229,21 +251,26 @@ def _players_data(division: Division) -> DivisionData:
 @public_tournaments_required
 def division_players(request, pk):
     division = _division(pk)
-    data = _players_data(division)
-    team_order = {row.team: index for index, row in enumerate(data.table)}
-    lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
-    boards = list(range(1, division.boards + 1))
-    rows = [
-        (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else "" for cell in map(line.boards.get, boards)])
-        for line in lines
-    ]
-    return render(
-        request,
-        "leagues/public/players.html",
-        _context(
-            request, division, "players", data=data, rows=rows, boards=boards, best=sorted(data.best.items())
-        ),
-    )
+    # The players' performances use the ratings of the lists in force on the match days.
+    version = _version(request, division, "league-players", ratings_cache_version())
+    if response := version.not_modified():
+        return response
+
+    def build() -> dict:
+        data = _players_data(division)
+        team_order = {row.team: index for index, row in enumerate(data.table)}
+        lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
+        boards = list(range(1, division.boards + 1))
+        rows = [
+            (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else ""
+                    for cell in map(line.boards.get, boards)])
+            for line in lines
+        ]
+        return _plain(_context(request, division, "players", data=data, rows=rows, boards=boards,
+                               best=sorted(data.best.items())))
+
+    context = {**_context(request, division, "players"), **version.cached("players", build)}
+    return version.validated(render(request, "leagues/public/players.html", context))
 
 
 def _public_match(pk) -> LeagueMatch:

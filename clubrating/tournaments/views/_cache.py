@@ -37,10 +37,13 @@ class PageVersion:
     """The version of one face of a tournament's page for this request (``parts``: what else the
     face shows, e.g. the ratings' version)."""
 
-    def __init__(self, request, tournament, face: str, *parts) -> None:
+    def __init__(self, request, tournament, face: str, *parts, rows: str | None = None) -> None:
+        """``rows``: the version of the rows the face shows, when more than the tournament's
+        (a league division's: ``leagues.selectors.division_version``)."""
         viewer = viewer_of(request)
         user = request.user
-        state = (SCHEMA, face, tournament.pk, selectors.tournament_version(tournament=tournament),
+        rows = rows if rows is not None else selectors.tournament_version(tournament=tournament)
+        state = (SCHEMA, face, tournament.pk, rows,
                  club_data_version(), translation.get_language() or "", request.GET.urlencode(),
                  viewer.audience, viewer.user_id, viewer.birth_years_public, viewer.today,
                  user.pk if user.is_authenticated else None, *parts)

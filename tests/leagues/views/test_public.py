@@ -49,7 +49,9 @@ def test_the_table_page_shows_the_criteria_and_the_cross_table(
     played, visitor, django_assert_max_num_queries
 ):
     url = reverse("leagues:division", args=[played.first.pk])
-    with django_assert_max_num_queries(12):
+    # The table's own twelve and its version (the rows of the league and of its tournament, the
+    # latest change of a member and a club: tournaments/views/_cache.py), whatever the season's size.
+    with django_assert_max_num_queries(23):
         page = visitor.get(url)
     assert page.status_code == 200
     html = page.content.decode()
@@ -339,3 +341,36 @@ def test_the_live_pages_see_a_confirmation_and_a_team_that_did_not_appear(
     assert fragment.status_code == 200
     row = fragment.content.decode().split('<tr data-team="Favoriten 1">')[1].split("</tr>")[0]
     assert [cell.rsplit(">", 1)[1] for cell in row.split("</td>")[:-1]][6:8] == ["2", "4.0"]
+
+
+def _row(html: str, team: str) -> list[str]:
+    """The texts of the cells of ``team``'s row of the division table."""
+    row = html.split(f'<tr data-team="{team}">')[1].split("</tr>")[0]
+    return [cell.rsplit(">", 1)[1] for cell in row.split("</td>")[:-1]]
+
+
+def test_the_table_and_players_pages_are_cached_until_a_league_save_changes_them(
+    league, public, visitor, django_assert_max_num_queries
+):
+    """Drawn once, served from the cache to the next reader (and a 304 to a browser that has
+    the page), and drawn anew at once when a captain's result or confirmation changes them."""
+    from tests.leagues.played import play
+
+    rate_everyone(league)
+    play(league, "Donaustadt 1", 1, "WDL-", away_ranks=(1, 2, 3, None))
+    table_url = reverse("leagues:division", args=[league.first.pk])
+    players_url = reverse("leagues:division_players", args=[league.first.pk])
+    favoriten = str(league.players["Favoriten"][0])
+    first = visitor.get(table_url)
+    assert _row(first.content.decode(), "Favoriten 1")[2:7] == ["0", "0", "0", "0", "0"]
+    assert _row(first.content.decode(), "Donaustadt 1")[2:8] == ["1", "1", "0", "0", "2", "2.5"]
+    assert favoriten not in visitor.get(players_url).content.decode()
+    with django_assert_max_num_queries(19):  # its version only: not the season's matches and games
+        again = visitor.get(table_url)
+    assert _row(again.content.decode(), "Donaustadt 1") == _row(first.content.decode(), "Donaustadt 1")
+    assert visitor.get(table_url, HTTP_IF_NONE_MATCH=first.headers["ETag"]).status_code == 304
+    play(league, "Favoriten 1", 1, "LLWW")
+    after = visitor.get(table_url, HTTP_IF_NONE_MATCH=first.headers["ETag"])
+    assert after.status_code == 200
+    assert _row(after.content.decode(), "Favoriten 1")[2:8] == ["1", "0", "1", "0", "1", "2.0"]
+    assert favoriten in visitor.get(players_url).content.decode()
