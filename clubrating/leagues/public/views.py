@@ -45,13 +45,12 @@ from clubrating.leagues.selectors_public import (
     match_result,
     public_seasons,
 )
-from clubrating.tournaments.views._cache import PageVersion
+from clubrating.tournaments.views._cache import PageVersion, pools_version
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
 from ratings.rules.forecast import team_forecast_exact
 from ratings.rules.rounding import round_half_away
 from ratings.selectors import list_entries, pool_list_on, tournament_rating_pool
-from ratings.services.cache import ratings_cache_version
 from ratings.views.calculators import split_forecast
 
 
@@ -252,7 +251,7 @@ def _players_data(division: Division) -> DivisionData:
 def division_players(request, pk):
     division = _division(pk)
     # The players' performances use the ratings of the lists in force on the match days.
-    version = _version(request, division, "league-players", ratings_cache_version())
+    version = _version(request, division, "league-players", pools_version(division.tournament))
     if response := version.not_modified():
         return response
 

@@ -5,10 +5,10 @@ read and draw; during the tournament every spectator asks for them again and aga
 are drawn once per version of what they show and kept in the cache (shared by the server's
 processes): the tournament's own rows (``selectors.tournament_version``, which changes with any
 save, import or admin edit of them), the members' names and clubs (``club_data_version``), for
-the rating evaluation the ratings (``ratings_cache_version``), and the reader (his language and
-what he may see of each member: ``privacy.viewer_of``). The page around the table (tabs, the
-reader's menu and form tokens) is drawn for every request. A browser that has the page already
-gets a 304 (the ETag carries the same version and the reader).
+the rating evaluation the ratings of the pools that rate the tournament (``pools_version``), and
+the reader (his language and what he may see of each member: ``privacy.viewer_of``). The page
+around the table (tabs, the reader's menu and form tokens) is drawn for every request. A browser
+that has the page already gets a 304 (the ETag carries the same version and the reader).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs.selectors import club_data_version
+from ratings.services.cache import pool_cache_version
+from ratings.services.pools import tournament_pools
 
 from .. import selectors
 
@@ -84,3 +86,10 @@ class PageVersion:
 
         drawn = self.cached(template, draw)
         return mark_safe(drawn["html"])  # drawn by the template above, escaped there
+
+
+def pools_version(tournament) -> tuple:
+    """The cache versions of the pools that rate ``tournament`` (its rating evaluation, the
+    ratings its pages show): a save in another pool's tournament leaves its pages cached."""
+    pools = tournament_pools(tournament).values_list("pk", flat=True)
+    return tuple((pk, pool_cache_version(pk)) for pk in pools)

@@ -19,14 +19,13 @@ from ratings.selectors import (
     tournament_rating_pool,
 )
 from ratings.selectors import tournament_evaluation as rating_evaluation
-from ratings.services.cache import ratings_cache_version
 
 from .. import selectors
 from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
-from ._cache import PageVersion
+from ._cache import PageVersion, pools_version
 from ._league import league_division
 from ._texts import Texts
 
@@ -289,7 +288,7 @@ def tournament_evaluation(request, pk):
     if player is None and not show_all:  # the page every spectator opens: cached
         return _cached_page(request, tournament, "evaluation", "tournaments/evaluation.html",
                             lambda: {"evaluations": _evaluations(tournament, None, False), "show_all": False},
-                            ratings_cache_version())
+                            pools_version(tournament))
     context = tournament_context(request, tournament, "evaluation",
                                  evaluations=_evaluations(tournament, player, show_all), show_all=show_all)
     context["body_html"] = render_to_string("tournaments/_evaluation_body.html", context, request=request)
