@@ -265,10 +265,11 @@ def division_players(request, pk):
                     for cell in map(line.boards.get, boards)])
             for line in lines
         ]
-        return _plain(_context(request, division, "players", data=data, rows=rows, boards=boards,
-                               best=sorted(data.best.items())))
+        return _context(request, division, "players", data=data, rows=rows, boards=boards,
+                        best=sorted(data.best.items()))
 
-    context = {**_context(request, division, "players"), **version.cached("players", build)}
+    context = _context(request, division, "players")
+    context["content_html"] = version.content("leagues/public/players.html", build)
     return version.validated(render(request, "leagues/public/players.html", context))
 
 

@@ -18,7 +18,9 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.template.loader import render_to_string
+from django.template.context import make_context
+from django.template.loader import get_template, render_to_string
+from django.template.loader_tags import BlockNode
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
@@ -86,6 +88,20 @@ class PageVersion:
 
         drawn = self.cached(template, draw)
         return mark_safe(drawn["html"])  # drawn by the template above, escaped there
+
+    def content(self, page: str, build: Callable[[], dict]) -> SafeString:
+        """The ``content`` block of the page template ``page`` drawn with the context ``build()``
+        returns, once per version; the page shows it in place of the block (``content_html`` in
+        base.html), so the page's template stays whole and is drawn around it for each reader."""
+        def draw() -> dict:
+            template = get_template(page).template
+            blocks = template.nodelist.get_nodes_by_type(BlockNode)
+            block = next(node for node in blocks if node.name == "content")
+            context = make_context(build(), self.request)
+            with context.bind_template(template):
+                return {"html": block.render(context)}
+
+        return mark_safe(self.cached(f"content:{page}", draw)["html"])  # escaped by the template
 
 
 def pools_version(tournament) -> tuple:
