@@ -189,6 +189,23 @@ def division_rounds(request, pk):
     live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
+    if request.GET.get("fragment"):
+        return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html",
+                           _rounds_context(request, division, live))
+    # The forecasts use the ratings of the pool that rates the division; whether a match has
+    # started (the page is live) follows the clock.
+    version = _version(request, division, "league-rounds", live["live"], pools_version(division.tournament))
+    if response := version.not_modified():
+        return response
+    context = _context(request, division, "rounds", **live)
+    context["content_html"] = version.content("leagues/public/rounds.html",
+                                              lambda: _rounds_context(request, division, live))
+    return version.validated(render(request, "leagues/public/rounds.html", context))
+
+
+def _rounds_context(request, division: Division, live: dict) -> dict:
+    """The rounds page's context: the chosen round's match cards (``?round=``; the last round
+    with a result, else the first)."""
     data = division_data(division=division)
     numbers = [number for number, _date, _matches in data.rounds]
     try:
@@ -203,10 +220,9 @@ def division_rounds(request, pk):
         for number, date, matches in data.rounds
         if number == chosen
     ]
-    context = _context(
+    return _context(
         request, division, "rounds", data=data, rounds=rounds, chosen=chosen, numbers=numbers, **live
     )
-    return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html", context)
 
 
 def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.date, dict[int, int]]:
