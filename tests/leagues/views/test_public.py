@@ -374,3 +374,22 @@ def test_the_table_and_players_pages_are_cached_until_a_league_save_changes_them
     assert after.status_code == 200
     assert _row(after.content.decode(), "Favoriten 1")[2:8] == ["1", "0", "1", "0", "1", "2.0"]
     assert favoriten in visitor.get(players_url).content.decode()
+
+
+def test_the_rounds_page_is_cached_until_a_result_changes_its_cards(league, public, visitor):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.leagues.played import play
+
+    rate_everyone(league)
+    play(league, "Donaustadt 1", 1, "WDL-", away_ranks=(1, 2, 3, None))
+    url = reverse("leagues:division_rounds", args=[league.first.pk]) + "?round=1"
+    with CaptureQueriesContext(connection) as cold:
+        first = visitor.get(url).content.decode()
+    with CaptureQueriesContext(connection) as warm:
+        again = visitor.get(url).content.decode()
+    assert len(warm.captured_queries) < len(cold.captured_queries)
+    assert again.count("2.5 : 1.5") == first.count("2.5 : 1.5") == 1 and "2.0 : 2.0" not in first
+    play(league, "Favoriten 1", 1, "LLWW")
+    assert "2.0 : 2.0" in visitor.get(url).content.decode()  # Favoriten 1 – Hietzing 1
