@@ -4,6 +4,7 @@ match's lineups, the boards and score of a match, the league director's open wor
 from __future__ import annotations
 
 import datetime
+import hashlib
 from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch, QuerySet
@@ -18,7 +19,7 @@ from clubrating.leagues.models import (
     Side,
 )
 from clubrating.tournaments.models import Game, LineupEntry, Result
-from clubrating.tournaments.selectors import MatchScore, match_score
+from clubrating.tournaments.selectors import MatchScore, match_score, tournament_version
 
 
 def _active(user) -> bool:
@@ -141,6 +142,24 @@ def division_live_state(*, division: Division, now: datetime.datetime) -> tuple[
     waiting = (MatchStatus.OPEN, MatchStatus.ENTERED, MatchStatus.DISPUTED)
     running = any(status in waiting and starts_at <= now for _pk, status, *_rest, starts_at in rows)
     return repr(state), running
+
+
+def division_version(*, division: Division, now: datetime.datetime) -> str:
+    """A version of everything a division's pages show of the league's own rows (the season, the
+    division, its teams, its matches with their states and lineups, whether each lineup is public
+    yet) beside the rows of its tournament (``tournament_version``): it changes with any save of
+    them, whatever service, import or admin edit made it. A page that shows rows of another
+    league model adds them here."""
+    state, _running = division_live_state(division=division, now=now)
+    rows = [
+        [getattr(division.season, f.attname) for f in LeagueSeason._meta.concrete_fields],
+        [getattr(division, f.attname) for f in Division._meta.concrete_fields],
+        list(LeagueTeam.objects.filter(division=division).order_by("pk").values_list()),
+        list(LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+             .order_by("pk").values_list()),
+        state, tournament_version(tournament=division.tournament),
+    ]
+    return hashlib.sha1(repr(rows).encode()).hexdigest()[:20]
 
 
 def league_match_score(match: LeagueMatch) -> MatchScore:

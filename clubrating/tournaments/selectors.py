@@ -80,6 +80,7 @@ __all__ = [
     "tiebreak_specs",
     "tournament_tables",
     "tournament_counts",
+    "tournament_version",
     "entrant_counts",
     "current_round",
 ]
@@ -226,16 +227,56 @@ def round_pair_check(*, tournament: Tournament) -> PairCheck:
 def pairings_version(*, tournament: Tournament, round_number: int | None = None) -> tuple[str, bool]:
     """(version, running) of a round's pairings (or of all rounds): the version changes whenever a
     board, a result or a bye changes, so a spectator's page asks for the fragment again only then;
-    running says whether any game still waits for its result. Two small queries."""
-    games = Game.objects.filter(round__tournament=tournament)
-    byes = Bye.objects.filter(round__tournament=tournament)
-    if round_number is not None:
-        games = games.filter(round__number=round_number)
-        byes = byes.filter(round__number=round_number)
+    running says whether any game still waits for its result. Two small queries; for all rounds
+    the tournament's version (``tournament_version``), which its cached pages read anyway."""
+    if round_number is None:
+        return _tournament_state(tournament)
+    games = Game.objects.filter(round__tournament=tournament, round__number=round_number)
+    byes = Bye.objects.filter(round__tournament=tournament, round__number=round_number)
     rows = list(games.order_by("pk").values_list("pk", "board", "white_id", "black_id", "result"))
     rows += list(byes.order_by("pk").values_list("pk", "member_id", "kind"))
     running = any(len(row) == 5 and row[4] == Result.NOT_PLAYED for row in rows)
     return hashlib.sha1(repr(rows).encode()).hexdigest()[:16], running
+
+
+def tournament_version(*, tournament: Tournament) -> str:
+    """A version of everything the tournament's pages show of its own rows: the tournament, its
+    rounds, games, byes, players, teams, matches and lineups. It changes with any of them, by
+    whatever route (the services, an import, the admin), so a page cached under it is never
+    stale; the members' names and clubs are another version (``club_data_version``). Plain rows
+    read along the tournament's indexes: a few milliseconds for a 300-player Swiss."""
+    return _tournament_state(tournament)[0]
+
+
+def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
+    """(``tournament_version``, whether a game waits for its result), read once per instance:
+    a page asks for both (its live check and its cached tables)."""
+    memo = getattr(tournament, "_version_state", None)
+    if memo is not None:
+        return memo
+    tid = tournament.pk
+    games = list(Game.objects.filter(round__tournament_id=tid).order_by("pk").values_list(
+        "pk", "round_id", "board", "white_id", "black_id", "result", "rated_result", "rated",
+        "has_colours", "date", "team_match_id"))
+    parts = [
+        [getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields],  # as read by the page
+        list(Round.objects.filter(tournament_id=tid).order_by("pk").values_list("pk", "number", "date")),
+        games,
+        list(Bye.objects.filter(round__tournament_id=tid).order_by("pk").values_list(
+            "pk", "round_id", "member_id", "kind")),
+        list(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(
+            "pk", "member_id", "start_rank", "rating", "fide_rating", "team_id", "final_rank",
+            "withdrawn_from_round")),
+    ]
+    if tournament.kind == TournamentKind.TEAM:
+        parts += [
+            list(Team.objects.filter(tournament_id=tid).order_by("pk").values_list()),
+            list(TeamMatch.objects.filter(round__tournament_id=tid).order_by("pk").values_list()),
+            list(LineupEntry.objects.filter(match__round__tournament_id=tid).order_by("pk").values_list()),
+        ]
+    running = any(row[5] == Result.NOT_PLAYED for row in games)
+    tournament._version_state = (hashlib.sha1(repr(parts).encode()).hexdigest()[:20], running)
+    return tournament._version_state
 
 
 PENDING = "pending"  # paired, no result yet (crosstable only; standings ignore such games)

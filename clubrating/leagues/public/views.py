@@ -32,6 +32,7 @@ from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, Side
 from clubrating.leagues.selectors import (
     division_live_state,
+    division_version,
     league_match_score,
     league_matches,
     lineup_visible,
@@ -44,6 +45,7 @@ from clubrating.leagues.selectors_public import (
     match_result,
     public_seasons,
 )
+from clubrating.tournaments.views._cache import PageVersion, pools_version
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
 from ratings.rules.forecast import team_forecast_exact
@@ -112,18 +114,35 @@ def division_table(request, pk):
     live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
+    version = _version(request, division, "league-table")
+    if not request.GET.get("fragment") and (response := version.not_modified()):
+        return response
+    context = _context(request, division, "table", **live)
+    context.update(version.cached("table", lambda: _plain(_table_context(request, division))))
+    response = live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
+    return response if request.GET.get("fragment") else version.validated(response)
+
+
+def _version(request, division: Division, face: str, *parts) -> PageVersion:
+    """The version of one of the division's pages for this reader (``PageVersion``): the rows of
+    the league and of its tournament (``division_version``) and ``parts``."""
+    rows = division_version(division=division, now=timezone.now())
+    return PageVersion(request, division.tournament, face, *parts, rows=rows)
+
+
+def _table_context(request, division: Division) -> dict:
+    """The table page's tables: the division's table, its crosstable and the rank after each round."""
     data = division_data(division=division)
     progress_rounds, progress_rows = data.progress()
-    context = _context(
-        request,
-        division,
-        "table",
-        data=data,
-        progress_rounds=progress_rounds,
-        progress_rows=progress_rows,
-        **live,
-    )
-    return live_render(request, "leagues/public/table.html", "leagues/public/_live_table.html", context)
+    return _context(request, division, "table", data=data, progress_rounds=progress_rounds,
+                    progress_rows=progress_rows)
+
+
+def _plain(context: dict) -> dict:
+    """What a page's context keeps in the cache: its tables, not the division's data they were
+    drawn from (every match, lineup and game of the season)."""
+    return {key: value for key, value in context.items()
+            if key not in ("data", "division", "season", "divisions")}
 
 
 def _visible(match: LeagueMatch, user, now) -> dict[str, bool]:
@@ -196,6 +215,23 @@ def division_rounds(request, pk):
     live, unchanged = _live_check(request, division)
     if unchanged is not None:
         return unchanged
+    if request.GET.get("fragment"):
+        return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html",
+                           _rounds_context(request, division, live))
+    # The forecasts use the ratings of the pool that rates the division; whether a match has
+    # started (the page is live) follows the clock.
+    version = _version(request, division, "league-rounds", live["live"], pools_version(division.tournament))
+    if response := version.not_modified():
+        return response
+    context = _context(request, division, "rounds", **live)
+    context["content_html"] = version.content("leagues/public/rounds.html",
+                                              lambda: _rounds_context(request, division, live))
+    return version.validated(render(request, "leagues/public/rounds.html", context))
+
+
+def _rounds_context(request, division: Division, live: dict) -> dict:
+    """The rounds page's context: the chosen round's match cards (``?round=``; the last round
+    with a result, else the first)."""
     data = division_data(division=division)
     numbers = [number for number, _date, _matches in data.rounds]
     try:
@@ -210,10 +246,9 @@ def division_rounds(request, pk):
         for number, date, matches in data.rounds
         if number == chosen
     ]
-    context = _context(
+    return _context(
         request, division, "rounds", data=data, rounds=rounds, chosen=chosen, numbers=numbers, **live
     )
-    return live_render(request, "leagues/public/rounds.html", "leagues/public/_live_rounds.html", context)
 
 
 def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.date, dict[int, int]]:
@@ -257,21 +292,27 @@ def _players_data(division: Division) -> DivisionData:
 @public_tournaments_required
 def division_players(request, pk):
     division = _division(pk)
-    data = _players_data(division)
-    team_order = {row.team: index for index, row in enumerate(data.table)}
-    lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
-    boards = list(range(1, division.boards + 1))
-    rows = [
-        (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else "" for cell in map(line.boards.get, boards)])
-        for line in lines
-    ]
-    return render(
-        request,
-        "leagues/public/players.html",
-        _context(
-            request, division, "players", data=data, rows=rows, boards=boards, best=sorted(data.best.items())
-        ),
-    )
+    # The players' performances use the ratings of the lists in force on the match days.
+    version = _version(request, division, "league-players", pools_version(division.tournament))
+    if response := version.not_modified():
+        return response
+
+    def build() -> dict:
+        data = _players_data(division)
+        team_order = {row.team: index for index, row in enumerate(data.table)}
+        lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
+        boards = list(range(1, division.boards + 1))
+        rows = [
+            (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else ""
+                    for cell in map(line.boards.get, boards)])
+            for line in lines
+        ]
+        return _context(request, division, "players", data=data, rows=rows, boards=boards,
+                        best=sorted(data.best.items()))
+
+    context = _context(request, division, "players")
+    context["content_html"] = version.content("leagues/public/players.html", build)
+    return version.validated(render(request, "leagues/public/players.html", context))
 
 
 @public_tournaments_required

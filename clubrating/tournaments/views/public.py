@@ -5,7 +5,9 @@ import hashlib
 from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
@@ -24,6 +26,7 @@ from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
 from . import _pairings, _standings, _tables
+from ._cache import PageVersion, pools_version
 from ._league import league_division, league_pages
 from ._texts import Texts
 
@@ -164,9 +167,11 @@ def tournament_players(request, pk):
 def tournament_pairings(request, pk):
     """All rounds' pairings on one page."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = rounds_with_pairings(tournament)
-    return render(request, "tournaments/pairings.html",
-                  tournament_context(request, tournament, "pairings", rounds=rounds))
+    # A league division's boards stay hidden until their lineups are public (``hidden_games``).
+    hidden = (sorted(hidden_games(tournament_id=tournament.pk, now=timezone.now()))
+              if tournament.kind == TournamentKind.TEAM else [])
+    return _cached_page(request, tournament, "pairings", "tournaments/pairings.html",
+                        lambda: {"rounds": rounds_with_pairings(tournament)}, hidden)
 
 
 @public_tournaments_required
@@ -196,11 +201,22 @@ def tournament_standings(request, pk):
     extra, unchanged = live_check(request, tournament=tournament)
     if unchanged:
         return unchanged
-    codes, rows, error = _standings.standings(tournament)
-    lines = _standings.standing_lines(rows, codes, club_of=viewer_of(request).club)
-    context = tournament_context(request, tournament, "standings", codes=codes, lines=lines, error=error,
-                                 **extra)
-    return live_render(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
+    version = PageVersion(request, tournament, "standings")
+    if not request.GET.get("fragment") and (response := version.not_modified()):
+        return response
+    context = tournament_context(request, tournament, "standings", **extra)
+
+    def build() -> dict:
+        codes, rows, error = _standings.standings(tournament)
+        html = render_to_string("tournaments/_standings_table.html", {
+            "codes": codes, "lines": _standings.standing_lines(rows, codes, club_of=viewer_of(request).club),
+            "national_label": context["national_label"]}, request=request)
+        return {"codes": codes, "error": error, "table_html": html}
+
+    table = version.cached("standings", build)
+    context.update(codes=table["codes"], error=table["error"], table_html=mark_safe(table["table_html"]))
+    response = live_render(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
+    return response if request.GET.get("fragment") else version.validated(response)
 
 
 @public_tournaments_required
@@ -208,10 +224,10 @@ def tournament_standings(request, pk):
 def tournament_crosstable(request, pk):
     """The crosstable in rank order (opponents by rank) and the progress table."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    context = tournament_context(request, tournament, "crosstable")
-    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"],
-                                                 club_of=viewer_of(request).club)
-    return render(request, "tournaments/crosstable.html", context)
+    round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
+    return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
+                        lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin,
+                                                                    club_of=viewer_of(request).club)})
 
 
 @public_tournaments_required
@@ -220,10 +236,12 @@ def tournament_progress(request, pk):
     """The progress table alone: the points after each round, in rank order (the crosstable page
     shows it below the crosstable)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    context = tournament_context(request, tournament, "crosstable")
-    context["table"] = _tables.ranked_crosstable(tournament, round_robin=context["is_round_robin"],
-                                                 club_of=viewer_of(request).club, cells=False)
-    return render(request, "tournaments/progress.html", context)
+    round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
+    return _cached_page(
+        request, tournament, "progress", "tournaments/progress.html",
+        lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
+                                                    club_of=viewer_of(request).club)},
+        tab="crosstable")
 
 
 def _player_id(request) -> int | None:
@@ -277,6 +295,19 @@ def tournament_evaluation(request, pk):
                         if str(evaluation.pool.pk) == pool for row in evaluation.rows), [])
         return render(request, "tournaments/_evaluation_games.html", {"records": records})
     show_all = bool(request.GET.get("all"))
+    if player is None and not show_all:  # the page every spectator opens: cached
+        return _cached_page(request, tournament, "evaluation", "tournaments/evaluation.html",
+                            lambda: {"evaluations": _evaluations(tournament, None, False), "show_all": False},
+                            pools_version(tournament))
+    context = tournament_context(request, tournament, "evaluation",
+                                 evaluations=_evaluations(tournament, player, show_all), show_all=show_all)
+    context["body_html"] = render_to_string("tournaments/_evaluation_body.html", context, request=request)
+    return render(request, "tournaments/evaluation.html", context)
+
+
+def _evaluations(tournament, player: int | None, show_all: bool) -> list[dict]:
+    """The evaluation page's tables (``evaluation_lines``): with every player's calculation for a
+    small tournament or ``show_all``, else with ``player``'s only."""
     evaluations = tournament_evaluation_summary(tournament)
     if show_all or max((len(e.rows) for e in evaluations), default=0) <= EVALUATION_INLINE_PLAYERS:
         evaluations = rating_evaluation(tournament)
@@ -286,9 +317,20 @@ def tournament_evaluation(request, pk):
         for evaluation in evaluations:
             evaluation.rows = [own.get(evaluation.pool.pk, row) if row.member.pk == player else row
                                for row in evaluation.rows]
-    lines = evaluation_lines(evaluations, player=player, show_all=show_all)
-    return render(request, "tournaments/evaluation.html", tournament_context(
-        request, tournament, "evaluation", evaluations=lines, show_all=show_all))
+    return evaluation_lines(evaluations, player=player, show_all=show_all)
+
+
+def _cached_page(request, tournament, face: str, page: str, build, *parts, tab: str = ""):
+    """``page`` (a tournament's tabs above its body, ``_<name>_body.html``) whose body is drawn by
+    ``build()``'s context once per version of what it shows (``_cache.PageVersion``), with its
+    validator; ``parts``: what else the body shows."""
+    version = PageVersion(request, tournament, face, *parts)
+    if response := version.not_modified():
+        return response
+    context = tournament_context(request, tournament, tab or face)
+    body = page.replace("tournaments/", "tournaments/_").replace(".html", "_body.html")
+    context["body_html"] = version.body(body, lambda: {**context, **build()})
+    return version.validated(render(request, page, context))
 
 
 @public_tournaments_required

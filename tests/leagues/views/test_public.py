@@ -50,7 +50,9 @@ def test_the_table_page_shows_the_criteria_and_the_cross_table(
     played, visitor, django_assert_max_num_queries
 ):
     url = reverse("leagues:division", args=[played.first.pk])
-    with django_assert_max_num_queries(12):
+    # The table's own twelve and its version (the rows of the league and of its tournament, the
+    # latest change of a member and a club: tournaments/views/_cache.py), whatever the season's size.
+    with django_assert_max_num_queries(23):
         page = visitor.get(url)
     assert page.status_code == 200
     html = page.content.decode()
@@ -391,3 +393,54 @@ def test_the_match_card_and_report_show_the_ratings_and_the_lineups_averages(pla
     report = visitor.get(reverse("leagues:match_report", args=[match.pk])).content.decode()
     assert "Average rating: 1850" in report and "Average rating: 1900" in report
     assert "Spieler1, Don (2000)" in report
+
+def _row(html: str, team: str) -> list[str]:
+    """The texts of the cells of ``team``'s row of the division table."""
+    row = html.split(f'<tr data-team="{team}">')[1].split("</tr>")[0]
+    return [cell.rsplit(">", 1)[1] for cell in row.split("</td>")[:-1]]
+
+
+def test_the_table_and_players_pages_are_cached_until_a_league_save_changes_them(
+    league, public, visitor, django_assert_max_num_queries
+):
+    """Drawn once, served from the cache to the next reader (and a 304 to a browser that has
+    the page), and drawn anew at once when a captain's result or confirmation changes them."""
+    from tests.leagues.played import play
+
+    rate_everyone(league)
+    play(league, "Donaustadt 1", 1, "WDL-", away_ranks=(1, 2, 3, None))
+    table_url = reverse("leagues:division", args=[league.first.pk])
+    players_url = reverse("leagues:division_players", args=[league.first.pk])
+    favoriten = str(league.players["Favoriten"][0])
+    first = visitor.get(table_url)
+    assert _row(first.content.decode(), "Favoriten 1")[2:7] == ["0", "0", "0", "0", "0"]
+    assert _row(first.content.decode(), "Donaustadt 1")[2:8] == ["1", "1", "0", "0", "2", "2.5"]
+    assert favoriten not in visitor.get(players_url).content.decode()
+    with django_assert_max_num_queries(19):  # its version only: not the season's matches and games
+        again = visitor.get(table_url)
+    assert _row(again.content.decode(), "Donaustadt 1") == _row(first.content.decode(), "Donaustadt 1")
+    assert visitor.get(table_url, HTTP_IF_NONE_MATCH=first.headers["ETag"]).status_code == 304
+    play(league, "Favoriten 1", 1, "LLWW")
+    after = visitor.get(table_url, HTTP_IF_NONE_MATCH=first.headers["ETag"])
+    assert after.status_code == 200
+    assert _row(after.content.decode(), "Favoriten 1")[2:8] == ["1", "0", "1", "0", "1", "2.0"]
+    assert favoriten in visitor.get(players_url).content.decode()
+
+
+def test_the_rounds_page_is_cached_until_a_result_changes_its_cards(league, public, visitor):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.leagues.played import play
+
+    rate_everyone(league)
+    play(league, "Donaustadt 1", 1, "WDL-", away_ranks=(1, 2, 3, None))
+    url = reverse("leagues:division_rounds", args=[league.first.pk]) + "?round=1"
+    with CaptureQueriesContext(connection) as cold:
+        first = visitor.get(url).content.decode()
+    with CaptureQueriesContext(connection) as warm:
+        again = visitor.get(url).content.decode()
+    assert len(warm.captured_queries) < len(cold.captured_queries)
+    assert again.count("2.5 : 1.5") == first.count("2.5 : 1.5") == 1 and "2.0 : 2.0" not in first
+    play(league, "Favoriten 1", 1, "LLWW")
+    assert "2.0 : 2.0" in visitor.get(url).content.decode()  # Favoriten 1 – Hietzing 1

@@ -1,0 +1,364 @@
+"""Page times in a club's busiest hour: a 300-player Swiss running (its last round being entered),
+another finished last month, a league division mid-season, and result saves between the requests.
+
+    DATABASE_URL=postgres://… .venv/bin/python benchmarks/busiest_hour.py [--sizes 1000,20000]
+        [--runs 5] [--no-http] [--json]
+
+Each size uses ``web_bench.py``'s database of that size (N members, 10×N games; built when
+missing, reused otherwise) and adds, once, what the hour needs: the 300-player Swiss of
+``tournament_pages.py`` dated as finished last month, a second one dated as running today whose
+last round has no results yet, and the league division of ``league_pages.py`` (12 teams × 11
+rounds × 8 boards) moved so that its last round is next week. The tournaments' dates are moved,
+not their rounds', so that their games stay in the pool's open period and every save is rated.
+
+Every page is timed twice: through Django's test client in this process and through a real
+server (gunicorn, 3 workers, DEBUG off, the documented defaults) over HTTP, both with the
+production cache backend (the file cache, one folder shared by this process and the server, so
+that a save here invalidates the server's pages as in production). Per page: *cold* (the cache
+emptied first), *warm* (served again), *after a save* (an official's result saved in the running
+Swiss just before the request: the live list, the Swiss' pages and the start page follow it) and,
+through the server, the server's CPU per request (its workers and the PostgreSQL server processes
+on this machine). Every figure comes with the bare baseline page (the admin login) of the same
+run, as a ratio, and with the load average: on a shared machine only the ratios compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+BASELINE = "/admin/login/"
+RUNNING, FINISHED = "Bench Swiss running", "Bench Swiss 300×9"
+
+
+def _shape(size: int) -> dict:
+    """Add what the busiest hour needs to this size's database (once) and return its objects."""
+    import league_pages
+    import tournament_pages
+    import web_bench
+    from django.utils import timezone
+
+    from clubrating.clubs.models import Club
+    from clubrating.leagues.models import Division, LeagueMatch
+    from clubrating.tournaments.models import Game, Result, Round, Tournament
+    from ratings.models import PublishedList, RatingPool
+    from ratings.services import game_record_result
+
+    pool = RatingPool.objects.filter(name=f"Bench {size}").first()
+    if pool is None:
+        t0 = time.perf_counter()
+        pool = web_bench._seed(size, random.Random(size))
+        print(f"# {size}: seeded in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    today = timezone.localdate()
+    rng = random.Random(300)
+    tournament_pages.seed(players=300, rounds=9, rng=rng)  # built when missing
+    finished = Tournament.objects.get(name=FINISHED)
+    last_month = today.replace(day=1) - datetime.timedelta(days=20)
+    Tournament.objects.filter(pk=finished.pk).update(
+        start_date=last_month - datetime.timedelta(days=8), end_date=last_month)
+    running = Tournament.objects.filter(name=RUNNING).first()
+    if running is None:
+        t0 = time.perf_counter()
+        running = tournament_pages._build(RUNNING, 300, 9, random.Random(301))
+        for game in Game.objects.filter(round__tournament=running, round__number=9):
+            game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
+        print(f"# {size}: running Swiss built in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    Tournament.objects.filter(pk=running.pk).update(
+        start_date=today - datetime.timedelta(days=8), end_date=today + datetime.timedelta(days=1))
+    division = Division.objects.filter(season__name=league_pages.SEASON).first()
+    if division is None:
+        homes = list(Club.objects.filter(is_home=True).values_list("pk", flat=True))
+        division = league_pages._seed(random.Random(12))
+        # The league's seed makes a home club of its own: the database keeps the one it had (or
+        # none: every page public, as web_bench.py measures them).
+        Club.objects.exclude(pk__in=homes).filter(is_home=True).update(is_home=False)
+        # Mid-season: its last round (lined up, not played) next week.
+        last = Round.objects.get(tournament=division.tournament, number=league_pages.TEAMS - 1)
+        shift = today + datetime.timedelta(days=7) - last.date
+        for rnd in Round.objects.filter(tournament=division.tournament):
+            Round.objects.filter(pk=rnd.pk).update(date=rnd.date + shift)
+        for match in LeagueMatch.objects.filter(match__round__tournament=division.tournament):
+            LeagueMatch.objects.filter(pk=match.pk).update(starts_at=match.starts_at + shift)
+        t = division.tournament
+        Tournament.objects.filter(pk=t.pk).update(
+            start_date=t.start_date + shift, end_date=(t.end_date or t.start_date) + shift)
+    plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
+    return {"pool": pool, "plist": plist, "running": running, "finished": finished, "division": division}
+
+
+def _urls(shaped: dict) -> dict[str, str]:
+    from django.urls import reverse
+
+    from clubrating.clubs.models import Member
+
+    pool, plist, running, finished = (shaped[k] for k in ("pool", "plist", "running", "finished"))
+    division = shaped["division"]
+    member = Member.objects.filter(registrations__tournament=running).order_by("pk").first()
+    live = reverse("ratings:live", args=[pool.pk])
+    return {
+        "home": reverse("home"),
+        "tournaments": reverse("tournaments:list"),
+        "list": reverse("ratings:list", args=[plist.pk]),
+        "list_live": live,
+        "list_live_by_name": f"{live}?sort=name",
+        "member": member.get_absolute_url(),
+        "swiss_standings": reverse("tournaments:standings", args=[running.pk]),
+        "swiss_crosstable": reverse("tournaments:crosstable", args=[running.pk]),
+        "swiss_progress": reverse("tournaments:progress", args=[running.pk]),
+        "swiss_evaluation": reverse("tournaments:evaluation", args=[running.pk]),
+        "swiss_pairings": reverse("tournaments:pairings", args=[running.pk]),
+        "swiss_round": reverse("tournaments:round", args=[running.pk, 9]),
+        "finished_standings": reverse("tournaments:standings", args=[finished.pk]),
+        "league_table": reverse("leagues:division", args=[division.pk]),
+        "league_rounds": reverse("leagues:division_rounds", args=[division.pk]),
+        "league_players": reverse("leagues:division_players", args=[division.pk]),
+    }
+
+
+class Saver:
+    """An official entering the running Swiss' last round: each call saves one board's result
+    (another one than it holds) through the result service, as the result-entry view does."""
+
+    def __init__(self, running) -> None:
+        from clubrating.tournaments.models import Game
+
+        self.games = list(Game.objects.filter(round__tournament=running, round__number=9).order_by("board"))
+        self.rng = random.Random(9)
+        self.cpu: list[float] = []
+
+    def __call__(self) -> None:
+        from clubrating.tournaments.models import Result
+        from ratings.services import game_record_result
+
+        game = self.rng.choice(self.games)
+        game.refresh_from_db(fields=["result", "rated_result"])
+        choices = [r for r in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.NOT_PLAYED)
+                   if r != game.result]
+        c0 = time.process_time()
+        game_record_result(game=game, result=self.rng.choice(choices), seen=game.result)
+        self.cpu.append(time.process_time() - c0)
+
+
+def _client_times(urls: dict[str, str], runs: int, save) -> dict:
+    from django.core.cache import cache
+    from django.test import Client
+
+    client = Client()
+
+    def timed(url: str) -> float:
+        t0 = time.perf_counter()
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        return time.perf_counter() - t0
+
+    for url in [BASELINE, *urls.values()]:
+        timed(url)  # code, templates and translations loaded, as in a running server
+    out: dict = {"cold": {}, "warm": {}, "after_save": {}}
+    for name, url in {"baseline": BASELINE, **urls}.items():
+        cold, warm, after = [], [], []
+        for _run in range(runs):
+            cache.clear()
+            cold.append(timed(url))
+            warm.append(timed(url))
+            save()
+            after.append(timed(url))
+        out["cold"][name] = statistics.median(cold)
+        out["warm"][name] = statistics.median(warm)
+        out["after_save"][name] = statistics.median(after)
+    return out
+
+
+def _cpu(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def _postgres_pids() -> list[int]:
+    """The PostgreSQL server processes of this connection's server, when it runs on this machine."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    try:
+        parent = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return []
+    return [parent, *_children(parent)]
+
+
+def _server_times(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict:
+    """The same pages from gunicorn over HTTP: cold, warm, after a save, and the server's CPU
+    (workers and PostgreSQL processes) per request of the warm and after-save runs."""
+    import shutil
+    import socket
+
+    from django.core.cache import cache
+    from django.db import connection
+
+    s = connection.settings_dict
+    url = f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST'] or '127.0.0.1'}:{s['PORT']}/{s['NAME']}"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUBRATING_"))} | {
+        "DATABASE_URL": url, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_HSTS_SECONDS": "0", "CLUBRATING_ENV_FILE": "/nonexistent/.env",
+        "CLUBRATING_CACHE": "file", "CLUBRATING_CACHE_DIR": cache_dir,
+    }
+    python = sys.executable
+    subprocess.run([python, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    server = subprocess.Popen([str(Path(python).with_name("gunicorn")), "clubrating.wsgi", "--bind",
+                               f"127.0.0.1:{port}", "--workers", "3", "--log-level", "warning"],
+                              cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+
+    def timed(path: str) -> float:
+        t0 = time.perf_counter()
+        with urllib.request.urlopen(base + path, timeout=120) as response:
+            response.read()
+            assert response.status == 200, (path, response.status)
+        return time.perf_counter() - t0
+
+    out: dict = {"cold": {}, "warm": {}, "after_save": {}, "cpu": {}, "cpu_after_save": {}}
+    try:
+        for _attempt in range(150):
+            try:
+                timed(BASELINE)
+                break
+            except OSError:
+                time.sleep(0.2)
+        workers = _children(server.pid)
+        pg = _postgres_pids()
+        for _round in range(2):
+            for path in [BASELINE, *urls.values()]:
+                timed(path)  # every worker has loaded the pages' code
+        for name, path in {"baseline": BASELINE, **urls}.items():
+            cold, warm, after, cpu, cpu_after = [], [], [], [], []
+            for _run in range(runs):
+                cache.clear()
+                cold.append(timed(path))
+                c0 = _cpu(workers + pg)
+                warm.append(timed(path))
+                cpu.append(_cpu(workers + pg) - c0)
+                save()
+                c0 = _cpu(workers + pg)
+                after.append(timed(path))
+                cpu_after.append(_cpu(workers + pg) - c0)
+            out["cold"][name] = statistics.median(cold)
+            out["warm"][name] = statistics.median(warm)
+            out["after_save"][name] = statistics.median(after)
+            out["cpu"][name] = statistics.mean(cpu)
+            out["cpu_after_save"][name] = statistics.mean(cpu_after)
+            times = "  ".join(f"{kind} {out[kind][name]:.3f}" for kind in ("cold", "warm", "after_save"))
+            print(f"# http {name:<20} {times} s  server CPU {1000 * out['cpu'][name]:.0f} / "
+                  f"{1000 * out['cpu_after_save'][name]:.0f} ms  (load {os.getloadavg()[0]:.2f})",
+                  file=sys.stderr)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    if shutil.which("wrk") is None:
+        out["note"] = "wrk not installed: no rates"
+    return out
+
+
+def _ratios(figures: dict) -> dict:
+    """Every figure as a multiple of the baseline page of the same kind and run."""
+    return {kind: {name: round(seconds / values["baseline"], 1) for name, seconds in values.items()}
+            for kind, values in figures.items() if isinstance(values, dict) and values.get("baseline")}
+
+
+def _one(size: int, runs: int, http: bool) -> dict:
+    import web_bench
+
+    web_bench._setup_django()
+    shaped = _shape(size)
+    urls = _urls(shaped)
+    save = Saver(shaped["running"])
+    load_before = os.getloadavg()
+    client = _client_times(urls, runs, save)
+    out = {"size": size, "load_average": [round(x, 2) for x in load_before], "client": client,
+           "client_ratio": _ratios(client)}
+    ratio = out["client_ratio"]
+    for name in client["cold"]:
+        times = "".join(f" {kind} {client[kind][name]:.3f} s ({ratio[kind][name]}×)"
+                        for kind in ("cold", "warm", "after_save"))
+        print(f"# {size:>6} {name:<20}{times}  (load {os.getloadavg()[0]:.2f})", file=sys.stderr)
+    if http:
+        server = _server_times(urls, runs, save, os.environ["CLUBRATING_CACHE_DIR"])
+        out["http"] = server
+        out["http_ratio"] = _ratios({k: v for k, v in server.items() if k in ("cold", "warm", "after_save")})
+    out["save_cpu_ms"] = round(1000 * statistics.median(save.cpu), 1) if save.cpu else None
+    out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,20000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-http", action="store_true", help="the test client only, no gunicorn")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(_one(args.one, args.runs, not args.no_http)))
+        return
+    import web_bench
+
+    base = os.environ.get("DATABASE_URL")
+    if not base or not base.startswith("postgres"):
+        parser.error("DATABASE_URL=postgres://… is needed (the sizes' databases of web_bench.py)")
+    results = {}
+    for size in [int(s) for s in args.sizes.split(",") if s]:
+        cache_dir = tempfile.mkdtemp(prefix="busiest-cache-")
+        env = {**os.environ, "DATABASE_URL": web_bench._size_url(base, size), "CLUBRATING_CACHE": "file",
+               "CLUBRATING_CACHE_DIR": cache_dir}
+        out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
+                              *(["--no-http"] if args.no_http else [])],
+                             env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
+        results[str(size)] = json.loads(out.strip().splitlines()[-1])
+    if args.json:
+        print(json.dumps(results))
+        return
+    for size, out in results.items():
+        print(f"{size} members (load {out['load_average']}): page, test client cold / warm / after a save "
+              f"(× baseline){'; HTTP the same' if 'http' in out else ''}")
+        for name in out["client"]["cold"]:
+            line = "".join(f"  {out['client'][k][name]:.3f} ({out['client_ratio'][k][name]}×)"
+                           for k in ("cold", "warm", "after_save"))
+            if "http" in out:
+                line += "   HTTP" + "".join(f"  {out['http'][k][name]:.3f} ({out['http_ratio'][k][name]}×)"
+                                          for k in ("cold", "warm", "after_save"))
+            print(f"  {name:<20}{line}")
+
+
+if __name__ == "__main__":
+    main()
