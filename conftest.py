@@ -12,6 +12,17 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+def pytest_terminal_summary(terminalreporter):
+    """How many pages each crawl checked (tests/browser/test_site_crawl.py), so that a change that
+    makes the crawl reach fewer pages shows."""
+    counts = sorted((report.nodeid.rsplit("[", 1)[-1].rstrip("]"), value)
+                    for report in terminalreporter.stats.get("passed", [])
+                    for name, value in getattr(report, "user_properties", ()) if name == "crawled_pages")
+    if counts:
+        terminalreporter.write_line("Pages crawled: " + ", ".join(f"{name} {value}" for name, value in counts)
+                                    + f"; {sum(value for _name, value in counts)} in all")
+
+
 def pytest_sessionfinish(session):
     """Django removes an SQLite test database file but not its WAL and shared-memory files (the
     database runs in WAL mode, see settings); remove them too, unless the database is kept."""

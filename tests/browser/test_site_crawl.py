@@ -350,7 +350,7 @@ def _log_in(context, origin: str, username: str) -> None:
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("role", list(ROLES))
 def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, role, lang,  # noqa: F811
-                                           record_property):
+                                           request):
     origin = live_server.url
     seeds = [origin + "/"] + [origin + path for _name, path in pages(demo)] + [origin + "/accounts/login/"]
     problems, html_pages = [], []
@@ -367,7 +367,8 @@ def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, ro
             found = phone(context, origin, html_pages, shoot, name)
         problems += [(f"{where} [{width}]", check, detail) for where, check, detail in found]
         context.close()
-    record_property("crawled_pages", len(html_pages))  # each at both widths (the JUnit report shows it)
+    # Each page at both widths; the run's summary lists the counts (conftest.py).
+    request.node.user_properties.append(("crawled_pages", len(html_pages)))
     assert len(html_pages) > 20, html_pages
     lines = summary(problems)
     assert lines == [], f"{role} {lang}: {len(lines)} problems on {len(html_pages)} pages:\n" + "\n".join(
