@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def official_client(client):
     user = User.objects.create_user("offi", password="pw-offi-2026")
-    user.groups.add(Group.objects.create(name="officials"))
+    user.groups.add(Group.objects.get_or_create(name="officials")[0])
     client.force_login(user)
     return client
 
