@@ -263,3 +263,16 @@ def test_an_unusable_tiebreak_list_gives_points_only_with_a_warning(client, play
     html = text(page(client, "crosstable", played.pk))
     assert cells(html, "Adler, Max")[:8] == [
         "1", "1", "Adler, Max", "1830", "—", "Schachklub Heimat", "4w1", "1.0"]
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_the_evaluations_rp_shows_the_rated_games_it_rests_on(client, evaluated, monkeypatch, big):
+    from clubrating.tournaments.views import public
+
+    if not big:
+        monkeypatch.setattr(public, "EVALUATION_INLINE_PLAYERS", 40)
+    html = text(page(client, "evaluation", evaluated.pk))
+    # Adler beat Berger (1980): 1980 + dp(1.0) = 2780, on one rated game; Berger 1830 − 800 = 1030.
+    assert cells(html, "Adler, Max")[8] == "2780 (1)"
+    assert ('<span class="rp">1030</span> <span class="small text-muted rp-games" '
+            'title="rated games it rests on">(1)</span>') in html
