@@ -9,7 +9,7 @@ page and print layout loads.
     {{ row.value|signed }}            +0,85 / −0,84 / ±0,00   ({{ x|signed:1 }} one decimal, ``:0`` whole)
     {{ row.points|points }}           3,5
     {{ row.expected|decimal:2 }}      2,38
-    {% performance line.performance line.opponents|length %}   2273 (3): an Rp with the rated games it rests on
+    {% performance line.performance line.opponents|length %}   2273 (3): Rp and its rated games
 """
 
 from __future__ import annotations
@@ -81,5 +81,6 @@ def performance(value, games, empty: str = ""):
     says little, so it is never shown without them. ``empty`` when there is none."""
     if value is None or value == "":
         return empty
-    return format_html('<span class="rp">{}</span> <span class="small text-muted rp-games" title="{}">({})</span>',
-                       rating_text(value), gettext("rated games it rests on"), games)
+    return format_html(
+        '<span class="rp">{}</span> <span class="small text-muted rp-games" title="{}">({})</span>',
+        rating_text(value), gettext("rated games it rests on"), games)
