@@ -54,8 +54,8 @@ def test_the_home_captains_are_reminded_once_six_hours_before_the_result_is_due(
     assert sent.subject == f"Ergebnis fehlt: {names[0]} – {names[1]}"
     assert sent.body == (
         f"Das Ergebnis des Mannschaftskampfs {names[0]} – {names[1]} ist noch nicht eingetragen. Bitte "
-        "tragen Sie es bis 05.10.2026 18:00 ein; ein später eingetragenes Ergebnis wird für den Ligaleiter als "
-        "verspätet markiert."
+        "tragen Sie es bis 05.10.2026 18:00 ein; ein später eingetragenes Ergebnis wird für den "
+        "Ligaleiter als verspätet markiert."
     )
     match.refresh_from_db()
     assert match.result_reminded_at == at(MONDAY, 12)
