@@ -8,7 +8,7 @@ from clubrating.leagues.reminders import result_reminders_send
 
 
 class Command(BaseCommand):
-    help = "E-mail the home captains of a match still without its result as its deadline nears (once a match)."
+    help = "E-mail the home captains of a match without its result as its deadline nears (once a match)."
 
     def handle(self, *args, **options):
         count = result_reminders_send()
