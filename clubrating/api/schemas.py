@@ -327,3 +327,9 @@ class TeamMatches(Schema):
     tournament_id: int
     division_id: int | None
     matches: list[TeamMatch]
+
+
+class RoundWithMatches(RoundPairings):
+    # A team competition's matches of the round (each with its boards from the home side); null
+    # in a tournament of single players.
+    matches: list[TeamMatch] | None

@@ -164,13 +164,20 @@ def pairings(request: HttpRequest, tournament_id: int):
         tournament_id=tournament.pk, rounds=[_round(rnd) for rnd in rounds_with_pairings(tournament)]))
 
 
-@router.get("/tournaments/{tournament_id}/rounds/{number}", response=schemas.RoundPairings,
+@router.get("/tournaments/{tournament_id}/rounds/{number}", response=schemas.RoundWithMatches,
             summary="Pairings and results of one round",
             openapi_extra=documented(304, 403, 404, 422, 429))
 def round_pairings(request: HttpRequest, tournament_id: int, number: int):
+    """A round's boards; in a team competition also its matches (teams, team scores from the
+    home side and their boards), as ``/matches`` gives them."""
     tournament = _tournament(request, tournament_id)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    return json_response(request, _round(rounds_with_pairings(tournament, pk=rnd.pk)[0]))
+    pairings = _round(rounds_with_pairings(tournament, pk=rnd.pk)[0])
+    matches = None
+    if tournament.kind == TournamentKind.TEAM:
+        _division, matches = _team_match_list(request, tournament, number=number)
+    return json_response(request, schemas.RoundWithMatches(
+        number=pairings.number, date=pairings.date, boards=pairings.boards, matches=matches))
 
 
 @router.get("/tournaments/{tournament_id}/crosstable", response=schemas.Crosstable, summary="Crosstable",
@@ -270,17 +277,27 @@ def team_matches(request: HttpRequest, tournament_id: int):
     tournament = _tournament(request, tournament_id)
     if tournament.kind != TournamentKind.TEAM:
         refuse(_("This tournament is not a team competition."), 404)
+    division, matches = _team_match_list(request, tournament)
+    return json_response(request, schemas.TeamMatches(
+        tournament_id=tournament.pk, division_id=division.pk if division else None, matches=matches))
+
+
+def _team_match_list(request: HttpRequest, tournament: Tournament, *, number: int | None = None):
+    """(the league division or None, the team competition's matches, of round ``number`` or of
+    every round), as ``/matches`` gives them."""
     division = Division.objects.filter(tournament=tournament).select_related("season", "tournament").first()
     matches = []
     if division is not None:
         now = timezone.now()
-        for number, _date, scored_matches in division_data(division=division).rounds:
+        for round_number, _date, scored_matches in division_data(division=division).rounds:
+            if number is not None and round_number != number:
+                continue
             for m in scored_matches:
                 league = m.league
                 visible = {side: lineup_visible(match=league, side=side, user=request.user, now=now)
                            for side in ("home", "away")}
                 matches.append(schemas.TeamMatch(
-                    id=league.pk, round=number, starts_at=league.starts_at, venue=league.venue or None,
+                    id=league.pk, round=round_number, starts_at=league.starts_at, venue=league.venue or None,
                     home_team_id=m.home.team_id, home_team=m.home.name,
                     away_team_id=m.away.team_id, away_team=m.away.name, status=league.status,
                     home_points=m.home_points, away_points=m.away_points,
@@ -288,6 +305,8 @@ def team_matches(request: HttpRequest, tournament_id: int):
                 ))
     else:
         for rnd, scores in selectors.team_match_rounds(tournament=tournament):
+            if number is not None and rnd.number != number:
+                continue
             for score in scores:
                 tm = score.match
                 matches.append(schemas.TeamMatch(
@@ -298,5 +317,4 @@ def team_matches(request: HttpRequest, tournament_id: int):
                     away_points=score.away_points if score.scored else None,
                     lineups_visible=True, boards=_match_boards(score, {"home": True, "away": True}),
                 ))
-    return json_response(request, schemas.TeamMatches(
-        tournament_id=tournament.pk, division_id=division.pk if division else None, matches=matches))
+    return division, matches

@@ -15,6 +15,7 @@ so that a captain can correct the lineup at once:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 
 from django.db.models import Q
 from django.utils import timezone
@@ -129,6 +130,20 @@ def unavailable(*, match: LeagueMatch, team: LeagueTeam, entries: list[RosterEnt
     return reasons
 
 
+# The ratings of the match day come from the rating pools, which the club apps do not know
+# (tests/test_architecture.py): the app that reads them hands its reader in when the project
+# starts (``LeaguesConfig.ready``), so that every caller of ``lineup_problems`` has the
+# rating-order tolerance checked, whether or not it passes the ratings itself.
+RatingsReader = Callable[[LeagueMatch, list[int]], dict[int, int]]
+_ratings_reader: RatingsReader | None = None
+
+
+def ratings_reader_set(reader: RatingsReader | None) -> None:
+    """Register the reader of ``{member: national rating on the match day}`` for a match."""
+    global _ratings_reader
+    _ratings_reader = reader
+
+
 def lineup_problems(
     *,
     match: LeagueMatch,
@@ -138,8 +153,8 @@ def lineup_problems(
 ) -> list[str]:
     """The translated reasons why ``team`` may not line up ``members`` (board 1 first, None an
     empty board) for ``match``; empty when it may. ``ratings`` ({member: rating on the match
-    day}, read by the caller) for the season's rating-order tolerance; without them it is not
-    checked."""
+    day}) for the season's rating-order tolerance; without them they are read here (the
+    registered reader), so that the tolerance is checked for every caller."""
     season = team.season
     rnd = match.match.round
     day = timezone.localdate(match.starts_at)
@@ -217,6 +232,8 @@ def lineup_problems(
                 }
             )
         previous = (board, member, entry.rank)
+    if ratings is None and season.rating_tolerance is not None and _ratings_reader is not None:
+        ratings = _ratings_reader(match, sorted(ids))
     return problems + federation_problems(season=season, seated=seated, ratings=ratings)
 
 

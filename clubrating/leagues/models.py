@@ -425,6 +425,8 @@ class LeagueMatch(models.Model):
         _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.OPEN
     )
     entered_at = models.DateTimeField(_("result entered"), null=True, blank=True)
+    # When the home captains were reminded by e-mail of the result still missing (once a match).
+    result_reminded_at = models.DateTimeField(_("result reminder sent"), null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),

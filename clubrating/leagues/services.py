@@ -668,6 +668,41 @@ def lineup_submit(
     submits it before the lineup deadline; the league director may set it until results are
     entered. Refused with every broken roster rule (``LineupRefused``)."""
     match = LeagueMatch.objects.select_for_update().get(pk=match.pk)
+    season = season_of(match)
+    _acting_for(match, team, user)  # nobody else holds the club's lock below
+    # One lineup of a club at a time: the check that nobody plays two matches of one round reads
+    # the club's other lineups, which a second captain of the club may be saving meanwhile.
+    list(Roster.objects.select_for_update().filter(season=season, club_id=team.club_id).values_list("pk"))
+    problems = lineup_check(match=match, team=team, members=members, user=user, now=now, ratings=ratings)
+    if problems:
+        raise LineupRefused(problems)
+    side = side_of(match, team)
+    now = _now(now)
+    try:
+        entries = lineup_set(match=match.match, team=team.team, members=members)
+    except TournamentRefused as refusal:
+        raise LeagueRefused(refusal.message) from refusal
+    # The board games count on the match day (the national rating valid that day).
+    match.match.games.update(date=timezone.localdate(match.starts_at))
+    field = "home_lineup_at" if side == Side.HOME else "away_lineup_at"
+    setattr(match, field, now)
+    match.save(update_fields=[field])
+    MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.LINEUP, team=team, by=user)
+    return entries
+
+
+def lineup_check(
+    *,
+    match: LeagueMatch,
+    team: LeagueTeam,
+    members: list[Member | None],
+    user,
+    now: datetime.datetime | None = None,
+    ratings: dict[int, int] | None = None,
+) -> list[str]:
+    """What ``lineup_submit`` checks, without saving: refused (``LeagueRefused``) when ``user``
+    may not set the lineup now; else the translated reasons the lineup breaks the season's rules
+    (empty when it may be submitted). The lineup page asks it while the captain chooses."""
     side = side_of(match, team)
     if side is None:
         raise LeagueRefused(_("%(team)s does not play in this match.") % {"team": team})
@@ -688,23 +723,7 @@ def lineup_submit(
         raise LeagueRefused(_("This match has only %(boards)d boards.") % {"boards": division.boards})
     if not any(m is not None for m in members):
         raise LeagueRefused(_("Line up at least one player."))
-    # One lineup of a club at a time: the check that nobody plays two matches of one round reads
-    # the club's other lineups, which a second captain of the club may be saving meanwhile.
-    list(Roster.objects.select_for_update().filter(season=season, club_id=team.club_id).values_list("pk"))
-    problems = lineup_problems(match=match, team=team, members=members, ratings=ratings)
-    if problems:
-        raise LineupRefused(problems)
-    try:
-        entries = lineup_set(match=match.match, team=team.team, members=members)
-    except TournamentRefused as refusal:
-        raise LeagueRefused(refusal.message) from refusal
-    # The board games count on the match day (the national rating valid that day).
-    match.match.games.update(date=timezone.localdate(match.starts_at))
-    field = "home_lineup_at" if side == Side.HOME else "away_lineup_at"
-    setattr(match, field, now)
-    match.save(update_fields=[field])
-    MatchEvent.objects.create(match=match, at=now, kind=MatchEventKind.LINEUP, team=team, by=user)
-    return entries
+    return lineup_problems(match=match, team=team, members=members, ratings=ratings)
 
 
 # --- results --------------------------------------------------------------------------------------

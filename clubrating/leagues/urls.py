@@ -12,6 +12,7 @@ urlpatterns = [
     path("match/<int:pk>/dispute/", views.match_dispute, name="match_dispute"),
     path("match/<int:pk>/decide/", views.match_decide, name="match_decide"),
     path("match/<int:pk>/lineup/<int:team_pk>/", views.lineup_edit, name="lineup"),
+    path("match/<int:pk>/lineup/<int:team_pk>/check/", views.lineup_check, name="lineup_check"),
     path("match/<int:pk>/move/", views_director.match_move, name="match_move"),
     path("match/<int:pk>/ineligible/", views_director.match_ineligible, name="match_ineligible"),
     path("division/<int:pk>/round/<int:number>/", views_director.director_round, name="director_round"),

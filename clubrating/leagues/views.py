@@ -345,6 +345,59 @@ def lineup_ratings(match: LeagueMatch, member_ids: list[int]) -> dict[int, int]:
     return ratings_on(pool, {day: set(member_ids)})[day]
 
 
+def _lineup_form(request, match: LeagueMatch, team: LeagueTeam, division) -> tuple[LineupForm, dict]:
+    """The lineup form of ``team`` for ``match`` (its roster with the match day's ratings and who
+    cannot play) and those ratings."""
+    roster = list(
+        RosterEntry.objects.filter(roster__season=team.season, roster__club=team.club)
+        .select_related("member", "team")
+        .order_by("rank")
+    )
+    current = {e.board: e.member_id for e in match.match.lineup.all() if e.team_id == team.team_id}
+    ratings = lineup_ratings(match, [entry.member_id for entry in roster])
+    form = LineupForm(
+        request.POST or None,
+        boards=division.boards,
+        roster=roster,
+        initial_members=current,
+        ratings=ratings,
+        reasons=unavailable(match=match, team=team, entries=roster),
+    )
+    return form, ratings
+
+
+def _lineup_team(request, match: LeagueMatch, team_pk: int, roles: dict) -> LeagueTeam:
+    team = get_object_or_404(LeagueTeam.objects.select_related("team", "club", "season"), pk=team_pk)
+    if team not in (roles["home"], roles["away"]):  # a team of another match or division
+        raise Http404
+    if not (roles["director"] or is_captain(request.user, team)):
+        raise PermissionDenied
+    return team
+
+
+@login_required
+@require_POST
+def lineup_check(request, pk, team_pk):
+    """The lineup page's check while the captain chooses (htmx): what the submission would be
+    refused for or warned about, by the same service checks, nothing saved."""
+    match = _match(pk)
+    team = _lineup_team(request, match, team_pk, _roles(request.user, match))
+    division = match.match.round.tournament.division
+    form, ratings = _lineup_form(request, match, team, division)
+    problems, gaps = [], []
+    if form.is_valid():
+        gaps = form.gaps()
+        try:
+            problems = services.lineup_check(
+                match=match, team=team, members=form.lineup(), user=request.user, ratings=ratings
+            )
+        except Refused as refusal:
+            problems = [refusal.message]
+    else:
+        problems = [error for errors in form.errors.values() for error in errors]
+    return render(request, "leagues/_lineup_check.html", {"problems": problems, "gaps": gaps})
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def lineup_edit(request, pk, team_pk):
@@ -357,23 +410,9 @@ def lineup_edit(request, pk, team_pk):
         )
     if not (roles["director"] or is_captain(request.user, team)):
         raise PermissionDenied
-    roster = list(
-        RosterEntry.objects.filter(roster__season=team.season, roster__club=team.club)
-        .select_related("member", "team")
-        .order_by("rank")
-    )
-    current = {e.board: e.member_id for e in match.match.lineup.all() if e.team_id == team.team_id}
     division = match.match.round.tournament.division
     season = season_of(match)
-    ratings = lineup_ratings(match, [entry.member_id for entry in roster])
-    form = LineupForm(
-        request.POST or None,
-        boards=division.boards,
-        roster=roster,
-        initial_members=current,
-        ratings=ratings,
-        reasons=unavailable(match=match, team=team, entries=roster),
-    )
+    form, ratings = _lineup_form(request, match, team, division)
     problems, gaps = [], []
     if request.method == "POST" and form.is_valid():
         gaps = [] if form.cleaned_data["confirm_gaps"] else form.gaps()

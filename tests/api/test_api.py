@@ -205,8 +205,9 @@ def test_member_ratings_as_the_member_page(english, rated_club):
         for p in data["performances"]
     ] == [("Frühjahrsturnier 2026", 1, 0.5, 1980, 1980, 4.9), ("Herbstturnier 2026", 1, 1.0, 1700, 2500, 7.8)]
     performances = table_rows_of(page, "performances")
-    assert performances[0][2:] == ["0.5", "1980", "1980", "+4.9"]
-    assert performances[1][2:] == ["1", "1700", "2500", "+7.8"]
+    # The page's Rp with the rated games it rests on (the API's "games").
+    assert performances[0][2:] == ["0.5", "1980", "1980 (1)", "+4.9"]
+    assert performances[1][2:] == ["1", "1700", "2500 (1)", "+7.8"]
 
 
 def table_rows_of(html, css_class):
@@ -605,6 +606,7 @@ def test_pairings_and_results_per_round(client, tournament):
         (1, "Spieler, B", 0.5, "0-1", "Spieler, A", 1.0, 2050),
         (2, "Spieler, C", 0.5, "", "Spieler, E", 1.0, 1650),
     ]
+    assert data["matches"] is None  # single players: no team matches
     _response, data = get(client, f"/api/v1/tournaments/{tournament.pk}/pairings")
     assert [r["number"] for r in data["rounds"]] == [1, 2]
     assert [(b["board"], b["white"]["name"], b["black"], b["bye"]) for b in data["rounds"][0]["boards"]][

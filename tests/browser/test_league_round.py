@@ -92,10 +92,15 @@ def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server
     away.select_option("select[name=board_1]", str(ott[1].pk))
     away.select_option("select[name=board_2]", str(ott[0].pk))
     away.select_option("select[name=board_3]", str(ott[2].pk))
+    reason = (f"Brett 2: {ott[0].full_name} (Rang 1) darf nicht hinter {ott[1].full_name} (Rang 2, "
+              "Brett 1) sitzen: die Brettreihenfolge folgt der Meldeliste.")
+    # Told while choosing, before submitting.
+    away.locator(".league-check-problems li").wait_for()
+    assert away.locator(".league-check-problems li").inner_text() == reason
+    _shot(away, "2-away-lineup-checked-phone")
     away.get_by_role("button", name="Aufstellung abgeben").click()
     problem = away.locator(".league-problems li").inner_text()
-    assert problem == (f"Brett 2: {ott[0].full_name} (Rang 1) darf nicht hinter {ott[1].full_name} (Rang 2, "
-                       "Brett 1) sitzen: die Brettreihenfolge folgt der Meldeliste.")
+    assert problem == reason
     _fits(away)
     _shot(away, "2-away-lineup-refused-phone")
     away.select_option("select[name=board_1]", str(ott[0].pk))

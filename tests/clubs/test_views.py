@@ -59,12 +59,15 @@ def test_member_sees_his_ratings_chart_and_games_in_german(client, rated_club, a
     autumn = html.split(">01.09.2026</td>")[1].split("</tr>")[0]
     for cell in ("Moser, Clara", ">1<", ">1835<", ">1700<", ">+135<", ">0,682<", ">24,49<", ">+7,8<"):
         assert cell in autumn
-    # Performance per tournament (exact): 1980 + dp(0.50) = 1980; 1700 + dp(1.00) = 2500.
+    # Performance per tournament (exact): 1980 + dp(0.50) = 1980; 1700 + dp(1.00) = 2500; each
+    # with the one rated game it rests on.
     narrow = "text-end d-none d-sm-table-cell"  # columns a phone leaves out
+    one = '<span class="small text-muted rp-games" title="gewertete Partien, auf denen sie beruht">(1)</span>'
     assert (f'Frühjahrsturnier 2026</a></td>\n      <td class="{narrow}">1</td>\n'
             f'      <td class="text-end">0,5</td>\n      <td class="{narrow}">1980</td>\n'
-            f'      <td class="{narrow}">1980</td>') in html
-    assert f'<td class="{narrow}">1700</td>\n      <td class="{narrow}">2500</td>' in html
+            f'      <td class="{narrow}"><span class="rp">1980</span> {one}</td>') in html
+    assert (f'<td class="{narrow}">1700</td>\n'
+            f'      <td class="{narrow}"><span class="rp">2500</span> {one}') in html
     # No FIDE rating and one game against a FIDE-rated opponent: no half rating yet (§1.9).
     assert "Noch nicht: eine Halbzahl braucht mindestens 4 gewertete Partien" in html
     assert "Ergebnis gegen Gegner mit FIDE-Elo: 0,5 aus 1 Partie, Gegnerschnitt 2010." in html

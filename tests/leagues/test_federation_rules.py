@@ -191,3 +191,20 @@ def test_an_ineligible_player_loses_his_board_those_below_and_the_deduction(play
         services.match_ineligible(
             match=league.match("Donaustadt 1", 2), side="home", board=5, user=league.director, reason="x"
         )
+
+
+def test_the_rating_order_tolerance_is_checked_with_the_ratings_of_the_match_day_read_by_the_service(league):
+    from ratings.services.lists import EntryData, list_publish
+    from tests.leagues.played import rate_everyone
+
+    _rules(league, rating_tolerance=30)
+    pool = rate_everyone(league)  # 2000, 1900, 1800, 1700 by roster rank from 1 January
+    players = league.players["Donaustadt"]
+    # From 1 September the third player is rated 1950: 50 more than the second's 1900.
+    entries = {member.pk: EntryData(rating=rating, games_count=40)
+               for member, rating in zip(players[:4], (2000, 1900, 1950, 1700), strict=True)}
+    list_publish(pool=pool, entries=entries, kind="start", valid_from=datetime.date(2026, 9, 1))
+    assert _refusal(league, [1, 2, 3, 4]) == [
+        f"Board 3: {players[2].full_name} (1950) may not sit below {players[1].full_name} (1900, board 2): "
+        "more than 30 points lower."
+    ]

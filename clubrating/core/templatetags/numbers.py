@@ -9,11 +9,14 @@ page and print layout loads.
     {{ row.value|signed }}            +0,85 / −0,84 / ±0,00   ({{ x|signed:1 }} one decimal, ``:0`` whole)
     {{ row.points|points }}           3,5
     {{ row.expected|decimal:2 }}      2,38
+    {% performance line.performance line.opponents|length %}   2273 (3): Rp and its rated games
 """
 
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from clubrating.core.formatting import (
     change_text,
@@ -70,3 +73,14 @@ def change_heading():
     from clubrating.core.columns import _change_heading
 
     return _change_heading()
+
+
+@register.simple_tag
+def performance(value, games, empty: str = ""):
+    """An Rp with the number of rated games it rests on, ``2273 (3)``: a performance on few games
+    says little, so it is never shown without them. ``empty`` when there is none."""
+    if value is None or value == "":
+        return empty
+    return format_html(
+        '<span class="rp">{}</span> <span class="small text-muted rp-games" title="{}">({})</span>',
+        rating_text(value), gettext("rated games it rests on"), games)

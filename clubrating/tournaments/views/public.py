@@ -273,7 +273,6 @@ def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list
                 "pending_points": texts.decimal(row.pending_points, 1) if row.pending else "",
                 "average": texts.rating(row.average_opponent, ""), "expected": texts.decimal(row.expected, 2),
                 "surplus": texts.signed(row.points_over_expected, 2),
-                "performance": texts.rating(row.performance, ""),
                 "factor": texts.decimal(row.factor, 2), "change": texts.game_change(row.change),
                 "rounded": "" if new else texts.signed(row.change_rounded, 0),
             })

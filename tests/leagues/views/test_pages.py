@@ -257,3 +257,30 @@ def test_a_match_without_any_result_shows_no_score_yet(league, now):
     home.post(reverse("leagues:match_results", args=[match.pk]),
               {"board_1": "1-0", "board_2": "1/2", "board_3": "0-1", "board_4": "1/2", "absent": ""})
     assert score() == "2.0 : 2.0"  # (board points with one decimal, as the table)
+
+
+def test_the_lineup_page_checks_the_lineup_while_the_captain_chooses_and_saves_nothing(league, now):
+    from clubrating.tournaments.models import LineupEntry
+
+    match = league.match("Donaustadt 1", 1)
+    team = league.teams["Donaustadt 1"]
+    home = client_for(league.captains["Donaustadt 1"])
+    check = reverse("leagues:lineup_check", args=[match.pk, team.pk])
+    page = home.get(reverse("leagues:lineup", args=[match.pk, team.pk])).content.decode()
+    assert f'hx-post="{check}" hx-trigger="change" hx-target="#lineup-check"' in page
+    assert '<div id="lineup-check" aria-live="polite"></div>' in page
+    players = league.players["Donaustadt"]
+    # Board 2 empty, boards 3 and 4 out of the roster's order: both named, nothing saved.
+    chosen = {"board_1": players[0].pk, "board_3": players[3].pk, "board_4": players[2].pk}
+    fragment = home.post(check, chosen, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in fragment
+    assert "This lineup would be refused:" in fragment
+    assert ("<li>Board 4: Spieler3, Don (rank 3) may not sit below Spieler4, Don (rank 4, board 3): the "
+            "board order follows the roster.</li>") in fragment
+    assert "Board 2 is empty although boards below it have players" in fragment
+    assert not LineupEntry.objects.filter(match=match.match).exists()
+    fine = home.post(check, {f"board_{i + 1}": players[i].pk for i in range(4)}).content.decode()
+    assert "This lineup keeps the season's rules." in fine and "refused" not in fine
+    # Another team's captain may not ask.
+    other = client_for(league.captains["Favoriten 1"])
+    assert other.post(check, {"board_1": players[0].pk}).status_code == 403

@@ -116,3 +116,32 @@ def test_the_history_names_a_captain_by_his_members_name(league, monkeypatch):
     submit(league, "Donaustadt 1", 1, [1, 2])
     page = client_for(captain).get(reverse("leagues:match", args=[league.match("Donaustadt 1", 1).pk]))
     assert f"lineup submitted · Donaustadt 1 · {player.full_name}" in page.content.decode()
+
+
+def test_the_apis_round_groups_a_divisions_boards_by_match_home_side_first(league, monkeypatch):
+    from tests.leagues.played import play
+
+    ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True, public_tournaments=True)
+    play(league, "Donaustadt 1", 1, "WDL-", away_ranks=(1, 2, 3, None))
+    monkeypatch.setattr("django.utils.timezone.now", lambda: at(DATES[0], 20))
+    api = client_for().get(f"/api/v1/tournaments/{league.first.tournament_id}/rounds/1").json()
+    assert api["number"] == 1
+    matches = {(m["home_team"], m["away_team"]): m for m in api["matches"]}
+    assert set(matches) == {("Donaustadt 1", "Ottakring 1"), ("Favoriten 1", "Hietzing 1")}
+    played = matches[("Donaustadt 1", "Ottakring 1")]
+    assert (played["round"], played["status"], played["home_points"], played["away_points"]) == (
+        1, "confirmed", 2.5, 1.5)
+    # Won, drawn, lost from the home side; board 4 left empty by Ottakring: won by forfeit.
+    assert [(b["board"], b["home_player"], b["away_player"], b["result"], b["home_points"])
+            for b in played["boards"]] == [
+        (1, "Spieler1, Don", "Spieler1, Ott", "1-0", 1.0),
+        (2, "Spieler2, Don", "Spieler2, Ott", "1/2", 0.5),
+        (3, "Spieler3, Don", "Spieler3, Ott", "0-1", 0.0),
+        (4, "Spieler4, Don", None, "+-", 1.0),
+    ]
+    unplayed = matches[("Favoriten 1", "Hietzing 1")]
+    # No lineups submitted (their deadline has passed): its four boards without players or results.
+    assert (unplayed["status"], unplayed["home_points"], unplayed["lineups_visible"]) == ("open", None, True)
+    assert [(b["board"], b["home_player"], b["away_player"], b["result"]) for b in unplayed["boards"]] == [
+        (b, None, None, "") for b in range(1, 5)
+    ]

@@ -273,3 +273,15 @@ def test_an_unusable_tiebreak_list_gives_points_only_with_a_warning(client, play
 ])
 def test_standings_name_the_edition_of_the_tiebreak_regulations(client, played, lang, line):
     assert line in text(page(client, "standings", played.pk, lang=lang))
+
+@pytest.mark.parametrize("big", [False, True])
+def test_the_evaluations_rp_shows_the_rated_games_it_rests_on(client, evaluated, monkeypatch, big):
+    from clubrating.tournaments.views import public
+
+    if not big:
+        monkeypatch.setattr(public, "EVALUATION_INLINE_PLAYERS", 40)
+    html = text(page(client, "evaluation", evaluated.pk))
+    # Adler beat Berger (1980): 1980 + dp(1.0) = 2780, on one rated game; Berger 1830 − 800 = 1030.
+    assert cells(html, "Adler, Max")[8] == "2780 (1)"
+    assert ('<span class="rp">1030</span> <span class="small text-muted rp-games" '
+            'title="rated games it rests on">(1)</span>') in html
