@@ -17,7 +17,7 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.db import transaction
 from django.db.models.functions import Coalesce
 
-from .models import Erasure, ErasureCause, Member
+from .models import Erasure, ErasureCause, Member, MemberChange
 
 # The name an erased member keeps in games, standings and published lists: the word and his
 # record number, so that two erased players of one game stay apart.
@@ -184,6 +184,13 @@ def _erasures(member: Member) -> list[dict]:
     return [{"at": iso(e.erased_at), "cause": e.cause} for e in Erasure.objects.filter(member=member)]
 
 
+def _changes(member: Member) -> list[dict]:
+    """The saves of his record on the site's pages: when, whether it created the record, and which
+    fields changed (values only of fields that are no personal data, ``MemberChange``)."""
+    return [{"at": iso(change.changed_at), "created": change.created, "fields": change.fields}
+            for change in MemberChange.objects.filter(member=member).order_by("changed_at", "pk")]
+
+
 def register_parts() -> None:
     member_data_register(MemberDataPart(
         key="member", export=_member_section,
@@ -191,3 +198,4 @@ def register_parts() -> None:
     member_data_register(MemberDataPart(
         key="account", export=_account_section, models=()))
     member_data_register(MemberDataPart(key="erasures", export=_erasures, models=("clubs.Erasure",)))
+    member_data_register(MemberDataPart(key="changes", export=_changes, models=("clubs.MemberChange",)))

@@ -207,7 +207,7 @@ def test_member_ratings_as_the_member_page(english, rated_club):
     performances = table_rows_of(page, "performances")
     # The page's Rp with the rated games it rests on (the API's "games").
     assert performances[0][2:] == ["0.5", "1980", "1980 (1)", "+4.9"]
-    assert performances[1][2:] == ["1", "1700", "2500 (1)", "+7.8"]
+    assert performances[1][2:] == ["1.0", "1700", "2500 (1)", "+7.8"]
 
 
 def table_rows_of(html, css_class):
@@ -814,7 +814,7 @@ def test_a_performance_has_the_pending_games_and_their_points_as_the_member_page
     game_record_result(game=game, result=Result.DRAW)
     page = english.get(f"/members/{anna.pk}/").content.decode()
     autumn_row = next(row for row in table_rows_of(page, "performances") if row[0] == "Herbstturnier 2026")
-    assert autumn_row[1:3] == ["1 (+1 pending)", "1 (+0.5)"]
+    assert autumn_row[1:3] == ["1 (+1 pending)", "1.0 (+0.5)"]
     _response, data = get(english, f"/api/v1/members/{anna.pk}/ratings")
     performance = next(p for p in data["performances"] if p["tournament"] == "Herbstturnier 2026")
     assert {k: performance[k] for k in ("games", "points", "unrated_games", "unrated_points")} == {

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from clubrating.clubs.member_data import member_data_export, member_data_parts, member_erase
-from clubrating.clubs.models import Member
+from clubrating.clubs.models import Member, MemberChange
 from clubrating.federation.models import FideFollow, FideList, FideRating
 from clubrating.leagues import services as league_services
 from clubrating.national_list.models import NationalList, NationalRating
@@ -42,8 +42,8 @@ def test_every_model_naming_a_member_has_a_part():
 
 def test_parts_have_distinct_keys_and_follow_the_apps():
     keys = [part.key for part in member_data_parts()]
-    assert keys == ["member", "account", "erasures", "tournaments", "leagues", "national_lists", "fide",
-                    "ratings"]
+    assert keys == ["member", "account", "erasures", "changes", "tournaments", "leagues", "national_lists",
+                    "fide", "ratings"]
 
 
 @pytest.fixture
@@ -74,6 +74,7 @@ def one_of_everything(everything):  # noqa: F811
     entry = ListEntry.objects.filter(member=anna).order_by("pk").last()
     assert ClosingLiveValues.objects.filter(member=anna).update(live_rating=1842.5) >= 1  # kept at closing
     FideTakeover.objects.create(list=entry.list, member=anna, fide_rating=1888, rating=1801)
+    MemberChange.objects.create(member=anna, fields=[{"field": "fide_rating", "old": "1850", "new": "1888"}])
     return anna
 
 
@@ -81,6 +82,8 @@ def one_of_everything(everything):  # noqa: F811
 FOUND = {
     "clubs.Member": lambda d: d["member"]["email"] == "anna@example.at",
     "clubs.Erasure": lambda d: d["erasures"] == [],  # she is not erased; an erased member's copy names it
+    "clubs.MemberChange": lambda d: d["changes"][0]["fields"] == [
+        {"field": "fide_rating", "old": "1850", "new": "1888"}],
     "tournaments.TournamentPlayer": lambda d: d["tournaments"]["registrations"][0]["national_rating"] == 1835,
     "tournaments.Entry": lambda d: d["tournaments"]["entries"][0]["email"] == "anna-entry@example.at",
     "tournaments.Game": lambda d: len(d["tournaments"]["games"]) == 2,
