@@ -43,6 +43,7 @@ from tests.ratings.factories import make_pool, publish_start_list
 POSTGRESQL = (os.environ.get("DATABASE_URL") or "").startswith(("postgres://", "postgresql://"))
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.db_specific,
     pytest.mark.skipif(not POSTGRESQL, reason="several machines share one PostgreSQL database: "
                                                "runs where DATABASE_URL names one (.ci/run)"),
     pytest.mark.django_db(transaction=True),

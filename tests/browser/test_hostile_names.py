@@ -75,6 +75,7 @@ STRUCTURED = {
        for model in ("FideRating", "FidePlayer")
        for field in ("federation", "sex", "title", "women_title", "foa_title")},
     "leagues.LeagueSeason.standings_criteria": "standings criterion codes, parsed for the division table",
+    "federation.FideUploadPart.token": "an upload's random key (hex digits), set by the program",
 }
 # Users' names as shown beside jobs, reopenings and result changes (the username stays: the
 # crawl logs in with it, and Django's validator admits letters, digits and @.+-_ only).

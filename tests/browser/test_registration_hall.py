@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from clubrating.interchange.formats.limits import latest_date
 from clubrating.tournaments import checkin, entries
 from clubrating.tournaments.models import EntryState, Game, Result, TournamentKind, TournamentPlayer
 from clubrating.tournaments.services import player_register, round_pair
@@ -172,7 +173,7 @@ def test_guest_registers_on_his_phone(page, live_server, shoot, open_swiss):
     page.get_by_role("button", name="Anmelden").click()
     page.wait_for_load_state()
     assert page.locator("#error_1_id_birth_year, .invalid-feedback").first.inner_text() == (
-        "Dieser Wert muss größer oder gleich 1900 sein.")
+        f"Geburtsjahr 94 liegt nicht zwischen 1850 und {latest_date().year}.")
     assert not tournament.entries.exists()
     assert no_sideways_scrolling(page)
     shoot(page, "registration-guest-phone-error")

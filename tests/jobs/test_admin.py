@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from clubrating.jobs.models import Job, JobState
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_specific]
 
 
 def job(state=JobState.QUEUED) -> Job:

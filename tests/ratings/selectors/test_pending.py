@@ -94,11 +94,14 @@ def test_pages_word_the_pending_reason_for_each_side(client, season):
     assert theirs in adler_page and mine not in adler_page
     assert mine in neu_page and "wartet auf die erste Wertungszahl von" not in neu_page
     # Adler's performance line: 4 games (+1 pending), 3,0 points (+0,5), average 1900, performance 2093
+    # on its 4 rated games
     # (ratings never grouped; on a phone games, average and performance give way to the points).
     narrow = "text-end d-none d-sm-table-cell"
     assert (f'<td class="{narrow}">4 <small class="text-muted">(+1 ausständig)</small></td>\n'
             f'      <td class="text-end">3,0 <small class="text-muted">(+0,5)</small></td>\n'
-            f'      <td class="{narrow}">1900</td>\n      <td class="{narrow}">2093</td>') in adler_page
+            f'      <td class="{narrow}">1900</td>\n      <td class="{narrow}"><span class="rp">2093</span> '
+            '<span class="small text-muted rp-games" '
+            'title="gewertete Partien, auf denen sie beruht">(4)</span></td>') in adler_page
 
 
 def test_a_game_waiting_for_its_period_says_so_not_that_it_waits_for_a_newcomer(client):
