@@ -222,6 +222,8 @@ UNREACHED_ON_PURPOSE = {
     "ratings:recalculate": "POST only",
     "tournaments:bye_request": "POST only",
     "leagues:match_results": "POST only",
+    "leagues:lineup_check": "POST only (the lineup page's check while choosing)",
+    "leagues:match_ineligible": "POST only",
     "leagues:match_confirm": "POST only",
     "leagues:match_dispute": "POST only",
     "leagues:match_decide": "POST only",

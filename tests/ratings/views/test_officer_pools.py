@@ -256,4 +256,5 @@ def test_the_import_page_explains_the_start_lists_id_column(client, rated_club, 
 
     html = client.get(reverse("ratings:import", args=[rated_club["pool"].pk])).content.decode()
 
-    assert "<dt>id</dt><dd>Die nationale ID des Mitglieds (ÖSB-Nummer), wie auf seiner Mitgliedsseite" in html
+    assert ("<dt>„id“</dt><dd>Die nationale ID des Mitglieds (ÖSB-Nummer), wie auf seiner "
+            "Mitgliedsseite") in html
