@@ -13,12 +13,11 @@ from clubrating.tournaments import services
 from clubrating.tournaments.models import PairingRules
 from clubrating.tournaments.pairing.dutch2026.player import get_player_infos_from_trf as players_2026
 from clubrating.tournaments.pairing.history import ABSENT, RoundRecord
-from clubrating.tournaments.pairing.swiss import DUTCH_2017, DUTCH_2026, pair_swiss
+from clubrating.tournaments.pairing.swiss import DUTCH_2017, DUTCH_2026, engine_input_parse, pair_swiss
 from clubrating.tournaments.pairing.trf_history import TrfRounds
 from clubrating.tournaments.pairing.trf_pairing import (
     EDITION_2017,
     EDITION_2026,
-    _parse,
     pair_trf_round,
     round_input,
 )
@@ -54,7 +53,7 @@ def _floats(players) -> dict[int, Float]:
 def test_forfeit_loser_gets_no_downfloat():
     # C.04.3 (2026) art. 1.4.3: only a player who, without playing, scores more than a loss
     # gets a downfloat; until January 2026 every player who did not play got one.
-    parsed = _parse(round_input(parse_trf(_trf(ROUND_ONE, 5)), 2))
+    parsed = engine_input_parse(round_input(parse_trf(_trf(ROUND_ONE, 5)), 2))
     new, old = _floats(players_2026(parsed)), _floats(players_2017(parsed))
     assert (new[5], old[5]) == (Float.NONE, Float.DOWN)  # lost by forfeit
     assert (new[2], old[2]) == (Float.DOWN, Float.DOWN)  # won by forfeit

@@ -98,7 +98,8 @@ def trfx_text(
     return "\n".join(lines) + "\n"
 
 
-def _parse(text: str) -> ParsedTrf:
+def engine_input_parse(text: str) -> ParsedTrf:
+    """The engine's input (a TRF text in py4swiss' reading), checked for consistency."""
     by_code: dict[type, list[TrfLine]] = defaultdict(list)
     for index, raw in enumerate(text.splitlines()):
         if raw.strip():
@@ -137,7 +138,7 @@ def pair_swiss(
     )
     try:
         engine = Dutch2026Engine if rules == DUTCH_2026 else Dutch2017Engine
-        result = engine.generate_pairings(_parse(text))
+        result = engine.generate_pairings(engine_input_parse(text))
     except (PairingError, ConsistencyError, LineError, ParsingError, ValueError) as exc:
         raise SwissPairingError(str(exc)) from exc
     games = [p for p in result if p.black != 0]

@@ -10,20 +10,16 @@ initial colour is read from round 1 as the endorsed programs do.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
 from py4swiss.engines.common import PairingError
-from py4swiss.trf.codes import PlayerCode, XCode
 from py4swiss.trf.exceptions import ConsistencyError, LineError, ParsingError
-from py4swiss.trf.parsed_trf import ParsedTrf
-from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
-from py4swiss.trf.trf_line import TrfLine
 
 from clubrating.interchange.formats.trf import TrfGame, TrfTournament
 from clubrating.tournaments.pairing.dutch2017 import Engine as Dutch2017Engine
 from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
+from clubrating.tournaments.pairing.swiss import engine_input_parse
 
 __all__ = [
     "EDITION_2017",
@@ -162,27 +158,11 @@ def round_input(trf: TrfTournament, round_number: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _parse(text: str) -> ParsedTrf:
-    by_code: dict[type, list[TrfLine]] = defaultdict(list)
-    for index, raw in enumerate(text.splitlines()):
-        if raw.strip():
-            line = TrfLine(index, raw.rstrip())
-            by_code[line.code_type].append(line)
-    trf = ParsedTrf(
-        player_sections=[PlayerSection.from_string(str(x)) for x in by_code[PlayerCode]],
-        team_sections=[],
-        tournament_section=TournamentSection.from_lines([]),
-        x_section=XSection.from_lines(by_code[XCode]),
-    )
-    trf.validate_contents()
-    return trf
-
-
 def pair_trf_round(trf: TrfTournament, round_number: int, *, edition: str = EDITION_2026) -> list[Pair]:
     """The pairing of ``round_number`` from the rounds before it; boards in publishing order."""
     engine = Dutch2026Engine if edition == EDITION_2026 else Dutch2017Engine
     try:
-        pairings = engine.generate_pairings(_parse(round_input(trf, round_number)))
+        pairings = engine.generate_pairings(engine_input_parse(round_input(trf, round_number)))
     except PairingError as exc:
         raise TrfPairingError("unpairable", "the round cannot be paired by the absolute criteria") from exc
     except (ConsistencyError, LineError, ParsingError, ValueError) as exc:
