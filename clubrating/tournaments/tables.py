@@ -9,7 +9,7 @@ from .models import Tournament, TournamentKind
 
 
 class TournamentTable(tables.Table):
-    name = tables.Column(verbose_name=_("Tournament"), linkify=True, attrs=primary("text-break"))
+    name = tables.Column(verbose_name=_("Tournament"), linkify=True, attrs=primary("wrap-words"))
     # On a phone the name and dates stay; the other columns give way.
     start_date = tables.DateColumn(verbose_name=_("Start"), short=True, attrs=primary("text-nowrap"))
     end_date = tables.DateColumn(verbose_name=_("End"), short=True, attrs=primary("text-nowrap"))
@@ -17,9 +17,10 @@ class TournamentTable(tables.Table):
     state = tables.Column(verbose_name=_("State"), accessor="finished", orderable=False,
                           attrs=secondary("sm"))
     kind = tables.Column(attrs=secondary("md"))
-    category = tables.Column(attrs=secondary("lg"))
+    # Short headings, so that the table fits a 1366 px screen without squeezing the names.
+    category = tables.Column(verbose_name=_("Time control"), attrs=secondary("lg"))
     place = tables.Column(attrs=secondary("md"))
-    rounds_count = tables.Column(attrs=secondary("lg", "num"))
+    rounds_count = tables.Column(verbose_name=_("Rounds"), attrs=secondary("lg", "num"))
     player_count = tables.Column(verbose_name=_("Players"), attrs=secondary("sm", "num"))
     rated = tables.BooleanColumn(attrs=secondary("lg"))
 
