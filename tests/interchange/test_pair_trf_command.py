@@ -94,6 +94,7 @@ def test_check_lists_a_differing_round_with_its_boards(tmp_path):
         "Round 4 differs.\n"
         "  Published: 3-4\n"
         "  By the rules: 4-3\n"
+        "  Why: Same pairs, other colours: by colour rule E.1 player 4 gets White against 3.\n"
         "3 of 4 rounds paired as the rules give (FIDE Dutch system from 1 February 2026).\n"
     )
 
