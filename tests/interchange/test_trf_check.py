@@ -105,3 +105,26 @@ def test_the_same_pairs_in_other_colours_name_the_colour_rule():
         "Same pairs, other colours: by colour rule E.1 player 6 gets White against 4.")
     assert [(b["white"], b["black"], b["differs"]) for b in report["rounds"][2]["file"]] == [
         (1, 2, False), (5, 3, False), (4, 6, True)]
+
+
+def test_a_second_pab_breaks_c2():
+    # Five players: round 1 is 1-3, 4-2 and the PAB for 5 (as the rules give it); the file's round 2
+    # gives 5 the PAB again, where the rules give 5-1, 3-4 and the PAB to 2.
+    text = HEAD + (
+        "001    1      Alpha, Anna                       2000               0             2.0    1"
+        "     3 w 1     4 w 1\n"
+        "001    2      Berger, Bernd                     1900               0             1.0    2"
+        "     4 b 0     3 w 1\n"
+        "001    3      Czerny, Clara                     1800               0             0.0    3"
+        "     1 b 0     2 b 0\n"
+        "001    4      Dorn, David                       1700               0             1.0    4"
+        "     2 w 1     1 b 0\n"
+        "001    5      Eder, Emma                        1600               0             2.0    5"
+        "  0000 - U  0000 - U\n")
+    with translation.override("en"):
+        report = check_report(parse_trf(text), edition=EDITION_2026)
+    assert [row["identical"] for row in report["rounds"]] == [True, False]
+    assert report["rounds"][1]["reason"] == (
+        "Absolute criterion C.2 broken: player 5 gets the pairing-allocated bye but has already had it "
+        "or already scored a win without playing.")
+    assert [(b["white"], b["black"]) for b in report["rounds"][1]["rules"]] == [(5, 1), (3, 4), (2, 0)]

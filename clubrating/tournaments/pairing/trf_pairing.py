@@ -269,8 +269,9 @@ def check_trf(trf: TrfTournament, *, edition: str = EDITION_2026,
         else:
             check = RoundCheck(rnd, played, expected)
             if not check.matches:
-                check = RoundCheck(rnd, played, expected,
-                                   reason=round_reason(trf, rnd, played, expected, edition=edition))
+                engine_input = engine_input_parse(round_input(trf, rnd))
+                reason = round_reason(trf, rnd, played, expected, edition=edition, engine_input=engine_input)
+                check = RoundCheck(rnd, played, expected, reason=reason)
             checks.append(check)
         if progress is not None:
             progress(rnd, total)

@@ -19,8 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from py4swiss.engines.common import ColorPreferenceSide, ColorPreferenceStrength, Float
+from py4swiss.engines.dutch.criteria import ABSOLUTE_CRITERIA as ABSOLUTE_2017
+from py4swiss.engines.dutch.criteria import COLOR_CRITERIA as COLOUR_2017
+from py4swiss.engines.dutch.player import get_player_infos_from_trf as players_2017
+from py4swiss.trf import ParsedTrf
 
 from clubrating.interchange.formats.trf import TrfTournament
+from clubrating.tournaments.pairing.dutch2017 import pairing_numbers
+from clubrating.tournaments.pairing.dutch2026.criteria import ABSOLUTE_CRITERIA as ABSOLUTE_2026
+from clubrating.tournaments.pairing.dutch2026.criteria import COLOR_CRITERIA as COLOUR_2026
+from clubrating.tournaments.pairing.dutch2026.player import get_player_infos_from_trf as players_2026
 
 Pair = tuple[int, int]  # (white, black); black 0 for the pairing-allocated bye
 
@@ -65,31 +73,19 @@ class Reason:
     rule: int = 0
 
 
-def _modules(edition: str):
+def _players(parsed: ParsedTrf, edition: str):
+    """The players of the round with their state before it, read as the edition's engine reads them
+    (the old edition with the pairing numbers of ``dutch2017``); its C.3 and colour rules."""
     if edition == "dutch_2017":
-        from py4swiss.engines.dutch.criteria import ABSOLUTE_CRITERIA, COLOR_CRITERIA
-        from py4swiss.engines.dutch.player import get_player_infos_from_trf
-
-        from clubrating.tournaments.pairing.dutch2017 import pairing_numbers
+        players = {p.id: p for p in players_2017(parsed)}
+        if not parsed.x_section.configuration.by_rank:
+            numbers = pairing_numbers(parsed)
+            for player in players.values():
+                player.number = numbers[player.id]
+        c3, colour_rules = ABSOLUTE_2017[2], COLOUR_2017
     else:
-        from clubrating.tournaments.pairing.dutch2026.criteria import ABSOLUTE_CRITERIA, COLOR_CRITERIA
-        from clubrating.tournaments.pairing.dutch2026.player import get_player_infos_from_trf
-
-        pairing_numbers = None
-    return get_player_infos_from_trf, ABSOLUTE_CRITERIA[2], COLOR_CRITERIA, pairing_numbers
-
-
-def _players(trf: TrfTournament, round_number: int, edition: str):
-    from clubrating.tournaments.pairing.swiss import engine_input_parse
-    from clubrating.tournaments.pairing.trf_pairing import round_input
-
-    infos, c3, colour_rules, numbers_of = _modules(edition)
-    parsed = engine_input_parse(round_input(trf, round_number))
-    players = {p.id: p for p in infos(parsed)}
-    if numbers_of is not None and not parsed.x_section.configuration.by_rank:
-        numbers = numbers_of(parsed)
-        for player in players.values():
-            player.number = numbers[player.id]
+        players = {p.id: p for p in players_2026(parsed)}
+        c3, colour_rules = ABSOLUTE_2026[2], COLOUR_2026
     return players, c3, colour_rules, parsed.x_section.configuration.first_round_color
 
 
@@ -194,9 +190,10 @@ def _totals(pairs: list[Pair], players, unplayed, white_of) -> list[tuple[str, t
 
 
 def round_reason(trf: TrfTournament, round_number: int, played: list[Pair], expected: list[Pair],
-                 *, edition: str) -> Reason:
-    """Why ``played`` (the file's pairing of the round) is not ``expected`` (the rules' pairing)."""
-    players, c3, colour_rules, initial_white = _players(trf, round_number, edition)
+                 *, edition: str, engine_input: ParsedTrf) -> Reason:
+    """Why ``played`` (the file's pairing of the round) is not ``expected`` (the rules' pairing);
+    ``engine_input`` is what the engine paired the round from."""
+    players, c3, colour_rules, initial_white = _players(engine_input, edition)
     seen: list[int] = [pid for pair in played for pid in pair if pid]
     wrong = sorted({pid for pid in seen if pid not in players or seen.count(pid) > 1}
                    | (set(players) - set(seen)))
