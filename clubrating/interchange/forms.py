@@ -90,7 +90,8 @@ class TrfImportForm(_UploadForm):
 class TrfCheckForm(_UploadForm):
     rules = forms.ChoiceField(
         label=_("Pairing rules"), required=False,
-        choices=[("", _("As the file says (pairing system, else its start date)")),
+        help_text=_("Without a choice: the pairing system the file names, else the rules of its start date."),
+        choices=[("", _("As the file says")),
                  ("2026", _("FIDE Dutch system from 1 February 2026")),
                  ("2017", _("FIDE Dutch system until 31 January 2026"))],
     )

@@ -123,6 +123,7 @@ def test_a_swiss_paired_in_the_browser_holds_up_to_the_check(page, live_server, 
         page.get_by_role("link", name="Paarungen einer TRF-Datei prüfen").click()
         page.wait_for_load_state()
         page.set_input_files("#id_file", str(tmp_path / "finished.trf"))
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         shoot(page, f"trf-check-form-{width}")
         page.get_by_role("button", name="Paarungen prüfen").click()
         page.wait_for_load_state()

@@ -128,3 +128,15 @@ def test_a_second_pab_breaks_c2():
         "Absolute criterion C.2 broken: player 5 gets the pairing-allocated bye but has already had it "
         "or already scored a win without playing.")
     assert [(b["white"], b["black"]) for b in report["rounds"][1]["rules"]] == [(5, 1), (3, 4), (2, 0)]
+
+
+def test_players_left_out_of_a_round_are_named():
+    # Round 3 lists 1-2 and 5-3 but nothing for 4 and 6 (blank: not a bye, they are to be paired).
+    cells = list(RULES_ROUND_3)
+    cells[3] = cells[5] = ""
+    text = HEAD + "\n".join((line + "  " + cell).rstrip() for line, cell in zip(LINES, cells, strict=True))
+    with translation.override("en"):
+        report = check_report(parse_trf(text + "\n"), edition=EDITION_2026)
+    assert report["rounds"][2]["reason"] == (
+        "The file's pairing is incomplete or names players who are not to be paired in this round "
+        "(players 4, 6).")
