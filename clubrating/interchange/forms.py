@@ -85,3 +85,19 @@ class TrfImportForm(_UploadForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["file"].label = _("TRF file")
+
+
+class TrfCheckForm(_UploadForm):
+    rules = forms.ChoiceField(
+        label=_("Pairing rules"), required=False,
+        help_text=_("Without a choice: the pairing system the file names, else the rules of its start date."),
+        choices=[("", _("As the file says")),
+                 ("2026", _("FIDE Dutch system from 1 February 2026")),
+                 ("2017", _("FIDE Dutch system until 31 January 2026"))],
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].label = _("TRF file")
+        self.fields["file"].help_text = _(
+            "TRF16 or TRF-2026, for example from Swiss-Manager or from this site.")

@@ -219,10 +219,12 @@ def tournament_export_trf(
         time_control=tournament.time_control,
         round_dates=[round_dates.get(n) for n in range(1, played_rounds + 1)],
         rounds=played_rounds, players=trf_players,
-        # JaVaFo's planned number of rounds, so that a pairing program can continue the file.
+        # The planned number of rounds, so that a pairing program can continue the file: JaVaFo's
+        # XXR and TRF-2026's 142 (mandatory for in-tournament data exchange).
         extra_lines=[
             *(team_lines(start_ranks) if team_lines else _team_lines(tournament, start_ranks)),
             f"XXR {tournament.rounds_count}",
+            f"142 {tournament.rounds_count}",
             *settings_lines(_settings(tournament)),
         ],
     )

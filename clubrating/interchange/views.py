@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -29,15 +29,17 @@ from clubrating.accounts.permissions import (
 )
 from clubrating.clubs.privacy import Audience, row_audience, visible_fields
 from clubrating.core.downloads import attachment, download_name
+from clubrating.core.errors import Refused
 from clubrating.core.preview import Background, upload_preview_confirm
 from clubrating.leagues.selectors import hidden_games
 from clubrating.tournaments.models import Tournament
 from ratings.jobs import trf_job_start, trf_run
 from ratings.models import RatingPool
 
-from .forms import MembersImportForm, PgnImportForm, TrfImportForm
+from .forms import MembersImportForm, PgnImportForm, TrfCheckForm, TrfImportForm
 from .jobs import members_job_start, pgn_job_start, pgn_run
 from .members_import import members_import_csv
+from .trf_check import trf_check_start
 from .trf_export import tournament_export_trf
 
 PGN_SESSION_KEY = "interchange_pgn"
@@ -184,3 +186,20 @@ def trf_import(request, pk):
         context={"pool": pool, "user_is_rating_officer": True}, announce=True,
         background=_trf_background(pool),
     )
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def trf_check(request):
+    """Upload a TRF file and check its pairings round by round (a background job; its page shows
+    the progress and then the report). A file that cannot be read is refused here; no job is stored."""
+    form = TrfCheckForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        name, text = form.cleaned_data["file"]
+        try:
+            job = trf_check_start(text=text, name=name, rules=form.cleaned_data["rules"], user=request.user)
+        except Refused as refusal:
+            form.add_error("file", str(refusal))
+        else:
+            return redirect("jobs:detail", job.pk)
+    return render(request, "interchange/trf_check.html", {"form": form})

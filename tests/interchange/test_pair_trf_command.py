@@ -63,6 +63,8 @@ def test_check_san_viator_rounds_two_to_seven_as_played():
     call_command("pair_trf", str(TRF_DIR / "san-viator-2018.trf"), "--check", stdout=out)
     text = out.getvalue()
     assert text.startswith("Round 1 differs.\n")
+    # Its pairs are the rules', its colours not: the higher seed of each board has the other colour.
+    assert "\n  Why: Same pairs, other colours: by colour rule E.5 player 78 gets White against 14.\n" in text
     assert "Round 2 differs" not in text
     assert text.rstrip().endswith(
         "6 of 7 rounds paired as the rules give (FIDE Dutch system until 31 January 2026)."
@@ -94,6 +96,7 @@ def test_check_lists_a_differing_round_with_its_boards(tmp_path):
         "Round 4 differs.\n"
         "  Published: 3-4\n"
         "  By the rules: 4-3\n"
+        "  Why: Same pairs, other colours: by colour rule E.1 player 4 gets White against 3.\n"
         "3 of 4 rounds paired as the rules give (FIDE Dutch system from 1 February 2026).\n"
     )
 

@@ -197,6 +197,7 @@ def test_export_of_a_tournament_entered_in_the_club():
         "001    3 m    Maier, Carl                            AUT                         1.0    3"
         "  0000 - U     1 w -     2 b L",
         "XXR 3",
+        "142 3",
         # TRF-2026: the pairing system (the Dutch system before 2026), the tie-breaks and the
         # colour of player 1 in round 1, also as JaVaFo's XXC.
         "192 FIDE_DUTCH",

@@ -10,6 +10,7 @@ initial colour is read from round 1 as the endorsed programs do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
@@ -20,10 +21,12 @@ from clubrating.interchange.formats.trf import TrfGame, TrfTournament
 from clubrating.tournaments.pairing.dutch2017 import Engine as Dutch2017Engine
 from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
 from clubrating.tournaments.pairing.swiss import engine_input_parse
+from clubrating.tournaments.pairing.trf_reasons import Reason, round_reason
 
 __all__ = [
     "EDITION_2017",
     "EDITION_2026",
+    "Reason",
     "RoundCheck",
     "TrfPairingError",
     "check_trf",
@@ -230,6 +233,8 @@ class RoundCheck:
     played: list[Pair]
     expected: list[Pair] | None  # None when the round could not be paired
     error: str = ""
+    error_code: str = ""  # TrfPairingError.code, for a translated message
+    reason: Reason | None = None  # why a differing round differs (trf_reasons)
 
     @property
     def matches(self) -> bool:
@@ -248,15 +253,26 @@ class RoundCheck:
         return [pair for pair in self.expected or [] if pair not in played]
 
 
-def check_trf(trf: TrfTournament, *, edition: str = EDITION_2026) -> list[RoundCheck]:
-    """Re-pair every paired round of the file from the rounds before it."""
+def check_trf(trf: TrfTournament, *, edition: str = EDITION_2026,
+              progress: Callable[[int, int], None] | None = None) -> list[RoundCheck]:
+    """Re-pair every paired round of the file from the rounds before it; a round that differs
+    carries the reason (the first criterion broken or differing). ``progress(done, total)`` is
+    called after each round."""
     checks = []
-    for rnd in range(1, _paired_rounds(trf) + 1):
+    total = _paired_rounds(trf)
+    for rnd in range(1, total + 1):
         played = played_pairs(trf, rnd)
         try:
             expected: list[Pair] | None = pair_trf_round(trf, rnd, edition=edition)
-            error = ""
         except TrfPairingError as exc:
-            expected, error = None, str(exc)
-        checks.append(RoundCheck(rnd, played, expected, error))
+            checks.append(RoundCheck(rnd, played, None, str(exc), exc.code))
+        else:
+            check = RoundCheck(rnd, played, expected)
+            if not check.matches:
+                engine_input = engine_input_parse(round_input(trf, rnd))
+                reason = round_reason(trf, rnd, played, expected, edition=edition, engine_input=engine_input)
+                check = RoundCheck(rnd, played, expected, reason=reason)
+            checks.append(check)
+        if progress is not None:
+            progress(rnd, total)
     return checks

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.formats.trf import TrfError, parse_trf
 from clubrating.interchange.refusals import trf_message
+from clubrating.interchange.trf_check import pairing_error_message, reason_text, rules_label
 from clubrating.tournaments.pairing.trf_pairing import (
     EDITION_2017,
     EDITION_2026,
@@ -22,20 +23,6 @@ from clubrating.tournaments.pairing.trf_pairing import (
 )
 
 from ._common import read_text
-
-
-def pairing_error_message(error: TrfPairingError) -> str:
-    if error.code == "complete":
-        return _("All %(rounds)d rounds of the tournament are paired.") % error.params
-    if error.code == "unpairable":
-        return _("The round cannot be paired: no pairing satisfies the absolute criteria.")
-    return _("The file is inconsistent: %(error)s") % {"error": str(error).split(": ", 1)[-1]}
-
-
-def rules_label(edition: str) -> str:
-    if edition == EDITION_2017:
-        return _("FIDE Dutch system until 31 January 2026")
-    return _("FIDE Dutch system from 1 February 2026")
 
 
 def pairs_text(pairs: list[tuple[int, int]]) -> str:
@@ -95,10 +82,12 @@ class Command(FileCommand):
             # Only the boards that differ: the rest of the round is as the rules give it.
             self.stdout.write("  " + _("Published: %(pairs)s") % {"pairs": _boards(check.only_played)})
             if check.expected is None:
-                self.stdout.write("  " + _("By the rules: %(error)s") % {"error": check.error})
+                error = pairing_error_message(check)
+                self.stdout.write("  " + _("By the rules: %(error)s") % {"error": error})
             else:
                 boards = _boards(check.only_expected)
                 self.stdout.write("  " + _("By the rules: %(pairs)s") % {"pairs": boards})
+                self.stdout.write("  " + _("Why: %(reason)s") % {"reason": reason_text(check.reason)})
         self.stdout.write(
             _("%(same)d of %(total)d rounds paired as the rules give (%(rules)s).")
             % {"same": len(checks) - len(differing), "total": len(checks), "rules": rules_label(edition)}
