@@ -6,7 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import formats, translation
@@ -35,8 +35,9 @@ from ratings.services.cache import ratings_cache_version
 
 from . import privacy
 from .forms import MemberForm
+from .merge import member_holdings, member_merge, member_merge_refusals
 from .models import ErasureCause, Member
-from .register import EDITED, MemberRefused, member_duplicates, member_merge, member_save
+from .register import EDITED, MemberRefused, member_duplicates, member_save
 from .search import search_text
 from .selectors import club_data_version, home_club, member_search
 from .services import member_set_notify_by_email, member_set_profile_restricted
@@ -289,15 +290,27 @@ def member_edit(request, pk=None):
 
 
 @register_keepers_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def member_merge_view(request, pk):
-    """Merge the duplicate named in the form into the member ``pk`` (from his edit page)."""
+    """Merge a duplicate (``?duplicate=``, or the form's) into the member ``pk``: first a page
+    with what moves and what stands in the way, then the merge."""
     keep = get_object_or_404(Member, pk=pk)
-    duplicate = get_object_or_404(Member, pk=request.POST.get("duplicate") or 0)
-    try:
-        member_merge(keep=keep, duplicate=duplicate, user=request.user)
-    except MemberRefused as error:
-        messages.error(request, error.message)
+    number = request.POST.get("duplicate") or request.GET.get("duplicate") or ""
+    if not number.isdigit():
+        raise Http404
+    if request.method == "POST":
+        try:
+            merged = member_merge(keep=keep, duplicate_id=int(number), user=request.user)
+        except MemberRefused as error:
+            messages.error(request, error.message)
+            return redirect("clubs:member_edit", pk=keep.pk)
+        if not merged.again:
+            messages.success(request, _("The duplicate is merged into %(member)s.") % {"member": keep})
+        for note in merged.notes:
+            messages.info(request, note)
         return redirect("clubs:member_edit", pk=keep.pk)
-    messages.success(request, _("The duplicate is merged into %(member)s.") % {"member": keep})
-    return redirect("clubs:member_edit", pk=keep.pk)
+    duplicate = get_object_or_404(Member.objects.select_related("club"), pk=number)
+    return render(request, "clubs/member_merge.html", {
+        "member": keep, "duplicate": duplicate, "moves": member_holdings(member=duplicate),
+        "refusals": member_merge_refusals(keep=keep, duplicate=duplicate, user=request.user),
+    })
