@@ -9,6 +9,7 @@ from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
@@ -19,14 +20,17 @@ from django_tables2 import RequestConfig
 from clubrating.accounts.permissions import (
     audience_for,
     birth_years_public,
+    is_official_or_staff,
     is_rating_officer,
     member_page_allowed,
     public_ratings_required,
     register_keepers_required,
+    sees_personal_data,
 )
 from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.clubs.member_data_page import member_data_page
 from clubrating.core.charts import Series, rating_history_svg
+from clubrating.core.empty import empty_list_html
 from clubrating.core.formatting import rating_text
 from clubrating.federation.selectors import fide_history
 from clubrating.national_list.selectors import member_national_ratings
@@ -58,6 +62,11 @@ def member_list(request):
     )
     if query:
         table.empty_text = _("No members found for “%(query)s”.") % {"query": query}
+    elif request.GET.get("active") != "1":
+        table.empty_text = empty_list_html(
+            _("No members yet."), reverse("clubs:member_add"), _("Add a member"),
+            reverse("interchange:members_import") if is_official_or_staff(request.user) else "",
+            _("Import a CSV file"), show=sees_personal_data(request.user))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 

@@ -1,0 +1,12 @@
+"""``{% empty_list text url label … show=may %}``: see ``clubrating.core.empty``."""
+
+from django import template
+
+from clubrating.core.empty import TEMPLATE, empty_list_links
+
+register = template.Library()
+
+
+@register.inclusion_tag(TEMPLATE)
+def empty_list(text, *pairs, show=True):
+    return {"text": text, "links": empty_list_links(pairs, show=show)}
