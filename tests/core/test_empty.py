@@ -54,7 +54,7 @@ CASES = [
      "Es wurde noch keine FIDE-Liste importiert.",
      [("FIDE-Elo-Liste importieren", "federation:fide_import")]),
     ("seasons", "leagues:seasons", None, OFFICIAL, True, "Noch keine Ligasaisonen.",
-     [("Ligasaison anlegen", "leagues:season_new")]),
+     [("Ligasaison anlegen", "leagues:season_new", "league-season-new-link")]),
     ("divisions", "leagues:setup", "season", OFFICIAL, False, "Noch keine Staffeln.",
      [("Staffel anlegen", "#division-form")]),
     ("roster", "leagues:roster", "season", OFFICIAL, False, "Noch keine Spieler auf der Rangliste.",
@@ -93,8 +93,9 @@ def test_an_empty_list_says_so_and_links_the_next_step(case, client, official, o
     assert response.status_code == 200, name
     [shown] = _empty_lists(response.content.decode())
     expected = sentence + "".join(
-        (" " if i == 0 else " · ") + f'<a class="empty-list-step" href="{_url(target, kwargs)}">{label}</a>'
-        for i, (label, target) in enumerate(links))
+        (" " if i == 0 else " · ")
+        + f'<a class="{" ".join(["empty-list-step", *own])}" href="{_url(target, kwargs)}">{label}</a>'
+        for i, (label, target, *own) in enumerate(links))
     assert shown == expected
 
 

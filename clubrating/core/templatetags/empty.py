@@ -8,5 +8,6 @@ register = template.Library()
 
 
 @register.inclusion_tag(TEMPLATE)
-def empty_list(text, *pairs, show=True):
-    return {"text": text, "links": empty_list_links(pairs, show=show)}
+def empty_list(text, *pairs, show=True, step_class=""):
+    """``step_class``: a class of the page's own for its links (pages and tests find them by it)."""
+    return {"text": text, "links": empty_list_links(pairs, show=show), "step_class": step_class}
