@@ -97,6 +97,10 @@ def _pool_members_merge(keep: Member, duplicate: Member) -> None:
     PoolMember.objects.filter(member=duplicate).update(member=keep)
 
 
+def _dates(period: RatingPeriod) -> str:
+    return f"{period.start:%d.%m.%Y}–{period.end:%d.%m.%Y}"
+
+
 def member_ratings_merge(keep: Member, duplicate: Member, user) -> list[str]:
     pools = _pools(duplicate)
     earliest = dict(RatingRecord.objects.filter(member=duplicate).values("pool_id")
@@ -119,12 +123,12 @@ def member_ratings_merge(keep: Member, duplicate: Member, user) -> list[str]:
         notes.append(format_html(
             '{} <a href="{}">{}</a>',
             _("The ratings of “%(pool)s” are recalculated in the background from the period %(period)s on.")
-            % {"pool": pool.name, "period": period or pool.start_date.strftime("%d.%m.%Y")},
+            % {"pool": pool.name, "period": _dates(period) if period else f"{pool.start_date:%d.%m.%Y}"},
             reverse("jobs:detail", args=[job.pk]), _("Progress"),
         ))
         if period is not None and period.state == PeriodState.CLOSED:
             notes.append(_("Published lists stay as published: the lists since %(period)s were calculated "
                            "with the two records apart. Reopening the last closed period on the officer page "
                            "and closing it again publishes its list anew with his games.")
-                         % {"period": period})
+                         % {"period": _dates(period)})
     return notes

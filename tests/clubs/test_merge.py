@@ -237,8 +237,8 @@ def test_published_lists_stay_as_published(officer):
     assert list(ListEntry.objects.filter(list=plist).order_by("rank").values_list(
         "member__last_name", "rating", "games_count")) == published
     assert merged.notes[1] == (
-        f"Veröffentlichte Listen bleiben wie veröffentlicht: die Listen seit {plist.period} wurden mit den "
-        "beiden Datensätzen getrennt berechnet. Wird der zuletzt geschlossene Zeitraum auf der "
+        "Veröffentlichte Listen bleiben wie veröffentlicht: die Listen seit 01.01.2026–30.06.2026 wurden "
+        "mit den beiden Datensätzen getrennt berechnet. Wird der zuletzt geschlossene Zeitraum auf der "
         "Referentenseite wieder geöffnet und erneut geschlossen, erscheint seine Liste neu mit seinen "
         "Partien.")
 
