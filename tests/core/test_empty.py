@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from clubrating.clubs.models import Club
 from clubrating.leagues.services import season_create
-from tests.factories import TournamentFactory
+from tests.factories import RoundFactory, TournamentFactory
 from tests.language import speak
 
 pytestmark = pytest.mark.django_db
@@ -19,6 +19,15 @@ OFFICIAL, OFFICER = "official", "officer"
 
 def _tournament():
     return {"pk": TournamentFactory(name="Vereinsmeisterschaft").pk}
+
+
+def _team_tournament():
+    return {"pk": TournamentFactory(name="Mannschaftsturnier", kind="team").pk}
+
+
+def _round():
+    rnd = RoundFactory(tournament=TournamentFactory(name="Blitzturnier"), number=1)
+    return {"pk": rnd.tournament_id, "number": 1}
 
 
 def _season(official):
@@ -39,6 +48,16 @@ CASES = [
      [("Spieler anmelden", "tournaments:register"), ("Gast anmelden", "tournaments:guest_register")]),
     ("pairings", "tournaments:pairings", _tournament, OFFICIAL, True, "Noch keine Runde ausgelost.",
      [("Runde 1 auslosen", "tournaments:pair")]),
+    ("overview", "tournaments:detail", _tournament, OFFICIAL, True, "Noch keine Spieler angemeldet.",
+     [("Spieler anmelden", "tournaments:register")]),
+    ("withdrawals and byes", "tournaments:players_manage", _tournament, OFFICIAL, False,
+     "Noch keine Spieler angemeldet.", [("Spieler anmelden", "tournaments:register")]),
+    ("check-in", "tournaments:check_in", _tournament, OFFICIAL, False, "Noch keine Spieler angemeldet.",
+     [("Spieler anmelden", "tournaments:register")]),
+    ("results of a round", "tournaments:results", _round, OFFICIAL, False, "Noch keine Paarungen.",
+     [("Runde auslosen", "tournaments:pair")]),
+    ("team standings", "tournaments:team_standings", _team_tournament, OFFICIAL, True,
+     "Noch keine Mannschaften.", [("Mannschaften verwalten", "tournaments:teams_manage")]),
     ("registrations", "tournaments:entries", _tournament, OFFICIAL, False,
      "Keine Anmeldung wartet auf eine Entscheidung.", [("Spieler anmelden", "tournaments:register")]),
     ("pools", "ratings:pool_list", None, OFFICER, True, "Es gibt noch keine Wertungspools.",
@@ -69,7 +88,8 @@ def _empty_lists(html: str) -> list[str]:
 def _url(name, kwargs):
     if name.startswith("#"):
         return name
-    needs = {"tournaments:register", "tournaments:guest_register", "tournaments:pair"}
+    needs = {"tournaments:register", "tournaments:guest_register", "tournaments:pair",
+             "tournaments:teams_manage"}
     return reverse(name, kwargs={"pk": kwargs["pk"]} if name in needs and kwargs else None)
 
 
