@@ -11,6 +11,7 @@ from clubrating.clubs.models import Club
 from clubrating.leagues.services import season_create
 from tests.factories import RoundFactory, TournamentFactory
 from tests.language import speak
+from tests.ratings.factories import make_pool
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,11 @@ def _team_tournament():
 def _round():
     rnd = RoundFactory(tournament=TournamentFactory(name="Blitzturnier"), number=1)
     return {"pk": rnd.tournament_id, "number": 1}
+
+
+def _pool():
+    make_pool(name="Standard", start=datetime.date(2026, 1, 1))
+    return {}
 
 
 def _season(official):
@@ -64,6 +70,9 @@ CASES = [
      [("Wertungspool anlegen", "ratings:pool_create")]),
     ("officer", "ratings:officer", None, OFFICER, False, "Es gibt noch keine Wertungspools.",
      [("Wertungspool anlegen", "ratings:pool_create")]),
+    ("jobs of a pool", "ratings:officer", _pool, OFFICER, False,
+     "Noch kein Hintergrundauftrag dieses Pools; Neuberechnen, Schließen und Wiedereröffnen laufen als "
+     "Hintergrundaufträge.", []),
     ("national lists", "national_list:index", None, OFFICER, False,
      "Es wurde noch keine nationale Liste importiert.",
      [("Nationale Liste importieren", "#national-upload")]),
@@ -96,6 +105,7 @@ def _url(name, kwargs):
 def _page(case, official):
     _name, url_name, build, *_rest = case
     kwargs = {} if build is None else _season(official) if build == "season" else build()
+    kwargs = kwargs or {}
     if url_name == "leagues:setup":
         kwargs.pop("club_pk")
     return kwargs, reverse(url_name, kwargs=kwargs or None)
