@@ -14,7 +14,7 @@ from clubrating.clubs.models import Member, MemberChange
 from clubrating.clubs.register import MemberRefused
 from clubrating.federation.models import FideFollow, FideRating
 from clubrating.jobs.models import Job
-from clubrating.tournaments.models import Result
+from clubrating.tournaments.models import Result, TournamentPlayer
 from ratings.models import ListEntry, PoolMember, PublishedList, RatingRecord
 from ratings.services import game_record_result, period_close
 from tests.clubs.test_member_data import one_of_everything  # noqa: F401
@@ -258,3 +258,26 @@ def test_the_merge_page_lists_what_moves_and_then_merges(client, officer, rated_
     response = client.post(url, {"duplicate": anna.pk}, follow=True)
     assert not Member.objects.filter(pk=anna.pk).exists()
     assert "werden im Hintergrund ab dem Zeitraum" in response.content.decode()
+
+
+def test_two_players_of_one_tournament_are_refused(official):
+    keep, duplicate = pair()
+    tournament = TournamentFactory(name="Stadtmeisterschaft")
+    TournamentPlayer.objects.create(tournament=tournament, member=keep, start_rank=1)
+    TournamentPlayer.objects.create(tournament=tournament, member=duplicate, start_rank=2)
+
+    message = refusal(keep, duplicate, official)
+
+    assert message == (f"{duplicate} kann nicht zusammengeführt werden: Beide sind Spieler von "
+                       "„Stadtmeisterschaft“.")
+
+
+def test_two_national_ids_are_refused(official):
+    keep, duplicate = pair()
+    Member.objects.filter(pk=keep.pk).update(national_id="1001")
+    Member.objects.filter(pk=duplicate.pk).update(national_id="1002")
+
+    message = refusal(keep, duplicate, official)
+
+    assert message == (f"{duplicate} kann nicht zusammengeführt werden: Sie haben zwei verschiedene "
+                       "ÖSB-Nummern (1001 und 1002): zwei Personen, kein Duplikat.")
