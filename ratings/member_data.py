@@ -17,6 +17,7 @@ from clubrating.clubs.member_data import (  # noqa: F401  (the copy and the eras
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.models import Member
 
+from .member_merge import member_ratings_merge, member_ratings_merge_refusals
 from .models import ClosingLiveValues, FideTakeover, ListEntry, PoolMember, RatingPool, RatingRecord
 from .rules.presets import get_rules
 
@@ -74,4 +75,5 @@ def register_parts() -> None:
         key="ratings", export=lambda member: member_ratings_data(member=member),
         keeps_birth_year=_birth_year_rates,
         models=("ratings.PoolMember", "ratings.ListEntry", "ratings.ClosingLiveValues",
-                "ratings.RatingRecord", "ratings.FideTakeover")))
+                "ratings.RatingRecord", "ratings.FideTakeover"),
+        merge=member_ratings_merge, merge_refusals=member_ratings_merge_refusals))

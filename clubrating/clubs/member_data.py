@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.db import transaction
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from .models import Erasure, ErasureCause, Member, MemberChange
 
@@ -42,13 +43,20 @@ class MemberDataPart:
     ``models``: the models (``"app_label.Model"``) whose rows naming the member it covers;
     ``erase(member)``: deletes what goes on erasure, run while the member still has his data
     (before the pseudonym); ``keeps_birth_year(member)``: the app needs the birth year kept to
-    rate the member's past games again."""
+    rate the member's past games again.
+
+    Merging a duplicate into the member kept (``clubrating.clubs.merge``):
+    ``merge_refusals(keep, duplicate, user)``: why the part cannot move the duplicate's rows to
+    ``keep`` (translated sentences; empty when it can); ``merge(keep, duplicate, user)``: moves
+    them, returning sentences for the user (what follows, e.g. a recalculation started)."""
 
     key: str
     export: Callable[[Member], object]
     models: tuple[str, ...]
     erase: Callable[[Member], object] | None = None
     keeps_birth_year: Callable[[Member], bool] | None = None
+    merge: Callable[[Member, Member, object], list[str] | None] | None = None
+    merge_refusals: Callable[[Member, Member, object], list[str]] | None = None
 
 
 _PARTS: dict[str, MemberDataPart] = {}
@@ -191,11 +199,26 @@ def _changes(member: Member) -> list[dict]:
             for change in MemberChange.objects.filter(member=member).order_by("changed_at", "pk")]
 
 
+def _erasures_refused(keep: Member, duplicate: Member, user) -> list[str]:
+    if Erasure.objects.filter(member__in=(keep, duplicate)).exists():
+        return [_("An erased member is not merged.")]
+    return []
+
+
+def _changes_merge(keep: Member, duplicate: Member, user) -> None:
+    MemberChange.objects.filter(member=duplicate).update(member=keep)
+
+
 def register_parts() -> None:
+    # The record itself and its login are merged by ``clubrating.clubs.merge`` (the values the
+    # kept member lacks); an erased member is never merged, so no erasure row moves.
     member_data_register(MemberDataPart(
         key="member", export=_member_section,
-        models=("clubs.Member",)))
+        models=("clubs.Member",), merge=lambda keep, duplicate, user: None))
     member_data_register(MemberDataPart(
         key="account", export=_account_section, models=()))
-    member_data_register(MemberDataPart(key="erasures", export=_erasures, models=("clubs.Erasure",)))
-    member_data_register(MemberDataPart(key="changes", export=_changes, models=("clubs.MemberChange",)))
+    member_data_register(MemberDataPart(key="erasures", export=_erasures, models=("clubs.Erasure",),
+                                        merge=lambda keep, duplicate, user: None,
+                                        merge_refusals=_erasures_refused))
+    member_data_register(MemberDataPart(key="changes", export=_changes, models=("clubs.MemberChange",),
+                                        merge=_changes_merge))

@@ -6,9 +6,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
@@ -19,14 +20,17 @@ from django_tables2 import RequestConfig
 from clubrating.accounts.permissions import (
     audience_for,
     birth_years_public,
+    is_official_or_staff,
     is_rating_officer,
     member_page_allowed,
     public_ratings_required,
     register_keepers_required,
+    sees_personal_data,
 )
 from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.clubs.member_data_page import member_data_page
 from clubrating.core.charts import Series, rating_history_svg
+from clubrating.core.empty import empty_list_html
 from clubrating.core.formatting import rating_text
 from clubrating.federation.selectors import fide_history
 from clubrating.national_list.selectors import member_national_ratings
@@ -35,8 +39,9 @@ from ratings.services.cache import ratings_cache_version
 
 from . import privacy
 from .forms import MemberForm
+from .merge import member_holdings, member_merge, member_merge_refusals
 from .models import ErasureCause, Member
-from .register import EDITED, MemberRefused, member_duplicates, member_merge, member_save
+from .register import EDITED, MemberRefused, member_duplicates, member_save
 from .search import search_text
 from .selectors import club_data_version, home_club, member_search
 from .services import member_set_notify_by_email, member_set_profile_restricted
@@ -57,6 +62,11 @@ def member_list(request):
     )
     if query:
         table.empty_text = _("No members found for “%(query)s”.") % {"query": query}
+    elif request.GET.get("active") != "1":
+        table.empty_text = empty_list_html(
+            _("No members yet."), reverse("clubs:member_add"), _("Add a member"),
+            reverse("interchange:members_import") if is_official_or_staff(request.user) else "",
+            _("Import a CSV file"), show=sees_personal_data(request.user))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 
@@ -289,15 +299,27 @@ def member_edit(request, pk=None):
 
 
 @register_keepers_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def member_merge_view(request, pk):
-    """Merge the duplicate named in the form into the member ``pk`` (from his edit page)."""
+    """Merge a duplicate (``?duplicate=``, or the form's) into the member ``pk``: first a page
+    with what moves and what stands in the way, then the merge."""
     keep = get_object_or_404(Member, pk=pk)
-    duplicate = get_object_or_404(Member, pk=request.POST.get("duplicate") or 0)
-    try:
-        member_merge(keep=keep, duplicate=duplicate, user=request.user)
-    except MemberRefused as error:
-        messages.error(request, error.message)
+    number = request.POST.get("duplicate") or request.GET.get("duplicate") or ""
+    if not number.isdigit():
+        raise Http404
+    if request.method == "POST":
+        try:
+            merged = member_merge(keep=keep, duplicate_id=int(number), user=request.user)
+        except MemberRefused as error:
+            messages.error(request, error.message)
+            return redirect("clubs:member_edit", pk=keep.pk)
+        if not merged.again:
+            messages.success(request, _("The duplicate is merged into %(member)s.") % {"member": keep})
+        for note in merged.notes:
+            messages.info(request, note)
         return redirect("clubs:member_edit", pk=keep.pk)
-    messages.success(request, _("The duplicate is merged into %(member)s.") % {"member": keep})
-    return redirect("clubs:member_edit", pk=keep.pk)
+    duplicate = get_object_or_404(Member.objects.select_related("club"), pk=number)
+    return render(request, "clubs/member_merge.html", {
+        "member": keep, "duplicate": duplicate, "moves": member_holdings(member=duplicate),
+        "refusals": member_merge_refusals(keep=keep, duplicate=duplicate, user=request.user),
+    })

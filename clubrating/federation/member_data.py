@@ -28,4 +28,7 @@ def register_parts() -> None:
     member_data_register(MemberDataPart(
         key="fide", export=lambda member: member_fide_data(member=member),
         erase=lambda member: member_fide_rows_erase(fide_id=member.fide_id),
-        models=("federation.FideRating", "federation.FideFollow")))
+        models=("federation.FideRating", "federation.FideFollow"),
+        # The FIDE rows name the FIDE ID, not the record: they follow the ID, which the kept member
+        # takes from the duplicate when he lacks one (two different IDs are refused).
+        merge=lambda keep, duplicate, user: None))

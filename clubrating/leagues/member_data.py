@@ -3,6 +3,8 @@ rosters and every change of them."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from clubrating.clubs.member_data import MemberDataPart, iso, member_data_register
 from clubrating.clubs.models import Member
 
@@ -29,7 +31,20 @@ def member_league_data(*, member: Member) -> dict:
     return {"roster_entries": roster_entries, "roster_changes": roster_changes}
 
 
+def member_league_merge_refusals(keep: Member, duplicate: Member, user) -> list[str]:
+    """One roster holds a person once: two places in one roster are two people."""
+    both = RosterEntry.objects.filter(member=duplicate, roster__entries__member=keep)
+    return [_("Both are on the roster of %(roster)s.") % {"roster": e.roster}
+            for e in both.select_related("roster__club", "roster__season").distinct()]
+
+
+def member_league_merge(keep: Member, duplicate: Member, user) -> None:
+    RosterEntry.objects.filter(member=duplicate).update(member=keep)
+    RosterChange.objects.filter(member=duplicate).update(member=keep)
+
+
 def register_parts() -> None:
     member_data_register(MemberDataPart(
         key="leagues", export=lambda member: member_league_data(member=member),
-        models=("leagues.RosterEntry", "leagues.RosterChange")))
+        models=("leagues.RosterEntry", "leagues.RosterChange"),
+        merge=member_league_merge, merge_refusals=member_league_merge_refusals))

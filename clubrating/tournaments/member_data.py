@@ -10,6 +10,7 @@ from clubrating.clubs.member_data import MemberDataPart, member_data_register
 from clubrating.clubs.member_data import iso as _iso
 from clubrating.clubs.models import Member
 
+from .member_merge import member_tournaments_merge, member_tournaments_merge_refusals
 from .models import (
     RESULT_SYMBOLS,
     Bye,
@@ -74,4 +75,5 @@ def register_parts() -> None:
     member_data_register(MemberDataPart(
         key="tournaments", export=lambda member: member_tournament_data(member=member),
         models=("tournaments.TournamentPlayer", "tournaments.Entry", "tournaments.Game", "tournaments.Bye",
-                "tournaments.LineupEntry", "tournaments.Notification")))
+                "tournaments.LineupEntry", "tournaments.Notification"),
+        merge=member_tournaments_merge, merge_refusals=member_tournaments_merge_refusals))

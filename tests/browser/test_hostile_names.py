@@ -242,7 +242,7 @@ UNREACHED_ON_PURPOSE = {
     "tournaments:own_leave": "POST only",
     "clubs:member_privacy": "POST only",
     "clubs:member_notifications": "POST only",
-    "clubs:member_merge": "POST only (the duplicates on a member's edit page)",
+    "clubs:member_merge": "needs a duplicate (linked from a member's edit page)",
     "national_list:apply": "POST only",
     "national_list:mapping": "a step of the national list's import: needs a file uploaded just before",
     "embed_club_top": "for other sites' iframes, linked from no page (tests/api/test_embeds.py)",

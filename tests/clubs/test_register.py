@@ -107,12 +107,30 @@ def test_a_duplicate_without_games_is_merged_and_its_values_kept(client, officia
         {"field": "merged", "old": str(twin.pk), "new": None}]
 
 
-def test_a_duplicate_with_games_is_not_merged_and_says_why(client, official, home_club):
+def test_a_duplicate_with_games_is_merged_and_his_games_move(client, official, home_club):
     anna = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
                          birth_year=None)
     twin = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
                          birth_year=None)
-    GameFactory(white=twin)
+    game = GameFactory(white=twin)
+    client.force_login(official)
+    speak(client, "de-at")
+
+    response = client.post(reverse("clubs:member_merge", args=[anna.pk]), {"duplicate": twin.pk},
+                           follow=True)
+
+    assert not Member.objects.filter(pk=twin.pk).exists()
+    game.refresh_from_db()
+    assert game.white == anna
+    assert "Das Duplikat ist mit Huber, Anna zusammengeführt." in response.content.decode()
+
+
+def test_a_duplicate_who_played_him_is_not_merged_and_says_why(client, official, home_club):
+    anna = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None)
+    twin = MemberFactory(last_name="Huber", first_name="Anna", birth_date=datetime.date(1990, 5, 17),
+                         birth_year=None)
+    GameFactory(white=twin, black=anna)
     client.force_login(official)
     speak(client, "de-at")
 
@@ -120,7 +138,7 @@ def test_a_duplicate_with_games_is_not_merged_and_says_why(client, official, hom
                            follow=True)
 
     assert Member.objects.filter(pk=twin.pk).exists()
-    assert "kann nicht zusammengeführt werden" in response.content.decode()
+    assert "kann nicht zusammengeführt werden: Sie haben gegeneinander gespielt" in response.content.decode()
 
 
 def test_members_of_other_names_are_not_merged(client, official, home_club):

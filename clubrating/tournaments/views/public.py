@@ -6,6 +6,7 @@ from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -13,6 +14,7 @@ from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
 from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.core.empty import empty_list_html
 from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
     game_rating_changes,
@@ -109,6 +111,8 @@ def tournament_list(request):
         finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
     )
     table = TournamentTable(tournaments)
+    table.empty_text = empty_list_html(gettext("No tournaments yet."), reverse("tournaments:create"),
+                                       gettext("Create a tournament"), show=is_official(request.user))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/tournament_list.html",
                   {"table": table, "official": is_official(request.user)})
