@@ -120,6 +120,18 @@ def team_player(context, member, link=True):
 
 
 @register.simple_tag(takes_context=True)
+def awaited_names(context, members) -> str:
+    """The names of the newcomers a game waits for, "; " between them (a name holds a comma); in
+    a team competition ("tournament" of the page) a name beside the team as this reader may read
+    it (``team_player``)."""
+    tournament = context.get("tournament")
+    team = getattr(tournament, "kind", "") == "team"
+    viewer = viewer_of(context.get("request"))
+    return "; ".join(str(member) if not team or viewer.names_in_team(member) else str(privacy.WITHHELD_NAME)
+                     for member in members)
+
+
+@register.simple_tag(takes_context=True)
 def member_shows(context, member, field):
     return member is not None and viewer_of(context.get("request")).shows(member, field)
 
