@@ -202,9 +202,10 @@ def _league_members(hidden):
             yield division, named
 
 
-def _league_urls(division):
+def _league_urls(division, named):
     """Every output of a division: its public pages, prints, PDFs, exports, its tournament's faces
-    (hall screen, embed, API) and, for the official, the director's and captains' pages."""
+    (hall screen, embed, API, the pages of the restricted players' games) and, for the official,
+    the director's and captains' pages."""
     from clubrating.leagues.models import LeagueMatch, LeagueTeam, Roster
 
     d, t = division.pk, division.tournament_id
@@ -228,6 +229,12 @@ def _league_urls(division):
         urls[f"report {match.pk}"] = f"/leagues/results/{match.pk}/report/"
         urls[f"report PDF {match.pk}"] = f"/leagues/results/{match.pk}/report/?pdf=1"
         urls[f"officials' match {match.pk}"] = f"/leagues/match/{match.pk}/"
+    from django.db.models import Q
+
+    from clubrating.tournaments.models import Game
+
+    for game in Game.objects.filter(Q(white__in=named) | Q(black__in=named), round__tournament=t):
+        urls[f"game {game.pk}"] = game.get_absolute_url()
     for roster in Roster.objects.filter(season=division.season):
         urls[f"roster {roster.club_id}"] = f"/leagues/season/{division.season_id}/roster/{roster.club_id}/"
     return urls
@@ -243,7 +250,7 @@ def test_league_outputs(hidden):
     checked, leaks = 0, []
     for division, named in _league_members(hidden):
         seen_by_official = set()
-        for output, url in _league_urls(division).items():
+        for output, url in _league_urls(division, named).items():
             for audience, client in _clients().items():
                 response = client.get(url, follow=True)
                 if audience == "visitor" and output.startswith(LEAGUE_WORKING_PAGES):

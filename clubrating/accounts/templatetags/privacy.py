@@ -120,6 +120,18 @@ def team_player(context, member, link=True):
 
 
 @register.simple_tag(takes_context=True)
+def board_player_text(context, member) -> str:
+    """A board's player as plain text (a page's title and heading): in a team competition
+    ("tournament" of the page) his name beside his team as this reader may read it."""
+    if member is None:
+        return ""
+    tournament = context.get("tournament")
+    if getattr(tournament, "kind", "") != "team" or viewer_of(context.get("request")).names_in_team(member):
+        return str(member)
+    return str(privacy.WITHHELD_NAME)
+
+
+@register.simple_tag(takes_context=True)
 def awaited_names(context, members) -> str:
     """The names of the newcomers a game waits for, "; " between them (a name holds a comma); in
     a team competition ("tournament" of the page) a name beside the team as this reader may read
