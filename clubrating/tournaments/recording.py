@@ -1,6 +1,6 @@
 """Recording a game's result: the one owner of checking, writing and rating it. The result
 entry, the league's captains and director, the admin and the demo call ``game_result_record``;
-the imports (TRF, PGN), a withdrawal's forfeits and the demo's rounds record many results at once
+the imports (TRF, PGN) and the demo's rounds record many results at once
 with ``game_results_record``: each checked as one save is, written in sets, rated once.
 
 Rating a result is the ratings app's work, and the club apps never import it: the ratings app
@@ -97,7 +97,7 @@ def game_results_record(
     *, games: list[Game], results: list[tuple[str, str | None]], user=None, reason: str = "",
 ) -> list[Game]:
     """Record many games' ``(result, rated result or None)`` at once and rate them, in one
-    transaction: an import, a withdrawal's forfeits. Each result is checked as one save is
+    transaction: an import, the demo's rounds. Each result is checked as one save is
     (``validation.result_validate``); the first refused one refuses the lot, naming its round and
     board, and nothing is kept. Written in sets (``game_results_write``: one update per distinct
     result, one insert of the history), rated once (each touched pool's period evaluated once).

@@ -74,7 +74,7 @@ def game_results_write(
     """Give each game its new ``(result, rated result)`` and keep every change in the result's
     history (who, when, old, new, why): the one place a result is written, by the owner of recording
     (``recording.game_result_record`` and, for many at once, ``game_results_record``: they check
-    and rate it); no one else calls it.
+    and rate it) and a round robin withdrawal's forfeits of unplayed games (never rated).
 
     The games hold the results they have now (the old ones of the history); they are changed in
     place and returned. A game whose result stays the same is not written and gets no history
@@ -321,9 +321,8 @@ def _round_robin_withdraw(player: TournamentPlayer, from_round: int, later: dict
     entrants[player.member_id] = player
     results = [(_withdrawal_result(entrants[g.white_id], entrants[g.black_id], g.round.number),) * 2
                for g in games]
-    from .recording import game_results_record  # (the owner of recording builds on this module)
-
-    game_results_record(games=games, results=results, user=user)
+    by = user.pk if user is not None and user.is_authenticated else None
+    game_results_write(games=games, results=results, by=by)
     return player
 
 

@@ -256,6 +256,8 @@ def test_league_outputs(hidden):
                 if audience == "visitor" and output.startswith(LEAGUE_WORKING_PAGES):
                     assert b"login" in response.redirect_chain[-1][0].encode(), url
                     continue
+                if output.startswith("game") and response.status_code == 404:
+                    continue  # a board whose lineups are not public yet has no page
                 text = _text(response)
                 for member_id, name in named.items():
                     if audience == "visitor" and (name in text or hidden[member_id] in text):

@@ -72,8 +72,8 @@ def test_without_a_rater_a_result_is_checked_and_written(monkeypatch):
 
 
 def test_only_the_owner_of_recording_writes_results():
-    """Imports, withdrawals, leagues and the demo record results through ``recording``; nothing
-    else in the applications calls the writer beneath it."""
+    """Imports, leagues, the admin and the demo record results through ``recording``; beside it
+    only a round robin withdrawal writes (the forfeits of his unplayed games, in services)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
