@@ -153,14 +153,16 @@ def trf_run(*, pool_pk: int, text: str, user=None) -> dict:
     from clubrating.interchange.errors import ImportRefused
     from clubrating.interchange.trf_import import tournament_import_trf
     from ratings.selectors import tournament_outside_periods
-    from ratings.services import tournament_ratings_update
+    from ratings.services.pools import tournament_rate_in_pool
 
     pool = RatingPool.objects.filter(pk=pool_pk).first()
     if pool is None:
         raise ImportRefused(_("The rating pool no longer exists; upload the file again."))
     with transaction.atomic():
-        report = tournament_import_trf(text=text, category=pool.category, user=user)
-        tournament_ratings_update(tournament=report.tournament, pool=pool)
+        # The pool rates the tournament before its results are recorded (and rated) by their owner.
+        report = tournament_import_trf(
+            text=text, category=pool.category, user=user,
+            before_results=lambda tournament: tournament_rate_in_pool(tournament=tournament, pool=pool))
         outside = tournament_outside_periods(tournament=report.tournament, pool=pool)
     return {**report.plain(), "notices": [outside] if outside else []}
 

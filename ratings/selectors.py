@@ -36,6 +36,7 @@ from clubrating.clubs.privacy import restricted_q
 from clubrating.core.db import plain_rows, server_bound
 from clubrating.tournaments.models import Game, GameCategory, Result, Tournament, TournamentPlayer
 from ratings.adapters import pool_rules
+from ratings.awaited import boards_awaited, members_awaited, pools_awaited
 from ratings.models import (
     FIRST_RATING_MARKER,
     ListEntry,
@@ -447,6 +448,7 @@ class BoardChange:
     pool: RatingPool
     white: RatingRecord | None = None
     black: RatingRecord | None = None
+    awaited: list[Member] = field(default_factory=list)  # pending: whose first rating (``awaited``)
 
     @staticmethod
     def _change(record: RatingRecord | None) -> float | None:
@@ -510,7 +512,9 @@ def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]
             board.white = record
         else:
             board.black = record
-    return {game_id: list(pools.values()) for game_id, pools in changes.items()}
+    found = {game_id: list(pools.values()) for game_id, pools in changes.items()}
+    boards_awaited(found)
+    return found
 
 
 # What ``game_rating_changes`` reads of a record (in the model's order of fields, as ``from_db``
@@ -763,6 +767,7 @@ class PendingMember:
     member: Member
     games: int
     newcomer: bool
+    awaited: list[Member] = field(default_factory=list)  # whose first rating (``awaited``)
 
 
 @dataclass
@@ -860,9 +865,10 @@ def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = No
         .values_list("member_id", flat=True)
     )
     members = Member.objects.filter(pk__in=counts).order_by("last_name", "first_name", "pk")
+    awaited = members_awaited(pool_id=pool.pk, period_id=period.pk, member_ids=counts) if counts else {}
     return ClosePreview(
         tournaments=list(by_tournament.values()),
-        pending=[PendingMember(m, counts[m.pk], m.pk in newcomers) for m in members],
+        pending=[PendingMember(m, counts[m.pk], m.pk in newcomers, awaited.get(m.pk, [])) for m in members],
         early_end=end,
         moving=_moving_tournaments(pool, period, end) if end is not None and end < period.end else [],
     )
@@ -917,6 +923,7 @@ class WaitingGames:
     after_open_period: int = 0  # dated after the open period: rated once it is closed
     behind_reopened: int = 0  # in a period waiting while the one before it is reopened
     newcomers: int = 0  # waiting for a newcomer's first rating (his own or his opponent's)
+    awaited: list = field(default_factory=list)  # [(newcomer, his pending games)] (``awaited``)
 
     @property
     def total(self) -> int:
@@ -940,4 +947,6 @@ def pools_waiting_games(*, pool_ids: Iterable[int] | None = None) -> dict[int, W
             entry.after_open_period += games
         elif state == PeriodState.WAITING:
             entry.behind_reopened += games
+    for pool_id, newcomers in pools_awaited(pool_ids=[p for p, e in waiting.items() if e.newcomers]).items():
+        waiting[pool_id].awaited = newcomers
     return {pool_id: entry for pool_id, entry in waiting.items() if entry.total}

@@ -215,7 +215,9 @@ class Standings(Schema):
 
 class Side(Schema):
     start_rank: int | None
-    member_id: int
+    # In a team competition a protected profile's player is not identified beside his team (his
+    # name would tell his club: ``clubrating.clubs.privacy``): no id, "protected profile" as name.
+    member_id: int | None
     name: str
     rating: int | None
     points_before: float
@@ -292,8 +294,9 @@ class TeamStandings(Schema):
 
 class MatchBoard(Schema):
     board: int
-    # The players as the lineups name them; null while the lineup is hidden (before its deadline)
-    # or the board was left empty.
+    # The players as the lineups name them; null while the lineup is hidden (before its deadline),
+    # the board was left empty, or the player's profile is protected (beside his team his name
+    # would tell his club: ``clubrating.clubs.privacy``).
     home_member_id: int | None
     home_player: str | None
     away_member_id: int | None

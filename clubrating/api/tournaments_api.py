@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.clubs.privacy import WITHHELD_NAME
 from clubrating.leagues.models import Division
 from clubrating.leagues.selectors import board_reading, division_of, lineup_visible
 from clubrating.leagues.selectors_public import division_data
@@ -142,14 +143,21 @@ def standings(request: HttpRequest, tournament_id: int):
     ))
 
 
-def _side(side) -> schemas.Side:
-    return schemas.Side(start_rank=side.start_rank, member_id=side.member.pk, name=side.member.full_name,
+def _side(side, named: bool) -> schemas.Side:
+    """A board's player; ``named``: not withheld (a team competition's board beside his team)."""
+    return schemas.Side(start_rank=side.start_rank, member_id=side.member.pk if named else None,
+                        name=side.member.full_name if named else str(WITHHELD_NAME),
                         rating=side.rating, points_before=side.points)
 
 
-def _round(rnd) -> schemas.RoundPairings:
+def _round(rnd, viewer, team: bool) -> schemas.RoundPairings:
+    """A round's boards; in a team competition a player stands beside his team, so his name only
+    where this reader may read it there (``Viewer.names_in_team``)."""
+    def side(player):
+        return _side(player, not team or viewer.names_in_team(player.member))
+
     return schemas.RoundPairings(number=rnd.number, date=rnd.date, boards=[
-        schemas.Board(board=row.board, white=_side(row.white), black=_side(row.black) if row.black else None,
+        schemas.Board(board=row.board, white=side(row.white), black=side(row.black) if row.black else None,
                       result=row.game.result if row.game else "", bye=row.bye.kind if row.bye else "")
         for row in rnd.rows
     ])
@@ -161,7 +169,9 @@ def _round(rnd) -> schemas.RoundPairings:
 def pairings(request: HttpRequest, tournament_id: int):
     tournament = _tournament(request, tournament_id)
     return json_response(request, schemas.Pairings(
-        tournament_id=tournament.pk, rounds=[_round(rnd) for rnd in rounds_with_pairings(tournament)]))
+        tournament_id=tournament.pk,
+        rounds=[_round(rnd, viewer_of(request), tournament.kind == TournamentKind.TEAM)
+                for rnd in rounds_with_pairings(tournament)]))
 
 
 @router.get("/tournaments/{tournament_id}/rounds/{number}", response=schemas.RoundWithMatches,
@@ -172,7 +182,8 @@ def round_pairings(request: HttpRequest, tournament_id: int, number: int):
     home side and their boards), as ``/matches`` gives them."""
     tournament = _tournament(request, tournament_id)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    pairings = _round(rounds_with_pairings(tournament, pk=rnd.pk)[0])
+    pairings = _round(rounds_with_pairings(tournament, pk=rnd.pk)[0], viewer_of(request),
+                      tournament.kind == TournamentKind.TEAM)
     matches = None
     if tournament.kind == TournamentKind.TEAM:
         _division, matches = _team_match_list(request, tournament, number=number)
@@ -254,14 +265,20 @@ def team_standings(request: HttpRequest, tournament_id: int):
 
 
 
-def _match_boards(score, visible: dict[str, bool]) -> list[schemas.MatchBoard]:
+def _match_boards(score, visible: dict[str, bool], viewer) -> list[schemas.MatchBoard]:
+    """A match's boards; a player whose name beside his team this reader may not read
+    (``Viewer.team_name``) is neither named nor identified."""
     shown = visible["home"] and visible["away"]  # colours only once both lineups are seen
+
+    def named(member, side):
+        return member if member is not None and visible[side] and viewer.names_in_team(member) else None
+
     return [schemas.MatchBoard(
         board=b.board,
-        home_member_id=b.home.pk if b.home and visible["home"] else None,
-        home_player=b.home.full_name if b.home and visible["home"] else None,
-        away_member_id=b.away.pk if b.away and visible["away"] else None,
-        away_player=b.away.full_name if b.away and visible["away"] else None,
+        home_member_id=getattr(named(b.home, "home"), "pk", None),
+        home_player=getattr(named(b.home, "home"), "full_name", None),
+        away_member_id=getattr(named(b.away, "away"), "pk", None),
+        away_player=getattr(named(b.away, "away"), "full_name", None),
         home_white=b.home_white if shown else None,
         result=board_reading(b) if shown else "",
         home_points=b.points[0] if b.points and shown else None,
@@ -286,7 +303,7 @@ def _team_match_list(request: HttpRequest, tournament: Tournament, *, number: in
     """(the league division or None, the team competition's matches, of round ``number`` or of
     every round), as ``/matches`` gives them."""
     division = Division.objects.filter(tournament=tournament).select_related("season", "tournament").first()
-    matches = []
+    matches, viewer = [], viewer_of(request)
     if division is not None:
         now = timezone.now()
         for round_number, _date, scored_matches in division_data(division=division).rounds:
@@ -301,7 +318,7 @@ def _team_match_list(request: HttpRequest, tournament: Tournament, *, number: in
                     home_team_id=m.home.team_id, home_team=m.home.name,
                     away_team_id=m.away.team_id, away_team=m.away.name, status=league.status,
                     home_points=m.home_points, away_points=m.away_points,
-                    lineups_visible=all(visible.values()), boards=_match_boards(m.score, visible),
+                    lineups_visible=all(visible.values()), boards=_match_boards(m.score, visible, viewer),
                 ))
     else:
         for rnd, scores in selectors.team_match_rounds(tournament=tournament):
@@ -315,6 +332,6 @@ def _team_match_list(request: HttpRequest, tournament: Tournament, *, number: in
                     away_team_id=tm.away_team_id, away_team=tm.away_team.name, status=None,
                     home_points=score.home_points if score.scored else None,
                     away_points=score.away_points if score.scored else None,
-                    lineups_visible=True, boards=_match_boards(score, {"home": True, "away": True}),
+                    lineups_visible=True, boards=_match_boards(score, {"home": True, "away": True}, viewer),
                 ))
     return division, matches

@@ -9,7 +9,11 @@ protection law (DSGVO, Art. 5 data minimisation, Art. 8 children's consent):
 * full birth date, sex, e-mail and phone: officials (and the member himself) only;
 * a restricted profile (the member's own choice, or a minor without his guardians' recorded
   consent): visitors and other members see his name in lists and standings, nothing else of him,
-  and no member page.
+  and no member page;
+* a team is a club's: beside his team (a league's rosters, lineups, match cards, reports, board
+  statistics; a team competition's boards) a name tells the club, so there the name is shown only
+  to those who may see the club (``name_beside_team_visible``). The league's working pages (the
+  season's directors, the teams' captains) name everyone: they line up and confirm the games.
 
 Audiences are ordered: an official sees everything a member sees, and so on.
 """
@@ -20,6 +24,7 @@ import datetime
 from enum import IntEnum
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 # Age of majority in Austria (ABGB § 21).
 MAJORITY_AGE = 18
@@ -125,6 +130,23 @@ def shown_club(member, *, audience: Audience, birth_years_public: bool = False,
                                              birth_years_public=birth_years_public, today=today):
         return ""
     return str(member.club)
+
+
+def name_beside_team_in(fields: frozenset[str]) -> bool:
+    """Whether a reader who may see ``fields`` of a member (``visible_fields``, ``fields_for``) may
+    read his name beside his team (see above): where his club is not to be shown, neither is his
+    name among a club's players."""
+    return "club" in fields
+
+
+def name_beside_team_visible(member, *, audience: Audience, today: datetime.date | None = None) -> bool:
+    """``name_beside_team_in`` for one member and ``audience``."""
+    fields = visible_fields(member, audience=audience, birth_years_public=False, today=today)
+    return name_beside_team_in(fields)
+
+
+# What stands for a name withheld beside a team.
+WITHHELD_NAME = gettext_lazy("protected profile")
 
 
 def member_page_visible_for(*, restricted: bool, audience: Audience) -> bool:

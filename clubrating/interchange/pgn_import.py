@@ -26,13 +26,13 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from clubrating.tournaments.services import game_results_write
 from clubrating.tournaments.tiebreaks import RECOMMENDED, edition_for
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
 from .formats.pgn import PgnError, PgnGame, PgnPlayer, playing_minutes, read_pgn
 from .refusals import pgn_refused
+from .results import results_record
 from .titles import title_code
 
 _RESULTS = {"1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "1/2-1/2": Result.DRAW}
@@ -253,7 +253,7 @@ def _import_into(tournament, games: list[PgnGame], members, report, user) -> Non
             ))
             results.append((_RESULTS[game.result],) * 2)
     Game.objects.bulk_create(new_games)
-    game_results_write(games=new_games, results=results, by=getattr(user, "pk", None))
+    results_record(new_games, results, user)
     report.games += len(new_games)
     report.with_moves += sum(1 for g in new_games if g.moves)
 

@@ -191,7 +191,7 @@ def tournament_export_trf(
               for member_id in registrations}
     ranks = (_file_ranks(tournament, registrations, totals)
              or _standings_ranks(tournament, registrations, totals))
-    trf_players = []
+    trf_players, team = [], tournament.kind == TournamentKind.TEAM
     for member_id, (start_rank, registration) in registrations.items():
         member = members[member_id]
         rating = (registration.fide_rating if registration else None) or member.fide_rating
@@ -199,7 +199,10 @@ def tournament_export_trf(
         trf_players.append(TrfPlayer(
             start_rank=start_rank,
             sex=("w" if member.sex == Sex.FEMALE else member.sex) if "sex" in fields else "",
-            title=member.fide_title if "title" in fields else "", name=member.full_name,
+            title=member.fide_title if "title" in fields else "",
+            # A team competition's file lists each team's players: a name there tells his club.
+            name=member.full_name if not team or privacy.name_beside_team_in(fields)
+            else str(privacy.WITHHELD_NAME),
             rating=rating if "ratings" in fields else None,
             federation=member.federation if "club" in fields else "",
             fide_id=member.fide_id if "fide_id" in fields else None,

@@ -16,6 +16,7 @@ file changes nothing. How round entries become games and byes:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -47,12 +48,12 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
-from clubrating.tournaments.services import game_results_write
 from clubrating.tournaments.tiebreaks import RECOMMENDED, UnknownTiebreak, edition_for, parse_tiebreaks
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
 from .refusals import file_error, trf_refused
+from .results import results_record
 from .titles import title_code
 
 # (white code, black code) -> (scored result, rated flag)
@@ -236,12 +237,14 @@ def _check_dates(trf: TrfTournament) -> tuple[date, date | None]:
 @transaction.atomic
 def tournament_import_trf(
     *, text: str | Path, name: str | None = None, category: str = GameCategory.STANDARD,
-    rated: bool = True, user=None,
+    rated: bool = True, user=None, before_results: Callable[[Tournament], object] | None = None,
 ) -> ImportReport:
     """Create a tournament from TRF text (a ``Path`` is read from disk); refuse bad files whole.
 
-    Rating it in a pool is the caller's second step, in the same transaction as this one, so
-    that a refusal by the ratings (a closed period) undoes the import as well."""
+    The results are recorded by their owner (``recording.game_results_record``: checked, written,
+    rated in the pools that rate the tournament); ``before_results(tournament)`` runs just before,
+    for the caller to name the pool that rates it. A refused result or a refusal by the ratings
+    (a closed period) undoes the whole import."""
     try:
         trf = read_trf(text) if isinstance(text, Path) else parse_trf(text)
     except OSError as error:
@@ -329,10 +332,13 @@ def tournament_import_trf(
             report.unrated += not rated_game
     Game.objects.bulk_create(games)
     report.games = len(games)
-    game_results_write(games=games, results=results, by=getattr(user, "pk", None))
     Bye.objects.bulk_create(
         Bye(round=rounds[number], member=members[rank], kind=kind) for number, rank, kind in plan.byes
     )
+    if before_results is not None:
+        before_results(tournament)
+    results_record(games, results, user)
     report.byes = Counter(kind for _number, _rank, kind in plan.byes)
     report.rounds = len(rounds)
     return report
+

@@ -204,12 +204,11 @@ def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, 
     """Pair the next round with the app's pairing engine (dated by the tournament's schedule) and
     score it; the last ``open_boards`` boards stay open.
 
-    By default the results are written for the whole round at once, each with its history entry,
-    as a result import writes them, and the caller rates them with ``tournament_ratings_update``;
-    a result through the result-entry service costs a re-evaluation per board. ``by_board`` enters
-    them one by one through that service instead, as officials do (needed once a period of the
-    tournament is closed, which the import path refuses)."""
-    from clubrating.tournaments.recording import game_result_record
+    By default the results are recorded for the whole round at once, as an import records them
+    (``game_results_record``: checked, written with their history, rated once); a result through
+    the result entry costs a re-evaluation per board. ``by_board`` enters them one by one
+    (``game_result_record``), as officials do."""
+    from clubrating.tournaments.recording import game_result_record, game_results_record
 
     rnd = services.round_pair(tournament=tournament)
     strength = {p.member_id: p.fide_rating or p.rating or 1400 for p in tournament.players.all()}
@@ -220,7 +219,7 @@ def _play_round(report: DemoReport, rng: random.Random, tournament: Tournament, 
         for game, result in zip(scored, results, strict=True):
             game_result_record(game=game, result=result)
     else:
-        services.game_results_write(games=scored, results=[(result, result) for result in results])
+        game_results_record(games=scored, results=[(result, None) for result in results])
     report.games += len(games)
     return rnd
 
@@ -230,7 +229,7 @@ def _season(report: DemoReport, members: list[Member]) -> None:
     oesb-classic pool with a starting list; the club championship (a double round robin, weekly)
     runs across the end of the first half-year, which is closed while it runs; the autumn Swiss
     (every other week) is running, its last round's last boards without result."""
-    from ratings.services import period_close, pool_create, ratings_import_list, tournament_ratings_update
+    from ratings.services import period_close, pool_create, ratings_import_list
 
     if Tournament.objects.filter(name=ROUND_ROBIN_NAME).exists():
         return
@@ -259,7 +258,6 @@ def _season(report: DemoReport, members: list[Member]) -> None:
     # Rounds 1-13 (3.4.-26.6.) fall in the first half-year, rounds 14-18 (3.7.-31.7.) in the second.
     while _play_round(report, rng, championship).date <= dt.date(2026, 6, 30) - dt.timedelta(days=7):
         pass
-    tournament_ratings_update(tournament=championship)
     period_close(pool=pool)
     for _number in range(14, 19):
         _play_round(report, rng, championship, by_board=True)
@@ -275,7 +273,6 @@ def _season(report: DemoReport, members: list[Member]) -> None:
     for _number in range(1, 5):
         _play_round(report, rng, swiss)
     _play_round(report, rng, swiss, open_boards=6)  # round 5 is still being played
-    tournament_ratings_update(tournament=swiss)
 
 
 def _users(report: DemoReport, member: Member) -> None:

@@ -1,5 +1,7 @@
 """Recording a game's result: the one owner of checking, writing and rating it. The result
-entry, the league's captains and director, the admin and the demo call ``game_result_record``.
+entry, the league's captains and director, the admin and the demo call ``game_result_record``;
+the imports (TRF, PGN) and the demo's rounds record many results at once
+with ``game_results_record``: each checked as one save is, written in sets, rated once.
 
 Rating a result is the ratings app's work, and the club apps never import it: the ratings app
 registers its ``ResultRater`` here when it is loaded (``ratings.apps``), and every recording
@@ -33,6 +35,12 @@ from .validation import result_validate
 
 class ResultRater(Protocol):
     """What rates a recorded result (``ratings.services.results``)."""
+
+    def prepare_many(self, games: list[Game]) -> Any:
+        """``prepare`` for many games at once (``game_results_record``)."""
+
+    def rate_many(self, games: list[Game], prepared: Any) -> None:
+        """``rate`` for many games at once: each pool's period evaluated once for the lot."""
 
     def scope(self) -> AbstractContextManager:
         """A context the whole recording runs in (the database's settings for a save)."""
@@ -85,6 +93,58 @@ def game_result_record(
         return game
 
 
+def game_results_record(
+    *, games: list[Game], results: list[tuple[str, str | None]], user=None, reason: str = "",
+) -> list[Game]:
+    """Record many games' ``(result, rated result or None)`` at once and rate them, in one
+    transaction: an import, the demo's rounds. Each result is checked as one save is
+    (``validation.result_validate``); the first refused one refuses the lot, naming its round and
+    board, and nothing is kept. Written in sets (``game_results_write``: one update per distinct
+    result, one insert of the history), rated once (each touched pool's period evaluated once).
+
+    Lock scope: as ``game_result_record``'s, for all the games at once (``games_locked``).
+    Returns the games as saved, in the order given."""
+    if len(games) != len(results):
+        raise ValueError("one result per game")
+    with transaction.atomic(), (_rater.scope() if _rater is not None else nullcontext()):
+        locked = games_locked(games)
+        pairs = [(result, result if rated is None else rated) for result, rated in results]
+        for game, (result, rated) in zip(locked, pairs, strict=True):
+            try:
+                result_validate(game=game, result=result, rated_result=rated)
+            except TournamentRefused as refusal:
+                raise TournamentRefused(
+                    _("Round %(round)d, board %(board)d: %(reason)s")
+                    % {"round": game.round.number, "board": game.board, "reason": refusal},
+                    code=refusal.code,
+                ) from refusal
+        prepared = _rater.prepare_many(locked) if _rater is not None else None
+        by = user.pk if user is not None and user.is_authenticated else None
+        game_results_write(games=locked, results=pairs, by=by, reason=reason)
+        if _rater is not None:
+            _rater.rate_many(locked, prepared)
+        return locked
+
+
+def games_locked(games: list[Game]) -> list[Game]:
+    """``game_locked`` for many games, in one statement (PostgreSQL: in the games' id order, so
+    that two recordings of overlapping sets cannot deadlock), returned in the order given."""
+    ids = [game.pk for game in games]
+    if connection.vendor != "postgresql":
+        found = Game.objects.select_related("round__tournament").in_bulk(ids)
+    else:
+        found = {}
+        with connection.cursor() as cursor:
+            cursor.execute(_lock_sql(many=True), [ids])
+            for row in cursor.fetchall():
+                game = _from_row(row)
+                found[game.pk] = game
+    missing = set(ids) - found.keys()
+    if missing:
+        raise Game.DoesNotExist(f"Games {sorted(missing)} do not exist.")
+    return [found[pk] for pk in ids]
+
+
 def game_locked(game: Game) -> Game:
     """The game under its row lock, with its round and tournament as they are now.
 
@@ -100,6 +160,11 @@ def game_locked(game: Game) -> Game:
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"Game {game.pk} does not exist.")
+    return _from_row(row)
+
+
+def _from_row(row) -> Game:
+    """The game with its round and tournament from a row of ``_lock_sql``."""
     objs = []
     for model in (Game, Round, Tournament):
         names = [f.attname for f in model._meta.concrete_fields]
@@ -111,9 +176,10 @@ def game_locked(game: Game) -> Game:
     return locked
 
 
-def _lock_sql() -> str:
-    """The locking read of ``game_locked``: the three tables' columns as the models list them (plain
-    values on PostgreSQL: none of these fields converts what the database returns)."""
+def _lock_sql(*, many: bool = False) -> str:
+    """The locking read of ``game_locked`` (``many``: of ``games_locked``, the ids as one array):
+    the three tables' columns as the models list them (plain values on PostgreSQL: none of these
+    fields converts what the database returns)."""
     tables = ((Game, "g"), (Round, "r"), (Tournament, "t"))
     quote = connection.ops.quote_name
     columns = ", ".join(
@@ -123,5 +189,6 @@ def _lock_sql() -> str:
         f"SELECT {columns} FROM {Game._meta.db_table} AS g "
         f"JOIN {Round._meta.db_table} AS r ON r.id = g.round_id "
         f"JOIN {Tournament._meta.db_table} AS t ON t.id = r.tournament_id "
-        "WHERE g.id = %s FOR UPDATE OF g FOR SHARE OF r, t"
+        + ("WHERE g.id = ANY(%s) ORDER BY g.id " if many else "WHERE g.id = %s ")
+        + "FOR UPDATE OF g FOR SHARE OF r, t"
     )

@@ -72,8 +72,9 @@ def game_results_write(
     *, games: list[Game], results: list[tuple[str, str]], by: int | None = None, reason: str = ""
 ) -> list[Game]:
     """Give each game its new ``(result, rated result)`` and keep every change in the result's
-    history (who, when, old, new, why): the one place a result is written, by the recording of a result
-    (``recording.game_result_record``, which checks and rates it) and the imports.
+    history (who, when, old, new, why): the one place a result is written, by the owner of recording
+    (``recording.game_result_record`` and, for many at once, ``game_results_record``: they check
+    and rate it) and a round robin withdrawal's forfeits of unplayed games (never rated).
 
     The games hold the results they have now (the old ones of the history); they are changed in
     place and returned. A game whose result stays the same is not written and gets no history

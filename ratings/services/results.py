@@ -116,6 +116,61 @@ def _rebuild(game: Game, pools, rating, periods, former) -> None:
         )
 
 
+def _touched_many(games: list[Game]):
+    """``_touched`` for many games in a fixed number of queries: the pools they touch, locked
+    (shared), and per pool the games to rate by period, the games it no longer rates and the
+    periods of their old records. Refused if any of them lies in a closed period."""
+    starts: dict[int, dict[int, object]] = {}  # tournament -> {pool: start}
+    rating: dict[int, set[int]] = {}  # game -> the pools rating it on its date
+    for game in games:
+        tournament = game.round.tournament
+        if tournament.pk not in starts:
+            starts[tournament.pk] = tournament_pool_starts(tournament)
+        rating[game.pk] = {pk for pk, start in starts[tournament.pk].items() if start <= game.played_on}
+    held: dict[int, dict[int, set[int | None]]] = {}  # game -> pool -> the periods of its records
+    for game_id, pool_id, period_id in RatingRecord.objects.filter(game__in=games).values_list(
+        "game_id", "pool_id", "period_id"
+    ):
+        held.setdefault(game_id, {}).setdefault(pool_id, set()).add(period_id)
+    pool_ids = set().union(*rating.values(), *(h.keys() for h in held.values()))
+    pools = pools_share_lock(pool_ids)
+    periods = list(RatingPeriod.objects.filter(pool__in=pool_ids).order_by("start"))
+    by_pk = {p.pk: p for p in periods}
+    plan = {pool.pk: {"pool": pool, "games": {}, "former": [], "also": {}} for pool in pools}
+    for game in games:
+        day = game.played_on
+        for pool_id, old in held.get(game.pk, {}).items():
+            for period_id in old - {None}:
+                period = by_pk[period_id]
+                if period.state == PeriodState.CLOSED:
+                    there = RatingRecord.objects.filter(game=game, period=period).values_list("played_on",
+                                                                                              flat=True)
+                    raise closed_period_refusal(there.first(), period, plan[pool_id]["pool"])
+                plan[pool_id]["also"][period_id] = period
+            if pool_id not in rating[game.pk]:
+                plan[pool_id]["former"].append(game)
+        for pool_id in rating[game.pk]:
+            period = next((p for p in periods if p.pool_id == pool_id and p.start <= day <= p.end), None)
+            if period is not None and period.state == PeriodState.CLOSED:
+                raise closed_period_refusal(day, period, plan[pool_id]["pool"])
+            plan[pool_id]["games"].setdefault(period, []).append(game)
+    return plan
+
+
+def _rebuild_many(plan) -> None:
+    """Each pool's records of the games replaced, one period at a time, every period touched
+    evaluated once for the lot (``game_records_rebuild``)."""
+    for entry in plan.values():
+        groups = list(entry["games"].items()) or [(None, [])]
+        for index, (period, games) in enumerate(groups):
+            first = index == 0  # the games the pool no longer rates, and their periods, once
+            game_records_rebuild(
+                pool=entry["pool"], period=period, games=games,
+                former=entry["former"] if first else [],
+                also=list(entry["also"].values()) if first else [],
+            )
+
+
 class ResultRater:
     """How a recorded result is rated (``clubrating.tournaments.recording``, which owns the
     recording and calls this in its transaction, under the game's lock): ``prepare`` locks the
@@ -131,6 +186,12 @@ class ResultRater:
 
     def rate(self, game: Game, prepared) -> None:
         _rebuild(game, *prepared)
+
+    def prepare_many(self, games: list[Game]):
+        return _touched_many(games)
+
+    def rate_many(self, games: list[Game], prepared) -> None:
+        _rebuild_many(prepared)
 
 
 def game_record_result(

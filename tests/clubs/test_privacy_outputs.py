@@ -183,3 +183,88 @@ def test_club_top_embed_names_no_restricted_member(hidden):
     for member in Member.objects.filter(pk__in=hidden):
         response = Client().get(f"/embed/clubs/{member.club_id}/top/")
         assert member.full_name not in _text(response)
+
+
+# --- leagues and other team competitions ----------------------------------------------------------
+# A team is a club's: a restricted profile's name beside his team tells his club. So a visitor
+# reads neither on any league output; an official (here also the season's director) reads both.
+
+
+def _league_members(hidden):
+    """(division, {member id: full name} of its restricted players on a team's roster)."""
+    from clubrating.leagues.models import Division, RosterEntry
+
+    for division in Division.objects.select_related("season").order_by("pk"):
+        ids = set(RosterEntry.objects.filter(roster__season=division.season, team__division=division)
+                  .values_list("member_id", flat=True))
+        named = {member.pk: member.full_name for member in Member.objects.filter(pk__in=ids & set(hidden))}
+        if named:
+            yield division, named
+
+
+def _league_urls(division, named):
+    """Every output of a division: its public pages, prints, PDFs, exports, its tournament's faces
+    (hall screen, embed, API, the pages of the restricted players' games) and, for the official,
+    the director's and captains' pages."""
+    from clubrating.leagues.models import LeagueMatch, LeagueTeam, Roster
+
+    d, t = division.pk, division.tournament_id
+    urls = {
+        "table": f"/leagues/division/{d}/", "rounds": f"/leagues/division/{d}/rounds/",
+        "players": f"/leagues/division/{d}/players/", "print": f"/leagues/division/{d}/print/",
+        "print PDF": f"/leagues/division/{d}/print/?pdf=1", "CSV": f"/leagues/division/{d}/export.csv",
+        "XLSX": f"/leagues/division/{d}/export.xlsx", "TRF": f"/leagues/division/{d}/trf/",
+        "tournament standings": f"/tournaments/{t}/standings/", "hall screen": f"/tournaments/{t}/hall/",
+        "tournament players": f"/tournaments/{t}/players/", "embed": f"/embed/tournaments/{t}/standings/",
+        "API tournament": f"/api/v1/tournaments/{t}", "API standings": f"/api/v1/tournaments/{t}/standings",
+        "API pairings": f"/api/v1/tournaments/{t}/pairings", "API teams": f"/api/v1/tournaments/{t}/teams",
+        "API matches": f"/api/v1/tournaments/{t}/matches", "API round 1": f"/api/v1/tournaments/{t}/rounds/1",
+        "API crosstable": f"/api/v1/tournaments/{t}/crosstable",
+        "API embed": f"/api/v1/tournaments/{t}/standings.html",
+    }
+    for team in LeagueTeam.objects.filter(division=division):
+        urls[f"team {team.pk}"] = f"/leagues/division/{d}/team/{team.pk}/"
+    for match in LeagueMatch.objects.filter(match__round__tournament=t):
+        urls[f"match {match.pk}"] = f"/leagues/results/{match.pk}/"
+        urls[f"report {match.pk}"] = f"/leagues/results/{match.pk}/report/"
+        urls[f"report PDF {match.pk}"] = f"/leagues/results/{match.pk}/report/?pdf=1"
+        urls[f"officials' match {match.pk}"] = f"/leagues/match/{match.pk}/"
+    from django.db.models import Q
+
+    from clubrating.tournaments.models import Game
+
+    for game in Game.objects.filter(Q(white__in=named) | Q(black__in=named), round__tournament=t):
+        urls[f"game {game.pk}"] = game.get_absolute_url()
+    for roster in Roster.objects.filter(season=division.season):
+        urls[f"roster {roster.club_id}"] = f"/leagues/season/{division.season_id}/roster/{roster.club_id}/"
+    return urls
+
+
+# Pages only the season's directors and the teams' captains open: a visitor is sent to log in.
+LEAGUE_WORKING_PAGES = ("officials' match", "roster")
+
+
+def test_league_outputs(hidden):
+    """No visitor reads a restricted profile's name (nor his club) on any output of a league
+    division; the official reads every one of them on the division's outputs together."""
+    checked, leaks = 0, []
+    for division, named in _league_members(hidden):
+        seen_by_official = set()
+        for output, url in _league_urls(division, named).items():
+            for audience, client in _clients().items():
+                response = client.get(url, follow=True)
+                if audience == "visitor" and output.startswith(LEAGUE_WORKING_PAGES):
+                    assert b"login" in response.redirect_chain[-1][0].encode(), url
+                    continue
+                if output.startswith("game") and response.status_code == 404:
+                    continue  # a board whose lineups are not public yet has no page
+                text = _text(response)
+                for member_id, name in named.items():
+                    if audience == "visitor" and (name in text or hidden[member_id] in text):
+                        leaks.append(re.sub(r"\d+", "N", output))
+                    elif name in text:
+                        seen_by_official.add(member_id)
+        assert seen_by_official == set(named), division
+        checked += len(named)
+    assert sorted(set(leaks)) == []
+    assert checked >= 4  # Binder, Reiter and more play in the demo's league

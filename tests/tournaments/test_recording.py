@@ -69,3 +69,18 @@ def test_without_a_rater_a_result_is_checked_and_written(monkeypatch):
     monkeypatch.setattr(recording, "_rater", None)
     game = GameFactory(result=Result.NOT_PLAYED)
     assert recording.game_result_record(game=game, result=Result.BLACK_WINS).result == Result.BLACK_WINS
+
+
+def test_only_the_owner_of_recording_writes_results():
+    """Imports, leagues, the admin and the demo record results through ``recording``; beside it
+    only a round robin withdrawal writes (the forfeits of his unplayed games, in services)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    callers = {
+        str(path.relative_to(root))
+        for package in ("clubrating", "ratings")
+        for path in (root / package).rglob("*.py")
+        if "game_results_write(" in path.read_text(encoding="utf-8")
+    }
+    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/services.py"}

@@ -36,6 +36,14 @@ class Viewer:
         return privacy.shown_club(member, audience=self.audience_of(member),
                                   birth_years_public=self.birth_years_public, today=self.today)
 
+    def names_in_team(self, member) -> bool:
+        """Whether this reader may read the member's name beside his team."""
+        return privacy.name_beside_team_visible(member, audience=self.audience_of(member), today=self.today)
+
+    def team_name(self, member) -> str | None:
+        """The member's name beside his team as this reader may read it; None: withheld."""
+        return member.full_name if self.names_in_team(member) else None
+
     def links(self, member) -> bool:
         return privacy.member_page_visible(member, audience=self.audience_of(member), today=self.today)
 
@@ -96,6 +104,43 @@ def member_link(context, member, text=None):
             memo = request._member_links = {}
         memo[key] = html
     return html
+
+
+@register.simple_tag(takes_context=True)
+def team_player(context, member, link=True):
+    """A player beside his team (a roster, a lineup, a board of a club's team): his name, linked
+    where this reader may open his page (not on paper: ``link=False``), or "protected profile"
+    where his name would tell his club."""
+    if member is None:
+        return ""
+    if not viewer_of(context.get("request")).names_in_team(member):
+        return format_html('<span class="text-muted fst-italic privacy-withheld">{}</span>',
+                           privacy.WITHHELD_NAME)
+    return member_link(context, member) if link else format_html("{}", member)
+
+
+@register.simple_tag(takes_context=True)
+def board_player_text(context, member) -> str:
+    """A board's player as plain text (a page's title and heading): in a team competition
+    ("tournament" of the page) his name beside his team as this reader may read it."""
+    if member is None:
+        return ""
+    tournament = context.get("tournament")
+    if getattr(tournament, "kind", "") != "team" or viewer_of(context.get("request")).names_in_team(member):
+        return str(member)
+    return str(privacy.WITHHELD_NAME)
+
+
+@register.simple_tag(takes_context=True)
+def awaited_names(context, members) -> str:
+    """The names of the newcomers a game waits for, "; " between them (a name holds a comma); in
+    a team competition ("tournament" of the page) a name beside the team as this reader may read
+    it (``team_player``)."""
+    tournament = context.get("tournament")
+    team = getattr(tournament, "kind", "") == "team"
+    viewer = viewer_of(context.get("request"))
+    return "; ".join(str(member) if not team or viewer.names_in_team(member) else str(privacy.WITHHELD_NAME)
+                     for member in members)
 
 
 @register.simple_tag(takes_context=True)

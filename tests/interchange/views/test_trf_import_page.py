@@ -68,8 +68,8 @@ def test_a_refusal_by_the_ratings_undoes_the_import(client, home_club, officer, 
     url = reverse("interchange:trf_import", args=[pool.pk])
     response = client.post(url, {"file": upload("karl-mala-2005.trf", TRF.read_text())})
     assert response.context["form"].errors["file"] == [
-        "Das Turnier „9. Karl-Mala-Gedenkturnier“ hat Partien in der abgeschlossenen Wertungsperiode "
-        "01.07.2005–31.12.2005 von „Klassisch 2005“."
+        "Die Partie vom 28.07.2005 liegt in der abgeschlossenen Wertungsperiode 01.07.2005–31.12.2005 "
+        "von „Klassisch 2005“; sie kann nur nach Wiederöffnen der Periode geändert werden."
     ]
     assert db_counts() == before
 

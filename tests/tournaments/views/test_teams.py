@@ -259,3 +259,35 @@ def test_members_without_the_role_get_403(client, plain_user, league):
     client.force_login(plain_user)
     assert_forbidden(client, *_protected(league))
     _unchanged(league)
+
+
+def test_a_protected_profile_is_named_beside_his_team_to_officials_only(official_client, league):
+    """A team is a club's: a minor without his guardians' consent is not named on the team
+    competition's pages, boards and API for visitors (``clubrating.clubs.privacy``)."""
+    import datetime
+
+    from django.db.models import Q
+
+    minor = league.players.get(member__last_name="A1").member
+    minor.birth_date, minor.guardian_consent_on = None, None
+    minor.birth_year = datetime.date.today().year - 12
+    minor.save(update_fields=["birth_date", "birth_year", "guardian_consent_on"])
+    _pair(official_client, league)
+    match = TeamMatch.objects.get(Q(home_team=_team(league, "A")) | Q(away_team=_team(league, "A")),
+                                  round__tournament=league)
+    match.boards = 2
+    match.save()
+    for team in (match.home_team, match.away_team):
+        letter = team.name[-1]
+        _lineup(official_client, league, match, team, [f"{letter}1", f"{letter}2"])
+    game = Game.objects.get(Q(white=minor) | Q(black=minor), round__tournament=league)
+    urls = [reverse("tournaments:team_standings", args=[league.pk]),
+            reverse("tournaments:team_matches", args=[league.pk]),
+            reverse("tournaments:round", args=[league.pk, 1]), game.get_absolute_url(),
+            f"/api/v1/tournaments/{league.pk}/pairings", f"/api/v1/tournaments/{league.pk}/matches"]
+    for url in urls:
+        shown = speak(Client(), "en").get(url).content.decode()
+        assert "A1, Max" not in shown, url
+        # (the matches API leaves a withheld player null, as an empty board)
+        assert "protected profile" in shown or url.endswith("/matches"), url
+        assert "A1, Max" in speak(official_client, "en").get(url).content.decode(), url

@@ -6,7 +6,9 @@ from clubrating.interchange.commands import FileCommand
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments.models import GameCategory
-from ratings.services import RatingsError, pool_get, tournament_ratings_update
+from ratings.models import RatingRecord
+from ratings.services import RatingsError, pool_get
+from ratings.services.pools import tournament_rate_in_pool
 
 from ._common import read_text
 
@@ -34,9 +36,14 @@ class Command(FileCommand):
         try:
             # One transaction: a refusal by the ratings (a closed period) undoes the import too.
             with transaction.atomic():
-                report = tournament_import_trf(text=text, name=name, category=category, rated=not unrated)
+                # The pool rates the tournament before its results are recorded (and rated).
+                report = tournament_import_trf(
+                    text=text, name=name, category=category, rated=not unrated,
+                    before_results=None if rating_pool is None else (
+                        lambda tournament: tournament_rate_in_pool(tournament=tournament, pool=rating_pool)))
                 if rating_pool is not None:
-                    records = tournament_ratings_update(tournament=report.tournament, pool=rating_pool)
+                    records = RatingRecord.objects.filter(
+                        pool=rating_pool, game__round__tournament=report.tournament).count()
         except (ImportRefused, RatingsError) as error:
             raise CommandError(str(error)) from None
         self.stdout.write(report.summary())
