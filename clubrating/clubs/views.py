@@ -27,6 +27,7 @@ from clubrating.accounts.permissions import (
     register_keepers_required,
     sees_personal_data,
 )
+from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.clubs.member_data_page import member_data_page
 from clubrating.core.charts import Series, rating_history_svg
@@ -98,19 +99,22 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
     )
 
 
-def _ratings_html(member: Member) -> str:
-    """The member's ratings, chart, half rating and games as HTML, the same for every reader:
-    cached until any pool's ratings change (``ratings.services.cache``), for this language and
-    day (the chart's live point is dated today) and the member's own FIDE rating (the half
-    rating is shown only without one)."""
+def _ratings_html(request, member: Member) -> str:
+    """The member's ratings, chart, half rating and games as HTML: cached until any pool's
+    ratings change (``ratings.services.cache``), for this language and day (the chart's live
+    point is dated today), the member's own FIDE rating (the half rating is shown only without
+    one) and the reader as ``clubs.privacy`` sees him (an opponent in a team competition is named
+    only where his name beside his team may be read)."""
+    viewer = viewer_of(request)
     key = "clubs:member-ratings:" + hashlib.sha256("|".join([
         str(member.pk), str(member.fide_rating), translation.get_language() or "",
+        str(int(viewer.audience)), str(viewer.user_id or ""),
         datetime.date.today().isoformat(), ratings_cache_version(), club_data_version(),
     ]).encode()).hexdigest()
     html = cache.get(key)
     if html is None:
         blocks = member_rating_blocks(member)
-        html = render_to_string("clubs/_member_ratings.html", {
+        html = render_to_string("clubs/_member_ratings.html", request=request, context={
             "blocks": blocks,
             "chart": _history_chart(member, blocks),
             "half_rating": member_half_rating(member, blocks),
@@ -134,7 +138,7 @@ def member_detail(request, pk):
         "restricted": privacy.profile_restricted(member),
         "is_self": audience == privacy.Audience.SELF,
         "is_official": audience == privacy.Audience.OFFICIAL,
-        "ratings_html": _ratings_html(member),
+        "ratings_html": _ratings_html(request, member),
         "national_ratings": member_national_ratings(member=member),
         "user_is_rating_officer": is_rating_officer(request.user),
         "fide_history": fide_history(fide_id=member.fide_id),

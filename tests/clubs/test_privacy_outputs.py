@@ -235,6 +235,11 @@ def _league_urls(division, named):
 
     for game in Game.objects.filter(Q(white__in=named) | Q(black__in=named), round__tournament=t):
         urls[f"game {game.pk}"] = game.get_absolute_url()
+        # His opponent's own page lists the game (and why its rating waits) with the opponent's
+        # opponent: the restricted player, beside the team his opponent played.
+        for other in (game.white, game.black):
+            if other is not None and other.pk not in named:
+                urls[f"opponent page {other.pk}"] = other.get_absolute_url()
     for roster in Roster.objects.filter(season=division.season):
         urls[f"roster {roster.club_id}"] = f"/leagues/season/{division.season_id}/roster/{roster.club_id}/"
     return urls
@@ -259,6 +264,10 @@ def test_league_outputs(hidden):
                 if output.startswith("game") and response.status_code == 404:
                     continue  # a board whose lineups are not public yet has no page
                 text = _text(response)
+                if output.startswith("opponent page"):
+                    # His opponent's page lists games of other tournaments too, where the
+                    # restricted player's name is a sporting record: only this division's rows count.
+                    text = "".join(row for row in text.split("<tr") if division.tournament.name in row)
                 for member_id, name in named.items():
                     if audience == "visitor" and (name in text or hidden[member_id] in text):
                         leaks.append(re.sub(r"\d+", "N", output))
