@@ -25,7 +25,7 @@ from .. import selectors
 from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
-from . import _pairings, _pairings_html, _standings, _tables
+from . import _evaluation_html, _pairings, _pairings_html, _standings, _tables
 from ._cache import PageVersion, pools_version
 from ._league import league_division, league_pages
 from ._texts import Texts
@@ -277,6 +277,8 @@ def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list
                 "factor": texts.decimal(row.factor, 2), "change": texts.game_change(row.change),
                 "rounded": "" if new else texts.signed(row.change_rounded, 0),
             })
+            if not row.records:
+                lines[-1]["html"] = _evaluation_html.row_html(lines[-1])
         pools.append({"pool": evaluation.pool, "lines": lines})
     return pools
 

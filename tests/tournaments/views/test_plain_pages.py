@@ -6,6 +6,7 @@ rounds)."""
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -78,3 +79,31 @@ def test_queries_are_the_same_for_a_small_and_a_bigger_tournament(client, tourna
     ByeFactory(round=tournament.rounds.get(number=3), member=members[-1], kind=ByeKind.PAIRING)
     bigger = {name: _queries(client, name, tournament.pk) for name in FACES}
     assert bigger == small
+
+
+@pytest.mark.parametrize("lang", ["en", "de-at"])
+def test_an_evaluation_row_without_its_calculation_as_the_template_prints_it(rf, tournament, lang):
+    """A big tournament's rows (their calculation brought on demand) are drawn in Python
+    (``_evaluation_html``); they read as the template draws them."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from clubrating.tournaments.views.public import evaluation_lines
+    from ratings.selectors import tournament_evaluation_summary
+    from ratings.services import game_record_result
+
+    game = tournament.rounds.get(number=1).games.get(board=1)
+    game_record_result(game=game, result=Result.WHITE_WINS)
+    request = rf.get("/")
+    request.user = AnonymousUser()
+    with translation.override(lang):
+        lines = evaluation_lines(tournament_evaluation_summary(tournament), player=None, show_all=False)
+        assert all("html" in line for pool in lines for line in pool["lines"])
+        drawn = render_to_string("tournaments/_evaluation_body.html", {"evaluations": lines}, request=request)
+        for pool in lines:
+            for line in pool["lines"]:
+                del line["html"]
+        templated = render_to_string("tournaments/_evaluation_body.html", {"evaluations": lines},
+                                     request=request)
+    assert " ".join(drawn.split()) == " ".join(templated.split())
+    assert "Adler, Max" in drawn
