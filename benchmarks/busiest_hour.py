@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 BASELINE = "/admin/login/"
 RUNNING, FINISHED = "Bench Swiss running", "Bench Swiss 300×9"
+SMALL, SMALL_PLAYERS = "Bench Swiss running small", 30  # the EXPLAIN's second tournament size
 
 
 def _shape(size: int) -> dict:
@@ -75,8 +76,14 @@ def _shape(size: int) -> dict:
         for game in Game.objects.filter(round__tournament=running, round__number=9):
             game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
         print(f"# {size}: running Swiss built in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-    Tournament.objects.filter(pk=running.pk).update(
-        start_date=today - datetime.timedelta(days=8), end_date=today + datetime.timedelta(days=1))
+    small = Tournament.objects.filter(name=SMALL).first()
+    if small is None:
+        small = tournament_pages._build(SMALL, SMALL_PLAYERS, 9, random.Random(302))
+        for game in Game.objects.filter(round__tournament=small, round__number=9):
+            game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
+    for t in (running, small):
+        Tournament.objects.filter(pk=t.pk).update(
+            start_date=today - datetime.timedelta(days=8), end_date=today + datetime.timedelta(days=1))
     division = Division.objects.filter(season__name=league_pages.SEASON).first()
     if division is None:
         homes = list(Club.objects.filter(is_home=True).values_list("pk", flat=True))
@@ -95,15 +102,19 @@ def _shape(size: int) -> dict:
         Tournament.objects.filter(pk=t.pk).update(
             start_date=t.start_date + shift, end_date=(t.end_date or t.start_date) + shift)
     plist = PublishedList.objects.filter(pool=pool, superseded=False).order_by("-pk").first()
-    return {"pool": pool, "plist": plist, "running": running, "finished": finished, "division": division}
+    return {"pool": pool, "plist": plist, "running": running, "finished": finished, "division": division,
+            "small": small}
 
 
-def _urls(shaped: dict) -> dict[str, str]:
+def _urls(shaped: dict, running=None) -> dict[str, str]:
+    """The pages {name: URL}; ``running``: the running Swiss whose pages are asked for (by
+    default the 300-player one; the EXPLAIN asks for the small one's too)."""
     from django.urls import reverse
 
     from clubrating.clubs.models import Member
 
-    pool, plist, running, finished = (shaped[k] for k in ("pool", "plist", "running", "finished"))
+    pool, plist, finished = (shaped[k] for k in ("pool", "plist", "finished"))
+    running = running or shaped["running"]
     division = shaped["division"]
     member = Member.objects.filter(registrations__tournament=running).order_by("pk").first()
     live = reverse("ratings:live", args=[pool.pk])
@@ -295,6 +306,80 @@ def _ratios(figures: dict) -> dict:
             for kind, values in figures.items() if isinstance(values, dict) and values.get("baseline")}
 
 
+# The pages of the running Swiss: their queries' rows are compared between the 300-player Swiss
+# and the small one (``SMALL``), so that a query whose rows grow faster than the tournament shows.
+TOURNAMENT_PAGES = ("swiss_standings", "swiss_crosstable", "swiss_progress", "swiss_evaluation",
+                    "swiss_pairings", "swiss_round")
+
+
+def _rows_scanned(node: dict) -> int:
+    """The table rows a plan node and its children read: every scan of a table (sequential, index,
+    index-only, bitmap heap) counts the rows it returned and the rows its filter removed, times
+    its loops (a nested loop's inner scan runs once per outer row)."""
+    own = 0
+    if "Relation Name" in node:
+        own = (node.get("Actual Rows", 0) + node.get("Rows Removed by Filter", 0)
+               + node.get("Rows Removed by Index Recheck", 0)) * node.get("Actual Loops", 1)
+    return own + sum(_rows_scanned(child) for child in node.get("Plans", []))
+
+
+def _seq_scans(node: dict) -> list[str]:
+    own = [node["Relation Name"]] if node.get("Node Type") == "Seq Scan" else []
+    return own + [name for child in node.get("Plans", []) for name in _seq_scans(child)]
+
+
+def _explain_page(client, url: str) -> dict:
+    """The page drawn cold (the cache emptied) and each of its reads run again under
+    ``EXPLAIN (ANALYZE, FORMAT JSON)``: the rows they scanned, in all and the largest reads."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    cache.clear()
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200, url
+    reads = [q["sql"] for q in captured.captured_queries if q["sql"].lstrip()[:6].upper() == "SELECT"]
+    scanned, largest, seq = 0, [], set()
+    with connection.cursor() as cursor:
+        for sql in reads:
+            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql)
+            plan = cursor.fetchone()[0]
+            plan = (json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]
+            rows = _rows_scanned(plan)
+            scanned += rows
+            largest.append((rows, sql[:160]))
+            seq.update(_seq_scans(plan))
+    largest.sort(key=lambda pair: -pair[0])
+    return {"queries": len(captured.captured_queries), "reads": len(reads), "rows_scanned": scanned,
+            "seq_scans": sorted(seq), "largest": [{"rows": r, "sql": q} for r, q in largest[:3]]}
+
+
+def _explain(shaped: dict, urls: dict[str, str]) -> dict:
+    """Per page its rows scanned (PostgreSQL only); the running Swiss' pages also for the small
+    Swiss, flagged ``grows_with_tournament`` when their rows grow with the tournament's size
+    (more than twice the small one's) and ``faster_than_tournament`` when they grow faster than
+    its players (players × games joins)."""
+    from django.db import connection
+    from django.test import Client
+
+    if connection.vendor != "postgresql":
+        return {}
+    client = Client()
+    small = _urls(shaped, running=shaped["small"])
+    players = shaped["running"].players.count() / max(1, shaped["small"].players.count())
+    out = {}
+    for name, url in {"baseline": BASELINE, **urls}.items():
+        out[name] = _explain_page(client, url)
+        if name in TOURNAMENT_PAGES:
+            out[name]["small"] = _explain_page(client, small[name])
+            big, little = out[name]["rows_scanned"], max(1, out[name]["small"]["rows_scanned"])
+            out[name]["growth"] = round(big / little, 1)
+            out[name]["players_ratio"] = round(players, 1)
+            out[name]["grows_with_tournament"] = big > 2 * little
+            out[name]["faster_than_tournament"] = big > 1.5 * players * little
+    return out
+
+
 def _one(size: int, runs: int, http: bool) -> dict:
     import web_bench
 
@@ -315,8 +400,87 @@ def _one(size: int, runs: int, http: bool) -> dict:
         server = _server_times(urls, runs, save, os.environ["CLUBRATING_CACHE_DIR"])
         out["http"] = server
         out["http_ratio"] = _ratios({k: v for k, v in server.items() if k in ("cold", "warm", "after_save")})
+    out["explain"] = _explain(shaped, urls)
+    for name, figures in out["explain"].items():
+        flag = (f" ×{figures['growth']} for ×{figures['players_ratio']} players"
+                if figures.get("grows_with_tournament") else "")
+        flag += " FASTER than the tournament" if figures.get("faster_than_tournament") else ""
+        small = f" (small Swiss {figures['small']['rows_scanned']})" if "small" in figures else ""
+        print(f"# {size:>6} EXPLAIN {name:<20} rows scanned {figures['rows_scanned']:>9}{small}{flag}",
+              file=sys.stderr)
     out["save_cpu_ms"] = round(1000 * statistics.median(save.cpu), 1) if save.cpu else None
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    return out
+
+
+def _pg_tool(name: str) -> str:
+    """A PostgreSQL client program: on the PATH, else Debian's PostgreSQL 15 folder."""
+    import shutil
+
+    return shutil.which(name) or f"/usr/lib/postgresql/15/bin/{name}"
+
+
+def _database(base: str, size: int, cache_dir: Path) -> str:
+    """The size's database: kept from an earlier run, else restored from its dump in
+    ``cache_dir`` (written after the first run built it), else empty (built by the run)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+    import web_bench
+
+    parts = urlsplit(base)
+    name = f"{parts.path.lstrip('/') or 'postgres'}_web{size}"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        existed = conn.execute("SELECT 1 FROM pg_database WHERE datname=%s", [name]).fetchone() is not None
+    url = web_bench._size_url(base, size)  # created when missing
+    dump = cache_dir / f"busiest-{size}.dump"
+    if not existed and dump.exists():
+        t0 = time.perf_counter()
+        subprocess.run([_pg_tool("pg_restore"), "--no-owner", "-j", "2", "-d", url, str(dump)], check=True)
+        print(f"# {size}: restored from {dump} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return url
+
+
+def _keep(url: str, size: int, cache_dir: Path) -> None:
+    """Dump the size's database once it is built, for later runs (and other machines)."""
+    dump = cache_dir / f"busiest-{size}.dump"
+    if not dump.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        partial = dump.with_suffix(".partial")
+        subprocess.run([_pg_tool("pg_dump"), "-Fc", "-f", str(partial), url], check=True)
+        partial.rename(dump)
+        print(f"# {size}: kept as {dump}", file=sys.stderr)
+
+
+def _against_smallest(results: dict) -> dict:
+    """Every page's figures at each size as a multiple of its cost at the smallest size: its
+    time (``time``) and, steadier on a loaded machine, its multiple of the baseline page of the
+    same run (``ratio``); and its rows scanned (``rows``), flagged when they more than double."""
+    sizes = sorted(results, key=int)
+    first = results[sizes[0]]
+    out: dict = {}
+    for size in sizes[1:]:
+        now = results[size]
+        per: dict = {}
+        for via, ratio_key in (("client", "client_ratio"), ("http", "http_ratio")):
+            if via not in now or via not in first:
+                continue
+            for kind, pages in now[via].items():
+                if kind not in ("cold", "warm", "after_save"):
+                    continue
+                for name, seconds in pages.items():
+                    page = per.setdefault(name, {})
+                    page[f"{via}_{kind}_time"] = round(seconds / first[via][kind][name], 2)
+                    page[f"{via}_{kind}_ratio"] = round(
+                        now[ratio_key][kind][name] / max(0.1, first[ratio_key][kind][name]), 2)
+        for name, figures in now.get("explain", {}).items():
+            before = first.get("explain", {}).get(name)
+            if before:
+                page = per.setdefault(name, {})
+                page["rows"] = round(figures["rows_scanned"] / max(1, before["rows_scanned"]), 2)
+                page["rows_grow_with_members"] = figures["rows_scanned"] > 2 * max(1, before["rows_scanned"])
+        out[size] = per
     return out
 
 
@@ -327,28 +491,39 @@ def main() -> None:
     parser.add_argument("--no-http", action="store_true", help="the test client only, no gunicorn")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    cache_home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    parser.add_argument("--cache-dir", type=Path, default=cache_home / "clubrating-bench",
+                        help="where the sizes' databases are kept as dumps (outside the repository)")
+    parser.add_argument("--out", type=Path, help="also write the JSON to this file")
     args = parser.parse_args()
     if args.one:
         print(json.dumps(_one(args.one, args.runs, not args.no_http)))
         return
-    import web_bench
-
     base = os.environ.get("DATABASE_URL")
     if not base or not base.startswith("postgres"):
         parser.error("DATABASE_URL=postgres://… is needed (the sizes' databases of web_bench.py)")
     results = {}
     for size in [int(s) for s in args.sizes.split(",") if s]:
         cache_dir = tempfile.mkdtemp(prefix="busiest-cache-")
-        env = {**os.environ, "DATABASE_URL": web_bench._size_url(base, size), "CLUBRATING_CACHE": "file",
+        url = _database(base, size, args.cache_dir)
+        env = {**os.environ, "DATABASE_URL": url, "CLUBRATING_CACHE": "file",
                "CLUBRATING_CACHE_DIR": cache_dir}
         out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
                               *(["--no-http"] if args.no_http else [])],
                              env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         results[str(size)] = json.loads(out.strip().splitlines()[-1])
+        _keep(url, size, args.cache_dir)
+    if len(results) > 1:
+        results["against_smallest"] = _against_smallest(results)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(results, indent=1))
     if args.json:
         print(json.dumps(results))
         return
     for size, out in results.items():
+        if size == "against_smallest":
+            continue
         print(f"{size} members (load {out['load_average']}): page, test client cold / warm / after a save "
               f"(× baseline){'; HTTP the same' if 'http' in out else ''}")
         for name in out["client"]["cold"]:

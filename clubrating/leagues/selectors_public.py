@@ -12,8 +12,9 @@ from math import ceil
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from clubrating.leagues.division_matches import division_matches
 from clubrating.leagues.models import Division, LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, Side
-from clubrating.leagues.selectors import league_match_score, league_matches
+from clubrating.leagues.selectors import league_match_score
 from clubrating.leagues.standings import MatchResult, Scoring, TableRow, cross_table, division_table
 from clubrating.leagues.stats import BoardBest, BoardGame, PlayerLine, best_boards, player_lines
 from clubrating.tournaments.models import Result
@@ -145,8 +146,8 @@ def division_data(
     ratings: Callable[[list[tuple]], Mapping[int, tuple[float | None, float | None]]] | None = None,
     players: bool = False,
 ) -> DivisionData:
-    """Everything the division's pages show. Four queries (teams; matches with their round,
-    teams and season; lineups; games). ``players``: also the players' statistics, with the
+    """Everything the division's pages show. Five queries (teams; matches with their round;
+    lineups; games; their members: ``division_matches``). ``players``: also the players' statistics, with the
     players' ratings of the match day (the day the match starts, moved or not):
     ``ratings([(game id, white id, black id, match day)])``
     gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
@@ -158,11 +159,7 @@ def division_data(
     )
     by_team = {team.team_id: team for team in teams}
     rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
-    for league in (
-        league_matches()
-        .filter(match__round__tournament=division.tournament_id)
-        .order_by("match__round__number", "match__number")
-    ):
+    for league in division_matches(division=division, teams=teams):
         tm = league.match
         home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
         score = league_match_score(league)

@@ -48,9 +48,10 @@ from clubrating.leagues.selectors_public import (
 from clubrating.tournaments.views._cache import PageVersion, pools_version
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
+from ratings.models import ListEntry, PublishedList
 from ratings.rules.forecast import team_forecast_exact
 from ratings.rules.rounding import round_half_away
-from ratings.selectors import list_entries, pool_list_on, tournament_rating_pool
+from ratings.selectors import tournament_rating_pool
 from ratings.views.calculators import split_forecast
 
 
@@ -254,19 +255,17 @@ def _rounds_context(request, division: Division, live: dict) -> dict:
 def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.date, dict[int, int]]:
     """{day: {member: national rating}} for ``wanted`` ({day: members}): the ratings of the list
     of ``pool`` in force on that day (rounded as the lists print them); a member the list does not
-    name is left out."""
-    lists = {day: pool_list_on(pool, day) for day in wanted}
+    name is left out. Two queries, whatever the number of days: the lists that may be in force
+    (``in_force`` of the latest day, the one in force first) and their entries of the members."""
+    candidates = list(PublishedList.objects.filter(pool=pool).in_force(max(wanted))
+                      .values_list("pk", "valid_from"))
+    lists = {day: next((pk for pk, valid_from in candidates if valid_from <= day), None) for day in wanted}
     members = set().union(*wanted.values())
-    by_list = {
-        plist.pk: {
-            member: round_half_away(rating)
-            for member, rating in list_entries(plist)
-            .filter(member_id__in=members)
-            .values_list("member_id", "rating")
-        }
-        for plist in {plist for plist in lists.values() if plist is not None}
-    }
-    return {day: by_list.get(getattr(lists[day], "pk", None), {}) for day in wanted}
+    by_list: dict[int, dict[int, int]] = {pk: {} for pk in set(lists.values()) if pk is not None}
+    for plist, member, rating in (ListEntry.objects.filter(list_id__in=by_list, member_id__in=members)
+                                  .values_list("list_id", "member_id", "rating")):
+        by_list[plist][member] = round_half_away(rating)
+    return {day: by_list.get(lists[day], {}) for day in wanted}
 
 
 def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:

@@ -27,7 +27,7 @@ from .. import selectors
 from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..tables import TournamentTable
-from . import _pairings, _standings, _tables
+from . import _evaluation_html, _pairings, _pairings_html, _standings, _tables
 from ._cache import PageVersion, pools_version
 from ._league import league_division, league_pages
 from ._texts import Texts
@@ -175,7 +175,8 @@ def tournament_pairings(request, pk):
     hidden = (sorted(hidden_games(tournament_id=tournament.pk, now=timezone.now()))
               if tournament.kind == TournamentKind.TEAM else [])
     return _cached_page(request, tournament, "pairings", "tournaments/pairings.html",
-                        lambda: {"rounds": rounds_with_pairings(tournament)}, hidden)
+                        lambda: {"rounds": _pairings_html.pairing_rounds(request, tournament,
+                                                                         hidden=set(hidden))}, hidden)
 
 
 @public_tournaments_required
@@ -280,6 +281,8 @@ def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list
                 "factor": texts.decimal(row.factor, 2), "change": texts.game_change(row.change),
                 "rounded": "" if new else texts.signed(row.change_rounded, 0),
             })
+            if not row.records:
+                lines[-1]["html"] = _evaluation_html.row_html(lines[-1])
         pools.append({"pool": evaluation.pool, "lines": lines})
     return pools
 

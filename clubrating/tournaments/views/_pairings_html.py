@@ -1,0 +1,112 @@
+"""All rounds' pairings (the pairings page) drawn from plain rows.
+
+A 300-player Swiss of nine rounds has some 1,350 boards; building a game object per board and
+drawing each through the template's tags cost the page seconds right after every save (when its
+cached copy is stale). Here the boards are plain rows (``values_list``), each member's link is
+worked out once (``member_link``, the privacy rule's one tag) and each row's cells are formatted
+in Python as ``_games.html`` prints them. A fixed number of queries whatever the number of
+players or rounds: rounds, games, byes, players with their members, members who play without a
+registration, and the points before each round (``_pairings.points_before``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from html import escape
+
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from clubrating.accounts.templatetags.privacy import member_link
+from clubrating.clubs.models import Member
+
+from ..models import Bye, ByeKind, Game, Result, Round
+from ._pairings import points_before
+from ._texts import Texts
+
+_GAME_ROW = (
+    '\n    <tr><td class="num">{board}</td>'
+    '\n      <td class="num d-none d-md-table-cell">{w_start}</td>'
+    '\n      <td class="player">{white}</td>'
+    '\n      <td class="num d-none d-sm-table-cell">{w_rating}</td>'
+    '\n      <td class="num d-none d-sm-table-cell">{w_points}</td>'
+    '\n      <td class="text-center text-nowrap result"><a href="{url}">{result}</a></td>'
+    '\n      <td class="num d-none d-sm-table-cell">{b_points}</td>'
+    '\n      <td class="player">{black}</td>'
+    '\n      <td class="num d-none d-sm-table-cell">{b_rating}</td>'
+    '\n      <td class="num d-none d-md-table-cell">{b_start}</td>'
+    '\n      </tr>\n  '
+)
+_BYE_ROW = (
+    '\n    <tr class="text-muted"><td></td>'
+    '\n      <td class="num d-none d-md-table-cell">{start}</td>'
+    '\n      <td class="player">{name}</td>'
+    '\n      <td class="num d-none d-sm-table-cell">{rating}</td>'
+    '\n      <td class="num d-none d-sm-table-cell">{points}</td>'
+    '\n      <td class="text-center" colspan="5">{kind}</td></tr>\n  '
+)
+_KEY = 987654321987  # a key no game has: the game page's address is reversed once, not per board
+
+
+def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = frozenset()) -> list[dict]:
+    """Every round of ``tournament`` (by number): {"number", "date", "url", "rows_html"}, its
+    boards and then its byes as ``_games.html`` prints them (without the officials' buttons).
+    ``hidden``: games left out (a league's boards whose lineups are not public yet)."""
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number")
+                  .values_list("pk", "number", "date"))
+    games: dict[int, list[tuple]] = defaultdict(list)
+    boards = Game.objects.filter(round__tournament=tournament).exclude(pk__in=hidden).order_by("board", "pk")
+    for row in boards.values_list("round_id", "pk", "board", "white_id", "black_id", "result"):
+        games[row[0]].append(row[1:])
+    byes: dict[int, list[tuple]] = defaultdict(list)
+    for round_id, member_id, kind in (Bye.objects.filter(round__tournament=tournament)
+                                      .order_by("kind", "member__last_name", "pk")
+                                      .values_list("round_id", "member_id", "kind")):
+        byes[round_id].append((member_id, kind))
+    players = {member_id: (start, rating) for member_id, start, rating
+               in tournament.players.values_list("member_id", "start_rank", "rating")}
+    wanted = {m for rows in games.values() for row in rows for m in row[2:4]}
+    wanted |= {member_id for rows in byes.values() for member_id, _kind in rows}
+    members = Member.objects.in_bulk(wanted)
+    before = points_before(tournament)
+    texts = Texts()
+    context = {"request": request}
+    links: dict[int, str] = {}
+
+    def link(member_id: int) -> str:
+        html = links.get(member_id)
+        if html is None:
+            html = links[member_id] = member_link(context, members[member_id])
+        return html
+
+    def side(member_id: int, points: dict) -> tuple[str, str, str]:
+        start, rating = players.get(member_id, (None, None))
+        return (escape(texts.rating(start)), escape(texts.rating(rating)),
+                escape(texts.points(points.get(member_id, 0.0))))
+
+    game_url = reverse("tournaments:game", args=[_KEY]).split(str(_KEY))
+    results = {value: escape(str(label)) for value, label in Result.choices}
+    kinds = {value: escape(str(label)) for value, label in ByeKind.choices}
+    out = []
+    for pk, number, date in rounds:
+        points = before.get(number, {})
+        html = []
+        for game_pk, board, white, black, result in games.get(pk, []):
+            w_start, w_rating, w_points = side(white, points)
+            b_start, b_rating, b_points = side(black, points)
+            html.append(_GAME_ROW.format(
+                board=board, w_start=w_start, white=link(white), w_rating=w_rating, w_points=w_points,
+                url=f"{game_url[0]}{game_pk}{game_url[1]}",
+                result=results.get(result, escape(result)) if result else "–",
+                b_points=b_points, black=link(black), b_rating=b_rating, b_start=b_start))
+        for member_id, kind in byes.get(pk, []):
+            start, rating, score = side(member_id, points)
+            html.append(_BYE_ROW.format(start=start, name=escape(str(members[member_id])), rating=rating,
+                                        points=score, kind=kinds.get(kind, escape(kind))))
+        url = reverse("tournaments:round", args=[tournament.pk, number])
+        out.append({"number": number, "date": date, "url": url, "rows_html": _safe("".join(html))})
+    return out
+
+
+def _safe(html: str) -> SafeString:
+    return mark_safe(html)  # every text above is escaped; the links are member_link's own HTML

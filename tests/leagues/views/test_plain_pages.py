@@ -1,0 +1,39 @@
+"""The division's pages read its matches without joining each to its division, teams and members
+again (``leagues.division_matches``): as many queries for one match played as for the whole
+season, cold (the cache emptied) as the first reader after a save finds them."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.factories import ClubFactory
+from tests.leagues.played import play, rate_everyone
+
+PAGES = ["leagues:division", "leagues:division_rounds", "leagues:division_players"]
+
+
+def _counts(league) -> dict[str, int]:
+    counts = {}
+    for name in PAGES:
+        cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = Client().get(reverse(name, args=[league.first.pk]))
+        assert response.status_code == 200
+        counts[name] = len(queries.captured_queries)
+    return counts
+
+
+@pytest.mark.django_db
+def test_queries_are_the_same_for_one_match_and_a_whole_season(league):
+    ClubFactory(name="Schachklub Heimat", is_home=True, public_tournaments=True)
+    rate_everyone(league)
+    play(league, "Donaustadt 1", 1, "WDL-", away_ranks=(1, 2, 3, None))
+    one = _counts(league)
+    cache.clear()
+    for home, number, outcome in [("Favoriten 1", 1, "LLWW"), ("Donaustadt 1", 2, "WWLD"),
+                                  ("Hietzing 1", 3, "DDDD"), ("Favoriten 1", 3, "DWLW")]:
+        play(league, home, number, outcome)
+    assert _counts(league) == one
