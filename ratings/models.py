@@ -281,6 +281,9 @@ class PoolMember(LiveValues):
     rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
     games_count = models.PositiveIntegerField(_("games count"), default=0)
     reached_2400 = models.BooleanField(_("reached 2400"), default=False)
+    # The place on the live list (``ratings.rank_order``), kept by every write of live ratings
+    # (``ratings.services.live_ranks``): readers never rank the whole pool. None off the list.
+    live_rank = models.PositiveIntegerField(_("live rank"), null=True, blank=True)
 
     class Meta:
         ordering = ["pool", "-live_rating"]
@@ -293,6 +296,7 @@ class PoolMember(LiveValues):
         indexes = [
             models.Index(fields=["pool", "-live_rating"], name="poolmember_live_rating"),
             models.Index(fields=["pool", "live_change"], name="poolmember_live_change"),
+            models.Index(fields=["pool", "live_rank"], name="poolmember_live_rank"),
         ]
 
     def __str__(self) -> str:
