@@ -12,7 +12,8 @@ keeps the same number of members ahead of it (the moved ones were ahead before a
 unless a member entered or left the list (then every row below counts one more or one less).
 So only the rows rated between the lowest and highest of those ratings (down to the end of the
 list when a member entered or left) are renumbered: their rank is the number of rows rated above
-that band plus their place in it; a row's rank is written only when it changed.
+that band (the rank of the last of them, which stays) plus their place in it; a row's rank is
+written only when it changed.
 
 On PostgreSQL saves of different games run side by side (``ratings.services.db``): each holds
 the pool's rank lock (``pool_ranks_lock``) from before it writes live ratings until it commits,
@@ -52,14 +53,16 @@ def pool_ranks_lock(pool_id: int) -> None:
 def _renumber_sql(vendor: str) -> tuple[str, list, tuple[int, int, int]]:
     """The renumbering of a band as one statement (built once per database, by the ORM from
     ``LIVE_RANK_ORDER``): its SQL, its parameters, and where the pool and the band's low and high
-    rating go in them. The rows rated above the band are counted once (an uncorrelated
-    subquery); only the rows whose rank changes are written."""
+    rating go in them. Only the rows whose rank changes are written."""
     table = PoolMember._meta.db_table
     band = (PoolMember.objects.filter(pool_id=_POOL, live_rating__gte=_LOW, live_rating__lte=_HIGH)
             .order_by().annotate(place=Window(RowNumber(), order_by=LIVE_RANK_ORDER))
             .values_list("id", "place", "live_rank"))
     inner, params = band.query.sql_with_params()
-    above = f"(SELECT COUNT(*) FROM {table} WHERE pool_id = %s AND live_rating > %s)"
+    # The rows rated above the band keep their ranks: their number is the rank of the last of
+    # them (the lowest rating, the highest rank among its ties), found on the rating index.
+    above = (f"COALESCE((SELECT live_rank FROM {table} WHERE pool_id = %s AND live_rating > %s "
+             "ORDER BY live_rating, live_rank DESC LIMIT 1), 0)")
     # Members who left the list (their live rating gone) lose their rank, when asked (the last
     # parameter): in the same statement, so that a save runs as many statements either way.
     sql = (f"UPDATE {table} SET live_rank = band.place FROM ("
