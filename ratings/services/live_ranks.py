@@ -93,6 +93,21 @@ def live_ranks_renumber(pool_id: int, moved: Iterable[tuple[float | None, float 
         leaving = any(new is None for _old, new in changed)
         if all(old is not None and new is not None for old, new in changed):
             low = min(values)
+    return _renumber(pool_id, low, high, leaving)
+
+
+def live_ranks_member_renamed(*, member_id: int) -> int:
+    """Renumber the member's ties after his name changed (the name orders members with one
+    rating, ``ratings.rank_order``), in every pool where he has a live rank."""
+    written = 0
+    for pool_id, rating in PoolMember.objects.filter(member_id=member_id, live_rating__isnull=False).order_by(
+            ).values_list("pool_id", "live_rating"):
+        pool_ranks_lock(pool_id)
+        written += _renumber(pool_id, rating, rating, False)
+    return written
+
+
+def _renumber(pool_id: int, low: float, high: float, leaving: bool) -> int:
     sql, params, (pools, lows, highs) = _renumber_sql(connection.vendor)
     params = list(params)
     for places, value in ((pools, pool_id), (lows, low), (highs, high)):

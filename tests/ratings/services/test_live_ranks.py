@@ -108,3 +108,13 @@ def test_ranks_after_results_of_one_round_saved_at_once_equal_the_ranks_from_scr
     for result in (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW):
         assert _save_together([(g, result) for g in round_one]) == []
         assert stored(pool) == scratch(pool)
+
+
+def test_a_renamed_member_takes_his_place_among_his_ties(club_pool):
+    from clubrating.clubs.register import member_save
+
+    pool, members, _newcomers = club_pool
+    dorner = members[3]  # 1800, fourth of the four at 1800
+    member_save(member=dorner, values={"last_name": "Aigner", "first_name": "Hans"}, user=None)
+    assert stored(pool) == scratch(pool)
+    assert stored(pool)[dorner.pk] == 3  # after "Zach" (2100) and "Özdemir" (1810), first at 1800
