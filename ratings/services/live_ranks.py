@@ -26,13 +26,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from django.db import connection
 from django.db.models import Window
 from django.db.models.functions import RowNumber
 
 from clubrating.core.db import plain_execute
 from ratings.models import PoolMember
 from ratings.rank_order import LIVE_RANK_ORDER
+from ratings.services.db import writers_serialised
 
 # The first key of the pool's rank lock (the second is the pool): advisory locks of one pair of
 # keys, apart from the members' locks (``members_lock``: the pool and the member).
@@ -45,15 +45,16 @@ def pool_ranks_lock(pool_id: int) -> None:
     """Hold the pool's rank lock until the transaction ends (PostgreSQL; SQLite serialises
     writers). Taken before live ratings are written: a save holding it never waits for a row
     another save has written without it."""
-    if connection.vendor == "postgresql":
+    if not writers_serialised():
         plain_execute("SELECT pg_advisory_xact_lock(%s, %s)", [_RANKS_LOCK, pool_id])
 
 
 @functools.cache
-def _renumber_sql(vendor: str) -> tuple[str, list, tuple[int, int, int]]:
-    """The renumbering of a band as one statement (built once per database, by the ORM from
-    ``LIVE_RANK_ORDER``): its SQL, its parameters, and where the pool and the band's low and high
-    rating go in them. Only the rows whose rank changes are written."""
+def _renumber_sql() -> tuple[str, list, tuple[int, int, int]]:
+    """The renumbering of a band as one statement (built once, by the ORM from
+    ``LIVE_RANK_ORDER``, for the process's one database): its SQL, its parameters, and where the
+    pool and the band's low and high rating go in them. Only the rows whose rank changes are
+    written."""
     table = PoolMember._meta.db_table
     band = (PoolMember.objects.filter(pool_id=_POOL, live_rating__gte=_LOW, live_rating__lte=_HIGH)
             .order_by().annotate(place=Window(RowNumber(), order_by=LIVE_RANK_ORDER))
@@ -108,7 +109,7 @@ def live_ranks_member_renamed(*, member_id: int) -> int:
 
 
 def _renumber(pool_id: int, low: float, high: float, leaving: bool) -> int:
-    sql, params, (pools, lows, highs) = _renumber_sql(connection.vendor)
+    sql, params, (pools, lows, highs) = _renumber_sql()
     params = list(params)
     for places, value in ((pools, pool_id), (lows, low), (highs, high)):
         for i in places:
