@@ -13,7 +13,9 @@ unless a member entered or left the list (then every row below counts one more o
 So only the rows rated between the lowest and highest of those ratings (down to the end of the
 list when a member entered or left) are renumbered: their rank is the number of rows rated above
 that band (the rank of the last of them, which stays) plus their place in it; a row's rank is
-written only when it changed.
+written only when it changed. The band is read in one statement (its rows, their names, that
+rank) and ordered by ``rank_key``: folding a few hundred names in Python costs less than in SQL,
+and the members are looked up by key, whatever plan a save's generic plans would choose.
 
 On PostgreSQL saves of different games run side by side (``ratings.services.db``): each holds
 the pool's rank lock (``pool_ranks_lock``) from before it writes live ratings until it commits,
@@ -26,19 +28,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from django.db.models import Window
-from django.db.models.functions import RowNumber
-
-from clubrating.core.db import plain_execute
+from clubrating.clubs.models import Member
+from clubrating.core.db import plain_execute, plain_rows
 from ratings.models import PoolMember
-from ratings.rank_order import LIVE_RANK_ORDER
-from ratings.services.db import writers_serialised
+from ratings.rank_order import rank_key
+from ratings.services.db import rows_update, writers_serialised
 
 # The first key of the pool's rank lock (the second is the pool): advisory locks of one pair of
 # keys, apart from the members' locks (``members_lock``: the pool and the member).
 _RANKS_LOCK = -0x52414E4B
-# Placeholders of the band's bounds and pool while the statement is built (``_renumber_sql``).
-_POOL, _LOW, _HIGH = -7, -7.25, -7.75
 
 
 def pool_ranks_lock(pool_id: int) -> None:
@@ -50,32 +48,22 @@ def pool_ranks_lock(pool_id: int) -> None:
 
 
 @functools.cache
-def _renumber_sql() -> tuple[str, list, tuple[int, int, int]]:
-    """The renumbering of a band as one statement (built once, by the ORM from
-    ``LIVE_RANK_ORDER``, for the process's one database): its SQL, its parameters, and where the
-    pool and the band's low and high rating go in them. Only the rows whose rank changes are
-    written."""
-    table = PoolMember._meta.db_table
-    band = (PoolMember.objects.filter(pool_id=_POOL, live_rating__gte=_LOW, live_rating__lte=_HIGH)
-            .order_by().annotate(place=Window(RowNumber(), order_by=LIVE_RANK_ORDER))
-            .values_list("id", "place", "live_rank"))
-    inner, params = band.query.sql_with_params()
-    # The rows rated above the band keep their ranks: their number is the rank of the last of
-    # them (the lowest rating, the highest rank among its ties), found on the rating index.
-    above = (f"COALESCE((SELECT live_rank FROM {table} WHERE pool_id = %s AND live_rating > %s "
-             "ORDER BY live_rating, live_rank DESC LIMIT 1), 0)")
-    # Members who left the list (their live rating gone) lose their rank, when asked (the last
-    # parameter): in the same statement, so that a save runs as many statements either way.
-    sql = (f"UPDATE {table} SET live_rank = band.place FROM ("
-           f"SELECT ranked.id, ranked.place + {above} AS place, ranked.live_rank FROM ({inner}) AS ranked "
-           f"UNION ALL SELECT id, NULL, live_rank FROM {table} "
-           "WHERE pool_id = %s AND live_rating IS NULL AND live_rank IS NOT NULL AND %s"
-           f") AS band WHERE {table}.id = band.id "
-           "AND (band.live_rank IS NULL OR band.place IS NULL OR band.live_rank <> band.place)")
-    params = [_POOL, _HIGH, *params, _POOL, True]
-    places = tuple(tuple(i for i, value in enumerate(params) if value == mark and value is not True)
-                   for mark in (_POOL, _LOW, _HIGH))
-    return sql, params, places
+def _band_sql() -> str:
+    """The band's rows (id, live rating, rank, member, last and first name; the members who left
+    the list, when asked, with no rating) and the rank of the last row above it. Parameters:
+    pool, high (for the rank above), pool, low, high, pool, leaving. (The names are read per row
+    by the member's key, whatever the number of members.)"""
+    pm, m = PoolMember._meta.db_table, Member._meta.db_table
+    above = (f"(SELECT live_rank FROM {pm} WHERE pool_id = %s AND live_rating > %s "
+             "ORDER BY live_rating, live_rank DESC LIMIT 1)")
+    return (
+        "SELECT pm.id, pm.live_rating, pm.live_rank, pm.member_id, "
+        f"(SELECT last_name FROM {m} WHERE id = pm.member_id), "
+        f"(SELECT first_name FROM {m} WHERE id = pm.member_id), {above} "
+        f"FROM {pm} AS pm WHERE pm.pool_id = %s AND pm.live_rating >= %s AND pm.live_rating <= %s "
+        f"UNION ALL SELECT id, NULL, live_rank, member_id, '', '', NULL FROM {pm} "
+        "WHERE pool_id = %s AND live_rating IS NULL AND live_rank IS NOT NULL AND %s"
+    )
 
 
 def live_ranks_renumber(pool_id: int, moved: Iterable[tuple[float | None, float | None]] | None = None
@@ -109,10 +97,11 @@ def live_ranks_member_renamed(*, member_id: int) -> int:
 
 
 def _renumber(pool_id: int, low: float, high: float, leaving: bool) -> int:
-    sql, params, (pools, lows, highs) = _renumber_sql()
-    params = list(params)
-    for places, value in ((pools, pool_id), (lows, low), (highs, high)):
-        for i in places:
-            params[i] = value
-    params[-1] = leaving
-    return plain_execute(sql, params)
+    rows = plain_rows(_band_sql(), [pool_id, high, pool_id, low, high, pool_id, leaving])
+    band = [row for row in rows if row[1] is not None]
+    above = next((row[6] for row in band if row[6] is not None), 0)
+    band.sort(key=lambda row: rank_key(row[1], row[4], row[5], row[3]))
+    updates = [(above + place, row[0]) for place, row in enumerate(band, start=1) if row[2] != above + place]
+    updates += [(None, row[0]) for row in rows if row[1] is None]
+    rows_update(PoolMember, ("id",), ("live_rank",), updates)
+    return len(updates)
