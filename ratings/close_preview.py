@@ -71,4 +71,4 @@ def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[P
         rank=rank, provisional=Value(False),
         list_change=Case(When(rating__isnull=False, then=F("live_rating") - F("rating")), default=None,
                          output_field=FloatField()),
-    ).order_by("live_rank")
+    ).order_by("-live_rating", "live_rank")

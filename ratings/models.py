@@ -283,6 +283,9 @@ class PoolMember(LiveValues):
     reached_2400 = models.BooleanField(_("reached 2400"), default=False)
     # The place on the live list (``ratings.rank_order``), kept by every write of live ratings
     # (``ratings.services.live_ranks``): readers never rank the whole pool. None off the list.
+    # Not indexed: a save rewrites the ranks of the hundreds of members its players pass, which
+    # PostgreSQL does in place when no index covers the column; pages read the list in rank
+    # order on the live rating's index (the rank orders ties only).
     live_rank = models.PositiveIntegerField(_("live rank"), null=True, blank=True)
 
     class Meta:
@@ -296,7 +299,6 @@ class PoolMember(LiveValues):
         indexes = [
             models.Index(fields=["pool", "-live_rating"], name="poolmember_live_rating"),
             models.Index(fields=["pool", "live_change"], name="poolmember_live_change"),
-            models.Index(fields=["pool", "live_rank"], name="poolmember_live_rank"),
         ]
 
     def __str__(self) -> str:

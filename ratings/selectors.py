@@ -99,7 +99,7 @@ def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
 
 # The order of a rating list (``ratings.rank_order``, as ``list_publish`` ranks): rating, then
 # name; the live list's ranks are kept in that order with its ratings (``live_rank``).
-LIVE_ORDER = ("live_rank",)
+LIVE_ORDER = ("-live_rating", "live_rank")  # (on the live rating's index)
 
 
 def _birth_year():

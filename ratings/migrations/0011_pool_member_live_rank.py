@@ -30,9 +30,5 @@ class Migration(migrations.Migration):
             name='live_rank',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='live rank'),
         ),
-        migrations.AddIndex(
-            model_name='poolmember',
-            index=models.Index(fields=['pool', 'live_rank'], name='poolmember_live_rank'),
-        ),
         migrations.RunPython(ranks_fill, migrations.RunPython.noop),
     ]
