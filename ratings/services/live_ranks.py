@@ -48,20 +48,22 @@ def pool_ranks_lock(pool_id: int) -> None:
 
 
 @functools.cache
-def _band_sql() -> str:
-    """The band's rows (id, live rating, rank, member, last and first name; the members who left
-    the list, when asked, with no rating) and the rank of the last row above it. Parameters:
-    pool, high (for the rank above), pool, low, high, pool, leaving. (The names are read per row
-    by the member's key, whatever the number of members.)"""
+def _bands_sql() -> str:
+    """Two bands' rows (id, live rating, rank, member, last and first name; the members who left
+    the list, when asked, with no rating) and the rank of the last row above each band.
+    Parameters: pool, high 1, infinity, pool, high 2, low 1 (for the ranks above: of the rows
+    between the bands for the lower one), pool, low 1, high 1, low 2, high 2, pool, leaving.
+    (The names are read per row by the member's key, whatever the number of members.)"""
     pm, m = PoolMember._meta.db_table, Member._meta.db_table
-    above = (f"(SELECT live_rank FROM {pm} WHERE pool_id = %s AND live_rating > %s "
+    above = (f"(SELECT live_rank FROM {pm} WHERE pool_id = %s AND live_rating > %s AND live_rating < %s "
              "ORDER BY live_rating, live_rank DESC LIMIT 1)")
     return (
         "SELECT pm.id, pm.live_rating, pm.live_rank, pm.member_id, "
         f"(SELECT last_name FROM {m} WHERE id = pm.member_id), "
-        f"(SELECT first_name FROM {m} WHERE id = pm.member_id), {above} "
-        f"FROM {pm} AS pm WHERE pm.pool_id = %s AND pm.live_rating >= %s AND pm.live_rating <= %s "
-        f"UNION ALL SELECT id, NULL, live_rank, member_id, '', '', NULL FROM {pm} "
+        f"(SELECT first_name FROM {m} WHERE id = pm.member_id), {above}, {above} "
+        f"FROM {pm} AS pm WHERE pm.pool_id = %s AND (pm.live_rating >= %s AND pm.live_rating <= %s "
+        "OR pm.live_rating >= %s AND pm.live_rating <= %s) "
+        f"UNION ALL SELECT id, NULL, live_rank, member_id, '', '', NULL, NULL FROM {pm} "
         "WHERE pool_id = %s AND live_rating IS NULL AND live_rank IS NOT NULL AND %s"
     )
 
@@ -70,19 +72,39 @@ def live_ranks_renumber(pool_id: int, moved: Iterable[tuple[float | None, float 
                         ) -> int:
     """Renumber the live ranks the written live ratings can move (see above); ``moved``: (old,
     new) live rating of every member written, None when any member of the pool may have moved
-    (every rank is then checked). Returns the number of ranks written."""
-    low, high = float("-inf"), float("inf")
-    leaving = True
-    if moved is not None:
-        changed = [(old, new) for old, new in moved if old != new]
-        values = [v for pair in changed for v in pair if v is not None]
+    (every rank is then checked). Returns the number of ranks written.
+
+    Each member's band runs from his old to his new rating (to the end of the list when he
+    entered or left it); the rows between two bands keep their ranks (the members of the upper
+    band are ahead of them before and after, those of the lower one behind), so only the bands
+    are read, overlapping ones joined, and at most two (the closest joined first: a wider band
+    is renumbered as exactly, only reading more rows)."""
+    if moved is None:
+        return _renumber(pool_id, [(float("-inf"), float("inf"))], True)
+    bands = []
+    leaving = False
+    for old, new in moved:
+        if old == new:
+            continue
+        values = [v for v in (old, new) if v is not None]
         if not values:
-            return 0
-        high = max(values)
-        leaving = any(new is None for _old, new in changed)
-        if all(old is not None and new is not None for old, new in changed):
-            low = min(values)
-    return _renumber(pool_id, low, high, leaving)
+            continue
+        low = min(values) if old is not None and new is not None else float("-inf")
+        leaving = leaving or new is None
+        bands.append((low, max(values)))
+    if not bands:
+        return 0
+    bands.sort(key=lambda band: -band[1])
+    joined = [bands[0]]
+    for low, high in bands[1:]:
+        if high >= joined[-1][0]:
+            joined[-1] = (min(low, joined[-1][0]), joined[-1][1])
+        else:
+            joined.append((low, high))
+    while len(joined) > 2:
+        gap = min(range(len(joined) - 1), key=lambda i: joined[i][0] - joined[i + 1][1])
+        joined[gap:gap + 2] = [(joined[gap + 1][0], joined[gap][1])]
+    return _renumber(pool_id, joined, leaving)
 
 
 def live_ranks_member_renamed(*, member_id: int) -> int:
@@ -92,16 +114,25 @@ def live_ranks_member_renamed(*, member_id: int) -> int:
     for pool_id, rating in PoolMember.objects.filter(member_id=member_id, live_rating__isnull=False).order_by(
             ).values_list("pool_id", "live_rating"):
         pool_ranks_lock(pool_id)
-        written += _renumber(pool_id, rating, rating, False)
+        written += _renumber(pool_id, [(rating, rating)], False)
     return written
 
 
-def _renumber(pool_id: int, low: float, high: float, leaving: bool) -> int:
-    rows = plain_rows(_band_sql(), [pool_id, high, pool_id, low, high, pool_id, leaving])
-    band = [row for row in rows if row[1] is not None]
-    above = next((row[6] for row in band if row[6] is not None), 0)
-    band.sort(key=lambda row: rank_key(row[1], row[4], row[5], row[3]))
-    updates = [(above + place, row[0]) for place, row in enumerate(band, start=1) if row[2] != above + place]
-    updates += [(None, row[0]) for row in rows if row[1] is None]
+def _renumber(pool_id: int, bands: list[tuple[float, float]], leaving: bool) -> int:
+    """Renumber one or two disjoint bands (low, high), the upper first."""
+    (low1, high1), (low2, high2) = bands[0], bands[-1]
+    rows = plain_rows(_bands_sql(), [pool_id, high1, float("inf"), pool_id, high2, low1,
+                                     pool_id, low1, high1, low2, high2, pool_id, leaving])
+    updates = [(None, row[0]) for row in rows if row[1] is None]
+    above = 0
+    for index, (low, high) in enumerate(bands):
+        band = [row for row in rows if row[1] is not None and low <= row[1] <= high]
+        # The rank of the last row above the band, which keeps it; for the lower band, when no row
+        # lies between the two, the upper band's last place.
+        above = next((row[6 + index] for row in rows if row[6 + index] is not None), above)
+        band.sort(key=lambda row: rank_key(row[1], row[4], row[5], row[3]))
+        updates += [(above + place, row[0]) for place, row in enumerate(band, start=1)
+                    if row[2] != above + place]
+        above += len(band)
     rows_update(PoolMember, ("id",), ("live_rank",), updates)
     return len(updates)

@@ -118,3 +118,19 @@ def test_a_renamed_member_takes_his_place_among_his_ties(club_pool):
     member_save(member=dorner, values={"last_name": "Aigner", "first_name": "Hans"}, user=None)
     assert stored(pool) == scratch(pool)
     assert stored(pool)[dorner.pk] == 3  # after "Zach" (2100) and "Özdemir" (1810), first at 1800
+
+
+def test_two_bands_and_the_rows_between_them(club_pool):
+    """Two members move at once, far apart: the rows between their bands keep their ranks, the
+    lower band counts from the rows above it (here none lie between: from the upper band)."""
+    pool, members, _newcomers = club_pool
+    zach, oswald, gleich = members[8], members[5], members[6]
+    PoolMember.objects.filter(pool=pool, member=zach).update(live_rating=1805)  # 2100 -> 1805
+    PoolMember.objects.filter(pool=pool, member=gleich).update(live_rating=1520)  # 1500 -> 1520
+    live_ranks_renumber(pool.pk, [(2100, 1805), (1500, 1520)])
+    assert stored(pool) == scratch(pool)
+    PoolMember.objects.filter(pool=pool, member=oswald).update(live_rating=1790)  # 1795 -> 1790
+    PoolMember.objects.filter(pool=pool, member=members[4]).update(live_rating=1811)  # 1810 -> 1811
+    PoolMember.objects.filter(pool=pool, member=members[9]).update(live_rating=1400)  # 1650 -> 1400
+    live_ranks_renumber(pool.pk, [(1795, 1790), (1810, 1811), (1650, 1400)])
+    assert stored(pool) == scratch(pool)
