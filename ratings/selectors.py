@@ -784,6 +784,7 @@ class ClosePreview:
     # Closing early: the day the period then ends on, and the tournaments that run beyond it.
     early_end: datetime.date | None = None
     moving: list[MovingTournament] = field(default_factory=list)
+    pending_more: int = 0  # pending members beyond ``pending_limit`` (``period_close_preview``)
 
     @property
     def open_games(self) -> int:
@@ -815,7 +816,8 @@ def _moving_tournaments(pool: RatingPool, period: RatingPeriod, end: datetime.da
     ]
 
 
-def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = None) -> ClosePreview:
+def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = None,
+                         pending_limit: int | None = None) -> ClosePreview:
     """What closing ``period`` now leaves unfinished: the pool's tournaments with paired games
     dated inside the period and no result yet (they can no longer be entered once it is closed,
     unless the period is reopened), and the members whose games stay pending (a newcomer's games
@@ -850,7 +852,10 @@ def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = No
         .values_list("member_id", flat=True)
     )
     members = Member.objects.filter(pk__in=counts).order_by("last_name", "first_name", "pk")
+    if pending_limit is not None:  # (the rest counted: a federation's newcomers are thousands)
+        members = members[:pending_limit]
     return ClosePreview(
+        pending_more=max(0, len(counts) - pending_limit) if pending_limit is not None else 0,
         tournaments=list(by_tournament.values()),
         pending=[PendingMember(m, counts[m.pk], m.pk in newcomers) for m in members],
         early_end=end,

@@ -144,7 +144,8 @@ def period_close_view(request, pk):
         "period": period, "pool": pool, "table": table, "rows": table.paginator.count,
         "user_is_rating_officer": True,
         "form": form, "early": check.early, "today": today, "next_day": today + datetime.timedelta(days=1),
-        "unfinished": period_close_preview(period=period, end=today if check.early else None),
+        "unfinished": period_close_preview(period=period, end=today if check.early else None,
+                                           pending_limit=PER_PAGE),
         "waiting": pools_waiting_games(pool_ids=[pool.pk]).get(pool.pk),
     })
 
