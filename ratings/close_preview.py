@@ -58,7 +58,9 @@ def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[P
     rows = live_rows(pool)
     rank = F("live_rank")
     valid_from = end + datetime.timedelta(days=1)  # (``list_valid_from`` of the period as closing ends it)
-    listed = rows.values_list("member_id", flat=True)
+    # (On the live rating's index alone, without the rows' joins: most pools leave nobody out.)
+    listed = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).order_by().values_list(
+        "member_id", flat=True)
     inactive = inactive_members(pool=pool, list_date=valid_from, member_ids=listed)
     if inactive:
         rows = rows.exclude(member_id__in=inactive)
