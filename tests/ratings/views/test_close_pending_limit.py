@@ -33,3 +33,27 @@ def test_the_pending_members_beyond_a_page_are_counted(client, officer, monkeypa
     assert "Neu A" in listed and "Neu B" in listed and "Neu C" not in listed
     # Three newcomers more, and "Stark", whose games with them wait too.
     assert "… und 4 weitere Spieler" in listed
+
+
+def test_the_preview_ranks_skip_the_members_closing_leaves_out(client, officer, monkeypatch):
+    """ÖSB TUWO § 27 d: closing leaves the inactive out; the preview read in SQL ranks the rows
+    that stay (the live rank less the inactive ahead), as the published list does."""
+    from ratings.models import ListEntry, PublishedList
+
+    pool = make_pool()
+    members = [MemberFactory(last_name=f"Spieler {i}") for i in range(6)]
+    publish_start_list(pool, {m: 2000 - 50 * i for i, m in enumerate(members)})
+    left_out = {members[1].pk, members[3].pk}
+    for module in ("ratings.close_preview", "ratings.services.periods"):
+        monkeypatch.setattr(f"{module}.inactive_members", lambda **kwargs: set(left_out))
+    set_today(monkeypatch, datetime.date(2026, 1, 15))
+    client.force_login(officer)
+    url = reverse("ratings:period_close", args=[open_period(pool).pk])
+    rows = [row.record for row in client.get(url).context["table"].page.object_list]
+    preview = [(r.rank, r.member_id, r.list_rating) for r in rows]
+    assert preview == [(1, members[0].pk, 2000), (2, members[2].pk, 1900), (3, members[4].pk, 1800),
+                       (4, members[5].pk, 1750)]
+    client.post(url)
+    plist = PublishedList.objects.filter(pool=pool).latest("pk")
+    assert preview == list(ListEntry.objects.filter(list=plist).order_by("rank").values_list(
+        "rank", "member_id", "rating"))
