@@ -15,3 +15,8 @@ class RatingsConfig(AppConfig):
         from .services.results import ResultRater
 
         result_rater_register(ResultRater())  # every recorded result is rated
+        from clubrating.clubs.register import member_renamed_register
+
+        from .services.live_ranks import live_ranks_member_renamed
+
+        member_renamed_register(live_ranks_member_renamed)  # his place among his ties on live lists

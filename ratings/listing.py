@@ -32,7 +32,7 @@ from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
 from ratings.forms import ListFilterForm
 from ratings.models import ListKind, PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
-from ratings.selectors import live_ranks, live_rows, published_rows
+from ratings.selectors import live_rows, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
@@ -210,7 +210,7 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
     (the page paginates it)."""
     rows = filters.filter(source.rows, year=source.year, private=not privacy.full)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
-                            unfiltered=not filters.is_filtered(), privacy=privacy,
+                            privacy=privacy,
                             exclude=privacy.hidden)
     order = [field for field in query.getlist(table.prefixed_order_by_field)
              if field.lstrip("-") not in privacy.hidden]
@@ -222,14 +222,12 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
 def export_rows(source: ListSource, table: RatingListTable) -> Iterator[FlatRow]:
     """The rows of an export or print-out in the table's order, read in chunks as plain values
     (``ratings.tables.FlatRow``: no model instances for tens of thousands of rows); live rows
-    get their ranks (one query for the whole list) and classes as they stream."""
+    get their classes as they stream (their ranks are stored with them)."""
     queryset = table.data.data.values_list(*FLAT_FIELDS)
-    ranks = live_ranks(source.pool) if source.live else None
     for values in queryset.iterator(chunk_size=2000):
         row = FlatRow(*values)
         table.privacy.limit(row)
-        if ranks is not None:
-            row.rank = ranks.get(row.member_id)
+        if source.live:
             row.list_class = class_code(source.pool, row.list_rating)
         yield row
 

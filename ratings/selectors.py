@@ -24,9 +24,8 @@ from django.db.models import (
     Subquery,
     Value,
     When,
-    Window,
 )
-from django.db.models.functions import Coalesce, Concat, ExtractYear, RowNumber
+from django.db.models.functions import Coalesce, Concat, ExtractYear
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -47,7 +46,6 @@ from ratings.models import (
     RatingPool,
     RatingRecord,
 )
-from ratings.rank_order import LIVE_RANK_ORDER
 from ratings.rules.halfrating import FULL_RATING_GAMES, half_rating, half_rating_valid_until
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
@@ -100,8 +98,9 @@ def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
     return plist.entries.select_related("member", "club").order_by("rank")
 
 
-# The order of a rating list (``ratings.rank_order``, as ``list_publish`` ranks): rating, then name.
-LIVE_ORDER = LIVE_RANK_ORDER
+# The order of a rating list (``ratings.rank_order``, as ``list_publish`` ranks): rating, then
+# name; the live list's ranks are kept in that order with its ratings (``live_rank``).
+LIVE_ORDER = ("-live_rating", "live_rank")  # (on the live rating's index)
 
 
 def _birth_year():
@@ -118,8 +117,8 @@ def _restricted():
 
 # A list's own columns: an order led by one of them walks the list itself (its rank or live
 # rating index), so the rows a later page skips need no member.
-LIST_ORDER_COLUMNS = frozenset({"rank", "live_rating", "list_rating", "list_change", "list_games",
-                                "list_period_games", "list_markers"})
+LIST_ORDER_COLUMNS = frozenset({"rank", "live_rank", "live_rating", "list_rating", "list_change",
+                                "list_games", "list_period_games", "list_markers"})
 
 
 def page_keys(page: QuerySet) -> list[int]:
@@ -162,8 +161,9 @@ def published_rows(plist: PublishedList) -> QuerySet[ListEntry]:
 def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
     """The live list as rows of a rating-list table: published rating + the open period's
     rounded changes (``PoolMember.live_*``, kept by the evaluation); newcomers appear once they
-    would get a start value. ``rank`` and ``list_class`` are empty here:
-    ``live_ranks`` and ``ratings.services.lists.class_code`` give them for the rows shown."""
+    would get a start value; ``rank`` is the place in the whole live list, kept with the live
+    ratings (``ratings.services.live_ranks``). ``list_class`` is empty here:
+    ``ratings.services.lists.class_code`` gives it for the rows shown."""
     played = Q(live_games__gt=0)
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member__club")
     return rows.annotate(
@@ -172,8 +172,8 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
         list_period_games=F("live_games"),
         list_markers=Case(When(rating__isnull=True, then=Value(FIRST_RATING_MARKER)), default=Value("")),
-        # The rows shown get their rank and class (ratings.tables.live_decorate).
-        rank=Value(None, output_field=IntegerField()), list_class=Value(""),
+        # The rows shown get their class (ratings.tables.live_decorate).
+        rank=F("live_rank"), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
         list_restricted=_restricted(),
     )
@@ -192,25 +192,15 @@ def live_count(pool: RatingPool, *, club_id: int | None = None, private: bool = 
 
 
 def live_ranks(pool: RatingPool, member_ids: list[int] | None = None) -> dict[int, int]:
-    """{member id: rank in the whole live list} for ``member_ids`` (default: everyone); one query.
-    The rank is the position in the unfiltered list, as a published list stores it."""
-    ranked = (
-        PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
-        .order_by()  # the window orders; the model's ordering would join and sort the pools as well
-        .annotate(live_rank=Window(RowNumber(), order_by=LIVE_RANK_ORDER))
-        .values_list("member_id", "live_rank")
-    )
-    if member_ids is None:
-        return dict(ranked)
-    if not member_ids:
-        return {}
-    # Filtering the annotated queryset would rank the filtered rows only: filter outside instead.
-    sql, params = ranked.query.sql_with_params()
-    marks = ", ".join(["%s"] * len(member_ids))
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT * FROM ({sql}) ranked WHERE ranked.member_id IN ({marks})",
-                       [*params, *member_ids])
-        return dict(cursor.fetchall())
+    """{member id: rank in the whole live list} for ``member_ids`` (default: everyone); one query
+    of the ranks kept with the live ratings (``ratings.services.live_ranks``). The rank is the
+    position in the unfiltered list, as a published list stores it."""
+    ranked = PoolMember.objects.filter(pool=pool, live_rank__isnull=False).order_by()
+    if member_ids is not None:
+        if not member_ids:
+            return {}
+        ranked = ranked.filter(member_id__in=member_ids)
+    return dict(ranked.values_list("member_id", "live_rank"))
 
 
 @dataclass
@@ -799,6 +789,7 @@ class ClosePreview:
     # Closing early: the day the period then ends on, and the tournaments that run beyond it.
     early_end: datetime.date | None = None
     moving: list[MovingTournament] = field(default_factory=list)
+    pending_more: int = 0  # pending members beyond ``pending_limit`` (``period_close_preview``)
 
     @property
     def open_games(self) -> int:
@@ -830,7 +821,8 @@ def _moving_tournaments(pool: RatingPool, period: RatingPeriod, end: datetime.da
     ]
 
 
-def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = None) -> ClosePreview:
+def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = None,
+                         pending_limit: int | None = None) -> ClosePreview:
     """What closing ``period`` now leaves unfinished: the pool's tournaments with paired games
     dated inside the period and no result yet (they can no longer be entered once it is closed,
     unless the period is reopened), and the members whose games stay pending (a newcomer's games
@@ -865,8 +857,13 @@ def period_close_preview(*, period: RatingPeriod, end: datetime.date | None = No
         .values_list("member_id", flat=True)
     )
     members = Member.objects.filter(pk__in=counts).order_by("last_name", "first_name", "pk")
-    awaited = members_awaited(pool_id=pool.pk, period_id=period.pk, member_ids=counts) if counts else {}
+    if pending_limit is not None:  # (the rest counted: a federation's newcomers are thousands)
+        members = members[:pending_limit]
+    members = list(members)
+    awaited = members_awaited(pool_id=pool.pk, period_id=period.pk,
+                              member_ids=[m.pk for m in members]) if members else {}
     return ClosePreview(
+        pending_more=max(0, len(counts) - pending_limit) if pending_limit is not None else 0,
         tournaments=list(by_tournament.values()),
         pending=[PendingMember(m, counts[m.pk], m.pk in newcomers, awaited.get(m.pk, [])) for m in members],
         early_end=end,

@@ -25,7 +25,6 @@ from clubrating.core.exports import ExportColumn
 from clubrating.core.formatting import change_text, rating_text
 from clubrating.core.table_pdf import Italic
 from clubrating.core.tables import PlainRowsTable
-from ratings.rank_order import rank_order
 from ratings.rules.classes import CHESS_CLASSES
 
 
@@ -94,9 +93,10 @@ _CLASS_MSGIDS = [
 ]
 
 
-# Orders in (field, descending) pairs; the published list's stored rank already is rating, name.
+# Orders in (field, descending) pairs; a list's stored rank already is rating, name
+# (``ratings.rank_order``): the published list's entries', the live list's kept with its ratings.
 PUBLISHED_RANK_ORDER = (("rank", False),)
-LIVE_RANK_ORDER = tuple((order.expression, order.descending) for order in rank_order("live_rating"))
+LIVE_RANK_ORDER = (("live_rating", True), ("live_rank", False))  # (on the live rating's index)
 
 
 def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:
@@ -148,28 +148,23 @@ class RatingListTable(PlainRowsTable):
         order_by = ("rank",)
         empty_text = _("No entries.")
 
-    def __init__(self, data, *, live_pool=None, unfiltered: bool = False, privacy: ListPrivacy = FULL,
+    def __init__(self, data, *, live_pool=None, privacy: ListPrivacy = FULL,
                  **kwargs):
         """``live_pool``: the pool of a live list (ranks and classes computed per page);
-        ``unfiltered``: the rows are the whole list (ranks then follow from positions);
         ``privacy``: what the reader may see of each row (``ListPrivacy``): a restricted
         profile's row shows the name and the ratings only, unlinked, to visitors."""
         self.privacy = privacy
         self.full = privacy.full
         self.live_pool = live_pool
-        self.unfiltered = unfiltered
-        self.ranked_order = False
         self.rank_order = LIVE_RANK_ORDER if live_pool is not None else PUBLISHED_RANK_ORDER
         super().__init__(data, **kwargs)
 
     # Sorting in SQL, ties by rank; "sort=rating" starts with the best (rank order).
     def _by(self, queryset, fields, descending):
-        self.ranked_order = False
         return queryset.order_by(
             *_ordering(fields, descending), *_ordering(self.rank_order, False, nulls_last=False)), True
 
     def order_rank(self, queryset, is_descending):
-        self.ranked_order = not is_descending
         return queryset.order_by(*_ordering(self.rank_order, is_descending, nulls_last=False)), True
 
     def order_rating(self, queryset, is_descending):
@@ -179,7 +174,6 @@ class RatingListTable(PlainRowsTable):
         return self.order_rank(queryset, is_descending)
 
     def order_name(self, queryset, is_descending):
-        self.ranked_order = False
         fields = (("member__last_name", False), ("member__first_name", False), ("member_id", False))
         return queryset.order_by(*_ordering(fields, is_descending)), True
 
@@ -229,13 +223,9 @@ class RatingListTable(PlainRowsTable):
         rows = self.data.data.order_by().in_bulk(keys)
         records = [rows[key] for key in keys]
         if self.live_pool is not None:
-            live_decorate(self.live_pool, records, first_rank=self.first_rank_of_page())
+            live_decorate(self.live_pool, records)
         self.page.object_list = BoundRows(data=records, table=self)
         return self
-
-    def first_rank_of_page(self) -> int | None:
-        """The first rank of the page when ranks follow from positions (unfiltered, rank order)."""
-        return self.page.start_index() if self.unfiltered and self.ranked_order else None
 
     # The cells (``PlainRowsTable``): the values of a row as the page shows them, each as far as
     # ``ListPrivacy`` lets this reader see it; "—" where a value is missing.
@@ -295,18 +285,11 @@ class RatingListTable(PlainRowsTable):
         return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
 
 
-def live_decorate(pool, records: list, *, first_rank: int | None = None) -> list:
-    """Give live rows their rank in the whole list and their class (one query for the ranks,
-    none when ``first_rank`` says the rows are consecutive from that rank)."""
-    from ratings.selectors import live_ranks
+def live_decorate(pool, records: list) -> list:
+    """Give live rows their class (their rank in the whole list is stored with them)."""
     from ratings.services.lists import class_code
 
-    if first_rank is not None:
-        ranks = {r.member_id: first_rank + i for i, r in enumerate(records)}
-    else:
-        ranks = live_ranks(pool, [r.member_id for r in records])
     for record in records:
-        record.rank = ranks.get(record.member_id)
         record.list_class = class_code(pool, record.list_rating)
     return records
 

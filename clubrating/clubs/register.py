@@ -56,6 +56,15 @@ def member_duplicates(
     return [m for m in found if name_key(m.last_name, m.first_name) == key]
 
 
+# Called, in the save's transaction, with ``member_id`` when a member's name changes: apps that
+# order by name keep what they store in that order (registered when they are loaded).
+_renamed_hooks: list = []
+
+
+def member_renamed_register(hook) -> None:
+    _renamed_hooks.append(hook)
+
+
 @transaction.atomic
 def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = False) -> Member:
     """Save ``values`` (fields of ``EDITED``) on ``member`` (new when it has no pk) and record
@@ -98,6 +107,9 @@ def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = F
     if not changes and not created:
         return member
     member.save()
+    if not created and any(change["field"] in ("last_name", "first_name") for change in changes):
+        for renamed in _renamed_hooks:  # (the ratings app: the member's place among his ties)
+            renamed(member_id=member.pk)
     MemberChange.objects.create(
         member=member,
         changed_by=user if getattr(user, "pk", None) else None,

@@ -34,6 +34,7 @@ from ratings.rules.period import PeriodResult, PlayerIn
 from ratings.rules.rounding import round_half_away
 from ratings.services.cache import pool_cache_bump
 from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
+from ratings.services.live_ranks import live_ranks_renumber, pool_ranks_lock
 
 # The engine's vectorised evaluation (imported by ``evaluate_period`` when first used, as it
 # imports that module) and NumPy's masked arrays (loaded by its first ``np.unique``) are imported
@@ -78,6 +79,7 @@ class Published:
     reached_2400: bool = False
     birth_year: int | None = None
     peak_rating: float | None = None  # highest rating on the pool's lists so far (FIDE K 10)
+    live_rating: float | None = None  # as stored: a write of live values renumbers from it
 
 
 State = dict[int, Published]
@@ -119,8 +121,8 @@ def pool_state(pool: RatingPool, member_ids: Iterable[int] | None = None) -> Sta
         rows = qs.values_list(*STATE_FIELDS)
     peaks = peak_ratings(pool, member_ids)
     return {
-        mid: Published(rating, games, reached, bdate.year if bdate else byear, peaks.get(mid))
-        for mid, rating, games, reached, bdate, byear in rows
+        mid: Published(rating, games, reached, bdate.year if bdate else byear, peaks.get(mid), live)
+        for mid, rating, games, reached, bdate, byear, live in rows
     }
 
 
@@ -140,7 +142,8 @@ def _load(pool: RatingPool, period: RatingPeriod, member_ids: set[int] | None) -
 # The members' reads of a result save (``_affected``) as plain SQL on PostgreSQL, built once:
 # the same columns, order and filter as the querysets above.
 STATE_FIELDS = (
-    "member_id", "rating", "games_count", "reached_2400", "member__birth_date", "member__birth_year"
+    "member_id", "rating", "games_count", "reached_2400", "member__birth_date", "member__birth_year",
+    "live_rating",
 )
 
 
@@ -148,7 +151,8 @@ STATE_FIELDS = (
 def _state_sql() -> str:
     pm, m = PoolMember._meta, Member._meta
     return (
-        f"SELECT pm.member_id, pm.rating, pm.games_count, pm.reached_2400, m.birth_date, m.birth_year "
+        "SELECT pm.member_id, pm.rating, pm.games_count, pm.reached_2400, m.birth_date, m.birth_year, "
+        "pm.live_rating "
         f"FROM {pm.db_table} AS pm JOIN {m.db_table} AS m ON m.id = pm.member_id "
         "WHERE pm.pool_id = %s AND pm.member_id = ANY(%s)"
     )
@@ -250,6 +254,8 @@ def _write_members(
     published=True)``): a row written twice in one transaction has its foreign keys checked
     again, and its indexes written twice."""
     rows = []
+    moved = []  # (old, new) live rating of the rows written
+    live = len(PUBLISHED_FIELDS) if published else 0  # where the live rating is in ``values``
     for mid in members:
         values = live_values(pool, result, state, mid)
         if published:
@@ -257,8 +263,16 @@ def _write_members(
             values = (p.rating, p.games_count, p.reached_2400, *values)
         if stored is None or stored.get(mid) != values:
             rows.append((*values, pool.pk, mid))
+            if stored is None:
+                old = (state.get(mid) or Published(None)).live_rating
+            else:
+                old = stored[mid][live] if mid in stored else None
+            moved.append((old, values[live]))
     columns = (*PUBLISHED_FIELDS, *LIVE_FIELDS) if published else LIVE_FIELDS
+    if rows:
+        pool_ranks_lock(pool.pk)
     rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
+    live_ranks_renumber(pool.pk, moved)
     pool_cache_bump(pool_id=pool.pk)
 
 

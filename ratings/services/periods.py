@@ -58,6 +58,7 @@ from ratings.services.lists import (
     published_values,
     state_from_entries,
 )
+from ratings.services.live_ranks import live_ranks_renumber
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
 from ratings.services.pools import open_period, pool_lock
 
@@ -163,6 +164,7 @@ def state_restore(pool: RatingPool, published: dict[int, tuple], plist: Publishe
             rows.append((*new, pool.pk, mid))
     columns = ("rating", "games_count", "reached_2400", *LIVE_FIELDS)
     rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
+    live_ranks_renumber(pool.pk)
     pool_cache_bump(pool_id=pool.pk)
 
 

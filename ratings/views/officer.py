@@ -3,7 +3,7 @@
 
 The imports' previews run the very service that will run on confirmation, inside a transaction
 that is rolled back (``clubrating.core.preview``). The close page's preview reads the members'
-live values instead (``period_close_list_preview``): closing publishes exactly those, and reading
+live values instead (``ratings.close_preview``): closing publishes exactly those, and reading
 them locks nothing, where a rolled-back close would hold the pool's lock while the officer looks.
 """
 
@@ -25,6 +25,7 @@ from clubrating.accounts.permissions import rating_officer_required
 from clubrating.core.errors import Refused
 from clubrating.core.preview import upload_preview_confirm
 from clubrating.jobs.models import Job
+from ratings.close_preview import close_preview_rows
 from ratings.forms import CloseForm, ImportForm, ReopenForm
 from ratings.jobs import period_close_start, period_reopen_start, pool_key, pool_recalculate_start
 from ratings.list_http import PER_PAGE
@@ -44,7 +45,7 @@ from ratings.selectors import period_close_preview, pools_waiting_games
 from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.period_checks import period_close_check, period_reopen_refusal
-from ratings.services.periods import period_close, period_close_list_preview, period_reopen
+from ratings.services.periods import period_close, period_reopen
 from ratings.tables import RatingListTable
 
 SESSION_KEY = "ratings_import"
@@ -129,18 +130,22 @@ def period_close_view(request, pk):
         messages.success(request, _("The period is closed and the new list is published."))
         return redirect("ratings:list", plist.pk)
     try:
-        rows = period_close_list_preview(period=period)
+        rows = close_preview_rows(period=period)
     except RatingsError as error:
         messages.error(request, str(error))
         return redirect("ratings:officer")
     # The officer checks the list page by page, as it will be published: a 20,000-row table in
-    # one page would take seconds to draw and megabytes to send.
-    table = RatingListTable(rows, orderable=False)
+    # one page would take seconds to draw and megabytes to send. Read, paged and counted in SQL
+    # (``close_preview_rows``), unless closing evaluates the period anew.
+    in_sql = not isinstance(rows, list)
+    table = RatingListTable(rows, live_pool=pool if in_sql else None, orderable=False)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "ratings/officer/close.html", {
-        "period": period, "pool": pool, "table": table, "rows": len(rows), "user_is_rating_officer": True,
+        "period": period, "pool": pool, "table": table, "rows": table.paginator.count,
+        "user_is_rating_officer": True,
         "form": form, "early": check.early, "today": today, "next_day": today + datetime.timedelta(days=1),
-        "unfinished": period_close_preview(period=period, end=today if check.early else None),
+        "unfinished": period_close_preview(period=period, end=today if check.early else None,
+                                           pending_limit=PER_PAGE),
         "waiting": pools_waiting_games(pool_ids=[pool.pk]).get(pool.pk),
     })
 

@@ -67,8 +67,8 @@ def test_close_shows_a_preview_then_publishes(client, rated_club, officer, perio
     url = reverse("ratings:period_close", args=[open_period(pool).pk])
     response = client.get(url)
     rows = {row.member.full_name: row for row in response.context["table"].data}
-    assert (rows["Berger, Anna"].rating, rows["Berger, Anna"].change) == (1843, 8)
-    assert (rows["Moser, Clara"].rating, rows["Moser, Clara"].change) == (1691, -9)
+    assert (rows["Berger, Anna"].list_rating, rows["Berger, Anna"].list_change) == (1843, 8)
+    assert (rows["Moser, Clara"].list_rating, rows["Moser, Clara"].list_change) == (1691, -9)
     assert "Vorschau der neuen Liste (4 Einträge)" in response.content.decode()
     # The preview changed nothing.
     assert PublishedList.objects.filter(pool=pool).count() == 2

@@ -49,8 +49,10 @@ def _published(plist):
 
 
 def _previewed(response):
+    """The rows of the preview's page as shown (the rows read in SQL get their class per page)."""
+    rows = [row.record for row in response.context["table"].page.object_list]
     return [(r.rank, r.member.pk, r.list_rating, r.list_change, r.list_games, r.list_period_games,
-             r.list_class, r.start_value) for r in response.context["table"].data]
+             r.list_class, r.list_markers.startswith("N")) for r in rows]
 
 
 def _pdf_text(content: bytes, tmp_path: Path, *, mode: str = "-layout") -> str:
@@ -108,12 +110,12 @@ def test_the_early_preview_equals_what_closing_early_publishes(client, rated_clu
 @pytest.mark.django_db(transaction=True)
 def test_an_official_saves_a_result_while_the_officer_looks_at_the_preview(client, rated_club, officer,
                                                                         period_ended, monkeypatch):
-    from ratings.services import periods
+    from ratings import close_preview
 
     client.force_login(officer)
     game = _game(D(2026, 9, 8), rated_club["bernd"], rated_club["dora"])
     outcome = {}
-    real = periods.inactive_members
+    real = close_preview.inactive_members
 
     def save_meanwhile(**kwargs):
         # The preview is under way (its list read): an official saves a result from another thread.
@@ -131,7 +133,7 @@ def test_an_official_saves_a_result_while_the_officer_looks_at_the_preview(clien
         thread.join()
         return real(**kwargs)
 
-    monkeypatch.setattr(periods, "inactive_members", save_meanwhile)
+    monkeypatch.setattr(close_preview, "inactive_members", save_meanwhile)
     response = client.get(reverse("ratings:period_close", args=[open_period(rated_club["pool"]).pk]))
     assert response.status_code == 200
     assert outcome == {"saved": True}

@@ -1,0 +1,76 @@
+"""The close page's preview: the list closing a period today would publish, as rows of a
+rating-list table, read without locking or writing anything.
+
+Closing publishes the members' live values (``ratings.services.periods.live_entries``), which
+every change of the period keeps equal to what the engine computes, in the live list's order
+(``ratings.rank_order``), less the members inactive too long (ÖSB TUWO § 27 d). So the preview
+is the live list's rows in SQL, with the values a published list shows (the change from the
+published rating, the games in all), and the rank among the rows that stay (the live rank kept
+with the live ratings, less the inactive members ahead): the page reads, sorts, pages and counts
+in the database, 50 rows of a federation's 20,000. Only where closing evaluates the period anew
+(the dsb blend, whose list marks come from the evaluation, and an early closing that leaves
+games dated after today to the next period) the whole list is computed in memory
+(``period_close_list_preview``).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    FloatField,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from ratings.adapters import pool_rules
+from ratings.models import PoolMember, RatingPeriod, RatingRecord
+from ratings.selectors import live_rows
+from ratings.services.errors import RatingsError
+from ratings.services.inactivity import inactive_members
+from ratings.services.period_checks import period_close_check
+from ratings.services.periods import PreviewRow, period_close_list_preview
+
+
+def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[PreviewRow]:
+    """The preview's rows in rank order: a QuerySet of live rows (``live_rows``, ``rank`` and
+    ``list_*`` as on the published list; their classes as on the live list,
+    ``ratings.tables.live_decorate``), or the computed rows where closing evaluates anew.
+    Refused (``RatingsError``) when the period cannot be closed today."""
+    pool = period.pool
+    check = period_close_check(period, today=timezone.localdate())
+    if not check.allowed:
+        raise RatingsError(check.refusal)
+    end = timezone.localdate() if check.early else period.end
+    records = RatingRecord.objects.filter(pool=pool, period=period)
+    leaving = check.early and records.filter(played_on__gt=end).exists()
+    if pool_rules(pool).blend_games or leaving:
+        return period_close_list_preview(period=period)
+    rows = live_rows(pool)
+    rank = F("live_rank")
+    valid_from = end + datetime.timedelta(days=1)  # (``list_valid_from`` of the period as closing ends it)
+    # (On the live rating's index alone, without the rows' joins: most pools leave nobody out.)
+    listed = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).order_by().values_list(
+        "member_id", flat=True)
+    inactive = inactive_members(pool=pool, list_date=valid_from, member_ids=listed)
+    if inactive:
+        rows = rows.exclude(member_id__in=inactive)
+        ahead = (PoolMember.objects.filter(pool=pool, member_id__in=inactive)
+                 .filter(live_rank__lt=OuterRef("live_rank")).order_by().values("pool_id").annotate(n=Count("pk")).values("n"))
+        rank = F("live_rank") - Coalesce(Subquery(ahead, output_field=IntegerField()), 0)
+    # As the list publishes them: the change from the published rating (0 without games), the
+    # games in all; nothing is provisional (``list_markers`` already marks a first rating).
+    return rows.annotate(
+        rank=rank, provisional=Value(False),
+        list_change=Case(When(rating__isnull=False, then=F("live_rating") - F("rating")), default=None,
+                         output_field=FloatField()),
+    ).order_by("-live_rating", "live_rank")

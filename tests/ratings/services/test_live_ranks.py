@@ -1,0 +1,136 @@
+"""The live ranks kept with the live ratings (ratings.services.live_ranks): after any sequence of
+saves, corrections, deletions, a closing and a reopening, every stored rank is the one ranking the
+whole list from scratch gives (ratings.rank_order), on SQLite and on PostgreSQL."""
+
+import datetime
+import random
+
+import pytest
+
+from clubrating.tournaments.models import Result
+from ratings.models import PoolMember, RatingPeriod
+from ratings.rank_order import rank_key
+from ratings.selectors import live_ranks
+from ratings.services import game_record_result, period_close, period_reopen
+from ratings.services.live_ranks import live_ranks_renumber
+from tests.factories import MemberFactory
+from tests.ratings.factories import make_pool, make_round, publish_start_list, set_today, unplayed_game
+
+pytestmark = [pytest.mark.db_specific, pytest.mark.django_db]
+
+# Ties on the rating, names that fold ("de Vries" between "Berger" and "Dorner"), and twins.
+NAMES = [("Berger", "anna"), ("Berger", "Bernd"), ("de Vries", "Ida"), ("Dorner", "Hans"), ("Özdemir", "Ali"),
+         ("Oswald", "Eva"), ("Gleich", "Jo"), ("Gleich", "Jo"), ("Zach", "Anton"), ("Adler", "Max")]
+RATINGS = [1800, 1800, 1800, 1800, 1810, 1795, 1500, 1500, 2100, 1650]
+
+
+def scratch(pool) -> dict[int, int]:
+    """{member: rank} ranking the whole live list anew by the rule (``rank_key``)."""
+    rows = [(pm.member_id, pm.live_rating, pm.member.last_name, pm.member.first_name)
+            for pm in PoolMember.objects.filter(pool=pool, live_rating__isnull=False).select_related("member")
+            ]
+    ordered = sorted(rows, key=lambda r: rank_key(r[1], r[2], r[3], r[0]))
+    return {row[0]: rank for rank, row in enumerate(ordered, start=1)}
+
+
+def stored(pool) -> dict[int, int]:
+    ranked = PoolMember.objects.filter(pool=pool, live_rank__isnull=False)
+    return dict(ranked.values_list("member_id", "live_rank"))
+
+
+@pytest.fixture
+def club_pool():
+    pool = make_pool()
+    members = [MemberFactory(last_name=last, first_name=first) for last, first in NAMES]
+    publish_start_list(pool, dict(zip(members, RATINGS, strict=True)))
+    newcomers = [MemberFactory(last_name=f"Neu{i}", first_name="Nina") for i in range(3)]
+    return pool, members, newcomers
+
+
+def test_ranks_after_saves_corrections_and_deletions_equal_the_ranks_from_scratch(club_pool):
+    pool, members, newcomers = club_pool
+    assert stored(pool) == scratch(pool) and len(stored(pool)) == len(members)
+    rng = random.Random(7)
+    games = []
+    for number in range(1, 9):
+        rnd = make_round(start_date=datetime.date(2025, 2, number))
+        players = rng.sample(members, 6) + newcomers
+        rng.shuffle(players)
+        games += [unplayed_game(rnd, players[2 * i], players[2 * i + 1], board=i + 1) for i in range(4)]
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
+    for game in games:
+        game_record_result(game=game, result=rng.choice(results))
+        assert stored(pool) == scratch(pool)
+    # The newcomers' games gave them start values: they entered the list, every row below moved.
+    assert {m.pk for m in newcomers} <= stored(pool).keys()
+    for game in rng.sample(games, 12):  # corrections and deletions (a newcomer may leave again)
+        game_record_result(game=game, result=rng.choice([*results, Result.NOT_PLAYED]))
+        assert stored(pool) == scratch(pool)
+    assert live_ranks(pool) == scratch(pool)
+
+
+def test_ranks_after_closing_and_reopening_equal_the_ranks_from_scratch(club_pool, monkeypatch):
+    pool, members, newcomers = club_pool
+    rnd = make_round(start_date=datetime.date(2025, 3, 1))
+    pairs = [(members[0], members[8]), (members[5], newcomers[0]), (members[9], members[4])]
+    for board, (white, black) in enumerate(pairs, start=1):
+        game_record_result(game=unplayed_game(rnd, white, black, board=board), result=Result.BLACK_WINS)
+    set_today(monkeypatch, datetime.date(2026, 1, 15))
+    period_close(pool=pool)
+    assert stored(pool) == scratch(pool)
+    period_reopen(period=RatingPeriod.objects.filter(pool=pool, state="closed").latest("start"), reason="Fix")
+    assert stored(pool) == scratch(pool)
+    period_close(pool=pool)
+    assert stored(pool) == scratch(pool)
+
+
+def test_a_renumbering_writes_only_the_ranks_that_move(club_pool):
+    pool, members, _newcomers = club_pool
+    # "Adler" (1650, rank 8) rises to 1800: "Adler, Max" comes first of the four at 1800.
+    PoolMember.objects.filter(pool=pool, member=members[9]).update(live_rating=1800)
+    written = live_ranks_renumber(pool.pk, [(1650, 1800)])
+    assert stored(pool) == scratch(pool)
+    # He and the four he passed at 1800 and the one at 1795 move; the 2100, 1810 and 1500 rows stay.
+    assert written == 6
+    assert stored(pool)[members[9].pk] == 3
+    assert live_ranks_renumber(pool.pk, [(1800, 1800)]) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ranks_after_results_of_one_round_saved_at_once_equal_the_ranks_from_scratch():
+    """On PostgreSQL the saves run side by side: each renumbers under the pool's rank lock, from
+    the live ratings the other has committed."""
+    from tests.ratings.services.scenario import build
+    from tests.ratings.test_concurrency import _save_together
+
+    pool, _rated, _newcomers, first, _second, _rng = build()
+    round_one = [g for g in first if g.round.number == 1 and g.round.tournament.name == "Frühjahr"]
+    for result in (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW):
+        assert _save_together([(g, result) for g in round_one]) == []
+        assert stored(pool) == scratch(pool)
+
+
+def test_a_renamed_member_takes_his_place_among_his_ties(club_pool):
+    from clubrating.clubs.register import member_save
+
+    pool, members, _newcomers = club_pool
+    dorner = members[3]  # 1800, fourth of the four at 1800
+    member_save(member=dorner, values={"last_name": "Aigner", "first_name": "Hans"}, user=None)
+    assert stored(pool) == scratch(pool)
+    assert stored(pool)[dorner.pk] == 3  # after "Zach" (2100) and "Özdemir" (1810), first at 1800
+
+
+def test_two_bands_and_the_rows_between_them(club_pool):
+    """Two members move at once, far apart: the rows between their bands keep their ranks, the
+    lower band counts from the rows above it (here none lie between: from the upper band)."""
+    pool, members, _newcomers = club_pool
+    zach, oswald, gleich = members[8], members[5], members[6]
+    PoolMember.objects.filter(pool=pool, member=zach).update(live_rating=1805)  # 2100 -> 1805
+    PoolMember.objects.filter(pool=pool, member=gleich).update(live_rating=1520)  # 1500 -> 1520
+    live_ranks_renumber(pool.pk, [(2100, 1805), (1500, 1520)])
+    assert stored(pool) == scratch(pool)
+    PoolMember.objects.filter(pool=pool, member=oswald).update(live_rating=1790)  # 1795 -> 1790
+    PoolMember.objects.filter(pool=pool, member=members[4]).update(live_rating=1811)  # 1810 -> 1811
+    PoolMember.objects.filter(pool=pool, member=members[9]).update(live_rating=1400)  # 1650 -> 1400
+    live_ranks_renumber(pool.pk, [(1795, 1790), (1810, 1811), (1650, 1400)])
+    assert stored(pool) == scratch(pool)
