@@ -153,6 +153,7 @@ class Crawler:
     budget: object = route_budget  # (path, query) -> (kind, visits), or None to leave the address
     links: object = checks.site_links  # page -> the addresses it leads to
     page_checks: tuple = checks.PAGE_CHECKS  # Visit -> [(check, detail)], at each width
+    markup_checks: tuple = checks.MARKUP_CHECKS  # Visit -> [(check, detail)], at the first width
     source_checks: tuple = checks.SOURCE_CHECKS  # (served HTML, language) -> [(check, detail)]
     file_checks: tuple = checks.FILE_CHECKS  # (response, language) -> [(check, detail)]
     names: dict = field(default_factory=dict)  # address -> the page's name (its columns)
@@ -243,6 +244,8 @@ class Crawler:
                 found += at_width
                 if width == self.widths[0]:
                     next_links = self.links(page)
+                    # What does not depend on the width (the page's markup) once.
+                    found += [(check, detail) for run in self.markup_checks for check, detail in run(visit)]
             found += [("policy violation", v) for v in page.evaluate("() => window.__violations || []")]
             found += [("console", message) for message in self.state["console"]]
         except PlaywrightError as error:  # e.g. a refresh that a payload made navigates away

@@ -374,7 +374,8 @@ def export_checks(response, lang: str) -> list[tuple[str, str]]:
     return []
 
 
-PAGE_CHECKS = (text_checks, navigation_checks, phone_checks, table_checks, injected_checks)
+PAGE_CHECKS = (text_checks, navigation_checks, phone_checks, table_checks)
+MARKUP_CHECKS = (injected_checks,)  # the elements a page has do not change with its width
 SOURCE_CHECKS = (source_checks,)
 FILE_CHECKS = (pdf_checks, export_checks)
 

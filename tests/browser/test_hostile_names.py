@@ -300,7 +300,8 @@ def crawl(page, base: str, seeds: list[str], club: str, role: str, shoot) -> tup
 
     result = run_crawl(page.context, base, seeds, lang="de", shoot=shoot, name=f"hostile-{role}",
                        widths=(page.viewport_size["width"],), budget=hostile_budget, links=hostile_links,
-                       page_checks=(crawl_checks.injected_checks, shown_as_text), source_checks=(),
+                       page_checks=(crawl_checks.injected_checks, shown_as_text), markup_checks=(),
+                       source_checks=(),
                        file_checks=(club_in_pdf(club), crawl_checks.export_checks), quiet=QUIET_SECONDS,
                        # A payload names the file of a job that has none (Job.output_name): its
                        # link leads to a 404 that only these data make.

@@ -103,7 +103,8 @@ def _import_preview(context, origin: str, lang: str, folder) -> list[tuple[str, 
         # The checks of every page but the phone's table layout: the preview's table of fields is
         # wider than a phone and has no primary column yet.
         problems += [("import preview", f"{check} [{width}]", detail)
-                     for run in set(crawl_checks.PAGE_CHECKS) - {crawl_checks.phone_checks}
+                     for run in (set(crawl_checks.PAGE_CHECKS) - {crawl_checks.phone_checks})
+                     | set(crawl_checks.MARKUP_CHECKS)
                      for check, detail in run(visit)]
         summary = page.locator("#import-summary").inner_text()
         expected = "1 Mitglied wird angelegt" if lang == "de" else "1 member will be created"
