@@ -37,3 +37,18 @@ def test_the_check_finds_a_vendor_test_a_worker_and_a_handler():
     assert asks_the_database("from tests.jobs.workers import worker\n")
     assert asks_the_database("job_start(handler='tests.jobs.handlers.look')\n")
     assert not asks_the_database("from tests.factories import MemberFactory\nvendor = 1\n")
+
+
+def test_every_script_that_chooses_by_width_follows_a_resize():
+    """The crawl (tests/crawl.py) loads a page once and resizes it to each width: a script that reads
+    the width when the page loads must follow its change too, or the narrow visit would check a
+    page no phone shows."""
+    scripts = sorted((TESTS.parent / "static" / "js").glob("*.js"))
+    assert scripts
+    reads = {path.name for path in scripts
+             if any(word in path.read_text(encoding="utf-8") for word in ("matchMedia", "innerWidth"))}
+    follow = {path.name for path in scripts
+              if 'addEventListener("change"' in (text := path.read_text(encoding="utf-8"))
+              or 'addEventListener("resize"' in text}
+    assert reads == {"site.js", "result-entry.js"}
+    assert reads <= follow, reads - follow

@@ -144,6 +144,11 @@
 
   // The keyboard legend is drawn folded; it opens where there is room (and likely a keyboard),
   // never on a phone.
+  // It follows the window when it crosses that width.
   var legend = document.getElementById("result-keys");
-  if (legend && window.matchMedia && window.matchMedia("(min-width: 768px)").matches) legend.open = true;
+  if (legend && window.matchMedia) {
+    var roomy = window.matchMedia("(min-width: 768px)");
+    if (roomy.matches) legend.open = true;
+    roomy.addEventListener("change", function () { legend.open = roomy.matches; });
+  }
 })();

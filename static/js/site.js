@@ -13,11 +13,17 @@
   });
 
   // Folded sections (a list's filters) open where there is room; on a phone they start folded,
-  // so that the list itself is on the first screen.
-  if (window.matchMedia && window.matchMedia("(min-width: 576px)").matches) {
-    document.querySelectorAll("details[data-open-wide]").forEach(function (details) {
-      details.open = true;
-    });
+  // so that the list itself is on the first screen. They follow the window when it crosses that
+  // width (a tablet turned).
+  if (window.matchMedia) {
+    var wide = window.matchMedia("(min-width: 576px)");
+    var unfold = function () {
+      document.querySelectorAll("details[data-open-wide]").forEach(function (details) {
+        details.open = wide.matches;
+      });
+    };
+    if (wide.matches) unfold();
+    wide.addEventListener("change", unfold);
   }
 
   // The print pages' "Print" button.

@@ -14,19 +14,14 @@ attribute and no inline script exists; the browser never leaves the site. Each P
 home club's hostile name literally; no CSV cell starts a formula and no XLSX cell is one.
 """
 
-import csv
 import io
 import re
-import zipfile
-from collections import Counter, deque
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.db import models
-from django.urls import Resolver404, get_resolver, resolve, reverse
-from playwright.sync_api import Error as PlaywrightError
+from django.urls import get_resolver, reverse
 
 from clubrating.clubs.models import Club, Member
 from clubrating.jobs.models import Job
@@ -35,14 +30,17 @@ from clubrating.tournaments.models import EntryWindow, Game, Notification, Tourn
 from clubrating.tournaments.services import lineup_set, round_pair, team_create
 from ratings.models import PeriodState, RatingPeriod
 from ratings.services import period_close, period_reopen
-from tests.browser.test_content_security_policy import settle, watched  # noqa: F401 (fixture)
+from tests import crawl_checks
+from tests.browser.test_content_security_policy import QUIET_SECONDS, settle, watched  # noqa: F401
 from tests.browser.test_every_page import demo, pages  # noqa: F401 (fixture)
+from tests.crawl import crawl as run_crawl
+from tests.crawl import url_name
+from tests.crawl_checks import INJECTED, MARK
 from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
 from tests.paths import TRF_DIR
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-MARK = "data-pwned"
 # Longest first: a field gets the longest payloads its length admits, in turn from row to row.
 PAYLOADS = sorted([
     f"</style><meta http-equiv=refresh content=0;url=https://evil.example/ {MARK}>",
@@ -168,18 +166,6 @@ def hostile(demo):  # noqa: F811 (the fixture imported above)
     return demo
 
 
-# Elements and attributes a payload would create if it arrived as markup.
-INJECTED = """() => {
-  const found = [];
-  const selector = '[MARK], meta[http-equiv], img[src="x"], base, '
-    + 'script:not([src]):not([type="application/json"])';
-  for (const element of document.querySelectorAll(selector)) found.push(element.outerHTML.slice(0, 160));
-  for (const element of document.querySelectorAll('*'))
-    for (const attribute of element.attributes)
-      if (attribute.name.startsWith('on')) found.push(element.outerHTML.slice(0, 160));
-  return found;
-}""".replace("MARK", MARK)
-
 LINKS = """() => {
   const urls = [...document.querySelectorAll('a[href]')].map(a => a.href);
   for (const element of document.querySelectorAll('[hx-get]'))
@@ -252,14 +238,6 @@ UNREACHED_ON_PURPOSE = {
 }
 
 
-def url_name(path: str) -> str | None:
-    try:
-        match = resolve(path)
-    except Resolver404:
-        return None
-    return match.view_name
-
-
 def page_names() -> set[str]:
     """The view names of the URL configuration (namespaced), except the admin site's and the API's."""
     names = set()
@@ -278,77 +256,58 @@ def page_names() -> set[str]:
     return names
 
 
-def check_file(response, club: str, where: str) -> list[str]:
-    kind = response.headers.get("content-type", "")
-    body = response.body()
-    if kind.startswith("application/pdf"):
+def hostile_budget(path: str, query: str):
+    """A kind of page is its URL name, by itself or with a query (a filter, a form's answer): up to
+    ``PER_NAME`` addresses each, the admin site's one."""
+    if SKIPPED.match(path) or ADMIN_SKIPPED.match(path):
+        return None
+    name = url_name(path)
+    if name is None:
+        return None
+    return (name, bool(query)), 1 if name.startswith("admin:") else PER_NAME
+
+
+def hostile_links(page) -> list[str]:
+    return page.evaluate(LINKS)
+
+
+def club_in_pdf(club: str):
+    """A PDF's text holds the club's hostile name literally."""
+
+    def check(response, lang: str) -> list[tuple[str, str]]:
+        if not response.headers.get("content-type", "").startswith("application/pdf"):
+            return []
         from pypdf import PdfReader
 
-        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)
         # Twice: in the running header (a page margin) and in the title block. A long name may
         # wrap onto the next line beside the QR code, at a space or inside a word: white space
         # is left out of the comparison.
         found = "".join(text.split()).count("".join(club.split()))
-        return [] if found >= 2 else [f"{where}: the club's name {club!r} is {found} times in the PDF's text"]
-    if kind.startswith("text/csv"):
-        rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";" if b";" in body else ","))
-        return [f"{where}: formula cell {cell!r}" for row in rows for cell in row
-                if cell.startswith(("=", "+", "@"))]
-    if "spreadsheetml" in kind:
-        with zipfile.ZipFile(io.BytesIO(body)) as archive:
-            sheets = [archive.read(n).decode() for n in archive.namelist() if n.startswith("xl/worksheets/")]
-        return [f"{where}: an XLSX formula" for sheet in sheets if "<f>" in sheet or "<f " in sheet]
-    return []
+        return [] if found >= 2 else [("the club's name in the PDF", f"{club!r} is there {found} times")]
+
+    return check
 
 
-def crawl(page, base: str, seeds: list[str], club: str, role: str) -> tuple[set[str], list[str], int]:
-    """Visit ``seeds`` and what they link to; (the URL names reached, the problems, pages seen)."""
-    queue, seen, per_name, reached, problems = deque(seeds), set(), Counter(), set(), []
-    left_site = []
-    page.context.route(re.compile(r"^(?!" + re.escape(base) + ").*"),
-                       lambda route: (left_site.append(route.request.url), route.abort()))
-    page.on("dialog",
-            lambda dialog: (problems.append(f"{role}: a dialog {dialog.message!r}"), dialog.dismiss()))
-    literal = 0
-    while queue:
-        url = queue.popleft()
-        parts = urlsplit(url)
-        if f"{parts.scheme}://{parts.netloc}" != base or SKIPPED.match(parts.path):
-            continue
-        url = urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
-        name = url_name(parts.path)
-        # A page by itself and with a query (a filter, a form's answer) count apart.
-        kind = (name, bool(parts.query))
-        admin = name is not None and name.startswith("admin:")
-        if (url in seen or name is None or per_name[kind] >= (1 if admin else PER_NAME)
-                or ADMIN_SKIPPED.match(parts.path)):
-            continue
-        seen.add(url)
-        per_name[kind] += 1
-        where = f"{role} {parts.path}{'?' + parts.query if parts.query else ''}"
-        response = page.request.get(url, max_redirects=0)
-        if response.status >= 500:
-            problems.append(f"{where}: HTTP {response.status}")
-            continue
-        if response.status != 200:
-            continue
-        reached.add(name)
-        if not response.headers.get("content-type", "").startswith("text/html"):
-            problems += check_file(response, club, where)
-            continue
-        try:
-            page.goto(url)
-            settle(page)
-            if not page.url.startswith(base):  # a refresh that a payload made, say
-                problems.append(f"{where}: the page went on to {page.url}")
-                continue
-            problems += [f"{where}: injected {html}" for html in page.evaluate(INJECTED)]
-            literal += MARK in page.evaluate("() => document.body.innerText")
-            queue.extend(page.evaluate(LINKS))
-        except PlaywrightError as error:  # e.g. a refresh that a payload made navigates away
-            problems.append(f"{where}: the page went away: {error.message.splitlines()[0]}")
-    problems += [f"{role}: left the site for {url}" for url in left_site]
-    return reached, problems, literal
+def crawl(page, base: str, seeds: list[str], club: str, role: str, shoot) -> tuple[set[str], list[str], int]:
+    """Visit ``seeds`` and what they link to; (the URL names reached, the problems, pages on which
+    the payloads show as text)."""
+    literal = []
+
+    def shown_as_text(visit) -> list:
+        literal.append(MARK in visit.page.evaluate("() => document.body.innerText"))
+        return []
+
+    result = run_crawl(page.context, base, seeds, lang="de", shoot=shoot, name=f"hostile-{role}",
+                       widths=(page.viewport_size["width"],), budget=hostile_budget, links=hostile_links,
+                       page_checks=(crawl_checks.injected_checks, shown_as_text), markup_checks=(),
+                       source_checks=(),
+                       file_checks=(club_in_pdf(club), crawl_checks.export_checks), quiet=QUIET_SECONDS,
+                       # A payload names the file of a job that has none (Job.output_name): its
+                       # link leads to a 404 that only these data make.
+                       broken_links=False)
+    problems = [f"{role} {line}" for line in result.summary()]
+    return result.reached, problems, sum(literal)
 
 
 def hostile_files(folder) -> list[tuple[str, object]]:
@@ -367,7 +326,8 @@ def hostile_files(folder) -> list[tuple[str, object]]:
 
 
 @pytest.mark.slow
-def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile, tmp_path):  # noqa: F811
+def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile, tmp_path,  # noqa: F811
+                                                shoot):
     page = watched
     base = live_server.url
     seeds = [f"{base}{path}" for _name, path in pages(hostile)]
@@ -382,10 +342,10 @@ def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hos
     seeds += [base + reverse("tournaments:entry_guest", args=[window.tournament_id]),
               base + reverse("tournaments:check_in", args=[window.tournament_id])]
     visitor, visitor_problems, visitor_literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"],
-                                                       "visitor")
+                                                       "visitor", shoot)
     login(page, "admin", "admin")
     officer, officer_problems, officer_literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"],
-                                                       "officer")
+                                                       "officer", shoot)
     for path, upload in hostile_files(tmp_path):  # what a file brings, shown in the import's preview
         page.goto(base + path.format(pool=hostile["pool"].pk))
         page.set_input_files("main input[type=file]", str(upload))

@@ -1,6 +1,9 @@
 """No template syntax reaches a reader: every template comment closes on its own line, and no
 page, print layout or PDF shows "{#", "{%" or "{{" (a multi-line ``{# #}`` in the print layouts'
-base template once put "{# The running header … #}" at the top of every printed page and PDF)."""
+base template once put "{# The running header … #}" at the top of every printed page and PDF).
+Every page's served HTML and every PDF the site crawl reaches is checked the same way
+(``source_checks`` and ``pdf_checks`` in tests/crawl_checks.py); here every print layout and PDF of
+every tournament and list."""
 
 import re
 import subprocess
@@ -8,17 +11,15 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubrating.tournaments.models import Tournament
 from ratings.models import PublishedList, RatingPool
-from tests.core.test_csp import crawl
+from tests.crawl_checks import SYNTAX, visible
 from tests.language import speak
 
 pytestmark = pytest.mark.django_db
 
-SYNTAX = re.compile(r"\{#|\{%|\{\{|#\}|%\}|\}\}")
 
 
 def template_files() -> list[Path]:
@@ -39,11 +40,6 @@ def test_every_template_comment_closes_on_its_line():
                 if "#}" not in line[start:]:
                     unclosed.append(f"{path.relative_to(settings.BASE_DIR)}:{number}")
     assert unclosed == []
-
-
-def visible(html: str) -> str:
-    """The text a reader sees: no tags (attribute values cannot hold a template's syntax either)."""
-    return re.sub(r"<[^>]*>", " ", re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S))
 
 
 def pdf_text(pdf: bytes) -> str:
@@ -92,11 +88,3 @@ def test_print_layouts_and_their_pdfs_show_no_template_syntax(client, demo, lang
         assert text.strip(), url
         assert not SYNTAX.findall(text), url
         assert "running header" not in text, url
-
-
-def test_no_page_shows_template_syntax(client, demo):
-    client.force_login(User.objects.get(username="admin"))
-    pages = crawl(client, ["/"])
-    assert len(pages) > 40
-    shown = {url: SYNTAX.findall(visible(html)) for url, html in pages.items()}
-    assert {url: found for url, found in shown.items() if found} == {}
