@@ -21,6 +21,9 @@ class ValidityMatcher:
         self._computer: ComputerDutchValidity = ComputerDutchValidity(self._len, 1)
         self._index_dict: dict[Player, int] = {player: i for i, player in enumerate(self._players)}
         self._bye_score: int | None = None
+        # The absolute criteria depend only on the round's history, which stays fixed while a round is paired, and
+        # every bracket asks them again for each pair of the players still to pair.
+        self._allowed: dict[tuple[int, int], bool] = {}
 
         self._set_up_computer()
 
@@ -105,9 +108,13 @@ class ValidityMatcher:
 
     def is_allowed_pair(self, player_1: Player, player_2: Player) -> bool:
         """Check whether the given players are allowed to be paired together."""
-        if bool({(player_1.id, player_2.id), (player_2.id, player_1.id)} & self._forbidden_pairs):
-            return False
-        return C1.evaluate(player_1, player_2) and C3.evaluate(player_1, player_2)
+        key = (player_1.id, player_2.id)
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            forbidden = key in self._forbidden_pairs or (player_2.id, player_1.id) in self._forbidden_pairs
+            allowed = not forbidden and C1.evaluate(player_1, player_2) and C3.evaluate(player_1, player_2)
+            self._allowed[key] = self._allowed[(player_2.id, player_1.id)] = allowed
+        return allowed
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         """Finalize the fact that the given players will be paired with one another."""

@@ -35,13 +35,17 @@ class BracketMatcher:
 
         self._max_weight: DynamicUint = self._get_max_weight()
         self._zero_weight: DynamicUint = self._max_weight & 0
+        # The weights are computed as Python integers, whose arithmetic is far cheaper than the matching computer's
+        # DynamicUint, and converted once per edge (a weight's value never exceeds the width of the maximum weight).
+        self._max_int: int = int(self._max_weight.to_binary(), 2)
+        self._converted: dict[int, DynamicUint] = {}
 
         self._len: int = len(self._player_list)
         self._index_dict_reverse: dict[int, Player] = dict(enumerate(self._player_list))
         self._index_dict: dict[Player, int] = {player: i for i, player in self._index_dict_reverse.items()}
 
         self._computer: ComputerDutchOptimality = ComputerDutchOptimality(self._len, self._max_weight)
-        self._weights: list[list[DynamicUint]] = [[self._zero_weight] * self._len for _ in range(self._len)]
+        self._weights: list[list[int]] = [[0] * self._len for _ in range(self._len)]
 
         self.matching: dict[Player, Player] = {}
         self._set_up_computer()
@@ -55,22 +59,33 @@ class BracketMatcher:
         """Return the player for the given vertex index."""
         return self._index_dict_reverse[index]
 
-    def _set_weight(self, i: int, j: int, weight: DynamicUint) -> None:
+    def _dynamic(self, value: int) -> DynamicUint:
+        """Return a new DynamicUint of the maximum weight's width holding the given value."""
+        converted = self._converted.get(value)
+        if converted is None:
+            converted = DynamicUint(self._zero_weight)
+            for shift in range(32 * ((value.bit_length() - 1) // 32), -1, -32):
+                converted <<= 32
+                converted |= (value >> shift) & 0xFFFFFFFF
+            self._converted[value] = converted
+        # The matching computer may keep the object it is given; each edge gets its own.
+        return DynamicUint(converted)
+
+    def _set_weight(self, i: int, j: int, weight: int) -> None:
         """Set the edge weight between the vertices with the given indices to the given weight."""
         self._weights[i][j] = weight
         self._weights[j][i] = weight
-        self._computer.set_edge_weight(i, j, weight)
+        self._computer.set_edge_weight(i, j, self._dynamic(weight))
 
     def _remove_weight(self, i: int, j: int) -> None:
         """Remove the edge between the vertices with the given indices."""
-        weight = self._weights[i][j]
-
         # An edge weight of zero counts as no edge.
-        if not bool(weight):
+        if not self._weights[i][j]:
             return
 
-        weight &= 0
-        self._computer.set_edge_weight(i, j, weight)
+        self._weights[i][j] = 0
+        self._weights[j][i] = 0
+        self._computer.set_edge_weight(i, j, DynamicUint(self._zero_weight))
 
     def _get_max_weight(self) -> DynamicUint:
         """
@@ -99,36 +114,35 @@ class BracketMatcher:
 
         return weight
 
-    def _get_weight(self, player_1: Player, player_2: Player) -> DynamicUint:
+    def _get_weight(self, player_1: Player, player_2: Player) -> int:
         """Return a weight containing all quality criteria and bye preferences."""
-        weight = DynamicUint(self._zero_weight)
-
         # Only players that can be paired with each other according to the absolute criteria get an edge.
         if not self._validity_matcher.is_allowed_pair(player_1, player_2):
-            return weight
+            return 0
 
         # C.04.3 (2026): the round pairing is completed over all players still to pair, and the player
         # left over must be eligible for the pairing-allocated bye; this outweighs every quality criterion.
-        weight |= 1 + player_1.bye_received + player_2.bye_received
-        rest = PlayerRole.REST in (player_1.role, player_2.role)
+        weight = 1 + player_1.bye_received + player_2.bye_received
 
         # Add the individual quality criteria weights from most important to least important and shift in order to not
         # overwrite any previously set bits. The shift amount is such that, even for the sum of all weights of a given
         # round pairing, the values of a quality criterion with lower importance can not overflow to parts reserved for
         # a criterion with higher importance.
-        for criterion in QUALITY_CRITERIA:
-            weight <<= criterion.get_shift(self._bracket)
-            if not rest:
-                weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
+        if PlayerRole.REST in (player_1.role, player_2.role):
+            weight <<= self._criteria_shift
+        else:
+            bracket = self._bracket
+            for criterion, shift in self._criteria:
+                weight = (weight << shift) + criterion.get_weight(player_1, player_2, bracket)
 
         # There needs to be free space at the bottom for adding transposition preferences later on in order to enforce
         # D.1, D.2, and D.3.
-        weight <<= 3 * self._bracket.bracket_bits + 1
-
-        return weight
+        return weight << (3 * self._bracket.bracket_bits + 1)
 
     def _set_up_computer(self) -> None:
         """Initialize the graph with a vertex for each player as well as edges with weights between them."""
+        self._criteria = [(criterion, criterion.get_shift(self._bracket)) for criterion in QUALITY_CRITERIA]
+        self._criteria_shift = sum(shift for _, shift in self._criteria)
         for _ in range(self._len):
             self._computer.add_vertex()
 
@@ -142,15 +156,10 @@ class BracketMatcher:
         i, j = self._get_index(player_1), self._get_index(player_2)
 
         # An edge weight of zero counts as no edge.
-        if not bool(self._weights[i][j]):
+        if not self._weights[i][j]:
             return
 
-        # Since weights can not be negative, the sign of the given value needs to be taken special care of.
-        weight = self._zero_weight | abs(value)
-        if value > 0:
-            self._set_weight(i, j, self._weights[i][j] + weight)
-        else:
-            self._set_weight(i, j, self._weights[i][j] - weight)
+        self._set_weight(i, j, self._weights[i][j] + value)
 
     def add_to_weights(self, player: Player, player_list: list[Player], value: int, increment: bool = False) -> None:
         """
@@ -188,4 +197,4 @@ class BracketMatcher:
         for k in range(self._len):
             self._remove_weight(i, k)
             self._remove_weight(j, k)
-        self._set_weight(i, j, self._max_weight)
+        self._set_weight(i, j, self._max_int)
