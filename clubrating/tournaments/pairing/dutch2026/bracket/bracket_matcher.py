@@ -41,8 +41,7 @@ class BracketMatcher:
         self._converted: dict[int, DynamicUint] = {}
 
         self._len: int = len(self._player_list)
-        self._index_dict_reverse: dict[int, Player] = dict(enumerate(self._player_list))
-        self._index_dict: dict[Player, int] = {player: i for i, player in self._index_dict_reverse.items()}
+        self._index_dict: dict[Player, int] = {player: i for i, player in enumerate(self._player_list)}
 
         self._computer: ComputerDutchOptimality = ComputerDutchOptimality(self._len, self._max_weight)
         self._weights: list[list[int]] = [[0] * self._len for _ in range(self._len)]
@@ -54,10 +53,6 @@ class BracketMatcher:
     def _get_index(self, player: Player) -> int:
         """Return the vertex index of the given player."""
         return self._index_dict[player]
-
-    def _get_player(self, index: int) -> Player:
-        """Return the player for the given vertex index."""
-        return self._index_dict_reverse[index]
 
     def _dynamic(self, value: int) -> DynamicUint:
         """Return a new DynamicUint of the maximum weight's width holding the given value."""
@@ -114,42 +109,51 @@ class BracketMatcher:
 
         return weight
 
-    def _get_weight(self, player_1: Player, player_2: Player) -> int:
-        """Return a weight containing all quality criteria and bye preferences."""
-        # Only players that can be paired with each other according to the absolute criteria get an edge.
-        if not self._validity_matcher.is_allowed_pair(player_1, player_2):
-            return 0
-
-        # C.04.3 (2026): the round pairing is completed over all players still to pair, and the player
-        # left over must be eligible for the pairing-allocated bye; this outweighs every quality criterion.
-        weight = 1 + player_1.bye_received + player_2.bye_received
-
+    def _criteria_weight(self, player_1: Player, player_2: Player) -> int:
+        """Return the quality criteria's part of the weight of a pair that may be paired in this bracket."""
         # Add the individual quality criteria weights from most important to least important and shift in order to not
         # overwrite any previously set bits. The shift amount is such that, even for the sum of all weights of a given
         # round pairing, the values of a quality criterion with lower importance can not overflow to parts reserved for
         # a criterion with higher importance.
-        if PlayerRole.REST in (player_1.role, player_2.role):
-            weight <<= self._criteria_shift
-        else:
-            bracket = self._bracket
-            for criterion, shift in self._criteria:
-                weight = (weight << shift) + criterion.get_weight(player_1, player_2, bracket)
-
-        # There needs to be free space at the bottom for adding transposition preferences later on in order to enforce
-        # D.1, D.2, and D.3.
-        return weight << (3 * self._bracket.bracket_bits + 1)
+        weight = 0
+        bracket = self._bracket
+        for criterion, shift in self._criteria:
+            weight = (weight << shift) + criterion.get_weight(player_1, player_2, bracket)
+        return weight
 
     def _set_up_computer(self) -> None:
         """Initialize the graph with a vertex for each player as well as edges with weights between them."""
         self._criteria = [(criterion, criterion.get_shift(self._bracket)) for criterion in QUALITY_CRITERIA]
-        self._criteria_shift = sum(shift for _, shift in self._criteria)
+        criteria_shift = sum(shift for _, shift in self._criteria)
+        # There needs to be free space at the bottom for adding transposition preferences later on in order to enforce
+        # D.1, D.2, and D.3.
+        low_shift = 3 * self._bracket.bracket_bits + 1
         for _ in range(self._len):
             self._computer.add_vertex()
 
-        for i, player_1 in enumerate(self._player_list):
-            for j, player_2 in enumerate(self._player_list[i + 1 :]):
-                weight = self._get_weight(player_1, player_2)
-                self._set_weight(i, i + j + 1, weight)
+        # Every pair of the players still to pair gets an edge unless the absolute criteria forbid it, so this loop
+        # runs over all pairs in every bracket; it is kept free of calls that are not needed.
+        is_allowed_pair = self._validity_matcher.is_allowed_pair
+        set_edge_weight = self._computer.set_edge_weight
+        dynamic = self._dynamic
+        weights = self._weights
+        players = self._player_list
+        for i, player_1 in enumerate(players):
+            rest_1 = player_1.role == PlayerRole.REST
+            bye_1 = 1 + player_1.bye_received
+            for j in range(i + 1, self._len):
+                player_2 = players[j]
+                if not is_allowed_pair(player_1, player_2):
+                    set_edge_weight(i, j, DynamicUint(self._zero_weight))
+                    continue
+                # C.04.3 (2026): the round pairing is completed over all players still to pair, and the player
+                # left over must be eligible for the pairing-allocated bye; this outweighs every quality criterion.
+                weight = (bye_1 + player_2.bye_received) << criteria_shift
+                if not rest_1 and player_2.role != PlayerRole.REST:
+                    weight += self._criteria_weight(player_1, player_2)
+                weight <<= low_shift
+                weights[i][j] = weights[j][i] = weight
+                set_edge_weight(i, j, dynamic(weight))
 
     def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
         """Add the given integer value to the edge weight between the given players."""
@@ -186,7 +190,8 @@ class BracketMatcher:
         self._computer.compute_matching()
         matching = self._computer.get_matching()
 
-        self.matching = {self._get_player(i): self._get_player(j) for i, j in enumerate(matching)}
+        players = self._player_list
+        self.matching = {players[i]: players[j] for i, j in enumerate(matching)}
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         """Finalize the fact that the given player are to be paired with one another."""
