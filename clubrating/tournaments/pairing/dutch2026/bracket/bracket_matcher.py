@@ -55,7 +55,8 @@ class BracketMatcher:
         return self._index_dict[player]
 
     def _dynamic(self, value: int) -> DynamicUint:
-        """Return a new DynamicUint of the maximum weight's width holding the given value."""
+        """Return a DynamicUint of the maximum weight's width holding the given value (one object per value: the
+        matching computer copies the weights it is given, and the objects are never changed)."""
         converted = self._converted.get(value)
         if converted is None:
             converted = DynamicUint(self._zero_weight)
@@ -63,8 +64,7 @@ class BracketMatcher:
                 converted <<= 32
                 converted |= (value >> shift) & 0xFFFFFFFF
             self._converted[value] = converted
-        # The matching computer may keep the object it is given; each edge gets its own.
-        return DynamicUint(converted)
+        return converted
 
     def _set_weight(self, i: int, j: int, weight: int) -> None:
         """Set the edge weight between the vertices with the given indices to the given weight."""
@@ -80,7 +80,7 @@ class BracketMatcher:
 
         self._weights[i][j] = 0
         self._weights[j][i] = 0
-        self._computer.set_edge_weight(i, j, DynamicUint(self._zero_weight))
+        self._computer.set_edge_weight(i, j, self._zero_weight)
 
     def _get_max_weight(self) -> DynamicUint:
         """
@@ -121,6 +121,16 @@ class BracketMatcher:
             weight = (weight << shift) + criterion.get_weight(player_1, player_2, bracket)
         return weight
 
+    @staticmethod
+    def criteria_key(player: Player) -> tuple:
+        """Everything of a player the quality criteria read (see QUALITY_CRITERIA): two pairs of players with the
+        same keys have the same criteria weight, which is therefore computed once per pair of keys."""
+        preference = player.color_preference
+        return (
+            player.role, player.points_with_acceleration, player.float_1, player.float_2, preference.side,
+            preference.strength, player.color_difference, player.color_double, player.top_scorer, player.bye_rank,
+        )
+
     def _set_up_computer(self) -> None:
         """Initialize the graph with a vertex for each player as well as edges with weights between them."""
         self._criteria = [(criterion, criterion.get_shift(self._bracket)) for criterion in QUALITY_CRITERIA]
@@ -133,27 +143,39 @@ class BracketMatcher:
 
         # Every pair of the players still to pair gets an edge unless the absolute criteria forbid it, so this loop
         # runs over all pairs in every bracket; it is kept free of calls that are not needed.
-        is_allowed_pair = self._validity_matcher.is_allowed_pair
         set_edge_weight = self._computer.set_edge_weight
         dynamic = self._dynamic
         weights = self._weights
         players = self._player_list
+        zero = self._zero_weight
+        outside = [player.role == PlayerRole.REST for player in players]
+        byes = [int(player.bye_received) for player in players]
+        # A pair with a player outside the bracket and the next score group weighs only by the bye preferences.
+        rest_weights = {value: (value << criteria_shift) << low_shift for value in (1, 2, 3)}
+        keys = [self.criteria_key(player) for player in players]
+        criteria_weights: dict[tuple, int] = {}
+        ids = [player.id for player in players]
+        converted = self._converted
         for i, player_1 in enumerate(players):
-            rest_1 = player_1.role == PlayerRole.REST
-            bye_1 = 1 + player_1.bye_received
+            rest_1 = outside[i]
+            bye_1 = 1 + byes[i]
+            blocked = self._validity_matcher.blocked_opponents(player_1)
             for j in range(i + 1, self._len):
-                player_2 = players[j]
-                if not is_allowed_pair(player_1, player_2):
-                    set_edge_weight(i, j, DynamicUint(self._zero_weight))
+                if ids[j] in blocked:
+                    set_edge_weight(i, j, zero)
                     continue
                 # C.04.3 (2026): the round pairing is completed over all players still to pair, and the player
                 # left over must be eligible for the pairing-allocated bye; this outweighs every quality criterion.
-                weight = (bye_1 + player_2.bye_received) << criteria_shift
-                if not rest_1 and player_2.role != PlayerRole.REST:
-                    weight += self._criteria_weight(player_1, player_2)
-                weight <<= low_shift
+                if rest_1 or outside[j]:
+                    weight = rest_weights[bye_1 + byes[j]]
+                else:
+                    key = (keys[i], keys[j])
+                    criteria = criteria_weights.get(key)
+                    if criteria is None:
+                        criteria = criteria_weights[key] = self._criteria_weight(player_1, players[j])
+                    weight = (((bye_1 + byes[j]) << criteria_shift) + criteria) << low_shift
                 weights[i][j] = weights[j][i] = weight
-                set_edge_weight(i, j, dynamic(weight))
+                set_edge_weight(i, j, converted.get(weight) or dynamic(weight))
 
     def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
         """Add the given integer value to the edge weight between the given players."""
