@@ -7,11 +7,12 @@ import pytest
 
 from clubrating.interchange.formats.trf import parse_trf
 from clubrating.interchange.trf_export import tournament_export_trf
+from clubrating.interchange.trf_import import tournament_import_trf
 from clubrating.tournaments import services
 from clubrating.tournaments.acceleration import tournament_acceleration
 from clubrating.tournaments.models import Acceleration
 from clubrating.tournaments.pairing.baku import baku_acceleration, baku_group_a_size, baku_virtual_points
-from clubrating.tournaments.pairing.trf_pairing import pair_next_round
+from clubrating.tournaments.pairing.trf_pairing import file_accelerations, pair_next_round
 from tests.factories import MemberFactory, TournamentFactory
 
 
@@ -104,3 +105,20 @@ def test_export_of_a_tournament_without_acceleration_has_no_250_lines():
     text = tournament_export_trf(tournament=t)
     assert not [line for line in text.splitlines() if line.startswith("250")]
     assert "192 FIDE_DUTCH_2025" in text.splitlines()
+
+
+@pytest.mark.django_db
+def test_an_imported_file_naming_the_baku_system_is_accelerated():
+    t = _open(12)
+    services.round_pair(tournament=t)
+    text = tournament_export_trf(tournament=t).replace(t.name, "Wieder eingelesen")
+    imported = tournament_import_trf(text=text).tournament
+    assert (imported.acceleration, imported.kind) == (Acceleration.BAKU, "swiss")
+
+
+def test_a_file_naming_the_baku_system_without_250_lines_gets_the_rule():
+    # 10 players, 5 rounds: group A is 1-6 (half rounded up to even), 1 point in rounds 1-2, ½ in 3.
+    lines = ["012 Open", "XXR 5", "192 FIDE_DUTCH_2025_BAKU"] + [
+        f"001 {n:4d}      {'Player ' + str(n):<33} {2400 - 10 * n:4d}" for n in range(1, 11)]
+    accelerations = file_accelerations(parse_trf("\n".join(lines) + "\n"))
+    assert accelerations == {n: {1: 1.0, 2: 1.0, 3: 0.5} for n in range(1, 7)}
