@@ -101,7 +101,8 @@ def _report(compared: int, skipped: int, differing: int, rounds: int, rounds_dif
     print(
         f"{compared} tournaments ({skipped} not generated), {differing} with a differing round "
         f"({share:.2f} % identical); {rounds} rounds, {rounds_differing} differing; "
-        f"{elapsed:.0f} s ({elapsed / max(compared, 1):.2f} s a tournament)",
+        f"{elapsed:.0f} s ({elapsed / max(compared, 1):.2f} s a tournament); "
+        f"load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 

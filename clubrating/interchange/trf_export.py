@@ -17,10 +17,13 @@ from collections.abc import Callable, Collection
 from clubrating.clubs import privacy
 from clubrating.clubs.models import Member, Sex
 from clubrating.interchange.formats.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
+from clubrating.interchange.formats.trf.acceleration import acceleration_lines
 from clubrating.interchange.formats.trf.settings import DUTCH, DUTCH_2025, TrfSettings, settings_lines
+from clubrating.tournaments.acceleration import tournament_acceleration
 from clubrating.tournaments.models import (
     BYE_SYMBOLS,
     RESULT_SYMBOLS,
+    Acceleration,
     Bye,
     ByeKind,
     Game,
@@ -56,6 +59,8 @@ def _settings(tournament: Tournament) -> TrfSettings:
     the tie-breaks of every tournament (``192``, ``152``/``XXC``, ``202``)."""
     swiss = tournament.kind == TournamentKind.SWISS
     pairing = (DUTCH_2025 if tournament.start_date >= DUTCH_2026_FROM else DUTCH) if swiss else ""
+    if pairing and tournament.acceleration == Acceleration.BAKU:
+        pairing += "_BAKU"  # TRF-2026's name of the system with Baku acceleration (C.04.5.1)
     try:
         codes = ",".join(spec.label for spec in tiebreak_specs(tournament=tournament))
     except ValueError:  # a list the tournament's edition does not know is not exported
@@ -229,6 +234,9 @@ def tournament_export_trf(
             f"XXR {tournament.rounds_count}",
             f"142 {tournament.rounds_count}",
             *settings_lines(_settings(tournament)),
+            # The virtual points written out (TRF-2026 250), so that a program needs no rule of its own.
+            *acceleration_lines(tournament_acceleration(tournament=tournament, players=[
+                reg for _rank, reg in registrations.values() if reg and reg.start_rank])),
         ],
     )
     return write_trf(trf)

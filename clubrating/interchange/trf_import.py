@@ -38,6 +38,7 @@ from clubrating.interchange.formats.trf import (
 )
 from clubrating.interchange.formats.trf.settings import trf_settings
 from clubrating.tournaments.models import (
+    Acceleration,
     Bye,
     ByeKind,
     Game,
@@ -140,6 +141,8 @@ def _settings(trf: TrfTournament, kind: str, edition: str) -> dict:
     values = {"tiebreaks": RECOMMENDED[kind]}
     if settings.initial_colour and kind == TournamentKind.SWISS:
         values["initial_colour"] = settings.initial_colour
+    if settings.pairing_system.endswith("_BAKU") and kind == TournamentKind.SWISS:
+        values["acceleration"] = Acceleration.BAKU
     if settings.tiebreaks:
         try:
             specs = parse_tiebreaks(settings.tiebreaks, edition,

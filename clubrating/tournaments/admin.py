@@ -199,7 +199,8 @@ class TournamentAdmin(DeleteRulesMixin, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         fixed = ()
         if obj is not None and _is_paired(obj):
-            fixed += ("kind", "double_round_robin")
+            # The virtual points of the accelerated rounds (C.04.5.1) are fixed by round 1's pairing.
+            fixed += ("kind", "double_round_robin", "acceleration")
         if obj is not None and _has_results(Game.objects.filter(round__tournament=obj)):
             fixed += ("start_date", "rated", "category")
         return fixed

@@ -8,7 +8,7 @@ from django.utils.translation import pgettext
 from clubrating.clubs.models import Member
 from clubrating.clubs.search import name_words_q
 
-from .models import Colour, Game, Result, Tournament, TournamentKind
+from .models import Acceleration, Colour, Game, Result, Tournament, TournamentKind
 from .tiebreaks import (
     RECOMMENDED,
     RECOMMENDED_TEAM,
@@ -169,7 +169,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "kind", "category", "start_date", "end_date", "round_interval_days", "place",
                   "director", "rated", "rounds_count", "double_round_robin", "initial_colour",
-                  "tiebreak_preset", "tiebreaks", "team_tiebreaks", "time_control", "organizer_club"]
+                  "acceleration", "tiebreak_preset", "tiebreaks", "team_tiebreaks", "time_control",
+                  "organizer_club"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -180,6 +181,9 @@ class TournamentForm(forms.ModelForm):
                                 "C.07), in order: GP game points, EMGSB, EMMSB, EGMSB, EGGSB (extended "
                                 "Sonneborn-Berger), DE direct encounter, WIN matches won. Empty: GP,EMGSB."),
             "initial_colour": _("Swiss system only; round robins follow the fixed Berger tables."),
+            "acceleration": _("Swiss system only, for large opens: in the first half of the rounds the upper "
+                              "half of the start list is paired with virtual points (FIDE C.04.5.1). Fixed "
+                              "once round 1 is paired."),
             "rounds_count": _("Swiss system only; a round robin has n − 1 rounds for n players (n for an "
                               "odd number), twice that in a double round robin."),
         }
@@ -188,6 +192,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Most directors never touch it: a form sent without it means white, the usual choice.
         self.fields["initial_colour"].required = False
+        self.fields["acceleration"].required = False
         self.fields["rounds_count"].required = False
         # A Swiss's number is the director's to give; a round robin's follows from its players.
         self.fields["rounds_count"].initial = None
@@ -197,7 +202,7 @@ class TournamentForm(forms.ModelForm):
         # The page's script (static/js/tournament-form.js) shows only what the chosen system
         # uses: the fields and tie-break sets listed here per system, the others hidden and
         # disabled. ``clean`` refuses the same combinations, so the page and the check agree.
-        only_for = {"rounds_count": SWISS_ONLY, "initial_colour": SWISS_ONLY,
+        only_for = {"rounds_count": SWISS_ONLY, "initial_colour": SWISS_ONLY, "acceleration": SWISS_ONLY,
                     "double_round_robin": BERGER_ONLY, "team_tiebreaks": (TournamentKind.TEAM.value,)}
         self.fields["team_tiebreaks"].required = False
         for name, only in only_for.items():
@@ -207,6 +212,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_initial_colour(self) -> str:
         return self.cleaned_data.get("initial_colour") or Colour.WHITE
+
+    def clean_acceleration(self) -> str:
+        return self.cleaned_data.get("acceleration") or Acceleration.NONE
 
     def clean_round_interval_days(self) -> int:
         value = self.cleaned_data.get("round_interval_days")
@@ -237,6 +245,9 @@ class TournamentForm(forms.ModelForm):
                                                  "competition, the teams); leave the field empty."))
             else:
                 data["rounds_count"] = 1
+            if self.data.get("acceleration") == Acceleration.BAKU:
+                self.add_error("acceleration", _("Accelerated pairing is for a Swiss tournament; the Berger "
+                                                 "tables fix every round."))
             if self.data.get("initial_colour") == Colour.BLACK:
                 self.add_error("initial_colour", _("The colour of player 1 in round 1 is chosen in a Swiss "
                                                    "tournament only; the Berger tables fix every colour."))

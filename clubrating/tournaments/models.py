@@ -42,6 +42,14 @@ class PairingRules(models.TextChoices):
     DUTCH_2026 = "dutch_2026", _("FIDE Dutch system from 1 February 2026")
 
 
+class Acceleration(models.TextChoices):
+    """Virtual points for the pairing of a large open's first rounds (FIDE C.04.5, accelerated
+    systems; ``pairing/baku.py``). Fixed once round 1 is paired."""
+
+    NONE = "none", _("none")
+    BAKU = "baku", _("Baku acceleration (FIDE C.04.5.1)")
+
+
 # The first day of the Dutch system of 2026.
 DUTCH_2026_START = datetime.date(2026, 2, 1)
 
@@ -106,6 +114,9 @@ class Tournament(models.Model):
     pairing_rules = models.CharField(
         _("pairing rules"), max_length=20, choices=PairingRules.choices, blank=True, default="",
     )
+    acceleration = models.CharField(
+        _("acceleration"), max_length=10, choices=Acceleration.choices, default=Acceleration.NONE,
+    )
     organizer_club = models.ForeignKey(
         Club,
         verbose_name=_("organising club"),
@@ -128,6 +139,8 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(rounds_count__gte=1), name="tournament_rounds_positive"),
             models.CheckConstraint(condition=Q(tiebreak_rules__in=TiebreakRules.values),
                                    name="tournament_tiebreak_rules_known"),
+            models.CheckConstraint(condition=Q(acceleration__in=Acceleration.values),
+                                   name="tournament_acceleration_known"),
         ]
 
     def __str__(self) -> str:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Club, Member
 from clubrating.core.db import plain_execute, server_bound
+from clubrating.tournaments.acceleration import tournament_acceleration
 from clubrating.tournaments.checkin import absentees_leave_round_1
 from clubrating.tournaments.errors import TournamentRefused
 from clubrating.tournaments.models import (
@@ -488,7 +489,8 @@ def _pair_swiss_round(tournament: Tournament, rnd: Round) -> None:
     try:
         pairs = pair_swiss(history, ratings, round_number=rnd.number,
                            total_rounds=tournament.rounds_count, absent=absent,
-                           initial_colour=tournament.initial_colour, rules=tournament.dutch_rules)
+                           initial_colour=tournament.initial_colour, rules=tournament.dutch_rules,
+                           acceleration=tournament_acceleration(tournament=tournament, players=players))
     except SwissPairingError as exc:
         raise TournamentRefused(_("The round cannot be paired: %(reason)s") % {"reason": exc}) from exc
     member_of = {p.start_rank: p.member for p in players}

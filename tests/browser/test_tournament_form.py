@@ -27,6 +27,7 @@ def test_choosing_round_robin_hides_the_swiss_fields(page, live_server, login, o
     page.goto(f"{live_server.url}/tournaments/new/")
     page.select_option("#id_kind", "swiss")
     assert page.is_visible("#id_rounds_count") and page.is_visible("#id_initial_colour")
+    assert page.is_visible("#id_acceleration")
     assert not page.is_visible("#id_double_round_robin")
     assert visible_presets(page) == ["auto", "swiss-bh", "swiss-fide", "custom"]
     assert not page.is_visible("#id_tiebreaks")  # the typed codes belong to "own list"
@@ -38,6 +39,7 @@ def test_choosing_round_robin_hides_the_swiss_fields(page, live_server, login, o
 
     page.select_option("#id_kind", "round_robin")
     assert not page.is_visible("#id_rounds_count") and not page.is_visible("#id_initial_colour")
+    assert not page.is_visible("#id_acceleration")
     assert page.is_visible("#id_double_round_robin")
     assert visible_presets(page) == ["auto", "rr-fide", "rr-sb", "custom"]
     assert page.input_value("#id_tiebreak_preset") == "auto"  # the Swiss set chosen before is gone

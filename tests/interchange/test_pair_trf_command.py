@@ -8,13 +8,16 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from clubrating.interchange.formats.trf import read_trf
-from clubrating.tournaments.pairing.trf_pairing import played_pairs, round_input
+from clubrating.tournaments.pairing.trf_pairing import pair_trf_round, played_pairs, round_input
 from tests.paths import DATA_DIR, TRF_DIR
 
 PAIRING_DIR = DATA_DIR / "pairing"
 VECTORS = sorted(path.name for path in PAIRING_DIR.glob("bbp-dutch-*.trf"))
+# Baku-accelerated (C.04.5.1) tournaments paired round by round by the same program from files
+# carrying the virtual points as TRF-2026 250 lines (benchmarks/baku_vectors.py).
+BAKU_VECTORS = sorted(path.name for path in PAIRING_DIR.glob("bbp-baku-*.trf"))
 # The larger files (49 players and more) take from seconds to a minute each.
-SLOW = {name for name in VECTORS if int(name.split("-")[2][:3]) >= 49}
+SLOW = {name for name in VECTORS + BAKU_VECTORS if int(name.split("-")[2][:3]) >= 49}
 
 
 def _pair(path) -> list[tuple[int, int]]:
@@ -34,7 +37,7 @@ def test_the_vector_set_varies():
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name for name in VECTORS
+    pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name for name in VECTORS + BAKU_VECTORS
 ])
 def test_every_round_as_the_endorsed_engine_paired_it(name, tmp_path):
     trf = read_trf(PAIRING_DIR / name)
@@ -44,6 +47,18 @@ def test_every_round_as_the_endorsed_engine_paired_it(name, tmp_path):
         before = tmp_path / f"round-{number}.trf"
         before.write_text(round_input(trf, number))
         assert sorted(_pair(before)) == sorted(played_pairs(trf, number)), f"round {number}"
+
+
+def test_the_baku_vectors_are_accelerated():
+    assert len(BAKU_VECTORS) == 10
+    sizes = {int(name.split("-")[2][:3]) for name in BAKU_VECTORS}
+    assert min(sizes) == 12 and max(sizes) == 150
+    # Without its virtual points the first round of a file is paired differently.
+    trf = read_trf(PAIRING_DIR / "bbp-baku-012p-05r-s300000.trf")
+    assert [line for line in trf.extra_lines if line.startswith("250")] == [
+        "250       1.0   1   2    1    6", "250       0.5   3   3    1    6"]
+    trf.extra_lines = [line for line in trf.extra_lines if not line.startswith(("250", "192"))]
+    assert sorted(pair_trf_round(trf, 1)) != sorted(played_pairs(trf, 1))
 
 
 def test_output_lists_white_first_and_the_pab_as_n_0(tmp_path):

@@ -147,3 +147,24 @@ def test_a_tournament_with_results_is_not_deleted_and_says_why(admin_client):
     assert Tournament.objects.filter(pk=tournament.pk).exists()
     [(level, text)] = messages_of(response)
     assert level == "error" and "hat Ergebnisse" in text
+
+
+def test_a_paired_swiss_keeps_its_acceleration(admin_client):
+    # The virtual points of the accelerated rounds (C.04.5.1) are fixed by round 1's pairing.
+    tournament, _a, _game = swiss_with_round_one()
+
+    response = change(admin_client, "tournament", tournament, acceleration="baku")
+
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.acceleration == "none"
+
+
+def test_an_unpaired_swiss_may_choose_baku_acceleration(admin_client):
+    tournament = TournamentFactory(kind=TournamentKind.SWISS, rounds_count=5, tiebreaks="BH/C1,BH,SB")
+
+    response = change(admin_client, "tournament", tournament, acceleration="baku")
+    assert response.status_code == 302, response.context["adminform"].form.errors
+
+    tournament.refresh_from_db()
+    assert tournament.acceleration == "baku"

@@ -39,7 +39,9 @@ from clubrating.tournaments.pairing.legality import Pairing
 DUTCH_2017 = "dutch_2017"  # C.04.3 until 31 January 2026: py4swiss 0.3.1
 DUTCH_2026 = "dutch_2026"  # C.04.3 from 1 February 2026, with C.04.1 and C.04.2 of 2026
 
-__all__ = ["DUTCH_2017", "DUTCH_2026", "SwissPairingError", "pair_swiss", "trfx_text"]
+__all__ = [
+    "DUTCH_2017", "DUTCH_2026", "SwissPairingError", "engine_acceleration_lines", "pair_swiss", "trfx_text",
+]
 
 
 class SwissPairingError(ValueError):
@@ -66,6 +68,15 @@ def _cell(pid: int, rec: RoundRecord) -> str:
     return f"{rec.opponent:4d} {colour} {code}"
 
 
+def engine_acceleration_lines(acceleration: dict[int, dict[int, float]], total_rounds: int) -> list[str]:
+    """The engine's ``XXA`` lines: each accelerated player's virtual points in rounds 1, 2, …"""
+    lines = []
+    for pid, per_round in sorted(acceleration.items()):
+        values = "".join(f" {per_round.get(r, 0.0):4.1f}" for r in range(1, total_rounds + 1))
+        lines.append(f"XXA {pid:4d}{values}")
+    return lines
+
+
 def trfx_text(
     history: dict[int, list[RoundRecord]],
     ratings: dict[int, int],
@@ -79,9 +90,7 @@ def trfx_text(
     """TRF(x) for pairing ``round_number``. ``absent`` maps entrants not to pair to their points."""
     absent = absent or {}
     lines = [f"XXR {total_rounds}", f"XXC {'white1' if initial_colour == 'w' else 'black1'}"]
-    for pid, per_round in sorted((acceleration or {}).items()):
-        values = "".join(f" {per_round.get(r, 0.0):4.1f}" for r in range(1, total_rounds + 1))
-        lines.append(f"XXA {pid:4d}{values}")
+    lines += engine_acceleration_lines(acceleration or {}, total_rounds)
     for pid, records in sorted(history.items()):
         past = list(records[: round_number - 1])
         past += [RoundRecord(ABSENT, 0.0)] * (round_number - 1 - len(past))

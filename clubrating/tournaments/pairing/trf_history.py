@@ -6,10 +6,10 @@ pairing-allocated bye, blank rounds for players not paired. They are normalised 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from clubrating.interchange.formats.trf import TrfGame, TrfTournament
+from clubrating.interchange.formats.trf.acceleration import read_accelerations
 from clubrating.tournaments.pairing.history import (
     ABSENT,
     FORFEIT_LOSS,
@@ -21,8 +21,6 @@ from clubrating.tournaments.pairing.history import (
     entrants_for_round,
 )
 from clubrating.tournaments.pairing.legality import Pairing
-
-_XXA = re.compile(r"^XXA\s+(\d+)((?:\s+\d+(?:\.\d+)?)+)\s*$")
 
 
 def _record(game: TrfGame, dummies: set[int]) -> RoundRecord:
@@ -64,12 +62,7 @@ class TrfRounds:
             recs = [_record(g, dummies) for g in p.results]
             history[p.start_rank] = recs + [RoundRecord(ABSENT, 0.0)] * (played_rounds - len(recs))
             ratings[p.start_rank] = p.rating or 0
-        acceleration: dict[int, dict[int, float]] = {}
-        for line in trf.extra_lines:
-            m = _XXA.match(line)
-            if m:
-                values = [float(v) for v in m.group(2).split()]
-                acceleration[int(m.group(1))] = {i + 1: v for i, v in enumerate(values)}
+        acceleration = read_accelerations(trf.extra_lines)
         total = trf.rounds
         for line in trf.extra_lines:
             if line.startswith("XXR"):

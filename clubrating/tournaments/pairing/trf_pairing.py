@@ -18,9 +18,12 @@ from py4swiss.engines.common import PairingError
 from py4swiss.trf.exceptions import ConsistencyError, LineError, ParsingError
 
 from clubrating.interchange.formats.trf import TrfGame, TrfTournament
+from clubrating.interchange.formats.trf.acceleration import read_accelerations
+from clubrating.interchange.formats.trf.settings import trf_settings
+from clubrating.tournaments.pairing.baku import baku_acceleration, baku_group_a_size
 from clubrating.tournaments.pairing.dutch2017 import Engine as Dutch2017Engine
 from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
-from clubrating.tournaments.pairing.swiss import engine_input_parse
+from clubrating.tournaments.pairing.swiss import engine_acceleration_lines, engine_input_parse
 from clubrating.tournaments.pairing.trf_reasons import Reason, round_reason
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "TrfPairingError",
     "check_trf",
     "edition_for_start",
+    "file_accelerations",
     "file_edition",
     "pair_next_round",
     "pair_trf_round",
@@ -113,9 +117,21 @@ def initial_colour(trf: TrfTournament) -> str:
     return "w"
 
 
+def file_accelerations(trf: TrfTournament) -> dict[int, dict[int, float]]:
+    """Virtual points per player and round: the file's ``250``/``XXA`` lines; a file that names
+    a Baku-accelerated system (``192 FIDE_DUTCH_2025_BAKU``) without them gets them by the rule
+    (C.04.5.1) over its start list."""
+    found = read_accelerations(trf.extra_lines)
+    if found or not trf_settings(trf.extra_lines).pairing_system.endswith("_BAKU"):
+        return found
+    ranks = sorted(p.start_rank for p in trf.players if not p.is_dummy)
+    return baku_acceleration(group_a=ranks[: baku_group_a_size(len(ranks))], rounds=planned_rounds(trf))
+
+
 def _cell(game: TrfGame) -> str:
     if game.opponent is None:
-        return f"0000 - {game.result or '-'}"
+        # Not paired and no bye code ("0000 - -", or blank): a round without points, as "Z".
+        return f"0000 - {game.result if game.result not in ('', '-') else 'Z'}"
     colour = game.colour if game.colour in ("w", "b") else "-"
     return f"{game.opponent:4d} {colour} {game.result or '-'}"
 
@@ -142,6 +158,7 @@ def round_input(trf: TrfTournament, round_number: int) -> str:
     total = planned_rounds(trf)
     requested = announced_byes(trf)
     lines = [f"XXR {max(total, round_number)}", f"XXC {'white1' if initial_colour(trf) == 'w' else 'black1'}"]
+    lines += engine_acceleration_lines(file_accelerations(trf), max(total, round_number))
     for player in sorted(trf.players, key=lambda p: p.start_rank):
         if player.is_dummy:
             continue

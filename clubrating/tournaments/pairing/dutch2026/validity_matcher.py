@@ -21,6 +21,10 @@ class ValidityMatcher:
         self._computer: ComputerDutchValidity = ComputerDutchValidity(self._len, 1)
         self._index_dict: dict[Player, int] = {player: i for i, player in enumerate(self._players)}
         self._bye_score: int | None = None
+        # The absolute criteria depend only on the round's history, which stays fixed while a round is paired, and
+        # every bracket asks them again for each pair of the players still to pair.
+        self._allowed: dict[tuple[int, int], bool] = {}
+        self._blocked: dict[int, set[int]] = {}
 
         self._set_up_computer()
 
@@ -38,7 +42,11 @@ class ValidityMatcher:
 
         for i, player_1 in enumerate(self._players):
             for j, player_2 in enumerate(self._players[i + 1 :]):
-                self._computer.set_edge_weight(i, i + j + 1, int(self.is_allowed_pair(player_1, player_2)))
+                allowed = self.is_allowed_pair(player_1, player_2)
+                if not allowed:
+                    self._blocked.setdefault(player_1.id, set()).add(player_2.id)
+                    self._blocked.setdefault(player_2.id, set()).add(player_1.id)
+                self._computer.set_edge_weight(i, i + j + 1, int(allowed))
 
         if len(self._players) % 2 == 1:
             for i, player in enumerate(self._players):
@@ -105,9 +113,17 @@ class ValidityMatcher:
 
     def is_allowed_pair(self, player_1: Player, player_2: Player) -> bool:
         """Check whether the given players are allowed to be paired together."""
-        if bool({(player_1.id, player_2.id), (player_2.id, player_1.id)} & self._forbidden_pairs):
-            return False
-        return C1.evaluate(player_1, player_2) and C3.evaluate(player_1, player_2)
+        key = (player_1.id, player_2.id)
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            forbidden = key in self._forbidden_pairs or (player_2.id, player_1.id) in self._forbidden_pairs
+            allowed = not forbidden and C1.evaluate(player_1, player_2) and C3.evaluate(player_1, player_2)
+            self._allowed[key] = self._allowed[(player_2.id, player_1.id)] = allowed
+        return allowed
+
+    def blocked_opponents(self, player: Player) -> set[int]:
+        """The ids of the players of the round the given player may not be paired with (``is_allowed_pair``)."""
+        return self._blocked.setdefault(player.id, set())
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         """Finalize the fact that the given players will be paired with one another."""

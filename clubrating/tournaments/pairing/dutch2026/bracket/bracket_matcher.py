@@ -35,13 +35,16 @@ class BracketMatcher:
 
         self._max_weight: DynamicUint = self._get_max_weight()
         self._zero_weight: DynamicUint = self._max_weight & 0
+        # The weights are computed as Python integers, whose arithmetic is far cheaper than the matching computer's
+        # DynamicUint, and converted once per edge (a weight's value never exceeds the width of the maximum weight).
+        self._max_int: int = int(self._max_weight.to_binary(), 2)
+        self._converted: dict[int, DynamicUint] = {}
 
         self._len: int = len(self._player_list)
-        self._index_dict_reverse: dict[int, Player] = dict(enumerate(self._player_list))
-        self._index_dict: dict[Player, int] = {player: i for i, player in self._index_dict_reverse.items()}
+        self._index_dict: dict[Player, int] = {player: i for i, player in enumerate(self._player_list)}
 
         self._computer: ComputerDutchOptimality = ComputerDutchOptimality(self._len, self._max_weight)
-        self._weights: list[list[DynamicUint]] = [[self._zero_weight] * self._len for _ in range(self._len)]
+        self._weights: list[list[int]] = [[0] * self._len for _ in range(self._len)]
 
         self.matching: dict[Player, Player] = {}
         self._set_up_computer()
@@ -51,26 +54,33 @@ class BracketMatcher:
         """Return the vertex index of the given player."""
         return self._index_dict[player]
 
-    def _get_player(self, index: int) -> Player:
-        """Return the player for the given vertex index."""
-        return self._index_dict_reverse[index]
+    def _dynamic(self, value: int) -> DynamicUint:
+        """Return a DynamicUint of the maximum weight's width holding the given value (one object per value: the
+        matching computer copies the weights it is given, and the objects are never changed)."""
+        converted = self._converted.get(value)
+        if converted is None:
+            converted = DynamicUint(self._zero_weight)
+            for shift in range(32 * ((value.bit_length() - 1) // 32), -1, -32):
+                converted <<= 32
+                converted |= (value >> shift) & 0xFFFFFFFF
+            self._converted[value] = converted
+        return converted
 
-    def _set_weight(self, i: int, j: int, weight: DynamicUint) -> None:
+    def _set_weight(self, i: int, j: int, weight: int) -> None:
         """Set the edge weight between the vertices with the given indices to the given weight."""
         self._weights[i][j] = weight
         self._weights[j][i] = weight
-        self._computer.set_edge_weight(i, j, weight)
+        self._computer.set_edge_weight(i, j, self._dynamic(weight))
 
     def _remove_weight(self, i: int, j: int) -> None:
         """Remove the edge between the vertices with the given indices."""
-        weight = self._weights[i][j]
-
         # An edge weight of zero counts as no edge.
-        if not bool(weight):
+        if not self._weights[i][j]:
             return
 
-        weight &= 0
-        self._computer.set_edge_weight(i, j, weight)
+        self._weights[i][j] = 0
+        self._weights[j][i] = 0
+        self._computer.set_edge_weight(i, j, self._zero_weight)
 
     def _get_max_weight(self) -> DynamicUint:
         """
@@ -99,58 +109,83 @@ class BracketMatcher:
 
         return weight
 
-    def _get_weight(self, player_1: Player, player_2: Player) -> DynamicUint:
-        """Return a weight containing all quality criteria and bye preferences."""
-        weight = DynamicUint(self._zero_weight)
-
-        # Only players that can be paired with each other according to the absolute criteria get an edge.
-        if not self._validity_matcher.is_allowed_pair(player_1, player_2):
-            return weight
-
-        # C.04.3 (2026): the round pairing is completed over all players still to pair, and the player
-        # left over must be eligible for the pairing-allocated bye; this outweighs every quality criterion.
-        weight |= 1 + player_1.bye_received + player_2.bye_received
-        rest = PlayerRole.REST in (player_1.role, player_2.role)
-
+    def _criteria_weight(self, player_1: Player, player_2: Player) -> int:
+        """Return the quality criteria's part of the weight of a pair that may be paired in this bracket."""
         # Add the individual quality criteria weights from most important to least important and shift in order to not
         # overwrite any previously set bits. The shift amount is such that, even for the sum of all weights of a given
         # round pairing, the values of a quality criterion with lower importance can not overflow to parts reserved for
         # a criterion with higher importance.
-        for criterion in QUALITY_CRITERIA:
-            weight <<= criterion.get_shift(self._bracket)
-            if not rest:
-                weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
-
-        # There needs to be free space at the bottom for adding transposition preferences later on in order to enforce
-        # D.1, D.2, and D.3.
-        weight <<= 3 * self._bracket.bracket_bits + 1
-
+        weight = 0
+        bracket = self._bracket
+        for criterion, shift in self._criteria:
+            weight = (weight << shift) + criterion.get_weight(player_1, player_2, bracket)
         return weight
+
+    @staticmethod
+    def criteria_key(player: Player) -> tuple:
+        """Everything of a player the quality criteria read (see QUALITY_CRITERIA): two pairs of players with the
+        same keys have the same criteria weight, which is therefore computed once per pair of keys."""
+        preference = player.color_preference
+        return (
+            player.role, player.points_with_acceleration, player.float_1, player.float_2, preference.side,
+            preference.strength, player.color_difference, player.color_double, player.top_scorer, player.bye_rank,
+        )
 
     def _set_up_computer(self) -> None:
         """Initialize the graph with a vertex for each player as well as edges with weights between them."""
+        self._criteria = [(criterion, criterion.get_shift(self._bracket)) for criterion in QUALITY_CRITERIA]
+        criteria_shift = sum(shift for _, shift in self._criteria)
+        # There needs to be free space at the bottom for adding transposition preferences later on in order to enforce
+        # D.1, D.2, and D.3.
+        low_shift = 3 * self._bracket.bracket_bits + 1
         for _ in range(self._len):
             self._computer.add_vertex()
 
-        for i, player_1 in enumerate(self._player_list):
-            for j, player_2 in enumerate(self._player_list[i + 1 :]):
-                weight = self._get_weight(player_1, player_2)
-                self._set_weight(i, i + j + 1, weight)
+        # Every pair of the players still to pair gets an edge unless the absolute criteria forbid it, so this loop
+        # runs over all pairs in every bracket; it is kept free of calls that are not needed.
+        set_edge_weight = self._computer.set_edge_weight
+        dynamic = self._dynamic
+        weights = self._weights
+        players = self._player_list
+        zero = self._zero_weight
+        outside = [player.role == PlayerRole.REST for player in players]
+        byes = [int(player.bye_received) for player in players]
+        # A pair with a player outside the bracket and the next score group weighs only by the bye preferences.
+        rest_weights = {value: (value << criteria_shift) << low_shift for value in (1, 2, 3)}
+        keys = [self.criteria_key(player) for player in players]
+        criteria_weights: dict[tuple, int] = {}
+        ids = [player.id for player in players]
+        converted = self._converted
+        for i, player_1 in enumerate(players):
+            rest_1 = outside[i]
+            bye_1 = 1 + byes[i]
+            blocked = self._validity_matcher.blocked_opponents(player_1)
+            for j in range(i + 1, self._len):
+                if ids[j] in blocked:
+                    set_edge_weight(i, j, zero)
+                    continue
+                # C.04.3 (2026): the round pairing is completed over all players still to pair, and the player
+                # left over must be eligible for the pairing-allocated bye; this outweighs every quality criterion.
+                if rest_1 or outside[j]:
+                    weight = rest_weights[bye_1 + byes[j]]
+                else:
+                    key = (keys[i], keys[j])
+                    criteria = criteria_weights.get(key)
+                    if criteria is None:
+                        criteria = criteria_weights[key] = self._criteria_weight(player_1, players[j])
+                    weight = (((bye_1 + byes[j]) << criteria_shift) + criteria) << low_shift
+                weights[i][j] = weights[j][i] = weight
+                set_edge_weight(i, j, converted.get(weight) or dynamic(weight))
 
     def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
         """Add the given integer value to the edge weight between the given players."""
         i, j = self._get_index(player_1), self._get_index(player_2)
 
         # An edge weight of zero counts as no edge.
-        if not bool(self._weights[i][j]):
+        if not self._weights[i][j]:
             return
 
-        # Since weights can not be negative, the sign of the given value needs to be taken special care of.
-        weight = self._zero_weight | abs(value)
-        if value > 0:
-            self._set_weight(i, j, self._weights[i][j] + weight)
-        else:
-            self._set_weight(i, j, self._weights[i][j] - weight)
+        self._set_weight(i, j, self._weights[i][j] + value)
 
     def add_to_weights(self, player: Player, player_list: list[Player], value: int, increment: bool = False) -> None:
         """
@@ -177,7 +212,8 @@ class BracketMatcher:
         self._computer.compute_matching()
         matching = self._computer.get_matching()
 
-        self.matching = {self._get_player(i): self._get_player(j) for i, j in enumerate(matching)}
+        players = self._player_list
+        self.matching = {players[i]: players[j] for i, j in enumerate(matching)}
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         """Finalize the fact that the given player are to be paired with one another."""
@@ -188,4 +224,4 @@ class BracketMatcher:
         for k in range(self._len):
             self._remove_weight(i, k)
             self._remove_weight(j, k)
-        self._set_weight(i, j, self._max_weight)
+        self._set_weight(i, j, self._max_int)

@@ -1,7 +1,5 @@
 from abc import ABC, abstractmethod
 
-from py4swiss.dynamicuint import DynamicUint
-
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.player import Player
 
@@ -17,6 +15,6 @@ class QualityCriterion(ABC):
 
     @classmethod
     @abstractmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
-        """Return the criterion weight for the given players and bracket."""
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
+        """Return the criterion weight for the given players and bracket (a Python integer, see BracketMatcher)."""
         pass  # pragma: no cover

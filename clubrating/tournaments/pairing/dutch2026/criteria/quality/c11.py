@@ -1,4 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import ColorPreferenceStrength
 
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
@@ -21,22 +20,18 @@ class C11(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """
         Return a weight of 1 except for some special cases.
 
         Case 1: Either player is a lower resident
         Case 2: Both players have a strong color preference for the same side
         """
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs.
         if player_2.role == PlayerRole.LOWER:
-            return weight
+            return 0
 
         # See C.10 for comparison.
         strong = all(p.color_preference.strength >= ColorPreferenceStrength.STRONG for p in (player_1, player_2))
         conflict = player_1.color_preference.side.conflicts(player_2.color_preference.side)
-        weight |= int(not (strong and conflict))
-
-        return weight
+        return int(not (strong and conflict))

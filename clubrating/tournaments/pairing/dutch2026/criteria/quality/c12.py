@@ -1,4 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import Float
 
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
@@ -24,7 +23,7 @@ class C12(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """
         Return a weight of either 0 or 2 - n.
 
@@ -32,11 +31,9 @@ class C12(QualityCriterion):
         receive one this round, assuming the players are paired with each other. However, if one of the given players is
         neither an MDP nor a resident, then a weight of 0 will be returned.
         """
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs.
         if player_2.role == PlayerRole.LOWER or not bracket.one_round_played:
-            return weight
+            return 0
 
         # The lower ranked player has the same as or fewer points than the higher ranked player. Thus, the former will
         # never receive a downfloat when paired with a higher ranked player. Note also that unpaired players will be
@@ -47,6 +44,4 @@ class C12(QualityCriterion):
         player_2_equal_or_more_points = player_1.points_with_acceleration <= player_2.points_with_acceleration
         prevented_double_float_1 = (player_1.float_1 == Float.DOWN) and player_2_equal_or_more_points
         prevented_double_float_2 = player_2.float_1 == Float.DOWN
-        weight |= int(prevented_double_float_1) + int(prevented_double_float_2)
-
-        return weight
+        return int(prevented_double_float_1) + int(prevented_double_float_2)

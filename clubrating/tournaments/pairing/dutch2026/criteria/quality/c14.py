@@ -1,4 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import Float
 
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
@@ -23,7 +22,7 @@ class C14(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """
         Return a weight of either 0 or 2 - n.
 
@@ -31,16 +30,12 @@ class C14(QualityCriterion):
         one this round, assuming the players are paired with each other. However, if one of the given players is neither
         an MDP nor a resident, then a weight of 0 will be returned.
         """
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs.
         if player_2.role == PlayerRole.LOWER or not bracket.one_round_played:
-            return weight
+            return 0
 
         # See C.12 for comparison.
         player_2_equal_or_more_points = player_1.points_with_acceleration <= player_2.points_with_acceleration
         prevented_double_float_1 = (player_1.float_2 == Float.DOWN) and player_2_equal_or_more_points
         prevented_double_float_2 = player_2.float_2 == Float.DOWN
-        weight |= int(prevented_double_float_1) + int(prevented_double_float_2)
-
-        return weight
+        return int(prevented_double_float_1) + int(prevented_double_float_2)

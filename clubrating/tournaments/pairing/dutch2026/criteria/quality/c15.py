@@ -1,4 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import Float
 
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
@@ -23,7 +22,7 @@ class C15(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """
         Return a weight of either 0 or 1 based on the given players.
 
@@ -31,15 +30,11 @@ class C15(QualityCriterion):
         players are paired with each other, return 1, else 0. However, if one of the given players is neither an MDP nor
         a resident, then a weight of 0 will be returned.
         """
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs.
         if player_2.role == PlayerRole.LOWER or not bracket.two_rounds_played:
-            return weight
+            return 0
 
         # See C.13 for comparison.
         player_1_more_points = player_1.points_with_acceleration > player_2.points_with_acceleration
         double_float = (player_2.float_2 == Float.UP) and player_1_more_points
-        weight |= int(not double_float)
-
-        return weight
+        return int(not double_float)

@@ -1,4 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import Float
 
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
@@ -19,11 +18,10 @@ class C17(QualityCriterion):
         return bracket.score_bits if bracket.one_round_played else 0
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
-        weight = DynamicUint(zero)
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         if player_2.role in _OUTSIDE or not bracket.one_round_played:
-            return weight
+            return 0
         upfloat = player_2.float_1 == Float.UP and player_1.points_with_acceleration > player_2.points_with_acceleration
-        if not upfloat:
-            weight += (zero | 1) << bracket.score_shifts[player_1.points_with_acceleration]
-        return weight
+        if upfloat:
+            return 0
+        return 1 << bracket.score_shifts[player_1.points_with_acceleration]

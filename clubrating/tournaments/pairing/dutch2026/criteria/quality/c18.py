@@ -1,4 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import Float
 
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
@@ -19,11 +18,11 @@ class C18(QualityCriterion):
         return bracket.score_bits if bracket.two_rounds_played else 0
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
-        weight = DynamicUint(zero)
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         if player_2.role in _OUTSIDE or not bracket.two_rounds_played:
-            return weight
+            return 0
         # A pair that keeps a player in the bracket spares that player the repeated downfloat.
-        weight += (zero | int(player_2.float_2 == Float.DOWN)) << bracket.score_shifts[player_2.points_with_acceleration]
-        weight += (zero | int(player_1.float_2 == Float.DOWN)) << bracket.score_shifts[player_1.points_with_acceleration]
-        return weight
+        shifts = bracket.score_shifts
+        return (int(player_2.float_2 == Float.DOWN) << shifts[player_2.points_with_acceleration]) + (
+            int(player_1.float_2 == Float.DOWN) << shifts[player_1.points_with_acceleration]
+        )

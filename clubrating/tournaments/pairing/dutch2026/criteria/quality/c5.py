@@ -1,5 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
-
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
 from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
@@ -21,12 +19,8 @@ class C5(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """Return a weight of 1, if both players are either MDPs or residents, else 0."""
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs. Thus, with this choice of weight, the maximum round
         # pairing weight sum will maximize the number of pairs.
-        weight |= int(player_2.role != PlayerRole.LOWER)
-
-        return weight
+        return int(player_2.role != PlayerRole.LOWER)

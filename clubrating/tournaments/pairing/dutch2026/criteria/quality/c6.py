@@ -1,5 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
-
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
 from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
@@ -21,10 +19,7 @@ class C6(QualityCriterion):
         return bracket.score_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
-        weight = DynamicUint(zero)
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         if player_2.role in _OUTSIDE:
-            return weight
-        weight |= 1
-        weight <<= bracket.score_shifts[player_1.points_with_acceleration]
-        return weight
+            return 0
+        return 1 << bracket.score_shifts[player_1.points_with_acceleration]

@@ -1,5 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
-
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
 from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
@@ -21,7 +19,7 @@ class C8(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """
         Return a weight of 1 except for some special cases.
 
@@ -29,11 +27,9 @@ class C8(QualityCriterion):
         Case 2: Both the color differences of both players are greater than 1 in absolute value with the same color
                 preference side
         """
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs.
         if player_2.role == PlayerRole.LOWER:
-            return weight
+            return 0
 
         # Since a color difference of +2 or -2 implies a color preference side of that color, a difference higher than
         # +2 or lower than -2 can be prevented, if and only if the color preference sides do not match. Thus, with this
@@ -42,6 +38,4 @@ class C8(QualityCriterion):
         topscorer = player_1.top_scorer or player_2.top_scorer
         at_least_2 = abs(player_1.color_difference) > 1 and abs(player_2.color_difference) > 1
         conflict = player_1.color_preference.side == player_2.color_preference.side
-        weight |= int(not (topscorer and at_least_2 and conflict))
-
-        return weight
+        return int(not (topscorer and at_least_2 and conflict))

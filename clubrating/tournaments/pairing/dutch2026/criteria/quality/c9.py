@@ -1,5 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
-
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
 from clubrating.tournaments.pairing.dutch2026.player import Player, PlayerRole
@@ -21,18 +19,16 @@ class C9(QualityCriterion):
         return bracket.bracket_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         """
         Return a weight of 1 except for some special cases.
 
         Case 1: Either player is a lower resident
         Case 2: both players received the same color in the two previous rounds with the same color preference side
         """
-        weight = DynamicUint(zero)
-
         # Only pairings between MDPs or residents count as pairs.
         if player_2.role == PlayerRole.LOWER:
-            return weight
+            return 0
 
         # Since having received the same color in the two previous rounds implies a color preference side of that color,
         # receiving the same color again can be prevented, if and only if the color preference sides do not match. Thus,
@@ -41,6 +37,4 @@ class C9(QualityCriterion):
         topscorer = player_1.top_scorer or player_2.top_scorer
         double = player_1.color_double and player_2.color_double
         conflict = player_1.color_preference.side == player_2.color_preference.side
-        weight |= int(not (topscorer and double and conflict))
-
-        return weight
+        return int(not (topscorer and double and conflict))

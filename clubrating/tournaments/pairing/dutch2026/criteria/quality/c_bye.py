@@ -1,5 +1,3 @@
-from py4swiss.dynamicuint import DynamicUint
-
 from clubrating.tournaments.pairing.dutch2026.bracket.bracket import Bracket
 from clubrating.tournaments.pairing.dutch2026.criteria.abstract import QualityCriterion
 from clubrating.tournaments.pairing.dutch2026.player import Player
@@ -18,9 +16,7 @@ class CBye(QualityCriterion):
         return bracket.bye_bits
 
     @classmethod
-    def get_weight(cls, player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint:
-        weight = DynamicUint(zero)
+    def get_weight(cls, player_1: Player, player_2: Player, bracket: Bracket) -> int:
         if not bracket.bye_bits:
-            return weight
-        weight |= (player_1.bye_rank or 0) + (player_2.bye_rank or 0)
-        return weight
+            return 0
+        return (player_1.bye_rank or 0) + (player_2.bye_rank or 0)
