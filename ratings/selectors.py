@@ -98,7 +98,7 @@ def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
     return plist.entries.select_related("member", "club").order_by("rank")
 
 
-# The order of a rating list (``ratings.rank_order``, as ``list_publish`` ranks): rating, then
+# The order of a rating list (``ratings.lists.order``, as ``list_publish`` ranks): rating, then
 # name; the live list's ranks are kept in that order with its ratings (``live_rank``).
 LIVE_ORDER = ("-live_rating", "live_rank")  # (on the live rating's index)
 
@@ -172,7 +172,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         list_games=ExpressionWrapper(F("games_count") + F("live_games"), output_field=IntegerField()),
         list_period_games=F("live_games"),
         list_markers=Case(When(rating__isnull=True, then=Value(FIRST_RATING_MARKER)), default=Value("")),
-        # The rows shown get their class (ratings.tables.live_decorate).
+        # The rows shown get their class (ratings.lists.table.live_decorate).
         rank=F("live_rank"), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
         list_restricted=_restricted(),

@@ -1,5 +1,5 @@
 """Pools, the live list and the published lists: the list pages' own sources, filters, order,
-pages and validators (``ratings.listing``, ``ratings.views.lists``)."""
+pages and validators (``ratings.lists.faces``, ``ratings.views.lists``)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from ninja import Query, Router, Schema
 from pydantic import Field
 
 from clubrating.core.formatting import rating_value
-from ratings.forms import ListFilterForm
-from ratings.list_http import ETAG_SCHEMA, PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
-from ratings.listing import ListPrivacy, ListSource, list_filters, list_source, list_table
+from ratings.lists.faces import ListPrivacy, ListSource, list_filters, list_source, list_table
+from ratings.lists.filters import ListFilterForm
+from ratings.lists.http import ETAG_SCHEMA, PER_PAGE, TABLE_CACHE_SECONDS, list_conditional, list_privacy
+from ratings.lists.table import FlatRow, RatingListTable
 from ratings.selectors import pools_overview
-from ratings.tables import FlatRow, RatingListTable
 
 from . import schemas
 from .responses import JSON, body, documented, json_response, refuse, refuse_parameters, require_ratings

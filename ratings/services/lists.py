@@ -6,6 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from clubrating.clubs.models import Member
+from ratings.lists.order import name_key
 from ratings.models import (
     ClosingLiveValues,
     ListEntry,
@@ -15,7 +16,6 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
-from ratings.rank_order import name_key
 from ratings.rules.presets import get_rules
 from ratings.services.cache import pool_cache_bump
 from ratings.services.db import fetch_rows, rows_insert, rows_update
@@ -136,12 +136,12 @@ def published_values(entries: dict[int, EntryData]) -> dict[int, tuple[float, in
 
 
 def list_name(last: str, first: str) -> tuple[str, str]:
-    """A member's name as a list orders it (after the rating): ``ratings.rank_order.name_key``."""
+    """A member's name as a list orders it (after the rating): ``ratings.lists.order.name_key``."""
     return name_key(last, first)
 
 
 def list_order(entries: dict[int, EntryData], names: dict[int, tuple[str, str]]) -> list[int]:
-    """The members of a new list in rank order (``ratings.rank_order``): rating, then name
+    """The members of a new list in rank order (``ratings.lists.order``): rating, then name
     (``list_name``), then id."""
     return sorted(entries, key=lambda m: (-entries[m].rating, *names.get(m, ("", "")), m))
 

@@ -1,7 +1,7 @@
 """Rating lists: the pools overview, the live list and every published list of a pool.
 
 Each list has four faces: the page (filter, sort, paginate), a print layout, a PDF and the
-CSV/XLSX exports; the list itself, its filters and order come from ``ratings.listing`` for all
+CSV/XLSX exports; the list itself, its filters and order come from ``ratings.lists.faces`` for all
 of them (and for the PDF job). A published list never changes, so its faces carry an
 ``ETag``/``Last-Modified`` and may be cached; the live list's ETag and cached table follow the
 pool's cache version (``ratings.services.cache``), which every rating change bumps.
@@ -27,15 +27,7 @@ from clubrating.accounts.permissions import (
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.exports import EXPORT_FORMATS
 from clubrating.core.pdf import pdf_response, print_context, streamed_print
-from ratings.forms import ListFilterForm
-from ratings.list_http import (
-    PER_PAGE,
-    TABLE_CACHE_SECONDS,
-    list_conditional,
-    list_etag,
-    list_privacy,
-)
-from ratings.listing import (
+from ratings.lists.faces import (
     ListSource,
     club_names,
     empty_columns,
@@ -46,12 +38,20 @@ from ratings.listing import (
     list_source,
     list_table,
 )
-from ratings.selectors import pools_overview
-from ratings.tables import (
+from ratings.lists.filters import ListFilterForm
+from ratings.lists.http import (
+    PER_PAGE,
+    TABLE_CACHE_SECONDS,
+    list_conditional,
+    list_etag,
+    list_privacy,
+)
+from ratings.lists.table import (
     RatingListTable,
     print_header,
     print_row_html,
 )
+from ratings.selectors import pools_overview
 from ratings.views.pdf_jobs import list_pdf_job
 
 

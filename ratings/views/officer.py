@@ -28,7 +28,8 @@ from clubrating.jobs.models import Job
 from ratings.close_preview import close_preview_rows
 from ratings.forms import CloseForm, ImportForm, ReopenForm
 from ratings.jobs import period_close_start, period_reopen_start, pool_key, pool_recalculate_start
-from ratings.list_http import PER_PAGE
+from ratings.lists.http import PER_PAGE
+from ratings.lists.table import RatingListTable
 from ratings.models import (
     FideTakeover,
     ListKind,
@@ -46,7 +47,6 @@ from ratings.services.errors import RatingsError
 from ratings.services.imports import ratings_import_list
 from ratings.services.period_checks import period_close_check, period_reopen_refusal
 from ratings.services.periods import period_close, period_reopen
-from ratings.tables import RatingListTable
 
 SESSION_KEY = "ratings_import"
 

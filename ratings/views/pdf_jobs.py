@@ -2,7 +2,7 @@
 than a page should keep its reader waiting).
 
 Above ``settings.BACKGROUND_PDF_ROWS`` rows the PDF link leads to a job; the job draws the very
-PDF the synchronous link gives (``ratings.listing.list_pdf``), from the same list, filters
+PDF the synchronous link gives (``ratings.lists.faces.list_pdf``), from the same list, filters
 and language. One job per distinct PDF (list version, filters, language): a second visitor
 asking for the same PDF is sent to the running or finished job and downloads its file, so it is
 drawn once.
@@ -18,7 +18,7 @@ from clubrating.accounts.permissions import can_view_ratings
 from clubrating.core.errors import Refused
 from clubrating.jobs.models import Job, JobState
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start, jobs_fail_stale
-from ratings.listing import ListPrivacy, list_pdf, list_source
+from ratings.lists.faces import ListPrivacy, list_pdf, list_source
 
 PDF = "application/pdf"
 
@@ -31,7 +31,7 @@ def pdf_key(etag: str) -> str:
 @job_kind(may_run=can_view_ratings)
 def list_pdf_run(*, progress: Progress, face: str, pk: int, path: str, query: str, full: bool = False,
                  birth_years: bool = False) -> Outcome:
-    """``full``, ``birth_years``: what the reader who asked may see (``ratings.listing.ListPrivacy``;
+    """``full``, ``birth_years``: what the reader who asked may see (``ratings.lists.faces.ListPrivacy``;
     a job queued without them draws what any visitor may see)."""
     source = list_source(pk, live=face == "live_pdf")
     progress(5, _("Drawing the PDF"))

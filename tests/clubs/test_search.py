@@ -12,7 +12,7 @@ from clubrating.clubs.models import Member
 from clubrating.clubs.search import fold_plain, fold_reduced
 from clubrating.clubs.selectors import member_search
 from clubrating.tournaments.forms import RegisterPlayersForm
-from ratings.listing import list_filters, published_source
+from ratings.lists.faces import list_filters, published_source
 from tests.factories import ClubFactory, MemberFactory, TournamentFactory
 from tests.ratings.factories import make_pool, publish_start_list
 

@@ -1,4 +1,4 @@
-"""What each reader sees of a rating list (clubrating.clubs.privacy through ratings.listing):
+"""What each reader sees of a rating list (clubrating.clubs.privacy through ratings.lists.faces):
 page, print layout, PDF, CSV and XLSX; visitors, members and officials; the cache never mixes
 them."""
 

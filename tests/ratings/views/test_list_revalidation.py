@@ -1,4 +1,4 @@
-"""A browser that kept a published list asks again before showing it (``ratings.list_http``): its
+"""A browser that kept a published list asks again before showing it (``ratings.lists.http``): its
 conditional requests, replayed across a reopening and a closing again, are answered with the
 withdrawn list, never with 304 for the list as it stood. Every face: page, CSV, XLSX, print, PDF
 and the API."""

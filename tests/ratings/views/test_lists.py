@@ -427,7 +427,7 @@ def test_the_inactivity_rule_is_in_the_headers_of_period_lists(client, english, 
 
 
 def test_pdf_header_carries_the_inactivity_rule(client, rated_club, monkeypatch):
-    from ratings import listing as lists
+    from ratings.lists import faces as lists
 
     seen = {}
     real = lists.print_context

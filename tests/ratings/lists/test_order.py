@@ -1,4 +1,4 @@
-"""One order for every rating list (ratings.rank_order): rating, then name folded and compared
+"""One order for every rating list (ratings.lists.order): rating, then name folded and compared
 letter by letter, then record number. Members tied on the rating come out in the same order on
 the live list (SQL), its ranks and page, and the published list (Python at the closing), on
 SQLite and on PostgreSQL alike."""
@@ -6,9 +6,9 @@ SQLite and on PostgreSQL alike."""
 import pytest
 from django.http import QueryDict
 
-from ratings.listing import list_filters, list_table, live_source, published_source
+from ratings.lists.faces import list_filters, list_table, live_source, published_source
+from ratings.lists.order import rank_key
 from ratings.models import ListEntry
-from ratings.rank_order import rank_key
 from ratings.selectors import live_list, live_ranks
 from ratings.services import period_close
 from tests.factories import MemberFactory

@@ -3,7 +3,7 @@ public API): what this reader may see (``ListPrivacy``), and the validators and 
 a list's answer. Every answer is revalidated every time (``no-cache``): a published list's rows
 never change, but reopening its period withdraws it and closing the period again replaces it, and
 the mark saying so must reach a browser that kept the list (its ETag carries the list's state, its
-``Last-Modified`` the moment that state last changed, ``ratings.listing.published_source``). An
+``Last-Modified`` the moment that state last changed, ``ratings.lists.faces.published_source``). An
 unchanged list costs the browser a 304. The live list's validators follow the pool's cache version.
 """
 
@@ -17,7 +17,7 @@ from django.utils.http import http_date
 
 from clubrating.accounts.permissions import audience_for, birth_years_public
 from clubrating.clubs.privacy import Audience
-from ratings.listing import ListPrivacy, ListSource
+from ratings.lists.faces import ListPrivacy, ListSource
 
 PER_PAGE = 100
 TABLE_CACHE_SECONDS = 3600
@@ -51,7 +51,7 @@ def list_conditional(request, source: ListSource, face: str, build):
 
 
 def list_privacy(request) -> ListPrivacy:
-    """What this reader may see of a list (``ratings.listing.ListPrivacy``), once per request."""
+    """What this reader may see of a list (``ratings.lists.faces.ListPrivacy``), once per request."""
     privacy = getattr(request, "_list_privacy", None)
     if privacy is None:
         privacy = ListPrivacy(full=audience_for(request.user) == Audience.OFFICIAL,

@@ -30,13 +30,8 @@ from clubrating.core.exports import ExportColumn, export_response
 from clubrating.core.pdf import print_context
 from clubrating.core.table_pdf import Column, table_pdf
 from ratings.adapters import pool_rules
-from ratings.forms import ListFilterForm
-from ratings.models import ListKind, PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
-from ratings.selectors import live_rows, published_rows
-from ratings.services.cache import pool_cache_version
-from ratings.services.inactivity import inactivity_cutoff
-from ratings.services.lists import class_code
-from ratings.tables import (  # noqa: F401  (ListPrivacy: read from here by the list's faces)
+from ratings.lists.filters import ListFilterForm
+from ratings.lists.table import (  # noqa: F401  (ListPrivacy: read from here by the list's faces)
     FLAT_FIELDS,
     FULL,
     FlatRow,
@@ -46,6 +41,11 @@ from ratings.tables import (  # noqa: F401  (ListPrivacy: read from here by the 
     print_cells,
     print_header,
 )
+from ratings.models import ListKind, PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
+from ratings.selectors import live_rows, published_rows
+from ratings.services.cache import pool_cache_version
+from ratings.services.inactivity import inactivity_cutoff
+from ratings.services.lists import class_code
 
 
 @dataclass
@@ -221,7 +221,7 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
 
 def export_rows(source: ListSource, table: RatingListTable) -> Iterator[FlatRow]:
     """The rows of an export or print-out in the table's order, read in chunks as plain values
-    (``ratings.tables.FlatRow``: no model instances for tens of thousands of rows); live rows
+    (``ratings.lists.table.FlatRow``: no model instances for tens of thousands of rows); live rows
     get their classes as they stream (their ranks are stored with them)."""
     queryset = table.data.data.values_list(*FLAT_FIELDS)
     for values in queryset.iterator(chunk_size=2000):
