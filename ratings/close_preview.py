@@ -3,7 +3,7 @@ rating-list table, read without locking or writing anything.
 
 Closing publishes the members' live values (``ratings.services.periods.live_entries``), which
 every change of the period keeps equal to what the engine computes, in the live list's order
-(``ratings.rank_order``), less the members inactive too long (ÖSB TUWO § 27 d). So the preview
+(``ratings.lists.order``), less the members inactive too long (ÖSB TUWO § 27 d). So the preview
 is the live list's rows in SQL, with the values a published list shows (the change from the
 published rating, the games in all), and the rank among the rows that stay (the live rank kept
 with the live ratings, less the inactive members ahead): the page reads, sorts, pages and counts
@@ -44,7 +44,7 @@ from ratings.services.periods import PreviewRow, period_close_list_preview
 def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[PreviewRow]:
     """The preview's rows in rank order: a QuerySet of live rows (``live_rows``, ``rank`` and
     ``list_*`` as on the published list; their classes as on the live list,
-    ``ratings.tables.live_decorate``), or the computed rows where closing evaluates anew.
+    ``ratings.lists.table.live_decorate``), or the computed rows where closing evaluates anew.
     Refused (``RatingsError``) when the period cannot be closed today."""
     pool = period.pool
     check = period_close_check(period, today=timezone.localdate())

@@ -281,7 +281,7 @@ class PoolMember(LiveValues):
     rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
     games_count = models.PositiveIntegerField(_("games count"), default=0)
     reached_2400 = models.BooleanField(_("reached 2400"), default=False)
-    # The place on the live list (``ratings.rank_order``), kept by every write of live ratings
+    # The place on the live list (``ratings.lists.order``), kept by every write of live ratings
     # (``ratings.services.live_ranks``): readers never rank the whole pool. None off the list.
     # Not indexed: a save rewrites the ranks of the hundreds of members its players pass, which
     # PostgreSQL does in place when no index covers the column; pages read the list in rank

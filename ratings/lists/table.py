@@ -94,7 +94,7 @@ _CLASS_MSGIDS = [
 
 
 # Orders in (field, descending) pairs; a list's stored rank already is rating, name
-# (``ratings.rank_order``): the published list's entries', the live list's kept with its ratings.
+# (``ratings.lists.order``): the published list's entries', the live list's kept with its ratings.
 PUBLISHED_RANK_ORDER = (("rank", False),)
 LIVE_RANK_ORDER = (("live_rating", True), ("live_rank", False))  # (on the live rating's index)
 

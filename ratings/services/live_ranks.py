@@ -3,7 +3,7 @@
 Every write of live ratings renumbers, in the same transaction, the ranks that write can move,
 and only those: the list pages then read a stored rank instead of ranking the whole pool
 (``ROW_NUMBER() OVER …``) for every reader after every save. The order is the one of
-``ratings.rank_order`` (rating, then folded name, then record number), computed by the database
+``ratings.lists.order`` (rating, then folded name, then record number), computed by the database
 over the rows that can move.
 
 Which rows can move: if members' live ratings went from ``old`` to ``new``, a row rated above
@@ -30,8 +30,8 @@ from collections.abc import Iterable
 
 from clubrating.clubs.models import Member
 from clubrating.core.db import plain_execute, plain_rows
+from ratings.lists.order import rank_key
 from ratings.models import PoolMember
-from ratings.rank_order import rank_key
 from ratings.services.db import rows_update, writers_serialised
 
 # The first key of the pool's rank lock (the second is the pool): advisory locks of one pair of
@@ -109,7 +109,7 @@ def live_ranks_renumber(pool_id: int, moved: Iterable[tuple[float | None, float 
 
 def live_ranks_member_renamed(*, member_id: int) -> int:
     """Renumber the member's ties after his name changed (the name orders members with one
-    rating, ``ratings.rank_order``), in every pool where he has a live rank."""
+    rating, ``ratings.lists.order``), in every pool where he has a live rank."""
     written = 0
     for pool_id, rating in PoolMember.objects.filter(member_id=member_id, live_rating__isnull=False).order_by(
             ).values_list("pool_id", "live_rating"):

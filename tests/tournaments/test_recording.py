@@ -83,4 +83,4 @@ def test_only_the_owner_of_recording_writes_results():
         for path in (root / package).rglob("*.py")
         if "game_results_write(" in path.read_text(encoding="utf-8")
     }
-    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/services.py"}
+    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/services/"}

@@ -31,7 +31,7 @@ def test_one_game_is_one_prepared_statement_on_postgresql_else_two_statements(mo
     game = GameFactory(result=Result.NOT_PLAYED, rated_result=Result.NOT_PLAYED)
     prepared = []
     real = services.plain_execute
-    monkeypatch.setattr(services, "plain_execute",
+    monkeypatch.setattr("clubrating.tournaments.services.results.plain_execute",
                         lambda sql, params: prepared.append(sql) or real(sql, params))
     with CaptureQueriesContext(connection) as queries:
         services.game_results_write(games=[game], results=[(Result.BLACK_WINS, Result.BLACK_WINS)])

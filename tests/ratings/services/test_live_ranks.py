@@ -1,6 +1,6 @@
 """The live ranks kept with the live ratings (ratings.services.live_ranks): after any sequence of
 saves, corrections, deletions, a closing and a reopening, every stored rank is the one ranking the
-whole list from scratch gives (ratings.rank_order), on SQLite and on PostgreSQL."""
+whole list from scratch gives (ratings.lists.order), on SQLite and on PostgreSQL."""
 
 import datetime
 import random
@@ -8,8 +8,8 @@ import random
 import pytest
 
 from clubrating.tournaments.models import Result
+from ratings.lists.order import rank_key
 from ratings.models import PoolMember, RatingPeriod
-from ratings.rank_order import rank_key
 from ratings.selectors import live_ranks
 from ratings.services import game_record_result, period_close, period_reopen
 from ratings.services.live_ranks import live_ranks_renumber

@@ -176,7 +176,7 @@ def test_close_period_command_refuses_unless_early_with_a_reason(season):
 @pytest.mark.parametrize("rules", ["oesb-classic", "dsb-1990", "fide-2024", "egf-2021"])
 def test_the_preview_is_what_closing_publishes_in_every_family(rules, monkeypatch):
     from ratings.close_preview import close_preview_rows
-    from ratings.tables import live_decorate
+    from ratings.lists.table import live_decorate
 
     set_today(monkeypatch, D(2026, 12, 31))
     pool = make_pool(rules=rules, start=D(2026, 1, 1))

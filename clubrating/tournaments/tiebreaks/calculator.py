@@ -1,242 +1,28 @@
-"""FIDE tie-breaks (Play-Off and Tie-Break Regulations C.07) on plain data, codes as in TRF-2026.
-
-Two editions: ``"2023"`` (the text applied from 2023 until 28 February 2026) and ``"2026"`` (in
-force since 1 March 2026). A tournament keeps the edition of its start date (``edition_for``);
-what the 2026 edition changes is listed after the 2023 rules below.
+"""Computing the standings: each tie-break's value per player and the ranking.
 
 Each participant's rounds are :class:`RoundRecord` rows (see ``pairing.history``), one per round:
 played games, forfeits, the pairing-allocated bye (PAB), and requested byes / missed rounds
 (``ABSENT`` with the points received: 1 = full-point bye, ½ = half-point bye, 0 = zero-point bye or
 not paired).
-
-Unplayed rounds follow the regulations as FIDE's reference implementation (TEC-FIDE TieBreakServer)
-reads them:
-
-* A *voluntary unplayed round* (VUR, art. 16.1) is an unplayed round that did not bring a win's
-  points: half- and zero-point byes, forfeit losses, rounds after a withdrawal. PAB, full-point
-  byes and forfeit wins are not VURs.
-* The participant's own unplayed rounds (byes and forfeits, in either direction) count in BH and
-  SB as a game against a *dummy opponent* whose score equals the participant's own final score
-  (art. 16.3); in SB it is multiplied by the points received in that round. In a round robin an
-  unplayed round adds nothing.
-* For an opponent's score in BH/SB (art. 16.4), the opponent's VURs after their last round that was
-  not a VUR (i.e. after a withdrawal) count as draws; everything else counts as scored.
-* Cut-1/Cut-2 remove the least significant values, a VUR first (art. 14.1/16.5); Median-1 also
-  removes the highest value.
-
-Fore Buchholz (FB, art. 8.3) is Buchholz with every game of the last round, played or forfeited,
-counted as a draw (for the participant and his opponents); AOB (art. 8.2) averages the Buchholz
-of the opponents met over the board (two decimals). PTP (art. 10.3) is the lowest whole rating
-whose expected scores by FIDE's table reach the points scored against rated opponents (zero:
-lowest opponent − 800; full score: highest + 800); APRO and APPO (art. 10.4, 10.5) average the
-opponents' TPR and PTP, rounded half up. The TieBreakServer begun by FIDE's Technical Commission
-(Otto Milvang's, with the rules of 2026) computes these, and the 2026 caps below, the same way.
-
-WIN counts every round that brought a win's points, with or without playing (art. 7.1: forfeit
-wins, PAB and full-point byes included); WON counts games won over the board only. BPG/BWG count
-games played over the board with black (won with black). ARO/TPR use played games against rated
-opponents; its Cut-1/2 and Median-1/2 drop the lowest (highest) rated opponents while every
-game left was against a rated one (an unrated opponent is the first dropped). KS (Koya)
-sums the points scored in each round against opponents with at least 50 % of the maximum score.
-DE (direct encounter, art. 6) is computed within each group still tied on points and the preceding
-tie-breaks. PS sums the cumulative score after each round; REP counts the rounds that were not VURs.
-
-The 2026 edition changes:
-
-* Own unplayed rounds (art. 16.4): the dummy opponent's score is the participant's own score,
-  capped for a forfeit (won or lost) at the scheduled opponent's adjusted score (16.4.1), for any
-  other unplayed round (PAB, byes, rounds after a withdrawal) at a draw's points times the number
-  of rounds (16.4.2).
-* Round robins (art. 15.2): a forfeit counts as the game it replaced in SB, KS and DE (against its
-  scheduled opponent); only a forfeit loss stays unplayed for the participant's own counts (art. 7:
-  WIN, WON, BPG, BWG, REP), and every forfeit for the rating tie-breaks (art. 10). The Buchholz
-  family must not be used in a round robin (art. 8).
-* Direct encounter (art. 6.1.2): two participants who met more than once add the average of their
-  games. A Swiss forfeit stays out of DE (6.1.1).
-* New tie-breaks that reduce drawing of lots: STD (standard points, art. 7.7: 1 for each round won,
-  with or without playing, ½ for each drawn one; tournaments with 3/1/0 scoring are compared
-  on 1/½/0), TPN (tournament pairing number, art. 7.8: the lower number first) and RTNG (rating,
-  art. 10.6: the higher rating first).
 """
 
 from __future__ import annotations
 
-import datetime
-import functools
-import re
 from dataclasses import dataclass, field
 
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PLAYED, RoundRecord
-from clubrating.tournaments.team_table import TEAM_TIEBREAKS
+from clubrating.tournaments.tiebreaks.codes import (
+    _LOWER_FIRST,
+    DRAW_POINTS,
+    EDITION_2023,
+    EDITION_2026,
+    WIN_POINTS,
+    TiebreakSpec,
+    UnknownTiebreak,
+)
 from ratings.rules.expectation import table as expected_table
 from ratings.rules.performance import dp
 from ratings.rules.rounding import round_half_away
-
-__all__ = [
-    "EDITION_2023",
-    "EDITION_2026",
-    "EDITIONS",
-    "RECOMMENDED",
-    "SUPPORTED_CODES",
-    "TIEBREAK_PRESETS",
-    "Participant",
-    "StandingRow",
-    "TiebreakSpec",
-    "UnknownTiebreak",
-    "compute_standings",
-    "decimals_for",
-    "edition_for",
-    "known_codes",
-    "parse_team_tiebreaks",
-    "parse_tiebreaks",
-    "split_code",
-]
-
-# Named tie-break sets per system, after FIDE's Tie-Break Regulations (C.07, 2023), art. 13
-# (recommendations): individual round robins direct encounter, wins, Sonneborn-Berger, Koya;
-# individual Swiss Buchholz Cut-1, Buchholz, Sonneborn-Berger (then direct encounter, wins).
-# (system, key, TRF-2026 codes); the labels are the pages' business.
-TIEBREAK_PRESETS: list[tuple[str, str, str]] = [
-    ("round_robin", "rr-fide", "DE,WIN,SB,KS"),
-    ("round_robin", "rr-sb", "SB,DE,WIN,KS"),
-    ("swiss", "swiss-bh", "BH/C1,BH,SB"),
-    ("swiss", "swiss-fide", "BH/C1,BH,SB,DE,WIN"),
-    ("team", "team-sb", "SB,DE"),
-]
-# The set a new tournament of each system gets unless the director chooses another.
-RECOMMENDED = {
-    "round_robin": "DE,WIN,SB,KS", "swiss": "BH/C1,BH,SB", "team": "SB,DE", "casual": "BH/C1,BH,SB",
-}
-
-WIN_POINTS = 1.0
-DRAW_POINTS = 0.5
-
-EDITION_2023, EDITION_2026 = "2023", "2026"
-EDITIONS = (EDITION_2023, EDITION_2026)
-# The 2026 edition applies from 1 March 2026 (C.07, "effective from 1 March 2026").
-EDITION_2026_FROM = datetime.date(2026, 3, 1)
-
-
-def edition_for(start: datetime.date) -> str:
-    """The edition a tournament starting on ``start`` keeps for good."""
-    return EDITION_2026 if start >= EDITION_2026_FROM else EDITION_2023
-
-# Base codes and the modifiers each accepts.
-SUPPORTED_CODES: dict[str, frozenset[str]] = {
-    "BH": frozenset({"C1", "C2", "M1", "M2"}),
-    "FB": frozenset({"C1", "C2", "M1", "M2"}),
-    "AOB": frozenset(),
-    "SB": frozenset({"C1", "C2", "M1", "M2"}),
-    "DE": frozenset(),
-    "WIN": frozenset(),
-    "WON": frozenset(),
-    "BPG": frozenset(),
-    "BWG": frozenset(),
-    "ARO": frozenset({"C1", "C2", "M1", "M2"}),
-    "TPR": frozenset(),
-    "PTP": frozenset(),
-    "APRO": frozenset(),
-    "APPO": frozenset(),
-    "KS": frozenset(),
-    "PS": frozenset({"C1", "C2"}),
-    "REP": frozenset(),
-}
-# Added by the 2026 edition (art. 7.7, 7.8, 10.6).
-CODES_2026: dict[str, frozenset[str]] = {"STD": frozenset(), "TPN": frozenset(), "RTNG": frozenset()}
-# The Buchholz family (BH, AOB, FB) must not be used in a round robin (2026, art. 8).
-NOT_IN_ROUND_ROBIN_2026 = frozenset({"BH", "AOB", "FB"})
-# Ranked lower value first (art. 7.8: the lower pairing number first).
-_LOWER_FIRST = frozenset({"TPN"})
-
-
-def known_codes(edition: str = EDITION_2026) -> dict[str, frozenset[str]]:
-    """The base codes of ``edition`` and the modifiers each accepts."""
-    return {**SUPPORTED_CODES, **CODES_2026} if edition == EDITION_2026 else dict(SUPPORTED_CODES)
-
-_CODE = re.compile(r"^([A-Z]+)(?:/([A-Z]\d))?$")
-
-
-class UnknownTiebreak(ValueError):
-    """A tie-break code the calculator does not know; ``str()`` is the code as written."""
-
-
-@dataclass(frozen=True)
-class TiebreakSpec:
-    code: str  # e.g. "BH"
-    modifier: str = ""  # e.g. "C1"
-
-    @property
-    def label(self) -> str:
-        return f"{self.code}/{self.modifier}" if self.modifier else self.code
-
-
-def split_code(raw: str) -> tuple[str, str]:
-    """``"bh/c1"`` -> ``("BH", "C1")``, any code of TRF-2026's form; UnknownTiebreak otherwise."""
-    text = raw.strip().upper()
-    match = _CODE.match(text)
-    if not match:
-        raise UnknownTiebreak(text)
-    return match.group(1), match.group(2) or ""
-
-
-# The decimals a tie-break's values need, the same on the page, in print, the PDF and the exports,
-# so that a column never mixes "2" and "2,5" and a file never says "2" where the page says "2,0".
-# Counts and ratings are whole numbers; Sonneborn-Berger moves in quarter points; points scored
-# (direct encounter: the points among the tied players, art. 6; Koya; Buchholz) in half points.
-_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "ARO", "TPR", "PTP", "APRO", "APPO", "REP", "RFP",
-                    "TPN", "RTNG"})
-# AOB is an average (two decimals); the teams' extended SB multiply halves by halves.
-_QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
-
-
-@functools.lru_cache(maxsize=256)  # a long table asks for each column's code once per cell
-def decimals_for(code: str) -> int:
-    """The decimals of the tie-break ``code`` ("SB" 2, "DE" and "BH/C1" 1, "WIN" 0)."""
-    try:
-        base, _modifier = split_code(code)
-    except UnknownTiebreak:
-        return 1
-    if base in _WHOLE:
-        return 0
-    if base in _QUARTERS:
-        return 2
-    return 1
-
-
-def parse_tiebreaks(
-    text: str | list[str], edition: str = EDITION_2026, *, round_robin: bool = False
-) -> list[TiebreakSpec]:
-    """``"BH/C1,BH,SB"`` (or its codes as a list) -> specs; UnknownTiebreak names the first code
-    the calculator does not support in ``edition`` (or, by the 2026 edition, a Buchholz in a
-    round robin, art. 8). The one reader of tie-break lists."""
-    parts = text.split(",") if isinstance(text, str) else text
-    codes = known_codes(edition)
-    specs = []
-    for raw in (part for part in parts if part.strip()):
-        code, modifier = split_code(raw)
-        if code not in codes or (modifier and modifier not in codes[code]):
-            raise UnknownTiebreak(raw.strip().upper())
-        if round_robin and edition == EDITION_2026 and code in NOT_IN_ROUND_ROBIN_2026:
-            raise UnknownTiebreak(raw.strip().upper())
-        specs.append(TiebreakSpec(code, modifier))
-    return specs
-
-
-# A team competition's list after the match points: what it had before lists were chosen.
-RECOMMENDED_TEAM = "GP,EMGSB"
-
-
-def parse_team_tiebreaks(text: str) -> list[str]:
-    """``"gp, emmsb"`` -> ``["GP", "EMMSB"]``, the team tie-breaks of a team competition (C.07's
-    team codes the engine knows, ``team_table.TEAM_TIEBREAKS``, each at most once; the same in both
-    editions); UnknownTiebreak names the first code it does not know or a repeated one."""
-    codes: list[str] = []
-    for raw in (part for part in text.split(",") if part.strip()):
-        code = raw.strip().upper()
-        if code not in TEAM_TIEBREAKS or code in codes:
-            raise UnknownTiebreak(code)
-        codes.append(code)
-    return codes
 
 
 @dataclass

@@ -1,0 +1,98 @@
+"""Reads for pages and commands; each runs a fixed number of queries whatever the list size.
+
+Its parts: ``lists``, ``member``, ``tournament``, ``periods``.
+"""
+
+from __future__ import annotations
+
+from ratings.selectors.lists import (
+    LIST_ORDER_COLUMNS,
+    LIVE_ORDER,
+    LiveEntry,
+    PoolLists,
+    list_entries,
+    live_count,
+    live_list,
+    live_ranks,
+    live_rows,
+    member_ratings,
+    page_keys,
+    pool_list_on,
+    pools_overview,
+    pools_with_list_in_force,
+    published_rows,
+)
+from ratings.selectors.member import (
+    HalfRating,
+    PoolBlock,
+    TournamentPerformance,
+    member_half_rating,
+    member_rating_blocks,
+    waits_for_period,
+)
+from ratings.selectors.periods import (
+    ClosePreview,
+    LaterRound,
+    MovingTournament,
+    PendingMember,
+    UnfinishedTournament,
+    WaitingGames,
+    period_close_preview,
+    pools_waiting_games,
+    tournament_outside_periods,
+)
+from ratings.selectors.tournament import (
+    BoardChange,
+    PlayerEvaluation,
+    PoolEvaluation,
+    PoolRating,
+    game_rating_changes,
+    games_closed_periods,
+    pool_ratings,
+    tournament_evaluation,
+    tournament_evaluation_summary,
+    tournament_rating_pool,
+)
+
+__all__ = [
+    "BoardChange",
+    "ClosePreview",
+    "HalfRating",
+    "LIST_ORDER_COLUMNS",
+    "LIVE_ORDER",
+    "LaterRound",
+    "LiveEntry",
+    "MovingTournament",
+    "PendingMember",
+    "PlayerEvaluation",
+    "PoolBlock",
+    "PoolEvaluation",
+    "PoolLists",
+    "PoolRating",
+    "TournamentPerformance",
+    "UnfinishedTournament",
+    "WaitingGames",
+    "game_rating_changes",
+    "games_closed_periods",
+    "list_entries",
+    "live_count",
+    "live_list",
+    "live_ranks",
+    "live_rows",
+    "member_half_rating",
+    "member_rating_blocks",
+    "member_ratings",
+    "page_keys",
+    "period_close_preview",
+    "pool_list_on",
+    "pool_ratings",
+    "pools_overview",
+    "pools_waiting_games",
+    "pools_with_list_in_force",
+    "published_rows",
+    "tournament_evaluation",
+    "tournament_evaluation_summary",
+    "tournament_outside_periods",
+    "tournament_rating_pool",
+    "waits_for_period",
+]
