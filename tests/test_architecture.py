@@ -358,6 +358,42 @@ def test_a_vendor_test_is_found():
     assert vendor_tests('if connection.vendor != "postgresql":\n    pass\n') == [1]
 
 
+# Files small enough to read in one sitting (docs/development.md): no module of the apps beyond
+# this many lines. Migrations are generated; the Dutch engine of 2026 is a modified copy of
+# py4swiss's and keeps its layout.
+MAX_LINES = 500
+LONG_ALLOWED = ("*.migrations.*", *tree("clubrating.tournaments.pairing.dutch2026"))
+
+
+def long_modules(sources: dict[str, tuple[str, bool]]) -> dict[str, int]:
+    """{file: its number of lines} of every module beyond ``MAX_LINES``."""
+    found = {}
+    for module, (source, is_package) in sources.items():
+        if _matches(module, LONG_ALLOWED):
+            continue
+        lines = len(source.splitlines())
+        if lines > MAX_LINES:
+            path = module.replace(".", "/") + ("/__init__.py" if is_package else ".py")
+            found[path] = lines
+    return found
+
+
+def test_no_module_is_longer_than_one_sitting():
+    assert long_modules(project_sources()) == {}, f"split along its sections (at most {MAX_LINES} lines)"
+
+
+def test_a_long_module_is_found_by_its_file():
+    sources = {
+        "ratings.selectors": ("x = 1\n" * 501, True),
+        "ratings.lists.faces": ("x = 1\n" * 500, False),
+        "clubrating.tournaments.migrations.0001_initial": ("x = 1\n" * 900, False),
+        "clubrating.tournaments.pairing.dutch2026.engine": ("x = 1\n" * 900, False),
+        "clubrating.tournaments.services": ("x = 1\n" * 600, False),
+    }
+    assert long_modules(sources) == {"ratings/selectors/__init__.py": 501,
+                                     "clubrating/tournaments/services.py": 600}
+
+
 def test_every_layer_has_modules():
     modules = project_sources()
     for rule in RULES:
