@@ -93,6 +93,20 @@ def test_pab_to_the_lowest_scoring_eligible_player():
     assert sorted((p.white, p.black or 0) for p in new) == [(1, 6), (2, 0), (4, 3), (5, 7)]
 
 
+
+def test_pab_not_again_when_more_moved_down_players_than_residents():
+    # A tournament generated and paired by bbpPairings 6.0.0. In round 7 only player 12 (2½ points,
+    # the only resident of his score group) may get the PAB: 13, 14 and 15 had it already (C.04.1
+    # (2026); 14 in round 4). Three players of 3 points move down into 12's bracket; pairing two of
+    # them with each other and the third with 12 counts two pairs in a bracket of one resident,
+    # which must not outweigh leaving 12 unpaired for the PAB (once it gave the PAB to 14 again).
+    trf = read_trf(PAIRING_DIR / "bbp-dutch-015p-08r-s701192.trf")
+    assert [line[:8] for line in round_input(trf, 7).splitlines() if "0000 - U" in line] == [
+        "001   10", "001   13", "001   14", "001   15"]
+    # Every board in bbpPairings' order (`bbpPairings --dutch FILE -p` on the file before round 7).
+    assert pair_trf_round(trf, 7, edition=EDITION_2026) == [
+        (4, 2), (1, 7), (8, 5), (15, 9), (11, 13), (3, 14), (12, 0)]
+
 @pytest.mark.parametrize("rules", [DUTCH_2017, DUTCH_2026])
 def test_round_one_colours_alternate_over_the_players_taking_part(rules):
     # Player 1 asked for a bye in round 1: player 2 is the highest player taking part and gets the

@@ -18,7 +18,7 @@ class Bracket(BaseModel):
         penultimate_pairing_bracket (bool): Whether this is the penultimate pairing bracket
         last_pairing_bracket (bool): Whether this is the last pairing bracket
         min_bracket_score (int): The lowest score of residents in the bracket
-        bracket_bits (int): The number of bits to represent all residents
+        bracket_bits (int): The number of bits to represent all players of the bracket (MDPs and residents)
         low_bracket_bits (int): The number of bits to represent all players in the lower bracket
         score_difference_total_bits (int): The number of bits to represent all score differences
         score_difference_bit_dict (dict[int, int]): The number of bits for each difference
@@ -110,7 +110,10 @@ class Bracket(BaseModel):
             penultimate_pairing_bracket=collapsed,
             last_pairing_bracket=not bool(lower_list),
             min_bracket_score=resident_list[-1].points_with_acceleration,
-            bracket_bits=len(resident_list).bit_length(),
+            # A criterion counts at most one per player of the bracket, summed over the round pairing, and moved-down
+            # players may be paired with each other: with more MDPs than residents, bits for the residents alone let
+            # such a sum carry into the bits of the criterion above it (and into the pairing-allocated bye's).
+            bracket_bits=len(mdp_list + resident_list).bit_length(),
             low_bracket_bits=len(lower_list).bit_length(),
             score_difference_total_bits=score_difference_total_bits,
             score_difference_bit_dict=score_difference_bit_dict,

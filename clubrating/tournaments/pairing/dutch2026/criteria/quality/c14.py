@@ -15,7 +15,7 @@ class C14(QualityCriterion):
 
     @classmethod
     def get_shift(cls, bracket: Bracket) -> int:
-        """Return the number of bits needed to represent all residents in the given bracket."""
+        """Return the number of bits needed to represent all players (MDPs and residents) of the given bracket."""
         if not bracket.one_round_played:
             return 0
         # See C.12.

@@ -13,8 +13,8 @@ class C5(QualityCriterion):
 
     @classmethod
     def get_shift(cls, bracket: Bracket) -> int:
-        """Return the number of bits needed to represent all residents in the given bracket."""
-        # Since the weight for each pair will be at most 1, the number of residents in the bracket will always be
+        """Return the number of bits needed to represent all players (MDPs and residents) of the given bracket."""
+        # Since the weight for each pair will be at most 1, the number of players in the bracket will always be
         # greater than the sum of all weights.
         return bracket.bracket_bits
 
