@@ -213,6 +213,23 @@ def test_members_renamed_and_deleted_on_the_club_page_keep_the_ranks(club_pool, 
     assert stored(pool)[renamed.pk] == 3  # after "Zach" (2100) and "Özdemir" (1810), first at 1800
 
 
+def test_a_member_renamed_by_the_member_import_takes_his_place_among_his_ties(club_pool):
+    from clubrating.clubs.models import Member
+    from clubrating.interchange.members_import import members_import_csv
+
+    pool, members, _newcomers = club_pool
+    # The import finds a member by his national ID under his name with the spaces collapsed, and
+    # stores the file's spelling: "Z  c" (two spaces) came before "Z b", "Z c" comes after it.
+    Member.objects.filter(pk=members[0].pk).update(first_name="Z b")
+    Member.objects.filter(pk=members[1].pk).update(first_name="Z  c", national_id="AT77")
+    live_ranks_renumber(pool.pk)
+    assert (stored(pool)[members[1].pk], stored(pool)[members[0].pk]) == (3, 4)
+    report = members_import_csv(text="last_name;first_name;birth_date;national_id\nBerger;Z c;;AT77\n")
+    assert [m.pk for m in report.updated] == [members[1].pk]
+    assert stored(pool) == scratch(pool)
+    assert (stored(pool)[members[0].pk], stored(pool)[members[1].pk]) == (3, 4)
+
+
 def test_an_erased_member_takes_the_place_of_his_pseudonym(club_pool):
     from clubrating.clubs.member_data import member_erase
 
