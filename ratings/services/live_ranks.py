@@ -113,7 +113,7 @@ def live_ranks_member_renamed(*, member_id: int) -> int:
     rating, ``ratings.lists.order``), in every pool where he has a live rank."""
     written = 0
     for pool_id, rating in PoolMember.objects.filter(member_id=member_id, live_rating__isnull=False).order_by(
-            ).values_list("pool_id", "live_rating"):
+            "pool_id").values_list("pool_id", "live_rating"):
         pool_ranks_lock(pool_id)
         written += _renumber(pool_id, [(rating, rating)], False)
     return written

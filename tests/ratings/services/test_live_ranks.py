@@ -276,3 +276,20 @@ def test_ranks_after_a_recalculation_equal_the_ranks_from_scratch(club_pool):
     pool_recalculate(pool=pool)
     assert stored(pool) == scratch(pool)
     assert stored(pool)[members[8].pk] == 1
+
+
+def test_a_member_renamed_through_the_admin_change_page_takes_his_place(club_pool, admin_client):
+    from django.urls import reverse
+
+    pool, members, _newcomers = club_pool
+    dorner = members[3]
+    data = {"last_name": "Aigner", "first_name": "Hans", "sex": dorner.sex, "birth_date": "",
+            "birth_year": dorner.birth_year or "", "club": dorner.club_id or "", "active": "on",
+            "national_id": dorner.national_id, "fide_id": dorner.fide_id or "",
+            "fide_title": dorner.fide_title,
+            "fide_rating": dorner.fide_rating or "", "email": dorner.email, "phone": dorner.phone, "user": "",
+            "guardian_consent_on": ""}
+    response = admin_client.post(reverse("admin:clubs_member_change", args=[dorner.pk]), data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert stored(pool) == scratch(pool)
+    assert stored(pool)[dorner.pk] == 3
