@@ -39,6 +39,7 @@ from .models import (
     RatingPool,
     RatingRecord,
 )
+from .services.live_ranks import live_ranks_renumber, pool_ranks_lock
 
 LIST_ROWS = (ListEntry, ClosingLiveValues, FideTakeover)
 
@@ -114,6 +115,10 @@ def member_ratings_merge(keep: Member, duplicate: Member, user) -> list[str]:
     RatingRecord.objects.filter(member=duplicate).update(member=keep)
     RatingRecord.objects.filter(opponent=duplicate).update(opponent=keep)
     _pool_members_merge(keep, duplicate)
+    for pool in sorted(pools, key=lambda pool: pool.pk):  # (locked in the pools' order, as elsewhere)
+        pool_ranks_lock(pool.pk)
+    for pool in pools:  # one row per member and pool again: the ranks close up at once
+        live_ranks_renumber(pool.pk)
     notes = []
     for pool in pools:
         job = pool_recalculate_start(pool=pool, user=user)

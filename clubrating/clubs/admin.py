@@ -1,11 +1,15 @@
 from django.contrib import admin
+from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.core.admin import figure
 
 from .models import Club, Member
+from .register import member_removing_notify, member_renamed_notify
 from .search import name_words_q
+
+NAME_FIELDS = {"last_name", "first_name"}  # what orders members among their ties (rating lists)
 
 
 class MemberInline(admin.TabularInline):
@@ -39,6 +43,20 @@ class ClubAdmin(admin.ModelAdmin):
     list_filter = ("is_home", "public_ratings", "public_tournaments", "public_birth_years")
     search_fields = ("name", "short_name", "city")
     inlines = [MemberInline]
+
+    def save_formset(self, request, form, formset, change):
+        """The members edited in the club's page: a renamed one takes his place among his ties,
+        a deleted one leaves his ranks (``member_renamed_notify``, ``member_removing_notify``)."""
+        if formset.model is not Member:
+            return super().save_formset(request, form, formset, change)
+        deleted = {f.instance.pk for f in formset.deleted_forms if f.instance.pk}
+        renamed = [f.instance.pk for f in formset.initial_forms
+                   if f.instance.pk and f.instance.pk not in deleted and NAME_FIELDS & set(f.changed_data)]
+        with transaction.atomic():
+            member_removing_notify(member_ids=sorted(deleted))
+            super().save_formset(request, form, formset, change)
+            for member_id in renamed:
+                member_renamed_notify(member_id=member_id)
 
     def get_queryset(self, request):
         # Counted in the list's one query, not one count per club.
@@ -76,6 +94,22 @@ class MemberAdmin(admin.ModelAdmin):
         (_("Contact"), {"fields": ("email", "phone", "user")}),
         (_("Privacy"), {"fields": ("profile_restricted", "guardian_consent_on")}),
     )
+
+    @transaction.atomic
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and NAME_FIELDS & set(form.changed_data):
+            member_renamed_notify(member_id=obj.pk)  # his place among his ties
+
+    @transaction.atomic
+    def delete_model(self, request, obj):
+        member_removing_notify(member_ids=[obj.pk])
+        super().delete_model(request, obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request, queryset):
+        member_removing_notify(member_ids=list(queryset.order_by("pk").values_list("pk", flat=True)))
+        super().delete_queryset(request, queryset)
 
     def get_search_results(self, request, queryset, search_term):
         """Members with every word in the name (accents and case folded as in the member search,

@@ -19,6 +19,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from .models import Erasure, ErasureCause, Member, MemberChange
+from .register import member_renamed_notify
 
 # The name an erased member keeps in games, standings and published lists: the word and his
 # record number, so that two erased players of one game stay apart.
@@ -163,6 +164,7 @@ def member_pseudonymise(*, member: Member, keep_birth_year: bool, by, cause: str
     member.profile_restricted, member.guardian_consent_on = True, None
     member.erased_on = datetime.date.today()
     member.save()
+    member_renamed_notify(member_id=member.pk)  # the pseudonym takes his place among his ties
     if user is not None:
         for model in (AccessAttempt, AccessLog, AccessFailureLog):
             model.objects.filter(username=user.username).delete()

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from .member_data import member_data_parts
 from .models import Member, MemberChange
-from .register import EDITED, MemberRefused, member_duplicates, member_save
+from .register import EDITED, MemberRefused, member_duplicates, member_removing_notify, member_save
 
 # What a duplicate may bring into the member it is merged into: the values the kept member lacks.
 MERGED = (
@@ -129,6 +129,7 @@ def member_merge(*, keep: Member, duplicate_id: int, user) -> Merged:
     }
     login = duplicate.user if duplicate.user_id and not keep.user_id else None
     number = str(duplicate.pk)  # the merged record, by its number (no personal data)
+    member_removing_notify(member_ids=[duplicate.pk])
     duplicate.delete()  # first: its national and FIDE IDs are unique
     member_save(member=keep, values={**{n: getattr(keep, n) for n in EDITED}, **taken}, user=user)
     if login is not None:

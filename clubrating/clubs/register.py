@@ -65,6 +65,30 @@ def member_renamed_register(hook) -> None:
     _renamed_hooks.append(hook)
 
 
+def member_renamed_notify(*, member_id: int) -> None:
+    """Tell the apps that order by name that the member's name changed (in the transaction that
+    changed it): every path that renames a member calls this once the new name is saved."""
+    for renamed in _renamed_hooks:  # (the ratings app: the member's place among his ties)
+        renamed(member_id=member_id)
+
+
+# Called, in the deletion's transaction and before it, with ``member_ids`` when members are
+# deleted: apps that store a place among members close the gap the members leave.
+_removed_hooks: list = []
+
+
+def member_removed_register(hook) -> None:
+    _removed_hooks.append(hook)
+
+
+def member_removing_notify(*, member_ids: list[int]) -> None:
+    """Tell the apps that the members are about to be deleted (every path that deletes members
+    calls this first, in the same transaction)."""
+    if member_ids:
+        for removing in _removed_hooks:  # (the ratings app: the ranks below them on live lists)
+            removing(member_ids=list(member_ids))
+
+
 @transaction.atomic
 def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = False) -> Member:
     """Save ``values`` (fields of ``EDITED``) on ``member`` (new when it has no pk) and record
@@ -108,8 +132,7 @@ def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = F
         return member
     member.save()
     if not created and any(change["field"] in ("last_name", "first_name") for change in changes):
-        for renamed in _renamed_hooks:  # (the ratings app: the member's place among his ties)
-            renamed(member_id=member.pk)
+        member_renamed_notify(member_id=member.pk)
     MemberChange.objects.create(
         member=member,
         changed_by=user if getattr(user, "pk", None) else None,

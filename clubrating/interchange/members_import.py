@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
+from clubrating.clubs.register import member_renamed_notify
 from clubrating.interchange.formats.csvtext import CsvError, CsvTable, read_csv
 from clubrating.interchange.formats.limits import (
     FIDE_ID_MAX,
@@ -311,6 +312,7 @@ def members_import_csv(
             values["club"] = clubs[club_name]
         existing = _existing(matcher, values, row_no)
         member = existing or Member()
+        old_name = (member.last_name, member.first_name)
         for name, value in values.items():
             if value not in (None, "") or existing is None:
                 setattr(member, name, value)
@@ -323,6 +325,8 @@ def members_import_csv(
             raise ImportRefused(_("Row %(row)d: %(error)s") % {
                 "row": row_no, "error": " ".join(error.messages)}) from None
         member.save()
+        if existing is not None and (member.last_name, member.first_name) != old_name:
+            member_renamed_notify(member_id=member.pk)  # his place among his ties
         matcher.remember(member)
         (report.updated if existing else report.created).append(member)
     return report

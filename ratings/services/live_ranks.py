@@ -32,6 +32,7 @@ from clubrating.clubs.models import Member
 from clubrating.core.db import plain_execute, plain_rows
 from ratings.lists.order import rank_key
 from ratings.models import PoolMember
+from ratings.services.cache import pool_cache_bump
 from ratings.services.db import rows_update, writers_serialised
 
 # The first key of the pool's rank lock (the second is the pool): advisory locks of one pair of
@@ -112,9 +113,31 @@ def live_ranks_member_renamed(*, member_id: int) -> int:
     rating, ``ratings.lists.order``), in every pool where he has a live rank."""
     written = 0
     for pool_id, rating in PoolMember.objects.filter(member_id=member_id, live_rating__isnull=False).order_by(
-            ).values_list("pool_id", "live_rating"):
+            "pool_id").values_list("pool_id", "live_rating"):
         pool_ranks_lock(pool_id)
         written += _renumber(pool_id, [(rating, rating)], False)
+    return written
+
+
+def live_ranks_members_removed(*, member_ids: list[int]) -> int:
+    """Before members are deleted: their rows of every pool go now (the deletion would take
+    them) and the ranks of the rows below them close up. Returns the number of ranks written."""
+    rows = list(PoolMember.objects.filter(member_id__in=member_ids).order_by("pool_id").values_list(
+        "pk", "pool_id", "live_rating"))
+    if not rows:
+        return 0
+    pools: dict[int, list[float]] = {}
+    for _pk, pool_id, rating in rows:
+        pools.setdefault(pool_id, [])
+        if rating is not None:
+            pools[pool_id].append(rating)
+    for pool_id in pools:  # (in the pools' order: two deletions never wait for each other's lock)
+        pool_ranks_lock(pool_id)
+    PoolMember.objects.filter(pk__in=[row[0] for row in rows]).delete()
+    written = 0
+    for pool_id, ratings in pools.items():
+        written += live_ranks_renumber(pool_id, [(rating, None) for rating in ratings])
+        pool_cache_bump(pool_id=pool_id)
     return written
 
 
