@@ -6,8 +6,8 @@ from django.db.models.functions import RowNumber
 
 
 def ranks_fill(apps, schema_editor):
-    """Every pool's live ranks, in the order of ``ratings.rank_order`` (as it is now)."""
-    from ratings.rank_order import LIVE_RANK_ORDER
+    """Every pool's live ranks, in the order of ``ratings.lists.order`` (as it is now)."""
+    from ratings.lists.order import LIVE_RANK_ORDER
 
     PoolMember = apps.get_model("ratings", "PoolMember")
     for pool_id in PoolMember.objects.values_list("pool_id", flat=True).distinct().order_by():
