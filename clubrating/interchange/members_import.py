@@ -67,14 +67,15 @@ def _folded(header: str) -> str:
     return re.sub(r"[^a-z0-9]", "", header.casefold().translate(_UMLAUTS))
 
 
-
 def _shown_from(breakpoint: str) -> str:
     return secondary(breakpoint)["td"]["class"]
 
 
-# The preview table's columns on a phone (``clubrating.core.columns``): the name and what tells
-# members apart (birth date, national ID) stay; the others show from a wider screen on.
-_ROLES = {"sex": _shown_from("lg"), "birth_date": PRIMARY, "club": _shown_from("md"), "national_id": PRIMARY,
+# The preview table's columns on a phone (``clubrating.core.columns``): the name and the birth date
+# (what tells members of the same name apart) stay; the national ID shows from 576 px on (beside
+# them it would push a long name's word past a phone), the others from wider screens.
+_ROLES = {"sex": _shown_from("lg"), "birth_date": PRIMARY, "club": _shown_from("md"),
+          "national_id": _shown_from("sm"),
           "fide_id": _shown_from("md"), "fide_rating": _shown_from("md"), "title": _shown_from("lg"),
           "email": _shown_from("lg"), "phone": _shown_from("lg")}
 _FIELDS = [c for c in COLUMNS if c not in ("last_name", "first_name")]

@@ -201,9 +201,10 @@ def test_german_headers_are_read_and_the_preview_shows_every_field_and_column(of
     assert [[value for value, _role in row] for row in report["created_cells"]] == [
         ["Huber, Anna", "weiblich", "17.05.1990", "SK Graz", "12345", "1601001", "2100", "WFM",
          "anna@example.org", "0660 123"]]
-    # On a phone the name, birth date and national ID stay (primary); the rest give way.
+    # On a phone the name and birth date stay (primary); the rest give way.
     assert [role for _value, role in report["created_cells"][0]] == [
-        "col-primary", "d-none d-lg-table-cell", "col-primary", "d-none d-md-table-cell", "col-primary",
+        "col-primary", "d-none d-lg-table-cell", "col-primary", "d-none d-md-table-cell",
+        "d-none d-sm-table-cell",
         "d-none d-md-table-cell", "d-none d-md-table-cell", "d-none d-lg-table-cell",
         "d-none d-lg-table-cell", "d-none d-lg-table-cell"]
     assert [label for label, _role in report["head"]][:3] == ["Geschlecht", "Geburtsdatum", "Verein"]
