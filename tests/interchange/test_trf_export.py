@@ -268,3 +268,6 @@ def test_export_names_the_edition_the_tournament_is_paired_by(start, stored, sys
     call_command("pair_trf", str(path), stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0] == "4" and lines[-1] == pab
+    # Imported again, the tournament keeps the edition.
+    copy = tournament_import_trf(text=text, name="Kopie").tournament
+    assert copy.pairing_rules == tournament.dutch_rules
