@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
 from clubrating.clubs.register import member_renamed_notify
+from clubrating.core.columns import PRIMARY, secondary
 from clubrating.interchange.formats.csvtext import CsvError, CsvTable, read_csv
 from clubrating.interchange.formats.limits import (
     FIDE_ID_MAX,
@@ -67,6 +68,19 @@ def _folded(header: str) -> str:
     return re.sub(r"[^a-z0-9]", "", header.casefold().translate(_UMLAUTS))
 
 
+def _shown_from(breakpoint: str) -> str:
+    return secondary(breakpoint)["td"]["class"]
+
+
+# The preview table's columns on a phone (``clubrating.core.columns``): the name and the birth date
+# (what tells members of the same name apart) stay; the national ID shows from 576 px on (beside
+# them it would push a long name's word past a phone), the others from wider screens.
+_ROLES = {"sex": _shown_from("lg"), "birth_date": PRIMARY, "club": _shown_from("md"),
+          "national_id": _shown_from("sm"),
+          "fide_id": _shown_from("md"), "fide_rating": _shown_from("md"), "title": _shown_from("lg"),
+          "email": _shown_from("lg"), "phone": _shown_from("lg")}
+_FIELDS = [c for c in COLUMNS if c not in ("last_name", "first_name")]
+
 # Column -> the length of the field it is stored in.
 _LENGTHS = {"last_name": "member_name", "first_name": "member_name", "club": "club",
             "national_id": "national_id", "email": "email", "phone": "phone"}
@@ -115,9 +129,11 @@ class MembersImportReport:
             # What the file's columns are read as, and every value stored for every member.
             "columns": [(header, str(FIELD_LABELS[column])) for header, column in self.columns],
             "ignored": self.ignored,
-            "fields": [str(FIELD_LABELS[c]) for c in COLUMNS if c not in ("last_name", "first_name")],
-            "created_rows": [_stored(m) for m in self.created],
-            "updated_rows": [_stored(m) for m in self.updated],
+            # The preview table: (heading, role) of each field after the name; (value, role) of
+            # each cell, the name first.
+            "head": [(str(FIELD_LABELS[c]), _ROLES[c]) for c in _FIELDS],
+            "created_cells": [_stored(m) for m in self.created],
+            "updated_cells": [_stored(m) for m in self.updated],
             "duplicates": [
                 _("Row %(row)d: the same name and birth date as row %(first)d") % {"row": row, "first": first}
                 for row, first in self.duplicates
@@ -125,14 +141,15 @@ class MembersImportReport:
         }
 
 
-def _stored(member: Member) -> list[str]:
-    """The values a member is saved with, in the order of ``COLUMNS`` (name first), as text."""
+def _stored(member: Member) -> list[tuple[str, str]]:
+    """The values a member is saved with, in the order of ``COLUMNS`` (name first), as text, each
+    with its column's role on a phone."""
     birth = member.birth_date.strftime("%d.%m.%Y") if member.birth_date else ""
     values = {"sex": member.get_sex_display() if member.sex else "", "birth_date": birth,
               "club": member.club.name if member.club_id else "", "national_id": member.national_id,
               "fide_id": str(member.fide_id or ""), "fide_rating": str(member.fide_rating or ""),
               "title": member.fide_title, "email": member.email, "phone": member.phone}
-    return [member.full_name] + [values[c] for c in COLUMNS if c not in ("last_name", "first_name")]
+    return [(member.full_name, PRIMARY)] + [(values[c], _ROLES[c]) for c in _FIELDS]
 
 
 def _date(text: str) -> date | None:

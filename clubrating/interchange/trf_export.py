@@ -10,7 +10,6 @@ its pairing can be compared with the one published. The points column counts wha
 
 from __future__ import annotations
 
-import datetime
 from collections import defaultdict
 from collections.abc import Callable, Collection
 
@@ -27,6 +26,7 @@ from clubrating.tournaments.models import (
     Bye,
     ByeKind,
     Game,
+    PairingRules,
     Result,
     ResultChange,
     Tournament,
@@ -50,15 +50,18 @@ _KIND_TEXT = {
 }
 
 
-# The Dutch system of 2026 (C.04.3, applied from 1 February 2026); before it the one of 2017.
-DUTCH_2026_FROM = datetime.date(2026, 2, 1)
+# TRF-2026's names of the editions of the Dutch system: the one approved in 2025 (C.04.3, applied
+# from 1 February 2026) and the one before it.
+_SYSTEM_NAMES = {PairingRules.DUTCH_2026: DUTCH_2025, PairingRules.DUTCH_2017: DUTCH}
 
 
 def _settings(tournament: Tournament) -> TrfSettings:
     """The tournament's TRF-2026 settings: the pairing system and the first colour of a Swiss,
-    the tie-breaks of every tournament (``192``, ``152``/``XXC``, ``202``)."""
+    the tie-breaks of every tournament (``192``, ``152``/``XXC``, ``202``). The system is the
+    edition the tournament is paired by (``dutch_rules``: the one stored with it, else that of its
+    start date), so that a file exported again pairs the same rounds."""
     swiss = tournament.kind == TournamentKind.SWISS
-    pairing = (DUTCH_2025 if tournament.start_date >= DUTCH_2026_FROM else DUTCH) if swiss else ""
+    pairing = _SYSTEM_NAMES[tournament.dutch_rules] if swiss else ""
     if pairing and tournament.acceleration == Acceleration.BAKU:
         pairing += "_BAKU"  # TRF-2026's name of the system with Baku acceleration (C.04.5.1)
     try:

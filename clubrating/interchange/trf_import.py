@@ -49,6 +49,7 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.pairing.trf_pairing import file_edition
 from clubrating.tournaments.tiebreaks import RECOMMENDED, UnknownTiebreak, edition_for, parse_tiebreaks
 
 from .errors import ImportRefused, ambiguous_member
@@ -143,6 +144,9 @@ def _settings(trf: TrfTournament, kind: str, edition: str) -> dict:
         values["initial_colour"] = settings.initial_colour
     if settings.pairing_system.endswith("_BAKU") and kind == TournamentKind.SWISS:
         values["acceleration"] = Acceleration.BAKU
+    if settings.pairing_system and kind == TournamentKind.SWISS:
+        # The edition the file names is kept, so that the tournament pairs as it was paired.
+        values["pairing_rules"] = file_edition(trf)
     if settings.tiebreaks:
         try:
             specs = parse_tiebreaks(settings.tiebreaks, edition,

@@ -10,14 +10,16 @@ The round columns (opponent, colour, result of every round) are compared as text
 """
 
 from datetime import date
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 
 from clubrating.interchange.formats.trf import parse_trf, read_trf
 from clubrating.interchange.formats.trf.reader import ROUND_START, ROUND_WIDTH
 from clubrating.interchange.trf_export import tournament_export_trf
 from clubrating.interchange.trf_import import tournament_import_trf
-from clubrating.tournaments.models import ByeKind, Game, Result, ResultChange, Tournament
+from clubrating.tournaments.models import ByeKind, Game, PairingRules, Result, ResultChange, Tournament
 from tests.factories import ByeFactory, GameFactory, MemberFactory, TournamentFactory, TournamentPlayerFactory
 
 from .conftest import TRF_DIR
@@ -221,3 +223,51 @@ def test_without_file_ranks_the_standings_rank_a_real_file(name, same_as_file):
     assert [p.rank for p in exported] == list(range(1, len(exported) + 1))
     assert [p.points for p in exported] == sorted((p.points for p in exported), reverse=True)
     assert sum(1 for p in exported if p.rank == original[p.start_rank].rank) == same_as_file
+
+
+def _seven_players_after_two_rounds(**tournament) -> Tournament:
+    """The tournament of ``test_no_pab_after_a_win_without_playing`` (tests/tournaments/test_dutch_2026):
+    after two rounds everybody but player 3 (2 points) has 1 point, and of them only 7 has neither
+    a PAB nor a forfeit win. The Dutch system until January 2026 gives the PAB of round 3 to 7; that
+    of 2026 also excludes 7 (a full-point bye) and gives it to 3."""
+    t = TournamentFactory(rounds_count=5, **tournament)
+    p = {rank: MemberFactory(last_name=f"Spieler{rank}", fide_rating=None) for rank in range(1, 8)}
+    for rank, member in p.items():
+        TournamentPlayerFactory(tournament=t, member=member, start_rank=rank, rating=2000 - 10 * rank)
+    for number, games, byes in (
+        (1, [(1, 4, Result.WHITE_FORFEIT_WIN), (5, 2, Result.BLACK_FORFEIT_WIN), (3, 6, Result.WHITE_WINS)],
+         [(7, ByeKind.FULL)]),
+        (2, [(5, 1, Result.WHITE_FORFEIT_WIN), (6, 2, Result.WHITE_FORFEIT_WIN), (7, 3, Result.BLACK_WINS)],
+         [(4, ByeKind.PAIRING)]),
+    ):
+        for board, (white, black, result) in enumerate(games, start=1):
+            GameFactory(round__tournament=t, round__number=number, board=board,
+                        white=p[white], black=p[black], result=result)
+        for member, kind in byes:
+            ByeFactory(round__tournament=t, round__number=number, member=p[member], kind=kind)
+    return t
+
+
+@pytest.mark.parametrize("start, stored, system, pab", [
+    # Started after the 2026 rules came into force, but stored with the old edition.
+    (date(2026, 3, 1), PairingRules.DUTCH_2017, "192 FIDE_DUTCH", "7 0"),
+    # Started before, stored with the new edition.
+    (date(2025, 12, 1), PairingRules.DUTCH_2026, "192 FIDE_DUTCH_2025", "3 0"),
+    # Nothing stored yet: the edition of the start date.
+    (date(2026, 3, 1), "", "192 FIDE_DUTCH_2025", "3 0"),
+    (date(2025, 12, 1), "", "192 FIDE_DUTCH", "7 0"),
+])
+def test_export_names_the_edition_the_tournament_is_paired_by(start, stored, system, pab, tmp_path):
+    tournament = _seven_players_after_two_rounds(start_date=start, pairing_rules=stored)
+    text = tournament_export_trf(tournament=tournament)
+    assert [line for line in text.splitlines() if line.startswith("192")] == [system]
+    # pair_trf on the exported file pairs round 3 by that edition.
+    path = tmp_path / "export.trf"
+    path.write_text(text, encoding="utf-8")
+    out = StringIO()
+    call_command("pair_trf", str(path), stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "4" and lines[-1] == pab
+    # Imported again, the tournament keeps the edition.
+    copy = tournament_import_trf(text=text, name="Kopie").tournament
+    assert copy.pairing_rules == tournament.dutch_rules

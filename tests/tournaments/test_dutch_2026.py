@@ -18,6 +18,7 @@ from clubrating.tournaments.pairing.trf_history import TrfRounds
 from clubrating.tournaments.pairing.trf_pairing import (
     EDITION_2017,
     EDITION_2026,
+    file_edition,
     pair_trf_round,
     round_input,
 )
@@ -202,3 +203,20 @@ def test_forfeit_loser_float_changes_a_pairing(monkeypatch):
     monkeypatch.setattr(player, "_get_floats", every_unplayed_round_a_downfloat)
     old_floats = set(pair_trf_round(trf, 3, edition=EDITION_2026))
     assert {(5, 7), (10, 8)} <= old_floats
+
+
+@pytest.mark.parametrize("header, edition", [
+    # TRF-2026's pairing system as the export writes it (192), with or without Baku acceleration.
+    ("192 FIDE_DUTCH_2025", EDITION_2026),
+    ("192 FIDE_DUTCH_2025_BAKU", EDITION_2026),
+    ("192 FIDE_DUTCH", EDITION_2017),
+    ("192 FIDE_DUTCH_BAKU", EDITION_2017),
+    # As bbpPairings' generator writes it (092); 192 first where both are given.
+    ("092 FIDE_DUTCH_2025", EDITION_2026),
+    ("092 FIDE_DUTCH_2025\n192 FIDE_DUTCH", EDITION_2017),
+    # Neither: the start date decides (042 of 2025 here), whatever 092's tournament type says.
+    ("092 Individual: Swiss-System", EDITION_2017),
+])
+def test_file_edition_from_the_pairing_system_line(header, edition):
+    trf = parse_trf(f"012 Open\n042 2025/12/01\n{header}\n" + _trf(ROUND_ONE, 5))
+    assert file_edition(trf) == edition

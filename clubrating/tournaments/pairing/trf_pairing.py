@@ -75,11 +75,16 @@ def edition_for_start(start: date | None) -> str:
 
 
 def file_edition(trf: TrfTournament) -> str:
-    """The edition a file asks for: TRF-2026's pairing system (``092``; FIDE_DUTCH_2025 names the
-    rules approved in 2025 and in force from 2026), else the start date (``042``)."""
-    system = trf.header.get("092", "").strip().upper()
-    if system.startswith("FIDE_DUTCH_"):
-        return EDITION_2026 if system >= "FIDE_DUTCH_2025" else EDITION_2017
+    """The edition a file asks for: TRF-2026's pairing system (``192``, as the export writes it,
+    else ``092``, as bbpPairings' generator writes it; FIDE_DUTCH_2025 names the rules approved in
+    2025 and in force from 2026, FIDE_DUTCH the ones before), else the start date (``042``)."""
+    system = trf_settings(trf.extra_lines).pairing_system or trf.header.get("092", "").strip().upper()
+    system = system.removesuffix("_BAKU")  # the accelerated system of the same edition (C.04.5.1)
+    if system == "FIDE_DUTCH":
+        return EDITION_2017
+    year = system.removeprefix("FIDE_DUTCH_")
+    if system.startswith("FIDE_DUTCH_") and year.isdigit():
+        return EDITION_2026 if year >= "2025" else EDITION_2017
     return edition_for_start(trf.start_date)
 
 

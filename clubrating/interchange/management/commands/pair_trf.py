@@ -43,7 +43,7 @@ class Command(FileCommand):
         parser.add_argument(
             "--rules", choices=("2017", "2026"),
             help="edition of the Dutch system: 2017 (until 31 January 2026) or 2026 (from 1 February "
-                 "2026); default: the file's 092 line, else its start date",
+                 "2026); default: the file's 192 (or 092) line, else its start date",
         )
         parser.add_argument("-o", "--output", help="write the pairing to this file instead of the screen")
 
