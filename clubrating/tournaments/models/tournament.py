@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.pairing.editions import EDITION_2026_START, edition_for_start
 
 
 class TournamentKind(models.TextChoices):
@@ -50,15 +51,13 @@ class Acceleration(models.TextChoices):
     BAKU = "baku", _("Baku acceleration (FIDE C.04.5.1)")
 
 
-# The first day of the Dutch system of 2026.
-DUTCH_2026_START = datetime.date(2026, 2, 1)
+# The first day of the Dutch system of 2026 (``pairing/editions.py``, the one place that says it).
+DUTCH_2026_START = EDITION_2026_START
 
 
 def pairing_rules_for(start: datetime.date | None) -> str:
     """The edition in force on a tournament's start date."""
-    if start is not None and start < DUTCH_2026_START:
-        return PairingRules.DUTCH_2017
-    return PairingRules.DUTCH_2026
+    return PairingRules(edition_for_start(start))
 
 
 class Colour(models.TextChoices):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 
 from py4swiss.engines.common import PairingError
 from py4swiss.trf.exceptions import ConsistencyError, LineError, ParsingError
@@ -23,6 +22,11 @@ from clubrating.interchange.formats.trf.settings import trf_settings
 from clubrating.tournaments.pairing.baku import baku_acceleration, baku_group_a_size
 from clubrating.tournaments.pairing.dutch2017 import Engine as Dutch2017Engine
 from clubrating.tournaments.pairing.dutch2026.engine import Engine as Dutch2026Engine
+from clubrating.tournaments.pairing.editions import (
+    EDITION_2017,
+    EDITION_2026,
+    edition_for_start,
+)
 from clubrating.tournaments.pairing.swiss import engine_acceleration_lines, engine_input_parse
 from clubrating.tournaments.pairing.trf_reasons import Reason, round_reason
 
@@ -40,9 +44,6 @@ __all__ = [
     "pair_trf_round",
     "played_pairs",
 ]
-
-EDITION_2017 = "dutch_2017"  # C.04.3 effective till 31 January 2026
-EDITION_2026 = "dutch_2026"  # C.04.3 effective from 1 February 2026
 
 # Byes an entrant can have in the round to pair before it is paired (requested, or not taking part).
 KNOWN_BYES = frozenset("HFZ")
@@ -63,15 +64,6 @@ class TrfPairingError(ValueError):
 def _is_known_bye(game: TrfGame) -> bool:
     """A round entry that was fixed before the round was paired: a requested or zero-point bye."""
     return game.opponent is None and (game.result in KNOWN_BYES or game.result in ("-", ""))
-
-
-# The first day of the Dutch system of 2026 (C.04.3, with C.04.1 and C.04.2 of 2026).
-EDITION_2026_START = date(2026, 2, 1)
-
-
-def edition_for_start(start: date | None) -> str:
-    """The edition of the Dutch system a tournament starting on ``start`` is paired by."""
-    return EDITION_2017 if start is not None and start < EDITION_2026_START else EDITION_2026
 
 
 def file_edition(trf: TrfTournament) -> str:
