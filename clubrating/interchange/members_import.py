@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
 from clubrating.clubs.register import member_renamed_notify
-from clubrating.core.columns import PRIMARY, secondary
+from clubrating.core.columns import PRIMARY
 from clubrating.interchange.formats.csvtext import CsvError, CsvTable, read_csv
 from clubrating.interchange.formats.limits import (
     FIDE_ID_MAX,
@@ -68,18 +68,14 @@ def _folded(header: str) -> str:
     return re.sub(r"[^a-z0-9]", "", header.casefold().translate(_UMLAUTS))
 
 
-def _shown_from(breakpoint: str) -> str:
-    return secondary(breakpoint)["td"]["class"]
-
-
 # The preview table's columns on a phone (``clubrating.core.columns``): the name and the birth date
-# (what tells members of the same name apart) stay; the national ID shows from 576 px on (beside
-# them it would push a long name's word past a phone), the others from wider screens.
-_ROLES = {"sex": _shown_from("lg"), "birth_date": PRIMARY, "club": _shown_from("md"),
-          "national_id": _shown_from("sm"),
-          "fide_id": _shown_from("md"), "fide_rating": _shown_from("md"), "title": _shown_from("lg"),
-          "email": _shown_from("lg"), "phone": _shown_from("lg")}
-_FIELDS = [c for c in COLUMNS if c not in ("last_name", "first_name")]
+# (what tells members of the same name apart) are primary and stay on the screen; every other field
+# the import will store is shown too (the preview is there to check them) and scrolls beside them
+# within the table's frame.
+_ROLES = {"birth_date": PRIMARY, **{c: "" for c in ("sex", "club", "national_id", "fide_id", "fide_rating",
+                                                     "title", "email", "phone")}}
+# The birth date right after the name, so that both stay on a phone's screen.
+_FIELDS = ["birth_date"] + [c for c in COLUMNS if c not in ("last_name", "first_name", "birth_date")]
 
 # Column -> the length of the field it is stored in.
 _LENGTHS = {"last_name": "member_name", "first_name": "member_name", "club": "club",
