@@ -26,7 +26,10 @@ def division_matches(*, division: Division, teams: list[LeagueTeam]) -> list[Lea
         LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
         .select_related("match__round")
         .prefetch_related(Prefetch("match__lineup", queryset=LineupEntry.objects.all()),
-                          Prefetch("match__games", queryset=Game.objects.all()))
+                          # By board alone (a match's games share a round): the games' default
+                          # order joins rounds and tournaments, and PostgreSQL then reads the
+                          # federation's games in that order instead of the match's by its index.
+                          Prefetch("match__games", queryset=Game.objects.order_by("board")))
         .order_by("match__round__number", "match__number")
     )
     wanted: set[int] = set()

@@ -74,7 +74,8 @@ def league_matches() -> QuerySet[LeagueMatch]:
         "match__away_team__league_team__club",
     ).prefetch_related(
         Prefetch("match__lineup", queryset=LineupEntry.objects.select_related("member")),
-        Prefetch("match__games", queryset=Game.objects.select_related("white", "black")),
+        # By board alone, not the default order through rounds and tournaments (``division_matches``).
+        Prefetch("match__games", queryset=Game.objects.select_related("white", "black").order_by("board")),
     )
 
 

@@ -200,24 +200,30 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
     if memo is not None:
         return memo
     tid = tournament.pk
-    games = list(Game.objects.filter(round__tournament_id=tid).order_by("pk").values_list(
+    rounds = list(Round.objects.filter(tournament_id=tid).order_by("pk").values_list("pk", "number", "date"))
+    # The rows by their rounds' keys, sorted here: joined to the rounds and ordered by key in SQL,
+    # PostgreSQL walks the primary key of all the federation's games instead of the round index.
+    round_ids = [row[0] for row in rounds]
+    games = sorted(Game.objects.filter(round_id__in=round_ids).order_by().values_list(
         "pk", "round_id", "board", "white_id", "black_id", "result", "rated_result", "rated",
         "has_colours", "date", "team_match_id"))
     parts = [
         [getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields],  # as read by the page
-        list(Round.objects.filter(tournament_id=tid).order_by("pk").values_list("pk", "number", "date")),
+        rounds,
         games,
-        list(Bye.objects.filter(round__tournament_id=tid).order_by("pk").values_list(
+        sorted(Bye.objects.filter(round_id__in=round_ids).order_by().values_list(
             "pk", "round_id", "member_id", "kind")),
         list(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(
             "pk", "member_id", "start_rank", "rating", "fide_rating", "team_id", "final_rank",
             "withdrawn_from_round")),
     ]
     if tournament.kind == TournamentKind.TEAM:
+        matches = sorted(TeamMatch.objects.filter(round_id__in=round_ids).order_by().values_list())
+        match_ids = [row[0] for row in matches]
         parts += [
             list(Team.objects.filter(tournament_id=tid).order_by("pk").values_list()),
-            list(TeamMatch.objects.filter(round__tournament_id=tid).order_by("pk").values_list()),
-            list(LineupEntry.objects.filter(match__round__tournament_id=tid).order_by("pk").values_list()),
+            matches,
+            sorted(LineupEntry.objects.filter(match_id__in=match_ids).order_by().values_list()),
         ]
     running = any(row[5] == Result.NOT_PLAYED for row in games)
     tournament._version_state = (hashlib.sha1(repr(parts).encode()).hexdigest()[:20], running)

@@ -14,6 +14,7 @@ from clubrating.clubs.models import Member
 
 from ..models import Bye, Game
 from ..selectors import points_by_round
+from ..selectors.rounds import _players
 from ._texts import Texts
 
 
@@ -64,9 +65,9 @@ def points_before(tournament) -> dict[int, dict[int, float]]:
 
 def pairing_rows(tournament, rounds) -> dict[int, list[PairingRow]]:
     """{round pk: rows} for rounds whose ``games`` and ``byes`` are prefetched (or fetched). The
-    games' players are set from the tournament's players (one query, a member not registered
-    another), not joined to each game."""
-    players = {p.member_id: p for p in tournament.players.select_related("member")}
+    games' players are set from the tournament's players (their members read by key, as the
+    standings read them; a member not registered another query), not joined to each game."""
+    players = {p.member_id: p for p in _players(tournament)}
     members = {member_id: p.member for member_id, p in players.items()}
     games = [g for rnd in rounds for g in rnd.games.all()]
     missing = {m for g in games for m in (g.white_id, g.black_id) if m not in members}
