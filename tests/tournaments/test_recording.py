@@ -83,4 +83,5 @@ def test_only_the_owner_of_recording_writes_results():
         for path in (root / package).rglob("*.py")
         if "game_results_write(" in path.read_text(encoding="utf-8")
     }
-    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/services/"}
+    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/services/results.py",
+                       "clubrating/tournaments/services/registration.py"}
