@@ -30,15 +30,11 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 
-from ratings.adapters import pool_rules
-from ratings.models import PoolMember, RatingPeriod, RatingRecord
+from ratings.models import PoolMember, RatingPeriod
 from ratings.selectors import live_rows
-from ratings.services.errors import RatingsError
 from ratings.services.inactivity import inactive_members
-from ratings.services.period_checks import period_close_check
-from ratings.services.periods import PreviewRow, period_close_list_preview
+from ratings.services.periods import PreviewRow, close_preview_window, period_close_list_preview
 
 
 def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[PreviewRow]:
@@ -47,13 +43,8 @@ def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[P
     ``ratings.lists.table.live_decorate``), or the computed rows where closing evaluates anew.
     Refused (``RatingsError``) when the period cannot be closed today."""
     pool = period.pool
-    check = period_close_check(period, today=timezone.localdate())
-    if not check.allowed:
-        raise RatingsError(check.refusal)
-    end = timezone.localdate() if check.early else period.end
-    records = RatingRecord.objects.filter(pool=pool, period=period)
-    leaving = check.early and records.filter(played_on__gt=end).exists()
-    if pool_rules(pool).blend_games or leaving:
+    end, anew = close_preview_window(period=period)
+    if anew:
         return period_close_list_preview(period=period)
     rows = live_rows(pool)
     rank = F("live_rank")

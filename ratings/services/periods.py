@@ -349,6 +349,20 @@ class PreviewRow:
         return self.list_change
 
 
+def close_preview_window(*, period: RatingPeriod) -> tuple[datetime.date, bool]:
+    """The day closing ``period`` today ends it on, and whether closing evaluates the period anew
+    (the dsb blend, or an early closing that leaves games dated after today to the next period)
+    rather than publishing the members' live values. Refused (``RatingsError``) when the period
+    cannot be closed today."""
+    check = period_close_check(period, today=timezone.localdate())
+    if not check.allowed:
+        raise RatingsError(check.refusal)
+    end = timezone.localdate() if check.early else period.end
+    leaving = check.early and RatingRecord.objects.filter(
+        pool=period.pool, period=period, played_on__gt=end).exists()
+    return end, bool(pool_rules(period.pool).blend_games or leaving)
+
+
 def period_close_list_preview(*, period: RatingPeriod) -> list[PreviewRow]:
     """The list closing ``period`` today would publish, in rank order, read without locking or
     writing anything: from the members' live values, which every change of the period keeps
@@ -356,13 +370,9 @@ def period_close_list_preview(*, period: RatingPeriod) -> list[PreviewRow]:
     here, in memory, only where closing evaluates the period anew: the dsb blend, and an early
     closing that leaves games dated after today to the next period."""
     pool = period.pool
-    check = period_close_check(period, today=timezone.localdate())
-    if not check.allowed:
-        raise RatingsError(check.refusal)
-    end = timezone.localdate() if check.early else period.end
-    records = RatingRecord.objects.filter(pool=pool, period=period)
-    leaving = check.early and records.filter(played_on__gt=end).exists()
-    if pool_rules(pool).blend_games or leaving:
+    end, anew = close_preview_window(period=period)
+    if anew:
+        records = RatingRecord.objects.filter(pool=pool, period=period)
         state = pool_state(pool)
         recs = load_records(records.filter(played_on__lte=end))
         entries = list_entries(state, evaluate(pool, period, state, recs))
