@@ -34,6 +34,7 @@ from ratings.rules.period import PeriodResult, PlayerIn
 from ratings.rules.rounding import round_half_away
 from ratings.services.cache import pool_cache_bump
 from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
+from ratings.services.live_places import live_ranks_place
 from ratings.services.live_ranks import live_ranks_renumber, pool_ranks_lock
 
 # The engine's vectorised evaluation (imported by ``evaluate_period`` when first used, as it
@@ -271,8 +272,15 @@ def _write_members(
     columns = (*PUBLISHED_FIELDS, *LIVE_FIELDS) if published else LIVE_FIELDS
     if rows:
         pool_ranks_lock(pool.pk)
+    # A few members (a result save): their new ranks found first and written with their values;
+    # many (a period's evaluation): their bands renumbered after the write.
+    ranks = live_ranks_place(pool.pk, {row[-1]: row[live] for row in rows})
+    if ranks is not None:
+        columns = (*columns, "live_rank")
+        rows = [(*row[:-2], ranks[row[-1]], *row[-2:]) for row in rows]
     rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
-    live_ranks_renumber(pool.pk, moved)
+    if ranks is None:
+        live_ranks_renumber(pool.pk, moved)
     pool_cache_bump(pool_id=pool.pk)
 
 
