@@ -11,6 +11,13 @@ last closed). Every figure is the median of its samples: wall time, the CPU time
 (read from ``/proc`` in clock ticks: both run on this machine), with the load average at the
 start and end of the run.
 ``--json`` writes the figures to a file.
+
+``--existing`` uses the database of ``DATABASE_URL`` as it is (e.g. a restored
+``busiest_hour.py`` dump, migrated) instead of seeding one; ``--saves-only`` stops after the
+save; ``--ab`` times the save alternately (blocks of five) as it places the players' live ranks
+(``ratings.services.live_places``) and as it renumbered their rating bands before
+(``live_ranks_renumber``), in the same process and minutes, and checks every stored rank
+against a ranking from scratch at the end.
 """
 
 import argparse
@@ -76,6 +83,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--existing", action="store_true", help="use the database as it is")
+    parser.add_argument("--saves-only", action="store_true")
+    parser.add_argument("--ab", action="store_true", help="the save with the ranks placed and by bands")
     args = parser.parse_args()
     games = args.games or 5 * args.members
     rng = random.Random(args.seed)
@@ -94,16 +104,25 @@ def main() -> None:
         from ratings.services import game_record_result, period_close, period_reopen, pool_recalculate
 
         settings.ALLOWED_HOSTS = ["*"]
-        t0 = time.perf_counter()
-        pool = seed(args.members, games, args.periods, rng)
-        pool_recalculate(pool=pool)
-        for _p in range(args.periods - 1):
-            period_close(pool=pool)
-        if connection.vendor == "postgresql":  # statistics, as autovacuum keeps them in production
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-        print(f"seeded {args.members} members, {games} games, {args.periods - 1} periods closed "
-              f"in {time.perf_counter() - t0:.0f} s", flush=True)
+        if args.existing:
+            from django.db.models import Count
+
+            from ratings.models import RatingPool
+
+            pool = RatingPool.objects.annotate(n=Count("members")).order_by("-n").first()
+            args.members = pool.n
+            games = Game.objects.count()
+        else:
+            t0 = time.perf_counter()
+            pool = seed(args.members, games, args.periods, rng)
+            pool_recalculate(pool=pool)
+            for _p in range(args.periods - 1):
+                period_close(pool=pool)
+            if connection.vendor == "postgresql":  # statistics, as autovacuum keeps them in production
+                with connection.cursor() as cursor:
+                    cursor.execute("ANALYZE")
+            print(f"seeded {args.members} members, {games} games, {args.periods - 1} periods closed "
+                  f"in {time.perf_counter() - t0:.0f} s", flush=True)
 
         officer = User.objects.create_user("bench-officer", password="x")
         officer.groups.add(Group.objects.get_or_create(name=settings.RATING_OFFICERS_GROUP)[0])
@@ -112,7 +131,8 @@ def main() -> None:
         figures: dict = {"members": args.members, "games": games}
 
         open_games = list(Game.objects.filter(
-            rating_records__period__state=PeriodState.OPEN, rating_records__white=True,
+            rating_records__pool=pool, rating_records__period__state=PeriodState.OPEN,
+            rating_records__white=True,
             rating_records__played_on__gte=F("rating_records__period__start"),
         ).values_list("pk", flat=True))
         results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
@@ -123,9 +143,15 @@ def main() -> None:
                 game_record_result(game=game, result=rng.choice([r for r in results if r != game.result]))
 
         saves: list = []
-        for _i in range(args.samples):
-            save(saves)
-        figures["result_save"] = median(saves)
+        if args.ab:
+            figures.update(_save_ab(pool, save, args.samples))
+        else:
+            for _i in range(args.samples):
+                save(saves)
+            figures["result_save"] = median(saves)
+        if args.saves_only:
+            _done(figures, load, args.json)
+            return
 
         live = reverse("ratings:live", args=[pool.pk])
         pages = {"live_by_rank": "", "live_by_name": "?sort=name", "live_page_100": "?page=100",
@@ -160,12 +186,43 @@ def main() -> None:
         figures["reopen"] = median(reopen)
         figures["close_after_reopen"] = median(close_again)
 
+    _done(figures, load, args.json)
+
+
+def _done(figures: dict, load: list, path: Path | None) -> None:
     load.append(os.getloadavg())
     figures["load_average"] = [round(x, 2) for x in load[0]] + [round(x, 2) for x in load[1]]
     figures["date"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")
     print(json.dumps(figures, indent=1))
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=1) + "\n")
+    if path:
+        path.write_text(json.dumps(figures, indent=1) + "\n")
+
+
+def _save_ab(pool, save, samples: int) -> dict:
+    """The save as it is (the players' live ranks placed by index seeks) and with the
+    renumbering of their rating bands it used before, alternately in blocks of five; then every
+    stored rank compared with a ranking from scratch."""
+    import ratings.services.evaluation as evaluation
+    from ratings.lists.order import rank_key
+    from ratings.models import PoolMember
+
+    placed = evaluation.live_ranks_place
+    out: dict = {"result_save": [], "result_save_bands": []}
+    for block in range((samples + 4) // 5):
+        kinds = ["result_save", "result_save_bands"]
+        for kind in kinds if block % 2 == 0 else kinds[::-1]:
+            evaluation.live_ranks_place = placed if kind == "result_save" else (lambda *a: None)
+            try:
+                for _i in range(5):
+                    save(out[kind])
+            finally:
+                evaluation.live_ranks_place = placed
+    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).values_list(
+        "member_id", "live_rating", "member__last_name", "member__first_name", "live_rank")
+    ordered = sorted(rows, key=lambda r: rank_key(r[1], r[2], r[3], r[0]))
+    wrong = sum(1 for place, row in enumerate(ordered, start=1) if row[4] != place)
+    return {kind: median(samples) for kind, samples in out.items()} | {
+        "ranks_checked": len(ordered), "ranks_differing_from_scratch": wrong}
 
 
 if __name__ == "__main__":

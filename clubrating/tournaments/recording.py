@@ -29,8 +29,8 @@ from clubrating.core.db import prepared_cursor
 
 from .errors import TournamentRefused
 from .models import Game, Round, Tournament
-from .services import game_results_write
 from .validation import result_validate
+from .writing import game_results_write
 
 
 class ResultRater(Protocol):

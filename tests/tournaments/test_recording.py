@@ -72,8 +72,8 @@ def test_without_a_rater_a_result_is_checked_and_written(monkeypatch):
 
 
 def test_only_the_owner_of_recording_writes_results():
-    """Imports, leagues, the admin and the demo record results through ``recording``; beside it
-    only a round robin withdrawal writes (the forfeits of his unplayed games, in services)."""
+    """Imports, leagues, the admin, the demo and a round robin withdrawal record results through
+    ``recording``; nothing else calls the writer (``writing``)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
@@ -83,5 +83,33 @@ def test_only_the_owner_of_recording_writes_results():
         for path in (root / package).rglob("*.py")
         if "game_results_write(" in path.read_text(encoding="utf-8")
     }
-    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/services/results.py",
-                       "clubrating/tournaments/services/registration.py"}
+    assert callers == {"clubrating/tournaments/recording.py", "clubrating/tournaments/writing.py"}
+
+
+class ManySpy(Spy):
+    def prepare_many(self, games):
+        self.calls.append(("prepare_many", [g.result for g in games]))
+        return "prepared"
+
+    def rate_many(self, games, prepared):
+        self.calls.append(("rate_many", [g.result for g in games], prepared))
+
+
+def test_a_round_robin_withdrawal_records_its_forfeits_through_the_owner(monkeypatch):
+    from clubrating.tournaments import services
+    from clubrating.tournaments.models import TournamentKind
+    from tests.factories import TournamentFactory
+    from tests.tournaments.test_services import register
+
+    t = TournamentFactory(kind=TournamentKind.ROUND_ROBIN)
+    register(t, [2000, 1900, 1800, 1700])
+    services.schedule_pair(tournament=t)
+    spy = ManySpy()
+    monkeypatch.setattr(recording, "_rater", spy)
+    services.player_withdraw(player=t.players.get(member__last_name="P4"), from_round=2)
+    # Berger table for 4: P4 plays White in round 2 (4-3) and Black in round 3 (2-4); his games
+    # are checked, written with their history and handed to the rater, in one recording.
+    assert spy.calls == ["scope", ("prepare_many", ["", ""]),
+                         ("rate_many", [Result.BLACK_FORFEIT_WIN, Result.WHITE_FORFEIT_WIN], "prepared")]
+    assert sorted(ResultChange.objects.values_list("game__round__number", "new_result")) == [
+        (2, Result.BLACK_FORFEIT_WIN), (3, Result.WHITE_FORFEIT_WIN)]

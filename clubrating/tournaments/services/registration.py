@@ -25,8 +25,8 @@ from clubrating.tournaments.models import (
     TournamentKind,
     TournamentPlayer,
 )
+from clubrating.tournaments.recording import game_results_record
 from clubrating.tournaments.selectors import last_paired_round_number, paired_round_q
-from clubrating.tournaments.services.results import game_results_write
 from clubrating.tournaments.services.rounds import _round_is_paired, _rounds_count_sync, _withdrawal_result
 
 
@@ -216,10 +216,11 @@ def _round_robin_withdraw(player: TournamentPlayer, from_round: int, later: dict
     player.save(update_fields=["withdrawn_from_round"])
     entrants = {p.member_id: p for p in player.tournament.players.all()}
     entrants[player.member_id] = player
-    results = [(_withdrawal_result(entrants[g.white_id], entrants[g.black_id], g.round.number),) * 2
+    # Recorded by the owner of recording, as any result: checked, written with its history, and
+    # rated (a forfeit is not rated; a game it replaces loses its rating records).
+    results = [(_withdrawal_result(entrants[g.white_id], entrants[g.black_id], g.round.number), None)
                for g in games]
-    by = user.pk if user is not None and user.is_authenticated else None
-    game_results_write(games=games, results=results, by=by)
+    game_results_record(games=games, results=results, user=user)
     return player
 
 
