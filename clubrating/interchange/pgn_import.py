@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from clubrating.clubs.matching import Identity, MemberMatcher
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import (
-    Bye,
     Game,
     GameCategory,
     Result,
@@ -27,6 +26,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.tiebreaks import RECOMMENDED, edition_for
+from clubrating.tournaments.validation import games_pairing_conflict
 
 from .errors import ImportRefused, ambiguous_member
 from .formats.limits import LENGTHS
@@ -208,22 +208,6 @@ def games_import_pgn(*, text: str, tournament: Tournament | str | None = None, u
 def _import_into(tournament, games: list[PgnGame], members, report, user) -> None:
     rounds_wanted = sorted({g.round for g in games})
     existing_rounds = {r.number: r for r in tournament.rounds.filter(number__in=rounds_wanted)}
-    busy: dict[int, set[int]] = defaultdict(set)  # round number -> member ids already playing
-    for number, white, black in Game.objects.filter(round__in=existing_rounds.values()).values_list(
-        "round__number", "white_id", "black_id"
-    ):
-        busy[number] |= {white, black}
-    for number, member in Bye.objects.filter(round__in=existing_rounds.values()).values_list(
-        "round__number", "member_id"
-    ):
-        busy[number].add(member)
-    for game in games:
-        for player in game.players:
-            member = members[player.key]
-            if member.pk in busy[game.round]:
-                raise ImportRefused(_("%(game)s: %(player)s plays twice in round %(round)d.")
-                                    % {"game": game.label(_), "player": member, "round": game.round})
-            busy[game.round].add(member.pk)
     rounds = {}
     for number in rounds_wanted:
         # A round is dated by its games' Date tags (the earliest); an undated round keeps no date
@@ -239,7 +223,7 @@ def _import_into(tournament, games: list[PgnGame], members, report, user) -> Non
         tournament.rounds_count = max(rounds_wanted)
         tournament.save(update_fields=["rounds_count"])
     _register(tournament, games, members)
-    new_games, results = [], []
+    new_games, results, sources = [], [], []
     for number in rounds_wanted:
         round_games = [g for g in games if g.round == number]
         boards = _boards(round_games)
@@ -252,6 +236,16 @@ def _import_into(tournament, games: list[PgnGame], members, report, user) -> Non
                 date=game.date, moves=game.moves,
             ))
             results.append((_RESULTS[game.result],) * 2)
+            sources.append(game)
+    # The pairing check of recording a result (a player once per round, not beside his bye),
+    # before the games are stored: refused in the file's words, and the whole import undone.
+    conflict = games_pairing_conflict(games=new_games)
+    if conflict is not None:
+        game, member_id, _code = conflict
+        source = sources[new_games.index(game)]
+        member = next(members[p.key] for p in source.players if members[p.key].pk == member_id)
+        raise ImportRefused(_("%(game)s: %(player)s plays twice in round %(round)d.")
+                            % {"game": source.label(_), "player": member, "round": source.round})
     Game.objects.bulk_create(new_games)
     results_record(new_games, results, user)
     report.games += len(new_games)

@@ -58,3 +58,25 @@ _PAIRING_SQL = (
     "AND (white_id IN (%s, %s) OR black_id IN (%s, %s))), "
     f"EXISTS (SELECT 1 FROM {Bye._meta.db_table} WHERE round_id = %s AND member_id IN (%s, %s))"
 )
+
+
+def games_pairing_conflict(*, games: list[Game]) -> tuple[Game, int, str] | None:
+    """The pairing check of ``result_validate`` for many games at once, also before they are
+    stored (an import): the first of ``games`` that puts a player into its round twice, beside
+    another of them or beside a game or bye the round holds already, as (that game, the member's
+    id, the code ``result_validate`` refuses it with: "player_twice" or "bye_and_game"); None
+    when every player plays once per round. Two queries, whatever the number of games."""
+    rounds = {game.round_id for game in games}
+    ours = {game.pk for game in games if game.pk is not None}
+    busy: dict[tuple[int, int], str] = {}  # (round, member) -> why he may not play there again
+    stored = Game.objects.filter(round_id__in=rounds).exclude(pk__in=ours)
+    for round_id, white, black in stored.values_list("round_id", "white_id", "black_id"):
+        busy[(round_id, white)] = busy[(round_id, black)] = "player_twice"
+    for round_id, member in Bye.objects.filter(round_id__in=rounds).values_list("round_id", "member_id"):
+        busy[(round_id, member)] = "bye_and_game"
+    for game in games:
+        for member in (game.white_id, game.black_id):
+            if (game.round_id, member) in busy:
+                return game, member, busy[(game.round_id, member)]
+            busy[(game.round_id, member)] = "player_twice"
+    return None

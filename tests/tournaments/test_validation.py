@@ -61,3 +61,22 @@ def test_the_message_is_translated(game):
         result_validate(game=game, result="+-", rated_result="--")
     assert refused.value.message == ("Eine kampflose Partie wird nicht gewertet; gewertet werden kann "
                                      "nur das am Brett erspielte Ergebnis.")
+
+
+def test_many_games_pairing_conflict_among_them_and_beside_the_round(game):
+    """The check for many games at once (an import's games before they are stored): the first
+    game that puts a player into its round twice, with the member and the code of the refusal."""
+    from clubrating.tournaments.models import Game
+    from clubrating.tournaments.validation import games_pairing_conflict
+
+    a, b, c, d = (MemberFactory() for _ in range(4))
+    fresh = [Game(round=game.round, board=2, white=a, black=b),
+             Game(round=game.round, board=3, white=c, black=d)]
+    assert games_pairing_conflict(games=fresh) is None
+    assert games_pairing_conflict(games=[game]) is None  # a stored game is not beside itself
+    twice = Game(round=game.round, board=4, white=MemberFactory(), black=a)  # "a" again, as Black
+    assert games_pairing_conflict(games=[*fresh, twice]) == (twice, a.pk, "player_twice")
+    beside = Game(round=game.round, board=2, white=a, black=game.black)  # the stored game's Black
+    assert games_pairing_conflict(games=[beside]) == (beside, game.black_id, "player_twice")
+    ByeFactory(round=game.round, member=c)
+    assert games_pairing_conflict(games=fresh) == (fresh[1], c.pk, "bye_and_game")
