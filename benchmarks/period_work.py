@@ -86,6 +86,8 @@ def main() -> None:
     parser.add_argument("--existing", action="store_true", help="use the database as it is")
     parser.add_argument("--saves-only", action="store_true")
     parser.add_argument("--ab", action="store_true", help="the save with the ranks placed and by bands")
+    parser.add_argument("--without-ranks", action="store_true",
+                        help="with --ab: also the save keeping no ranks at all (leaves them wrong)")
     args = parser.parse_args()
     games = args.games or 5 * args.members
     rng = random.Random(args.seed)
@@ -144,7 +146,7 @@ def main() -> None:
 
         saves: list = []
         if args.ab:
-            figures.update(_save_ab(pool, save, args.samples))
+            figures.update(_save_ab(pool, save, args.samples, args.without_ranks))
         else:
             for _i in range(args.samples):
                 save(saves)
@@ -198,25 +200,31 @@ def _done(figures: dict, load: list, path: Path | None) -> None:
         path.write_text(json.dumps(figures, indent=1) + "\n")
 
 
-def _save_ab(pool, save, samples: int) -> dict:
+def _save_ab(pool, save, samples: int, without: bool) -> dict:
     """The save as it is (the players' live ranks placed by index seeks) and with the
-    renumbering of their rating bands it used before, alternately in blocks of five; then every
-    stored rank compared with a ranking from scratch."""
+    renumbering of their rating bands it used before (``without``: and keeping no ranks at
+    all), alternately in blocks of five; then every stored rank compared with a ranking from
+    scratch (not with ``without``, which leaves them wrong: the whole list renumbered instead)."""
     import ratings.services.evaluation as evaluation
     from ratings.lists.order import rank_key
     from ratings.models import PoolMember
+    from ratings.services.live_ranks import live_ranks_renumber
 
-    placed = evaluation.live_ranks_place
-    out: dict = {"result_save": [], "result_save_bands": []}
+    placed, renumber = evaluation.live_ranks_place, evaluation.live_ranks_renumber
+    kinds = ["result_save", "result_save_bands", *(["result_save_without_ranks"] if without else [])]
+    out: dict = {kind: [] for kind in kinds}
     for block in range((samples + 4) // 5):
-        kinds = ["result_save", "result_save_bands"]
         for kind in kinds if block % 2 == 0 else kinds[::-1]:
             evaluation.live_ranks_place = placed if kind == "result_save" else (lambda *a: None)
+            if kind == "result_save_without_ranks":
+                evaluation.live_ranks_renumber = lambda *a: 0
             try:
                 for _i in range(5):
                     save(out[kind])
             finally:
-                evaluation.live_ranks_place = placed
+                evaluation.live_ranks_place, evaluation.live_ranks_renumber = placed, renumber
+    if without:
+        live_ranks_renumber(pool.pk)
     rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).values_list(
         "member_id", "live_rating", "member__last_name", "member__first_name", "live_rank")
     ordered = sorted(rows, key=lambda r: rank_key(r[1], r[2], r[3], r[0]))
