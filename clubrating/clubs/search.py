@@ -60,9 +60,13 @@ def search_text(text: str) -> str:
     return _CONTROL.sub(" ", text[:SEARCH_MAX]).strip()
 
 
+# ``FOLDS`` as ``str.translate`` takes it (a rating list folds every member's name to order ties).
+_FOLD_TABLE = str.maketrans(FOLDS)
+
+
 def fold_plain(text: str) -> str:
     """Lower case, accents removed, "ß" as "ss": ``FOLDS`` letter by letter."""
-    return "".join(FOLDS.get(char, char) for char in text)
+    return text.translate(_FOLD_TABLE)
 
 
 def fold_reduced(text: str) -> str:

@@ -176,7 +176,8 @@ class WaitingGames:
 def pools_waiting_games(*, pool_ids: Iterable[int] | None = None) -> dict[int, WaitingGames]:
     """{pool id: WaitingGames} for the pools with waiting games (of ``pool_ids``). One query,
     counted by the database (a game counts once per reason)."""
-    records = RatingRecord.objects.filter(change__isnull=True)
+    # (A waiting period's records keep a calculation that is not final: ``waiting_calculation_hidden``.)
+    records = RatingRecord.objects.filter(Q(change__isnull=True) | Q(period__state=PeriodState.WAITING))
     if pool_ids is not None:
         records = records.filter(pool_id__in=list(pool_ids))
     waiting: dict[int, WaitingGames] = {}
@@ -184,7 +185,7 @@ def pools_waiting_games(*, pool_ids: Iterable[int] | None = None) -> dict[int, W
         games=Count("game_id", distinct=True)).order_by()
     for pool_id, pending, period_id, state, games in rows:
         entry = waiting.setdefault(pool_id, WaitingGames())
-        if pending:
+        if pending and state != PeriodState.WAITING:
             entry.newcomers += games
         elif period_id is None:
             entry.after_open_period += games
