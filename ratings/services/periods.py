@@ -170,14 +170,16 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
     # With their stored period, solo flag and calculation (``Rec.stored``): the new period's
     # evaluation writes only the records whose values change (a waiting period's records keep
     # their calculation from before the reopening; most stay as they are).
-    rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id", *CALC_FIELDS))
+    rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id", "solo", *CALC_FIELDS))
     closed = period.pk  # (read once: a federation pool brings 200,000 records here)
-    pending = {(row[1], row[2]) for row in rows if row[7] == closed}
-    return [
-        Rec(rid, game, member, opponent, white, score,
-            (game, opponent) not in pending if pid == closed else solo, (pid, solo, *calc))
-        for rid, game, member, opponent, white, score, solo, pid, *calc in rows
-    ]
+    n = len(RECORD_FIELDS)
+    recs = [Rec(*row[:n], row[n:]) for row in rows]
+    carried = [i for i, row in enumerate(rows) if row[n] == closed]
+    pending = {(recs[i].game_id, recs[i].member_id) for i in carried}
+    for i in carried:
+        r = recs[i]
+        recs[i] = r._replace(solo=(r.game_id, r.opponent_id) not in pending)
+    return recs
 
 
 def successor_evaluate(
