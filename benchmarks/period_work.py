@@ -10,7 +10,9 @@ last closed). Every figure is the median of its samples: wall time, the CPU time
 (Django's work) and, on PostgreSQL, the mean CPU time of the database server process serving it
 (read from ``/proc`` in clock ticks: both run on this machine), with the load average at the
 start and end of the run.
-``--json`` writes the figures to a file.
+``--json`` writes the figures to a file. ``--existing`` measures the database of ``DATABASE_URL``
+as it is (a restored dump of ``busiest_hour.py``; its largest pool) instead of seeding one;
+``--period-only`` times only the close page and reopening and closing (``--rounds`` times).
 """
 
 import argparse
@@ -76,6 +78,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--existing", action="store_true", help="the database as it is: no seeding")
+    parser.add_argument("--period-only", action="store_true",
+                        help="only the close page, reopening and closing")
+    parser.add_argument("--rounds", type=int, default=2, help="reopenings and closings")
     args = parser.parse_args()
     games = args.games or 5 * args.members
     rng = random.Random(args.seed)
@@ -85,31 +91,36 @@ def main() -> None:
         from django.conf import settings
         from django.contrib.auth.models import Group, User
         from django.db import connection
-        from django.db.models import F
+        from django.db.models import Count, F
         from django.test import Client
         from django.urls import reverse
 
         from clubrating.tournaments.models import Game, Result
-        from ratings.models import PeriodState, RatingPeriod
+        from ratings.models import PeriodState, RatingPeriod, RatingPool
         from ratings.services import game_record_result, period_close, period_reopen, pool_recalculate
 
         settings.ALLOWED_HOSTS = ["*"]
         t0 = time.perf_counter()
-        pool = seed(args.members, games, args.periods, rng)
-        pool_recalculate(pool=pool)
-        for _p in range(args.periods - 1):
-            period_close(pool=pool)
-        if connection.vendor == "postgresql":  # statistics, as autovacuum keeps them in production
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-        print(f"seeded {args.members} members, {games} games, {args.periods - 1} periods closed "
-              f"in {time.perf_counter() - t0:.0f} s", flush=True)
+        if args.existing:
+            pool = RatingPool.objects.annotate(n=Count("members")).order_by("-n").first()
+            args.members = pool.n
+        else:
+            pool = seed(args.members, games, args.periods, rng)
+            pool_recalculate(pool=pool)
+            for _p in range(args.periods - 1):
+                period_close(pool=pool)
+            if connection.vendor == "postgresql":  # statistics, as autovacuum keeps them in production
+                with connection.cursor() as cursor:
+                    cursor.execute("ANALYZE")
+            print(f"seeded {args.members} members, {games} games, {args.periods - 1} periods closed "
+                  f"in {time.perf_counter() - t0:.0f} s", flush=True)
 
-        officer = User.objects.create_user("bench-officer", password="x")
+        officer, _new = User.objects.get_or_create(username="bench-officer")
         officer.groups.add(Group.objects.get_or_create(name=settings.RATING_OFFICERS_GROUP)[0])
         client = Client()
         client.force_login(officer)
-        figures: dict = {"members": args.members, "games": games}
+        figures: dict = {"members": args.members, "games": None if args.existing else games,
+                         "database": "existing" if args.existing else "seeded"}
 
         open_games = list(Game.objects.filter(
             rating_records__period__state=PeriodState.OPEN, rating_records__white=True,
@@ -123,14 +134,15 @@ def main() -> None:
                 game_record_result(game=game, result=rng.choice([r for r in results if r != game.result]))
 
         saves: list = []
-        for _i in range(args.samples):
+        for _i in range(0 if args.period_only else args.samples):
             save(saves)
-        figures["result_save"] = median(saves)
+        if saves:
+            figures["result_save"] = median(saves)
 
         live = reverse("ratings:live", args=[pool.pk])
         pages = {"live_by_rank": "", "live_by_name": "?sort=name", "live_page_100": "?page=100",
                  "live_filtered_u18": "?age=U18", "live_by_change": "?sort=-change"}
-        for name, query in pages.items():
+        for name, query in ({} if args.period_only else pages).items():
             samples: list = []
             for _i in range(max(3, args.samples // 5)):
                 save([])  # the page is cold: the save invalidated it
@@ -143,7 +155,7 @@ def main() -> None:
         close_page = reverse("ratings:period_close", args=[period.pk])
         for name, query in {"close_page": "", "close_page_100": "?page=100"}.items():
             samples = []
-            for _i in range(3):
+            for _i in range(max(3, args.samples // 5)):
                 with Timed(samples):
                     response = client.get(close_page + query)
                 assert response.status_code == 200, (name, response.status_code)
@@ -152,7 +164,7 @@ def main() -> None:
         latest = RatingPeriod.objects.filter(pool=pool, state=PeriodState.CLOSED).latest("start")
         reopen: list = []
         close_again: list = []
-        for _i in range(2):
+        for _i in range(args.rounds):
             with Timed(reopen):
                 period_reopen(period=latest, reason="benchmark")
             with Timed(close_again):

@@ -7,6 +7,7 @@ and every live rank the one ranking the whole list from scratch gives. SQLite an
 import datetime
 
 import pytest
+from django.db import transaction
 
 from clubrating.tournaments.models import Result
 from ratings.models import ListEntry, PoolMember, RatingRecord
@@ -68,6 +69,11 @@ def test_closing_again_after_corrections_equals_a_recalculation():
     later = unplayed_game(make_round(start_date=datetime.date(2025, 9, 3)), rated[0], newcomers[4])
     game_record_result(game=later, result=Result.BLACK_WINS)
     assert stored(pool) == scratch(pool)
+    reopened = state(pool, plist)
+    with transaction.atomic():  # a recalculation meanwhile keeps the waiting calculations
+        pool_recalculate(pool=pool)
+        assert state(pool, plist) == reopened
+        transaction.set_rollback(True)
     again = period_close(pool=pool)
     assert stored(pool) == scratch(pool)
     closed = state(pool, again)
