@@ -18,6 +18,7 @@ save; ``--ab`` times the save alternately (blocks of five) as it places the play
 (``ratings.services.live_places``) and as it renumbered their rating bands before
 (``live_ranks_renumber``), in the same process and minutes, and checks every stored rank
 against a ranking from scratch at the end.
+``--period-only`` times only the close page and reopening and closing (``--rounds`` times).
 """
 
 import argparse
@@ -88,6 +89,9 @@ def main() -> None:
     parser.add_argument("--ab", action="store_true", help="the save with the ranks placed and by bands")
     parser.add_argument("--without-ranks", action="store_true",
                         help="with --ab: also the save keeping no ranks at all (leaves them wrong)")
+    parser.add_argument("--period-only", action="store_true",
+                        help="only the close page, reopening and closing")
+    parser.add_argument("--rounds", type=int, default=2, help="reopenings and closings")
     args = parser.parse_args()
     games = args.games or 5 * args.members
     rng = random.Random(args.seed)
@@ -97,25 +101,20 @@ def main() -> None:
         from django.conf import settings
         from django.contrib.auth.models import Group, User
         from django.db import connection
-        from django.db.models import F
+        from django.db.models import Count, F
         from django.test import Client
         from django.urls import reverse
 
         from clubrating.tournaments.models import Game, Result
-        from ratings.models import PeriodState, RatingPeriod
+        from ratings.models import PeriodState, RatingPeriod, RatingPool
         from ratings.services import game_record_result, period_close, period_reopen, pool_recalculate
 
         settings.ALLOWED_HOSTS = ["*"]
+        t0 = time.perf_counter()
         if args.existing:
-            from django.db.models import Count
-
-            from ratings.models import RatingPool
-
             pool = RatingPool.objects.annotate(n=Count("members")).order_by("-n").first()
             args.members = pool.n
-            games = Game.objects.count()
         else:
-            t0 = time.perf_counter()
             pool = seed(args.members, games, args.periods, rng)
             pool_recalculate(pool=pool)
             for _p in range(args.periods - 1):
@@ -126,11 +125,12 @@ def main() -> None:
             print(f"seeded {args.members} members, {games} games, {args.periods - 1} periods closed "
                   f"in {time.perf_counter() - t0:.0f} s", flush=True)
 
-        officer = User.objects.create_user("bench-officer", password="x")
+        officer, _new = User.objects.get_or_create(username="bench-officer")
         officer.groups.add(Group.objects.get_or_create(name=settings.RATING_OFFICERS_GROUP)[0])
         client = Client()
         client.force_login(officer)
-        figures: dict = {"members": args.members, "games": games}
+        figures: dict = {"members": args.members, "games": None if args.existing else games,
+                         "database": "existing" if args.existing else "seeded"}
 
         open_games = list(Game.objects.filter(
             rating_records__pool=pool, rating_records__period__state=PeriodState.OPEN,
@@ -148,9 +148,10 @@ def main() -> None:
         if args.ab:
             figures.update(_save_ab(pool, save, args.samples, args.without_ranks))
         else:
-            for _i in range(args.samples):
+            for _i in range(0 if args.period_only else args.samples):
                 save(saves)
-            figures["result_save"] = median(saves)
+            if saves:
+                figures["result_save"] = median(saves)
         if args.saves_only:
             _done(figures, load, args.json)
             return
@@ -158,7 +159,7 @@ def main() -> None:
         live = reverse("ratings:live", args=[pool.pk])
         pages = {"live_by_rank": "", "live_by_name": "?sort=name", "live_page_100": "?page=100",
                  "live_filtered_u18": "?age=U18", "live_by_change": "?sort=-change"}
-        for name, query in pages.items():
+        for name, query in ({} if args.period_only else pages).items():
             samples: list = []
             for _i in range(max(3, args.samples // 5)):
                 save([])  # the page is cold: the save invalidated it
@@ -171,7 +172,7 @@ def main() -> None:
         close_page = reverse("ratings:period_close", args=[period.pk])
         for name, query in {"close_page": "", "close_page_100": "?page=100"}.items():
             samples = []
-            for _i in range(3):
+            for _i in range(max(3, args.samples // 5)):
                 with Timed(samples):
                     response = client.get(close_page + query)
                 assert response.status_code == 200, (name, response.status_code)
@@ -180,7 +181,7 @@ def main() -> None:
         latest = RatingPeriod.objects.filter(pool=pool, state=PeriodState.CLOSED).latest("start")
         reopen: list = []
         close_again: list = []
-        for _i in range(2):
+        for _i in range(args.rounds):
             with Timed(reopen):
                 period_reopen(period=latest, reason="benchmark")
             with Timed(close_again):

@@ -14,7 +14,7 @@ from django.db.models import Count, Exists, OuterRef
 
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import Game
-from ratings.models import PoolMember, RatingRecord
+from ratings.models import PeriodState, PoolMember, RatingRecord
 
 
 def _newcomer(pool: str, member: str):
@@ -50,8 +50,9 @@ def pools_awaited(*, pool_ids: Iterable[int]) -> dict[int, list[tuple[Member, in
     """{pool id: [(newcomer, his pending games)]} for the pools' pending games, the newcomers by
     name. One query for the counts, one for the names."""
     rows = (
+        # (A waiting period's pending flags are not final: ``waiting_calculation_hidden``.)
         RatingRecord.objects.filter(pool_id__in=list(pool_ids), pending=True)
-        .filter(_newcomer("pool", "member"))
+        .exclude(period__state=PeriodState.WAITING).filter(_newcomer("pool", "member"))
         .values_list("pool_id", "member_id").annotate(games=Count("game_id", distinct=True)).order_by()
     )
     counts = defaultdict(dict)

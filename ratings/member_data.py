@@ -20,6 +20,7 @@ from clubrating.clubs.models import Member
 from .member_merge import member_ratings_merge, member_ratings_merge_refusals
 from .models import ClosingLiveValues, FideTakeover, ListEntry, PoolMember, RatingPool, RatingRecord
 from .rules.presets import get_rules
+from .selectors.member import waiting_calculation_hidden
 
 
 def member_ratings_data(*, member: Member) -> dict:
@@ -44,13 +45,15 @@ def member_ratings_data(*, member: Member) -> dict:
         for c in ClosingLiveValues.objects.filter(member=member).select_related("list__pool")
         .order_by("list__pool__name", "list__valid_from")
     ]
+    records = [waiting_calculation_hidden(r, r.period.state if r.period_id else None) for r in
+               RatingRecord.objects.filter(member=member).select_related("pool", "period", "opponent")
+               .order_by("pool__name", "played_on", "pk")]
     records = [
         {"pool": r.pool.name, "game_id": r.game_id, "played_on": _iso(r.played_on),
          "opponent": r.opponent.full_name if r.opponent_id else None, "score": r.score,
          "pending": r.pending, "own_rating": r.own_rating, "opponent_rating": r.opponent_rating,
          "expected": r.expected, "factor": r.factor, "change": r.change}
-        for r in RatingRecord.objects.filter(member=member).select_related("pool", "opponent")
-        .order_by("pool__name", "played_on", "pk")
+        for r in records
     ]
     takeovers = [
         {"valid_from": _iso(t.list.valid_from), "fide_rating": t.fide_rating, "first_rating": t.rating}

@@ -392,6 +392,10 @@ class RatingRecord(models.Model):
         indexes = [
             models.Index(fields=["pool", "period", "member"]),
             models.Index(fields=["pool", "member", "played_on"]),
+            # The few pending records (§1.7), counted on the close page and the officer's pages
+            # without reading a period's hundreds of thousands of others.
+            models.Index(fields=["pool", "period", "member"], condition=Q(pending=True),
+                         name="record_pending"),
         ]
 
     def __str__(self) -> str:

@@ -56,7 +56,7 @@ def _opponent_own() -> Subquery:
     return Subquery(RatingRecord.objects.filter(
         pool=OuterRef("pool"), period=OuterRef("period"), member=OuterRef("opponent"),
         own_rating__isnull=False,
-    ).values("own_rating")[:1])
+    ).exclude(period__state=PeriodState.WAITING).values("own_rating")[:1])
 
 
 def _with_state(records: QuerySet[RatingRecord]) -> QuerySet[RatingRecord]:
@@ -72,6 +72,22 @@ def waits_for_period(period_id: int | None, state: str | None) -> bool:
     """A record in no period (after the open one) or in a period waiting while the one before it
     is reopened: not calculated until its period opens."""
     return period_id is None or state == PeriodState.WAITING
+
+
+# A record's calculation, as readers show it (the engine's ``CALC_FIELDS`` but ``pending``).
+CALCULATION = ("own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+
+
+def waiting_calculation_hidden(record: RatingRecord, state: str | None) -> RatingRecord:
+    """``record`` (of a period in ``state``) as readers show it: a period waiting while the one
+    before it is reopened keeps its records' calculations from before the reopening (closing
+    again writes only those the new list changes), but they are not final, so every reader
+    shows them as none: not pending, no change (docs/rules.md, rating periods)."""
+    if state == PeriodState.WAITING:
+        record.pending = False
+        for name in CALCULATION:
+            setattr(record, name, None)
+    return record
 
 
 def _mark_pending(records: list[RatingRecord]) -> None:
@@ -147,6 +163,8 @@ def member_rating_blocks(member: Member) -> list[PoolBlock]:
         .select_related("pool", "period", "opponent", "game__round__tournament")
         .order_by("played_on", "game__round__tournament__start_date", "game__round__number", "pk")
     )
+    for record in records:
+        waiting_calculation_hidden(record, record.period.state if record.period_id else None)
     _mark_pending(records)
     for record in records:
         blocks.setdefault(record.pool_id, PoolBlock(record.pool, None)).records.append(record)

@@ -174,17 +174,27 @@ class WaitingGames:
 
 
 def pools_waiting_games(*, pool_ids: Iterable[int] | None = None) -> dict[int, WaitingGames]:
-    """{pool id: WaitingGames} for the pools with waiting games (of ``pool_ids``). One query,
+    """{pool id: WaitingGames} for the pools with waiting games (of ``pool_ids``). Two queries,
     counted by the database (a game counts once per reason)."""
-    records = RatingRecord.objects.filter(change__isnull=True)
+    # Read by index: the records with no period, the pending ones (``record_pending``) and those of
+    # waiting periods, which keep a calculation that is not final (``waiting_calculation_hidden``);
+    # every other record waits for nothing (a record with no calculation in the open period counts
+    # towards a newcomer's first rating).
+    periods = RatingPeriod.objects.filter(state=PeriodState.WAITING)
     if pool_ids is not None:
-        records = records.filter(pool_id__in=list(pool_ids))
+        pool_ids = list(pool_ids)
+        periods = periods.filter(pool_id__in=pool_ids)
+    waiting_periods = list(periods.values_list("pk", flat=True))
+    records = RatingRecord.objects.filter(
+        Q(period__isnull=True) | Q(pending=True) | Q(period__in=waiting_periods))
+    if pool_ids is not None:
+        records = records.filter(pool_id__in=pool_ids)
     waiting: dict[int, WaitingGames] = {}
     rows = records.values_list("pool_id", "pending", "period_id", "period__state").annotate(
         games=Count("game_id", distinct=True)).order_by()
     for pool_id, pending, period_id, state, games in rows:
         entry = waiting.setdefault(pool_id, WaitingGames())
-        if pending:
+        if pending and state != PeriodState.WAITING:
             entry.newcomers += games
         elif period_id is None:
             entry.after_open_period += games

@@ -17,7 +17,7 @@ from ratings.awaited import boards_awaited
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
-from ratings.selectors.member import _mark_pending, waits_for_period
+from ratings.selectors.member import _mark_pending, waiting_calculation_hidden, waits_for_period
 from ratings.services.pools import tournament_pools
 
 
@@ -87,6 +87,7 @@ def game_rating_changes(game_ids: Iterable[int]) -> dict[int, list[BoardChange]]
         records = RatingRecord.objects.filter(game_id__in=list(game_ids)).select_related("pool")
         records = records.annotate(period_state=F("period__state")).order_by("pool__name", "pk")
     for record in records:
+        waiting_calculation_hidden(record, record.period_state)
         board = changes[record.game_id].setdefault(record.pool_id, BoardChange(pool=record.pool))
         if record.white:
             board.white = record
@@ -276,6 +277,7 @@ def tournament_evaluation(
         record.start_rank = ranks.get(record.member_id)
         record.member_published, record.member_pending = states.get((record.pool_id, record.member_id),
                                                                     (None, None))
+        waiting_calculation_hidden(record, record.period.state if record.period_id else None)
     records.sort(key=lambda r: position[r.pool_id])  # stable: each pool's records in games' order
     _mark_pending(records)
     pools: dict[int, PoolEvaluation] = {}
@@ -305,10 +307,13 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
         # by the pool's name would compare the name's text once per record).
         RatingRecord.objects.filter(game__round__tournament=tournament).order_by(*_GAMES_ORDER)
         .values_list("pool_id", "member_id", "score", "expected", "change", "pending", "opponent_rating",
-                     "own_rating", "factor")
+                     "own_rating", "factor", "period__state")
     )
     figures: dict[int, dict[int, PlayerEvaluation]] = {}
-    for pool_id, member_id, score, expected, change, pending, opponent, own, factor in records:
+    for pool_id, member_id, score, expected, change, pending, opponent, own, factor, state in records:
+        if state == PeriodState.WAITING:  # (``waiting_calculation_hidden``)
+            expected = change = opponent = own = factor = None
+            pending = False
         rows = figures.setdefault(pool_id, {})
         row = rows.get(member_id)
         if row is None:

@@ -159,3 +159,16 @@ def _renumber(pool_id: int, bands: list[tuple[float, float]], leaving: bool) -> 
         above += len(band)
     rows_update(PoolMember, ("id",), ("live_rank",), updates)
     return len(updates)
+
+
+def live_ranks_ordered(rows: Iterable[tuple[int, float | None, str, str]]) -> dict[int, int | None]:
+    """The live rank of every row of a pool, from (member, live rating, last name, first name) of
+    all its rows, in the order of ``rank_key`` (None without a live rating): for a write of every
+    member's live values at once (closing and reopening a period), which then writes the ranks
+    with them, instead of a second write of the rows whose rank moved (``live_ranks_renumber``)."""
+    rows = list(rows)
+    rated = sorted((row for row in rows if row[1] is not None),
+                   key=lambda row: rank_key(row[1], row[2], row[3], row[0]))
+    ranks: dict[int, int | None] = {row[0]: None for row in rows}
+    ranks.update((row[0], place) for place, row in enumerate(rated, start=1))
+    return ranks

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import BigIntegerField, BooleanField, Case, ExpressionWrapper, F, Q, Value, When
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,7 +25,6 @@ from ratings.models import (
     entry_markers,
 )
 from ratings.rules.period import PeriodResult
-from ratings.services.cache import pool_cache_bump
 from ratings.services.calendar import period_bounds
 from ratings.services.db import fetch_rows, rows_update
 from ratings.services.errors import RatingsError
@@ -35,14 +34,15 @@ from ratings.services.evaluation import (
     RECORD_FIELDS,
     Rec,
     State,
-    _write_members,
     evaluate,
     load_records,
     peak_ratings,
     pending_sides,
     period_evaluate,
     pool_state,
-    stored_live_values,
+)
+from ratings.services.evaluation import (
+    live_values as member_live_values,
 )
 from ratings.services.inactivity import inactive_members
 from ratings.services.lists import (
@@ -58,8 +58,8 @@ from ratings.services.lists import (
     published_values,
     state_from_entries,
 )
-from ratings.services.live_ranks import live_ranks_renumber
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
+from ratings.services.period_members import pool_members_write
 from ratings.services.pools import open_period, pool_lock
 
 # A record waiting with no period has no calculation (as recording it there leaves it).
@@ -150,22 +150,13 @@ def state_restore(pool: RatingPool, published: dict[int, tuple], plist: Publishe
             ClosingLiveValues.objects.filter(list=plist).order_by().values_list("member_id", *LIVE_FIELDS)
         )
     }
-    stored = fetch_rows(
-        PoolMember.objects.filter(pool=pool).order_by().values_list(
-            "member_id", "rating", "games_count", "reached_2400", *LIVE_FIELDS
-        )
-    )
     newcomer = (None, 0, False)
-    rows = []
-    for mid, *values in stored:
+
+    def restored(mid: int) -> tuple:
         state = tuple(published.get(mid, newcomer))
-        new = (*state, *(kept.get(mid) or (state[0], *IDLE)))
-        if tuple(values) != new:
-            rows.append((*new, pool.pk, mid))
-    columns = ("rating", "games_count", "reached_2400", *LIVE_FIELDS)
-    rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
-    live_ranks_renumber(pool.pk)
-    pool_cache_bump(pool_id=pool.pk)
+        return (*state, *(kept.get(mid) or (state[0], *IDLE)))
+
+    pool_members_write(pool, restored)
 
 
 def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
@@ -176,26 +167,31 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
     entering = RatingRecord.objects.filter(pool=pool).filter(
         Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True) | Q(period=successor)
     )
-    # Without their (empty or replaced) calculation: the new period's evaluation writes it.
-    rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id"))
+    # With their stored period, solo flag and calculation (``Rec.stored``): the new period's
+    # evaluation writes only the records whose values change (a waiting period's records keep
+    # their calculation from before the reopening; most stay as they are).
+    rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id", "solo", *CALC_FIELDS))
     closed = period.pk  # (read once: a federation pool brings 200,000 records here)
-    pending = {(game, member) for _id, game, member, *_rest, pid in rows if pid == closed}
-    return [
-        Rec(rid, game, member, opponent, white, score, (game, opponent) not in pending)
-        if pid == closed
-        else Rec(rid, game, member, opponent, white, score, solo)
-        for rid, game, member, opponent, white, score, solo, pid in rows
-    ]
+    n = len(RECORD_FIELDS)
+    recs = [Rec(*row[:n], row[n:]) for row in rows]
+    carried = [i for i, row in enumerate(rows) if row[n] == closed]
+    pending = {(recs[i].game_id, recs[i].member_id) for i in carried}
+    for i in carried:
+        r = recs[i]
+        recs[i] = r._replace(solo=(r.game_id, r.opponent_id) not in pending)
+    return recs
 
 
 def successor_evaluate(
     pool: RatingPool, successor: RatingPeriod, recs: list[Rec], published: dict[int, tuple]
 ) -> None:
     """Evaluate the new open period and store its records with their new period in one write
-    (moving them first and then storing their values wrote every record twice). ``published``:
+    (moving them first and then storing their values wrote every record twice), only those
+    whose period, solo flag or calculation change (``carry_pending``'s ``stored``). ``published``:
     the new list's published values (``published_values``), not yet stored: they are the state
-    the period is evaluated from, and are written with the live values in one write (every other
-    member of the pool becomes a newcomer, as ``state_from_entries`` has it)."""
+    the period is evaluated from, and are written with the live values and ranks in one write
+    (``pool_members_write``; every other member of the pool becomes a newcomer, as
+    ``state_from_entries`` has it)."""
     pool_members_ensure(pool, published)
     state = pool_state(pool)
     newcomer = (None, 0, False)
@@ -210,11 +206,14 @@ def successor_evaluate(
     for r in recs:
         key = (r.game_id, r.member_id)
         c = calc.get(key)
-        values = (key in pending, *uncalculated) if c is None else (False, *c)
-        rows.append((new, r.solo, *values, r.id))
+        values = (new, r.solo, *((key in pending, *uncalculated) if c is None else (False, *c)))
+        if values != r.stored:
+            rows.append((*values, r.id))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
-    _write_members(pool, result, state, state.keys(), stored=stored_live_values(pool, published=True),
-                   published=True)
+    pool_members_write(pool, {
+        mid: (p.rating, p.games_count, p.reached_2400, *member_live_values(pool, result, state, mid))
+        for mid, p in state.items()
+    })
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
@@ -426,18 +425,15 @@ def period_reopen(
     following = successor.first()
     if following is not None and following.state == PeriodState.OPEN:
         # In one statement: the games the period left pending (§1.7), dated before the
-        # following one, return to it as its closing left them (pending; ``solo_refresh``
-        # below sets their solo flags). Games dated in the following period wait in it, without
-        # calculation, until closing this one opens it again: they keep their period, and
-        # rewriting only their calculation leaves the record indexes alone (a federation pool
-        # has 200,000 of them a period).
-        carried = Q(played_on__lt=following.start)
-        RatingRecord.objects.filter(pool=pool, period=following).update(
-            **{**UNCALCULATED, "pending": ExpressionWrapper(carried, output_field=BooleanField())},
-            period=Case(
-                When(carried, then=Value(period.pk)), default=F("period"), output_field=BigIntegerField()
-            ),
-            solo=False,
+        # following one, return to it as its closing left them (pending, without calculation;
+        # ``solo_refresh`` below sets their solo flags). Games dated in the following period wait
+        # in it until closing this one opens it again, and keep their calculation: every reader
+        # treats a waiting period's calculation as none (``waiting_calculation_hidden``), and
+        # closing again writes only the records whose calculation the new list changes (a
+        # federation pool has 200,000 of them a period; after a reopening without corrections,
+        # almost none).
+        RatingRecord.objects.filter(pool=pool, period=following, played_on__lt=following.start).update(
+            **{**UNCALCULATED, "pending": True}, period=period, solo=False,
         )
         following.state = PeriodState.WAITING
         following.save(update_fields=["state"])

@@ -55,15 +55,21 @@ def _stored(pool: RatingPool) -> dict[tuple[int, int], tuple]:
     return {(row[1], row[2]): row for row in rows}
 
 
-def _write(pool: RatingPool, rows: dict[tuple[int, int], list]) -> None:
+def _write(pool: RatingPool, rows: dict[tuple[int, int], list], waiting: set[int]) -> None:
     """Make the stored records equal ``rows``, writing only the difference: a recalculation
     that finds what incremental updates already stored writes nothing (a federation pool has
-    hundreds of thousands of records; rewriting them all took most of the time)."""
+    hundreds of thousands of records; rewriting them all took most of the time). A record that
+    stays in a ``waiting`` period keeps its pending and solo flags and calculation as stored:
+    no reader shows them, and closing the reopened period computes them anew
+    (``ratings.selectors.member.waiting_calculation_hidden``)."""
     stored = _stored(pool)
     inserts, updates = [], []
+    kept = slice(3 + PENDING, None)  # (pending, solo and the calculation close VALUES)
     for key, values in rows.items():
         values = tuple(values)
         old = stored.pop(key, None)
+        if old is not None and values[PERIOD] in waiting and old[3 + PERIOD] == values[PERIOD]:
+            values = (*values[:PENDING], *old[kept])
         if old is None:
             inserts.append((pool.pk, *key, *values))
         elif old[3:] != values:
@@ -142,5 +148,5 @@ def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] |
     waiting = [None, *(p.pk for p in periods if p.state == PeriodState.WAITING)]
     pool_members_ensure(pool, {r.member_id for pid in waiting for r in by_period[pid]})
     report(92, _("Writing the rating records"))
-    _write(pool, rows)
+    _write(pool, rows, {p.pk for p in periods if p.state == PeriodState.WAITING})
     return len(rows)

@@ -4,6 +4,13 @@ import pytest
 
 from clubrating.tournaments.models import Result
 from ratings.models import ListEntry, PeriodReopening, PeriodState, PoolMember, PublishedList, RatingRecord
+from ratings.selectors.member import member_rating_blocks
+from ratings.selectors.periods import pools_waiting_games
+from ratings.selectors.tournament import (
+    game_rating_changes,
+    tournament_evaluation,
+    tournament_evaluation_summary,
+)
 from ratings.services import RatingsError, game_record_result, period_close, period_reopen, pool_recalculate
 from tests.factories import MemberFactory
 from tests.ratings.factories import (
@@ -86,17 +93,21 @@ def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
     period = old.period
     with pytest.raises(RatingsError, match="reason"):
         period_reopen(period=period, reason="  ")
+    later = RatingRecord.objects.filter(pool=pool, played_on__gte=datetime.date(2025, 7, 1)).order_by("pk")
+    calculated = list(later.values_list("pk", "pending", "own_rating", "change"))
 
     period_reopen(period=period, reason="Wrong result in round 2")
 
     assert PeriodReopening.objects.get(period=period).reason == "Wrong result in round 2"
     assert pool.periods.get(state=PeriodState.OPEN) == period
-    # The three games of the next period wait in it, without calculation.
+    # The three games of the next period wait in it, keeping the calculation they had (which
+    # no reader shows: ``waiting_calculation_hidden``); the carried ones returned.
     following = pool.periods.get(state=PeriodState.WAITING)
     assert following.start == datetime.date(2025, 7, 1)
     waiting = RatingRecord.objects.filter(pool=pool, period=following)
-    assert waiting.count() == 6 and not waiting.filter(change__isnull=False).exists()
-    assert not waiting.filter(pending=True).exists()
+    assert waiting.count() == 6 and list(waiting.order_by("pk").values_list(
+        "pk", "pending", "own_rating", "change")) == calculated
+    assert waiting.filter(change__isnull=False).exists()
     game_record_result(game=first[0], result=Result.DRAW)
     new = period_close(pool=pool)
     # Closing opens the waiting period again (the same one) and rates its games.
@@ -119,7 +130,7 @@ def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
     assert RatingRecord.objects.filter(pool=pool, period=None).count() == 0
 
 
-def test_reopen_clears_the_calculation_of_games_that_wait_again():
+def test_reopen_keeps_the_calculation_of_games_that_wait_again_and_readers_show_none():
     pool = make_pool()
     a, b = MemberFactory(), MemberFactory()
     publish_start_list(pool, {a: 1950, b: 1820})
@@ -131,12 +142,22 @@ def test_reopen_clears_the_calculation_of_games_that_wait_again():
 
     period_reopen(period=pool.periods.get(start=datetime.date(2025, 1, 1)), reason="Korrektur")
 
-    # The game waits in its period again: no calculation against a list it is not rated with.
+    # The game waits in its period again. It keeps its calculation (closing again writes only
+    # what the new list changes), but no reader shows a calculation against a list it is not
+    # rated with.
     following = pool.periods.get(start=datetime.date(2025, 7, 1))
     assert following.state == PeriodState.WAITING
     waiting = RatingRecord.objects.filter(game=game)
-    calculation = list(waiting.values_list("period", "pending", "own_rating", "change"))
-    assert calculation == [(following.pk, False, None, None)] * 2
+    assert sorted(waiting.values_list("period", "own_rating", "change")) == rated
+    (board,) = game_rating_changes([game.pk])[game.pk]
+    assert (board.white_change, board.black_change, board.pending) == (None, None, False)
+    assert (board.white_waits_for_period, board.black_waits_for_period) == (True, True)
+    (shown,) = [r for block in member_rating_blocks(a) for r in block.records]
+    assert (shown.change, shown.own_rating, shown.pending) == (None, None, False) and shown.waits_for_period
+    assert pools_waiting_games(pool_ids=[pool.pk])[pool.pk].behind_reopened == 1
+    for evaluate in (tournament_evaluation, tournament_evaluation_summary):
+        (evaluation,) = evaluate(game.round.tournament)
+        assert [(row.games, row.pending, row.change) for row in evaluation.rows] == [(0, 1, 0.0)] * 2
     assert PoolMember.objects.get(pool=pool, member=a).live_rating == 1950
     # A game entered meanwhile and dated in the waiting period waits in it too.
     later = unplayed_game(make_round(start_date=datetime.date(2025, 10, 1)), b, a)

@@ -1,0 +1,49 @@
+"""The pool's members written at once when a period is closed or reopened: every member's
+published and live values with the live ranks they give, in one write of the rows that change.
+
+Closing publishes a new list and opens the next period; reopening restores the list in force
+before and the reopened period's live values. Both know every member's new values, so the live
+ranks are computed once, from the whole pool's live ratings and names (``live_ranks_ordered``),
+and written with them: no second write of the rows whose rank moved, and no row written twice
+in one transaction (its foreign keys would be checked again and its indexes written twice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ratings.models import PoolMember, RatingPool
+from ratings.services.cache import pool_cache_bump
+from ratings.services.db import fetch_rows, rows_update
+from ratings.services.evaluation import LIVE_FIELDS, PUBLISHED_FIELDS
+from ratings.services.live_ranks import live_ranks_ordered, pool_ranks_lock
+
+COLUMNS = (*PUBLISHED_FIELDS, *LIVE_FIELDS)
+_LIVE = len(PUBLISHED_FIELDS)  # where the live rating is in a row of COLUMNS
+
+
+def pool_members_write(pool: RatingPool, values: dict[int, tuple] | Callable[[int], tuple]) -> int:
+    """Store ``values`` (member -> COLUMNS, or a function of the member giving them for every
+    row of the pool) and the live ranks of the whole pool; members not in a dict ``values`` keep
+    theirs. Only rows whose values or rank change are written. Returns their number. The caller
+    holds the pool's lock (closing, reopening)."""
+    pool_ranks_lock(pool.pk)
+    stored = fetch_rows(
+        PoolMember.objects.filter(pool=pool).order_by().values_list(
+            "member_id", *COLUMNS, "live_rank", "member__last_name", "member__first_name"
+        )
+    )
+    new = {}
+    for mid, *row in stored:
+        if callable(values):
+            new[mid] = tuple(values(mid))
+        else:
+            new[mid] = tuple(values[mid]) if mid in values else tuple(row[:len(COLUMNS)])
+    ranks = live_ranks_ordered((row[0], new[row[0]][_LIVE], row[-2], row[-1]) for row in stored)
+    rows = []
+    for mid, *row in stored:
+        if (*new[mid], ranks[mid]) != tuple(row[:len(COLUMNS) + 1]):
+            rows.append((*new[mid], ranks[mid], pool.pk, mid))
+    rows_update(PoolMember, ("pool_id", "member_id"), (*COLUMNS, "live_rank"), rows)
+    pool_cache_bump(pool_id=pool.pk)
+    return len(rows)
