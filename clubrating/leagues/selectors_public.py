@@ -159,10 +159,10 @@ def division_data(
     )
     by_team = {team.team_id: team for team in teams}
     rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
-    for league in division_matches(division=division, teams=teams):
-        tm = league.match
+    for read in division_matches(division=division, teams=teams):
+        league, tm = read.league, read.league.match
         home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
-        score = league_match_score(league)
+        score = league_match_score(league, lineup=read.lineup, games=read.games)
         scored = ScoredMatch(league, score, match_result(league, score, home, away), home, away)
         rounds.setdefault(tm.round.number, (tm.round.date, []))[1].append(scored)
     round_list = [(number, date, matches) for number, (date, matches) in sorted(rounds.items())]
