@@ -49,12 +49,17 @@ class DivisionMatch:
     games: list[GameRow]
 
 
-def division_matches(*, division: Division, teams: list[LeagueTeam]) -> list[DivisionMatch]:
-    """The division's matches by round and number, each with its lineup and games as rows.
-    ``teams``: the division's teams, read with their tournament team and club."""
+def division_matches(
+    *, division: Division, teams: list[LeagueTeam], round_number: int | None = None
+) -> list[DivisionMatch]:
+    """The division's matches by round and number (of round ``round_number`` only, when given),
+    each with its lineup and games as rows. ``teams``: the division's teams, read with their
+    tournament team and club."""
+    matches = LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+    if round_number is not None:
+        matches = matches.filter(match__round__number=round_number)
     matches = list(
-        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-        .select_related("match__round")
+        matches.select_related("match__round")
         .order_by("match__round__number", "match__number")
     )
     ids = [league.match_id for league in matches]
