@@ -17,22 +17,20 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html_join
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubrating.accounts.permissions import public_tournaments_required
-from clubrating.accounts.templatetags.privacy import team_player
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.downloads import attachment, download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.formatting import decimal_text, points_text
 from clubrating.core.pdf import print_context, render_pdf_response
-from clubrating.core.templatetags.numbers import performance
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, LeagueTeam, Side
+from clubrating.leagues.public.player_rows import player_rows
 from clubrating.leagues.selectors import (
     division_live_state,
     division_version,
@@ -293,34 +291,6 @@ def _players_data(division: Division) -> DivisionData:
     )
 
 
-def _player_rows(request, lines: list, boards: list[int]) -> list[dict]:
-    """The players' lines as the table shows them, each cell's text worked out once here (the
-    name as ``team_player`` shows it to this reader, numbers by the ``numbers`` filters' rules):
-    a division's hundred-odd lines with a cell per board cost the template a tag per cell."""
-    context = {"request": request}
-    texts: dict[tuple[float, int], str] = {}  # a handful of scores, each formatted once
-
-    def text(value: float, places: int = 1) -> str:
-        key = (value, places)
-        if key not in texts:
-            texts[key] = decimal_text(value, places)
-        return texts[key]
-
-    return [
-        {
-            "name": team_player(context, line.member),
-            "team": line.team.name,
-            "cells": format_html_join("", '<td class="num text-nowrap">{}</td>', (
-                (f"{text(cell[0])}/{cell[1]}" if cell else "",) for cell in map(line.boards.get, boards))),
-            "points": text(line.points),
-            "games": line.games,
-            "percent": text(line.percent, 0),
-            "rp": performance(line.performance, len(line.opponents)),
-        }
-        for line in lines
-    ]
-
-
 @public_tournaments_required
 def division_players(request, pk):
     division = _division(pk)
@@ -334,7 +304,7 @@ def division_players(request, pk):
         team_order = {row.team: index for index, row in enumerate(data.table)}
         lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
         boards = list(range(1, division.boards + 1))
-        return _context(request, division, "players", rows=_player_rows(request, lines, boards),
+        return _context(request, division, "players", rows=player_rows(request, lines, boards),
                         boards=boards, best=sorted(data.best.items()))
 
     context = _context(request, division, "players")
