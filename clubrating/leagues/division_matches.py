@@ -1,55 +1,95 @@
-"""A division's matches for its pages, read without building the same objects again and again.
+"""A division's matches for its pages, read as plain rows where a page has hundreds of them.
 
 ``league_matches`` joins every match to its round, tournament, division, season, both teams and
 their clubs, and every lineup entry and game to its members: for a division of 12 teams and 11
 rounds on 8 boards some 4,500 model objects per read, most of them copies of the same dozen
 teams, one season and a hundred members. The division's pages know the division, its season and
-its teams already; here each match is read with its round only, its lineups and games without
-joins, and the division's objects are set on them (one object per team, per member), so that
-``league_match_score``, ``lineup_visible`` and the cards read them as before. A fixed number of
-queries: matches, lineups, games, members.
+its teams already; here each match is read with its round only, and its lineup entries and games
+(16 and 8 a match) as plain rows (``LineupRow``, ``GameRow``: the attributes ``match_score``
+reads), each member once as a model object (the privacy rules read his profile). The division's
+objects are set on the matches (one object per team), so that ``league_match_score``,
+``lineup_visible`` and the cards read them as before. A fixed number of queries: matches,
+lineups, games, members.
 """
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from dataclasses import dataclass
 
 from clubrating.clubs.models import Member
 from clubrating.leagues.models import Division, LeagueMatch, LeagueTeam
 from clubrating.tournaments.models import Game, LineupEntry, Tournament
 
 
-def division_matches(*, division: Division, teams: list[LeagueTeam]) -> list[LeagueMatch]:
-    """The division's matches by round and number, with what ``league_matches`` gives them.
-    ``teams``: the division's teams, read with their tournament team and club."""
+@dataclass(slots=True)
+class LineupRow:
+    """A lineup entry: the team's board and its member."""
+
+    team_id: int
+    board: int
+    member_id: int
+    member: Member
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A board game: its key, board, players (by key) and result (by colour)."""
+
+    pk: int
+    board: int
+    white_id: int
+    black_id: int
+    result: str
+
+
+@dataclass(slots=True)
+class DivisionMatch:
+    league: LeagueMatch
+    lineup: list[LineupRow]
+    games: list[GameRow]
+
+
+def division_matches(
+    *, division: Division, teams: list[LeagueTeam], round_number: int | None = None
+) -> list[DivisionMatch]:
+    """The division's matches by round and number (of round ``round_number`` only, when given),
+    each with its lineup and games as rows. ``teams``: the division's teams, read with their
+    tournament team and club."""
+    matches = LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+    if round_number is not None:
+        matches = matches.filter(match__round__number=round_number)
     matches = list(
-        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-        .select_related("match__round")
-        .prefetch_related(Prefetch("match__lineup", queryset=LineupEntry.objects.all()),
-                          # By board alone (a match's games share a round): the games' default
-                          # order joins rounds and tournaments, and PostgreSQL then reads the
-                          # federation's games in that order instead of the match's by its index.
-                          Prefetch("match__games", queryset=Game.objects.order_by("board")))
+        matches.select_related("match__round")
         .order_by("match__round__number", "match__number")
     )
-    wanted: set[int] = set()
-    for league in matches:
-        wanted.update(entry.member_id for entry in league.match.lineup.all())
-        for game in league.match.games.all():
-            wanted.update((game.white_id, game.black_id))
+    ids = [league.match_id for league in matches]
+    lineups: dict[int, list[tuple]] = {pk: [] for pk in ids}
+    for row in (LineupEntry.objects.filter(match_id__in=ids).order_by("pk")
+                .values_list("match_id", "team_id", "board", "member_id")):
+        lineups[row[0]].append(row[1:])
+    games: dict[int, list[GameRow]] = {pk: [] for pk in ids}
+    # By board alone (a match's games share a round): the games' default order joins rounds and
+    # tournaments, and PostgreSQL then reads the federation's games in that order instead of the
+    # match's by its index.
+    for match_id, *row in (Game.objects.filter(team_match_id__in=ids).order_by("board")
+                           .values_list("team_match_id", "pk", "board", "white_id", "black_id", "result")):
+        games[match_id].append(GameRow(*row))
+    wanted: set[int] = {member for rows in lineups.values() for _team, _board, member in rows}
+    for rows in games.values():
+        wanted.update(member for game in rows for member in (game.white_id, game.black_id))
     members = Member.objects.in_bulk(wanted)
     tournament = division.tournament
     Tournament.division.related.set_cached_value(tournament, division)  # season_of reads it
     by_team = {team.team_id: team for team in teams}
     for team in teams:
         LeagueTeam.team.field.remote_field.set_cached_value(team.team, team)  # team.league_team
+    out = []
     for league in matches:
         match = league.match
         match.round.tournament = tournament
         match.home_team = by_team[match.home_team_id].team
         match.away_team = by_team[match.away_team_id].team
-        for entry in match.lineup.all():
-            entry.member = members[entry.member_id]
-        for game in match.games.all():
-            game.white, game.black = members[game.white_id], members[game.black_id]
-    return matches
+        lineup = [LineupRow(team, board, member, members[member])
+                  for team, board, member in lineups[match.pk]]
+        out.append(DivisionMatch(league, lineup, games[match.pk]))
+    return out

@@ -163,12 +163,13 @@ def division_version(*, division: Division, now: datetime.datetime) -> str:
     return hashlib.sha1(repr(rows).encode()).hexdigest()[:20]
 
 
-def league_match_score(match: LeagueMatch) -> MatchScore:
+def league_match_score(match: LeagueMatch, *, lineup=None, games=None) -> MatchScore:
     """The boards and board points of a match; once its result is entered an empty board is lost
     by forfeit and a team that did not appear loses every board, n : 0 (docs/rules.md, "Team
-    league tables, forfeits"). Reads the lineups and games as ``league_matches`` prefetches them."""
+    league tables, forfeits"). Reads the lineups and games as ``league_matches`` prefetches them,
+    or ``lineup`` and ``games`` as plain rows (``division_matches``)."""
     over = match.status != MatchStatus.OPEN
-    scored = match_score(match.match, over=over)
+    scored = match_score(match.match, over=over, lineup=lineup, games=games)
     if over and match.ineligible_side and not match.absent:
         return _ineligible(match, scored)
     if not (over and match.absent):

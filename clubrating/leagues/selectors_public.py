@@ -24,6 +24,8 @@ __all__ = [
     "DivisionData",
     "ScoredMatch",
     "division_data",
+    "division_round",
+    "division_round_numbers",
     "match_result",
     "public_seasons",
 ]
@@ -140,6 +142,50 @@ def _board_games(
     return games
 
 
+def _teams(division: Division) -> list[LeagueTeam]:
+    return list(
+        LeagueTeam.objects.filter(division=division)
+        .select_related("team", "club")
+        .order_by("team__start_rank", "team__name", "pk")
+    )
+
+
+def _scored_rounds(
+    division: Division, teams: list[LeagueTeam], round_number: int | None = None
+) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
+    """The division's rounds (or round ``round_number`` only) with their scored matches."""
+    by_team = {team.team_id: team for team in teams}
+    rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
+    for read in division_matches(division=division, teams=teams, round_number=round_number):
+        league, tm = read.league, read.league.match
+        home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
+        score = league_match_score(league, lineup=read.lineup, games=read.games)
+        scored = ScoredMatch(league, score, match_result(league, score, home, away), home, away)
+        rounds.setdefault(tm.round.number, (tm.round.date, []))[1].append(scored)
+    return [(number, date, matches) for number, (date, matches) in sorted(rounds.items())]
+
+
+def division_round(
+    *, division: Division, number: int
+) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
+    """Round ``number`` of the division with its scored matches (``division_data``'s ``rounds``
+    for that round alone): the rounds page shows one round and reads only its matches."""
+    return _scored_rounds(division, _teams(division), number)
+
+
+def division_round_numbers(*, division: Division) -> tuple[list[int], list[int]]:
+    """(the division's round numbers, those with a match that counts in the table): one query
+    over the matches' states."""
+    numbers: set[int] = set()
+    played: set[int] = set()
+    for number, status in (LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+                           .values_list("match__round__number", "status")):
+        numbers.add(number)
+        if status != MatchStatus.OPEN:  # as ``match_result``: the match counts once it is not open
+            played.add(number)
+    return sorted(numbers), sorted(played)
+
+
 def division_data(
     *,
     division: Division,
@@ -152,20 +198,8 @@ def division_data(
     ``ratings([(game id, white id, black id, match day)])``
     gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
     season = division.season
-    teams = list(
-        LeagueTeam.objects.filter(division=division)
-        .select_related("team", "club")
-        .order_by("team__start_rank", "team__name", "pk")
-    )
-    by_team = {team.team_id: team for team in teams}
-    rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
-    for league in division_matches(division=division, teams=teams):
-        tm = league.match
-        home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
-        score = league_match_score(league)
-        scored = ScoredMatch(league, score, match_result(league, score, home, away), home, away)
-        rounds.setdefault(tm.round.number, (tm.round.date, []))[1].append(scored)
-    round_list = [(number, date, matches) for number, (date, matches) in sorted(rounds.items())]
+    teams = _teams(division)
+    round_list = _scored_rounds(division, teams)
     results = [m.result for _n, _d, matches in round_list for m in matches if m.result is not None]
     table = division_table(
         teams,

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 
 __all__ = [
@@ -64,11 +65,12 @@ class MatchResult:
     away: Hashable
     boards: tuple[tuple[float, float], ...]
 
-    @property
+    # Summed once per match: a table with its rank after each round reads them hundreds of times.
+    @cached_property
     def home_points(self) -> float:
         return sum(home for home, _away in self.boards)
 
-    @property
+    @cached_property
     def away_points(self) -> float:
         return sum(away for _home, away in self.boards)
 

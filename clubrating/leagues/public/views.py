@@ -29,7 +29,8 @@ from clubrating.core.formatting import decimal_text, points_text
 from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
-from clubrating.leagues.models import Criterion, Division, LeagueMatch, Side
+from clubrating.leagues.models import Criterion, Division, LeagueMatch, LeagueTeam, Side
+from clubrating.leagues.public.player_rows import player_rows
 from clubrating.leagues.selectors import (
     division_live_state,
     division_version,
@@ -42,6 +43,8 @@ from clubrating.leagues.selectors_public import (
     DivisionData,
     ScoredMatch,
     division_data,
+    division_round,
+    division_round_numbers,
     match_result,
     public_seasons,
 )
@@ -85,14 +88,19 @@ def _context(request, division: Division, tab: str, data: DivisionData | None = 
         "data": data,
         **extra,
     }
-    if data is not None:
-        codes = division.season.criteria
-        context["table_rows"] = [(row, [_criterion_text(row, code) for code in codes]) for row in data.table]
-        context["cross_rows"] = [
+    return context
+
+
+def _tables(division: Division, data: DivisionData) -> dict:
+    """The table's rows with their criteria's texts and the cross table's rows with theirs."""
+    codes = division.season.criteria
+    return {
+        "table_rows": [(row, [_criterion_text(row, code) for code in codes]) for row in data.table],
+        "cross_rows": [
             (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
             for row, cells in data.cross_rows()
-        ]
-    return context
+        ],
+    }
 
 
 @public_tournaments_required
@@ -136,7 +144,7 @@ def _table_context(request, division: Division) -> dict:
     data = division_data(division=division)
     progress_rounds, progress_rows = data.progress()
     return _context(request, division, "table", data=data, progress_rounds=progress_rounds,
-                    progress_rows=progress_rows)
+                    progress_rows=progress_rows, **_tables(division, data))
 
 
 def _plain(context: dict) -> dict:
@@ -232,24 +240,19 @@ def division_rounds(request, pk):
 
 def _rounds_context(request, division: Division, live: dict) -> dict:
     """The rounds page's context: the chosen round's match cards (``?round=``; the last round
-    with a result, else the first)."""
-    data = division_data(division=division)
-    numbers = [number for number, _date, _matches in data.rounds]
+    with a result, else the first), read alone."""
+    numbers, played = division_round_numbers(division=division)
     try:
         chosen = int(request.GET.get("round") or 0)
     except ValueError:
         chosen = 0
     if chosen not in numbers:  # the last round with a result, else the first
-        played = [number for number, _d, matches in data.rounds if any(m.result for m in matches)]
         chosen = played[-1] if played else (numbers[0] if numbers else 0)
     rounds = [
         (number, date, _cards(request, division, matches))
-        for number, date, matches in data.rounds
-        if number == chosen
+        for number, date, matches in division_round(division=division, number=chosen)
     ]
-    return _context(
-        request, division, "rounds", data=data, rounds=rounds, chosen=chosen, numbers=numbers, **live
-    )
+    return _context(request, division, "rounds", rounds=rounds, chosen=chosen, numbers=numbers, **live)
 
 
 def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.date, dict[int, int]]:
@@ -301,13 +304,8 @@ def division_players(request, pk):
         team_order = {row.team: index for index, row in enumerate(data.table)}
         lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
         boards = list(range(1, division.boards + 1))
-        rows = [
-            (line, [f"{points_text(cell[0])}/{cell[1]}" if cell else ""
-                    for cell in map(line.boards.get, boards)])
-            for line in lines
-        ]
-        return _context(request, division, "players", data=data, rows=rows, boards=boards,
-                        best=sorted(data.best.items()))
+        return _context(request, division, "players", rows=player_rows(request, lines, boards),
+                        boards=boards, best=sorted(data.best.items()))
 
     context = _context(request, division, "players")
     context["content_html"] = version.content("leagues/public/players.html", build)
@@ -319,10 +317,20 @@ def division_team(request, pk, team_pk):
     """A team's page: its place, its results round by round (score from its own side) and its
     players (boards, points, Rp with the rated games it rests on)."""
     division = _division(pk)
+    shown = get_object_or_404(LeagueTeam.objects.select_related("team"), division=division, pk=team_pk)
+    # Its players' performances use the ratings of the lists in force on the match days.
+    version = _version(request, division, "league-team", team_pk, pools_version(division.tournament))
+    if response := version.not_modified():
+        return response
+    context = _context(request, division, "table", team=shown)
+    context["content_html"] = version.content("leagues/public/team.html",
+                                              lambda: _team_context(request, division, team_pk))
+    return version.validated(render(request, "leagues/public/team.html", context))
+
+
+def _team_context(request, division: Division, team_pk: int) -> dict:
     data = _players_data(division)
-    team = next((t for t in data.teams if t.pk == team_pk), None)
-    if team is None:
-        raise Http404
+    team = next(t for t in data.teams if t.pk == team_pk)
     row = next(row for row in data.table if row.team == team)
     results = []
     for number, _date, matches in data.rounds:
@@ -337,11 +345,7 @@ def division_team(request, pk, team_pk):
     lines = sorted(
         (line for line in data.players if line.team == team), key=lambda line: (line.main_board, -line.games)
     )
-    return render(
-        request,
-        "leagues/public/team.html",
-        _context(request, division, "table", data=data, team=team, row=row, results=results, lines=lines),
-    )
+    return _context(request, division, "table", data=data, team=team, row=row, results=results, lines=lines)
 
 
 def _public_match(pk) -> LeagueMatch:
@@ -403,7 +407,7 @@ def division_print(request, pk):
     division = _division(pk)
     data = division_data(division=division)
     title = _("Standings")
-    context = _context(request, division, "table", data=data)
+    context = _context(request, division, "table", data=data, **_tables(division, data))
     context.update(
         print_context(
             club_name=home_club_name(),

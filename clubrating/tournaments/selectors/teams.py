@@ -57,20 +57,22 @@ class MatchScore:
         return self.finished or any(board.points is not None for board in self.boards)
 
 
-def match_score(match: TeamMatch, *, over: bool = False) -> MatchScore:
+def match_score(match: TeamMatch, *, over: bool = False, lineup=None, games=None) -> MatchScore:
     """The boards of a match from the home team's side and the board points of both teams.
 
     ``over``: the match is over (a league match whose result was entered), so a board where only
     one team had a player is won by that team by forfeit, and the match counts as finished even
     if a team lined up nobody (FIDE team practice: an empty board is lost by default).
 
-    Reads ``match.lineup`` (with members) and ``match.games`` as prefetched by the caller."""
-    lineup = list(match.lineup.all())
+    Reads ``match.lineup`` (with members) and ``match.games`` as prefetched by the caller, or
+    ``lineup`` and ``games`` when given: plain rows with the same attributes (a page that shows
+    hundreds of boards reads them without building a model object per row)."""
+    lineup = list(match.lineup.all()) if lineup is None else lineup
     home = {e.board: e.member for e in lineup if e.team_id == match.home_team_id}
     away = {e.board: e.member for e in lineup if e.team_id == match.away_team_id}
     home_ids = {e.member_id for e in lineup if e.team_id == match.home_team_id}
     offset = (match.number - 1) * match.boards  # services.lineup_set numbers the games so
-    games = {g.board - offset: g for g in match.games.all()}
+    games = {g.board - offset: g for g in (match.games.all() if games is None else games)}
     boards, home_points, away_points = [], 0.0, 0.0
     for board in range(1, match.boards + 1):
         game = games.get(board)
