@@ -16,6 +16,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PAB, PLAYED, RoundRecord
+from clubrating.tournaments.selectors.plain import plain_players
 from clubrating.tournaments.selectors.rounds import _players, rounds_planned
 from clubrating.tournaments.tiebreaks import Participant, TiebreakSpec, compute_standings, parse_tiebreaks
 
@@ -121,13 +122,15 @@ class StandingRow:
 
 
 def tournament_standings(
-    *, tournament: Tournament, codes: list[str] | str | None = None, after_round: int | None = None
+    *, tournament: Tournament, codes: list[str] | str | None = None, after_round: int | None = None,
+    plain: bool = False,
 ) -> list[StandingRow]:
-    """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
+    """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list); with
+    ``plain`` the rows' players are plain rows (``selectors.plain``: the pages), else models.
 
     Raises ``UnknownTiebreak`` with the offending code when a code is unknown. Four queries."""
     specs = tiebreak_specs(tournament=tournament, codes=codes)
-    players = _players(tournament)
+    players = plain_players(tournament) if plain else _players(tournament)
     records, rounds = _records_by_member(tournament, after_round)
     if after_round is not None:
         rounds = after_round

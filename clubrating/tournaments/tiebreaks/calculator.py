@@ -78,6 +78,7 @@ class _Calculator:
             self.max_points = WIN_POINTS * self.rounds * (n - 1) / n
         self.adjusted = {p.id: self._adjusted_score(p) for p in participants}
         self._cache: dict[str, dict[int, float]] = {}
+        self._values: dict[tuple[int, str], list[tuple[bool, float, float]]] = {}
 
     @property
     def rr_forfeits_played(self) -> bool:
@@ -150,7 +151,13 @@ class _Calculator:
         return values
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
-        values = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
+        # BH and its cut variants (BH/C1, BH/M1, ...) share one participant's values: worked out
+        # once per kind, copied because the cuts remove from them.
+        key = (p.id, spec.code)
+        values = self._values.get(key)
+        if values is None:
+            values = self._values[key] = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
+        values = list(values)
         low, high = _CUTS.get(spec.modifier, (0, 0))
         low = min(low, len(values))
         high = min(high, len(values) - low)

@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from clubrating.accounts.templatetags.privacy import member_link
-from clubrating.clubs.models import Member
 
 from ..models import Bye, ByeKind, Game, Result, Round
+from ..selectors.plain import plain_members
 from ._pairings import points_before
 from ._texts import Texts
 
@@ -67,7 +67,7 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
                in tournament.players.values_list("member_id", "start_rank", "rating")}
     wanted = {m for rows in games.values() for row in rows for m in row[2:4]}
     wanted |= {member_id for rows in byes.values() for member_id, _kind in rows}
-    members = Member.objects.in_bulk(wanted)
+    members = plain_members(wanted)
     before = points_before(tournament)
     texts = Texts()
     context = {"request": request}

@@ -14,13 +14,15 @@ from ..tiebreaks import UnknownTiebreak
 from ._texts import Texts
 
 
-def standings(tournament) -> tuple[list[str], list, str]:
-    """(tie-break codes, rows, error message or "")."""
+def standings(tournament, *, plain: bool = False) -> tuple[list[str], list, str]:
+    """(tie-break codes, rows, error message or ""); ``plain``: the rows' players as plain rows
+    (``selectors.plain``), for the pages."""
     try:
         codes = [spec.label for spec in tiebreak_specs(tournament=tournament)]
-        return codes, tournament_standings(tournament=tournament, codes=codes), ""
+        return codes, tournament_standings(tournament=tournament, codes=codes, plain=plain), ""
     except UnknownTiebreak as error:
-        return [], tournament_standings(tournament=tournament, codes=[]), unknown_message(tournament, error)
+        return ([], tournament_standings(tournament=tournament, codes=[], plain=plain),
+                unknown_message(tournament, error))
 
 
 def unknown_message(tournament, error: UnknownTiebreak) -> str:

@@ -95,24 +95,26 @@ class RankedTable:
     lines: list[RankedLine]
 
 
-def _tables(tournament):
+def _tables(tournament, plain: bool):
     """(tie-break codes, standings, crosstable rows, message): an unusable tie-break list (a typo
     in the tournament's settings) gives points only and says so (as ``_standings.standings``)."""
     try:
         codes = [spec.label for spec in tiebreak_specs(tournament=tournament)]
-        return (codes, *tournament_tables(tournament=tournament, codes=codes), "")
+        return (codes, *tournament_tables(tournament=tournament, codes=codes, plain=plain), "")
     except UnknownTiebreak as error:
-        return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))
+        return ([], *tournament_tables(tournament=tournament, codes=[], plain=plain),
+                unknown_message(tournament, error))
 
 
 def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[object], str],
-                      cells: bool = True) -> RankedTable:
+                      cells: bool = True, plain: bool = False) -> RankedTable:
     """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
     a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
     per rank. Every kind gets the points after each round (the progress table); without ``cells``
     the lines have no crosstable cells (the progress table alone does not show them). ``club_of``:
-    a member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``)."""
-    codes, rows, progress_rows, error = _tables(tournament)
+    a member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``);
+    ``plain``: the lines' players as plain rows (``selectors.plain``), for the pages."""
+    codes, rows, progress_rows, error = _tables(tournament, plain)
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}

@@ -212,7 +212,7 @@ def tournament_standings(request, pk):
     context = tournament_context(request, tournament, "standings", **extra)
 
     def build() -> dict:
-        codes, rows, error = _standings.standings(tournament)
+        codes, rows, error = _standings.standings(tournament, plain=True)
         html = render_to_string("tournaments/_standings_table.html", {
             "codes": codes, "lines": _standings.standing_lines(rows, codes, club_of=viewer_of(request).club),
             "national_label": context["national_label"]}, request=request)
@@ -231,8 +231,9 @@ def tournament_crosstable(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
     return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
-                        lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin,
-                                                                    club_of=viewer_of(request).club)})
+                        lambda: {"table": _tables.ranked_crosstable(
+                            tournament, round_robin=round_robin, plain=True,
+                            club_of=viewer_of(request).club)})
 
 
 @public_tournaments_required
@@ -245,7 +246,7 @@ def tournament_progress(request, pk):
     return _cached_page(
         request, tournament, "progress", "tournaments/progress.html",
         lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
-                                                    club_of=viewer_of(request).club)},
+                                                    plain=True, club_of=viewer_of(request).club)},
         tab="crosstable")
 
 
