@@ -187,6 +187,8 @@ def round_detail(request, pk, number):
     extra, unchanged = live_check(request, tournament=tournament, round_number=rnd.number)
     if unchanged:
         return unchanged
+    if not is_official(request.user) and tournament.kind != TournamentKind.TEAM:
+        return _reader_round(request, tournament, rnd, extra)
     rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     games = list(rnd.games.all())
     context = tournament_context(request, tournament, "pairings", round=rnd, rows=rnd.rows, games=games,
@@ -197,6 +199,28 @@ def round_detail(request, pk, number):
         day = rnd.date or rnd.tournament.scheduled_date(number)
         context["date_form"] = RoundDateForm(initial={"date": day})
     return live_render(request, "tournaments/round_detail.html", "tournaments/_live_pairings.html", context)
+
+
+def _reader_round(request, tournament, rnd, extra: dict):
+    """A round's page for a reader who changes nothing (no pairing or date to edit): its table
+    drawn from plain rows (``_pairings_html``, as the pairings page draws every round) once per
+    version of the tournament, with its validator."""
+    rnd.tournament = tournament  # the page's title names it
+    version = PageVersion(request, tournament, f"round:{rnd.number}")
+    fragment = bool(request.GET.get("fragment"))
+    if not fragment and (response := version.not_modified()):
+        return response
+    context = tournament_context(request, tournament, "pairings", round=rnd, **extra)
+
+    def build() -> dict:
+        rows = _pairings_html.pairing_rounds(request, tournament, number=rnd.number)[0]["rows_html"]
+        return {"html": render_to_string("tournaments/_round_table.html", {
+            "rows_html": rows, "national_label": context["national_label"]}, request=request)}
+
+    context["games_html"] = mark_safe(version.cached("round", build)["html"])  # escaped when drawn
+    response = live_render(request, "tournaments/round_detail.html", "tournaments/_live_pairings.html",
+                           context)
+    return response if fragment else version.validated(response)
 
 
 @public_tournaments_required
