@@ -48,6 +48,14 @@ def standing_lines(rows, codes: list[str], *, club_of: Callable[[object], str]) 
     return lines
 
 
+def rows_html(lines: list[dict], link: Callable[[object], str]) -> str:
+    """The lines as the table's rows, one string (``link``: a member's name as HTML, the privacy
+    rule's ``member_link``): the page prints it once, not through a template loop per line."""
+    return mark_safe("".join(  # every part escaped: _row_html and member_link
+        f'<tr>{line["head_html"]}{link(line["row"].player.member)}{line["tail_html"]}</tr>'
+        for line in lines))
+
+
 def _row_html(line: dict, texts: Texts) -> dict:
     """The row's cells before and after the player's name as _standings_table.html prints them: a
     300-player page renders three template variables a row, not one per cell. Every text is

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
-from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.accounts.templatetags.privacy import member_link, viewer_of
 from clubrating.core.empty import empty_list_html
 from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
@@ -237,8 +237,9 @@ def tournament_standings(request, pk):
 
     def build() -> dict:
         codes, rows, error = _standings.standings(tournament, plain=True)
+        lines = _standings.standing_lines(rows, codes, club_of=viewer_of(request).club)
         html = render_to_string("tournaments/_standings_table.html", {
-            "codes": codes, "lines": _standings.standing_lines(rows, codes, club_of=viewer_of(request).club),
+            "codes": codes, "lines": lines, "rows_html": _standings.rows_html(lines, _link(request)),
             "national_label": context["national_label"]}, request=request)
         return {"codes": codes, "error": error, "table_html": html}
 
@@ -257,7 +258,7 @@ def tournament_crosstable(request, pk):
     return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
                         lambda: {"table": _tables.ranked_crosstable(
                             tournament, round_robin=round_robin, plain=True,
-                            club_of=viewer_of(request).club)})
+                            club_of=viewer_of(request).club, link=_link(request))})
 
 
 @public_tournaments_required
@@ -270,8 +271,16 @@ def tournament_progress(request, pk):
     return _cached_page(
         request, tournament, "progress", "tournaments/progress.html",
         lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
-                                                    plain=True, club_of=viewer_of(request).club)},
+                                                    plain=True, club_of=viewer_of(request).club,
+                                                    link=_link(request))},
         tab="crosstable")
+
+
+def _link(request):
+    """A member's name as HTML for this reader: linked where the privacy rule lets him open the
+    member's page (``member_link``, the rule's one tag)."""
+    context = {"request": request}
+    return lambda member: member_link(context, member)
 
 
 def _player_id(request) -> int | None:
