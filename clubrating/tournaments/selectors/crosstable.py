@@ -111,6 +111,6 @@ def tournament_tables(
     ``tournament_standings``). Raises ``UnknownTiebreak`` like the standings. Four queries."""
     specs = tiebreak_specs(tournament=tournament, codes=codes)
     players = plain_players(tournament) if plain else _players(tournament)
-    records, rounds = _records_by_member(tournament, None, pending=True)
+    records, rounds = _records_by_member(tournament, None, pending=True, shared=plain)
     standings = _standing_rows(tournament, players, records, rounds, specs)
     return standings, _crosstable_rows(players, records, rounds)

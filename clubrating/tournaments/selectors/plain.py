@@ -13,13 +13,12 @@ from __future__ import annotations
 from django.urls import reverse
 
 from clubrating.clubs.models import Member
-from clubrating.tournaments.models import Tournament, TournamentPlayer
+from clubrating.tournaments.models import Tournament
+from clubrating.tournaments.selectors.rounds import version_rows
 
 # The member fields the pages print and the privacy rule reads (``clubs.privacy``).
 MEMBER_FIELDS = ("pk", "first_name", "last_name", "club_id", "club__name", "user_id", "profile_restricted",
                  "guardian_consent_on", "birth_date", "birth_year", "fide_rating", "fide_id")
-PLAYER_FIELDS = ("pk", "member_id", "start_rank", "rating", "fide_rating", "team_id", "final_rank",
-                 "withdrawn_from_round")
 
 
 class PlainClub:
@@ -75,7 +74,7 @@ class PlainMember:
 
 
 class PlainPlayer:
-    """A registration as the pages read it (``PLAYER_FIELDS``), with its ``member``."""
+    """A registration as the pages read it (``rounds.PLAYER_FIELDS``), with its ``member``."""
 
     __slots__ = ("fide_rating", "final_rank", "member", "member_id", "pk", "rating", "start_rank", "team_id",
                  "withdrawn_from_round")
@@ -99,9 +98,10 @@ def plain_members(ids) -> dict[int, PlainMember]:
 
 
 def plain_players(tournament: Tournament) -> list[PlainPlayer]:
-    """The tournament's players by starting rank, each with his member (two queries): as
-    ``rounds._players`` reads them, as plain rows."""
-    rows = list(TournamentPlayer.objects.filter(tournament_id=tournament.pk).order_by("start_rank", "pk")
-                .values_list(*PLAYER_FIELDS))
+    """The tournament's players by starting rank (numbered first), each with his member: as
+    ``rounds._players`` reads them, as plain rows; the players are those the tournament's version
+    was read from (``rounds.version_rows``), their members one query."""
+    rows = sorted(version_rows(tournament)["players"],
+                  key=lambda row: (row[2] is None, row[2] or 0, row[0]))
     members = plain_members({row[1] for row in rows})
     return [PlainPlayer(*row, member=members[row[1]]) for row in rows]
