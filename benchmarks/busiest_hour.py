@@ -380,12 +380,14 @@ def _explain(shaped: dict, urls: dict[str, str]) -> dict:
     return out
 
 
-def _one(size: int, runs: int, http: bool) -> dict:
+def _one(size: int, runs: int, http: bool, pages: str = "") -> dict:
     import web_bench
 
     web_bench._setup_django()
     shaped = _shape(size)
     urls = _urls(shaped)
+    if pages:  # only these pages (and the baseline)
+        urls = {name: url for name, url in urls.items() if name in pages.split(",")}
     save = Saver(shaped["running"])
     load_before = os.getloadavg()
     client = _client_times(urls, runs, save)
@@ -491,13 +493,14 @@ def main() -> None:
     parser.add_argument("--no-http", action="store_true", help="the test client only, no gunicorn")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--pages", default="", help="only these pages, e.g. swiss_standings")
     cache_home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     parser.add_argument("--cache-dir", type=Path, default=cache_home / "clubrating-bench",
                         help="where the sizes' databases are kept as dumps (outside the repository)")
     parser.add_argument("--out", type=Path, help="also write the JSON to this file")
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(_one(args.one, args.runs, not args.no_http)))
+        print(json.dumps(_one(args.one, args.runs, not args.no_http, args.pages)))
         return
     base = os.environ.get("DATABASE_URL")
     if not base or not base.startswith("postgres"):
@@ -509,7 +512,7 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": url, "CLUBRATING_CACHE": "file",
                "CLUBRATING_CACHE_DIR": cache_dir}
         out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
-                              *(["--no-http"] if args.no_http else [])],
+                              *(["--no-http"] if args.no_http else []), "--pages", args.pages],
                              env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         results[str(size)] = json.loads(out.strip().splitlines()[-1])
         _keep(url, size, args.cache_dir)

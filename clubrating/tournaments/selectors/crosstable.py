@@ -17,6 +17,7 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PAB, PLAYED
+from clubrating.tournaments.selectors.plain import plain_players
 from clubrating.tournaments.selectors.rounds import _players
 from clubrating.tournaments.selectors.standings import (
     PENDING,
@@ -103,13 +104,13 @@ def _crosstable_rows(players: list[TournamentPlayer], records: dict, rounds: int
 
 
 def tournament_tables(
-    *, tournament: Tournament, codes: list[str] | str | None = None
+    *, tournament: Tournament, codes: list[str] | str | None = None, plain: bool = False,
 ) -> tuple[list[StandingRow], list[CrosstableRow]]:
     """``tournament_standings`` and ``tournament_crosstable`` together (the crosstable page shows
-    both) from one read of the players and the results. Raises ``UnknownTiebreak`` like the
-    standings. Four queries."""
+    both) from one read of the players and the results (``plain``: as plain rows, see
+    ``tournament_standings``). Raises ``UnknownTiebreak`` like the standings. Four queries."""
     specs = tiebreak_specs(tournament=tournament, codes=codes)
-    players = _players(tournament)
-    records, rounds = _records_by_member(tournament, None, pending=True)
+    players = plain_players(tournament) if plain else _players(tournament)
+    records, rounds = _records_by_member(tournament, None, pending=True, shared=plain)
     standings = _standing_rows(tournament, players, records, rounds, specs)
     return standings, _crosstable_rows(players, records, rounds)

@@ -26,6 +26,10 @@ from clubrating.tournaments.models import (
 )
 from clubrating.tournaments.pairing.berger import rounds_count
 
+# A registration's fields the tournament's version follows and its pages read (``selectors.plain``).
+PLAYER_FIELDS = ("pk", "member_id", "start_rank", "rating", "fide_rating", "team_id", "final_rank",
+                 "withdrawn_from_round")
+
 
 def _players(tournament: Tournament) -> list[TournamentPlayer]:
     # The members by key, not joined: PostgreSQL joins a tournament's players to all members of
@@ -213,9 +217,7 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
         games,
         sorted(Bye.objects.filter(round_id__in=round_ids).order_by().values_list(
             "pk", "round_id", "member_id", "kind")),
-        list(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(
-            "pk", "member_id", "start_rank", "rating", "fide_rating", "team_id", "final_rank",
-            "withdrawn_from_round")),
+        list(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(*PLAYER_FIELDS)),
     ]
     if tournament.kind == TournamentKind.TEAM:
         matches = sorted(TeamMatch.objects.filter(round_id__in=round_ids).order_by().values_list())
@@ -227,4 +229,15 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
         ]
     running = any(row[5] == Result.NOT_PLAYED for row in games)
     tournament._version_state = (hashlib.sha1(repr(parts).encode()).hexdigest()[:20], running)
+    # The rows the version was made of, for the page drawn under it (``version_rows``).
+    tournament._version_rows = {"rounds": rounds, "games": games, "byes": parts[3], "players": parts[4]}
     return tournament._version_state
+
+
+def version_rows(tournament: Tournament) -> dict:
+    """The rows of ``tournament`` its version was made of (``tournament_version``): rounds (pk,
+    number, date), games (pk, round, board, white, black, result, rated result, rated, colours,
+    date, team match), byes (pk, round, member, kind), players (``selectors.plain.PLAYER_FIELDS``).
+    A page cached under the version is drawn from the very rows the version names, read once."""
+    _tournament_state(tournament)
+    return tournament._version_rows

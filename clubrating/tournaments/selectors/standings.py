@@ -16,24 +16,37 @@ from clubrating.tournaments.models import (
     TournamentPlayer,
 )
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PAB, PLAYED, RoundRecord
-from clubrating.tournaments.selectors.rounds import _players, rounds_planned
+from clubrating.tournaments.selectors.plain import plain_players
+from clubrating.tournaments.selectors.rounds import _players, rounds_planned, version_rows
 from clubrating.tournaments.tiebreaks import Participant, TiebreakSpec, compute_standings, parse_tiebreaks
 
 PENDING = "pending"  # paired, no result yet (crosstable only; standings ignore such games)
 
 
 def _records_by_member(
-    tournament: Tournament, last_round: int | None, pending: bool = False, ahead: bool = False
+    tournament: Tournament, last_round: int | None, pending: bool = False, ahead: bool = False,
+    shared: bool = False,
 ) -> tuple[dict, int]:
     """{member_id: {round: RoundRecord}} from one query for games and one for byes; with ``ahead``
-    also the byes requested for rounds not paired yet."""
-    games = Game.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "white_id", "black_id", "result", "has_colours"
-    )
-    byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "member_id", "kind")
-    if last_round is not None:
-        games = games.filter(round__number__lte=last_round)
-        byes = byes.filter(round__number__lte=last_round)
+    also the byes requested for rounds not paired yet; with ``shared`` from the rows the
+    tournament's version was read from (``rounds.version_rows``), without queries of its own."""
+    if shared:  # the rows the tournament's version was read from (a page drawn under it)
+        rows = version_rows(tournament)
+        number_of = {pk: number for pk, number, _date in rows["rounds"]}
+        games = [(number_of[g[1]], g[3], g[4], g[5], g[8]) for g in rows["games"]]
+        byes = [(number_of[b[1]], b[2], b[3]) for b in rows["byes"]]
+        if last_round is not None:
+            games = [g for g in games if g[0] <= last_round]
+            byes = [b for b in byes if b[0] <= last_round]
+    else:
+        games = Game.objects.filter(round__tournament=tournament).values_list(
+            "round__number", "white_id", "black_id", "result", "has_colours"
+        )
+        byes = Bye.objects.filter(round__tournament=tournament).values_list(
+            "round__number", "member_id", "kind")
+        if last_round is not None:
+            games = games.filter(round__number__lte=last_round)
+            byes = byes.filter(round__number__lte=last_round)
     records: dict[int, dict[int, RoundRecord]] = defaultdict(dict)
     rounds = 0
     for number, white, black, result, has_colours in games:
@@ -121,14 +134,17 @@ class StandingRow:
 
 
 def tournament_standings(
-    *, tournament: Tournament, codes: list[str] | str | None = None, after_round: int | None = None
+    *, tournament: Tournament, codes: list[str] | str | None = None, after_round: int | None = None,
+    plain: bool = False,
 ) -> list[StandingRow]:
-    """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list).
+    """Ranked players with the tie-breaks ``codes`` (default: the tournament's own list); with
+    ``plain`` the rows' players are plain rows (``selectors.plain``: the pages), else models, and
+    the results are those the tournament's version was read from (``rounds.version_rows``).
 
     Raises ``UnknownTiebreak`` with the offending code when a code is unknown. Four queries."""
     specs = tiebreak_specs(tournament=tournament, codes=codes)
-    players = _players(tournament)
-    records, rounds = _records_by_member(tournament, after_round)
+    players = plain_players(tournament) if plain else _players(tournament)
+    records, rounds = _records_by_member(tournament, after_round, shared=plain)
     if after_round is not None:
         rounds = after_round
     return _standing_rows(tournament, players, records, rounds, specs)

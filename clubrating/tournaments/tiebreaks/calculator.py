@@ -77,7 +77,9 @@ class _Calculator:
             n = len(participants)
             self.max_points = WIN_POINTS * self.rounds * (n - 1) / n
         self.adjusted = {p.id: self._adjusted_score(p) for p in participants}
+        self.points = {p.id: p.points for p in participants}  # each participant's, summed once
         self._cache: dict[str, dict[int, float]] = {}
+        self._values: dict[tuple[int, str], list[tuple[bool, float, float]]] = {}
 
     @property
     def rr_forfeits_played(self) -> bool:
@@ -133,9 +135,9 @@ class _Calculator:
         """(is_vur, opponent score, contribution) per round, for BH, FB and SB. For FB the last
         round's scheduled opponent counts as met, with every score as ``_fore_scores`` has it."""
         scores = self._fore_scores() if fore else self.adjusted
-        own = p.points
+        own = self.points[p.id]
         if fore and self._paired_in_last_round(p):
-            own = p.points - p.rounds[self.fore_round - 1].points + DRAW_POINTS
+            own = own - p.rounds[self.fore_round - 1].points + DRAW_POINTS
         values = []
         for i, rec in enumerate(p.rounds):
             if self._counts_as_game(rec) or (fore and i == self.fore_round - 1 and rec.opponent is not None):
@@ -150,7 +152,13 @@ class _Calculator:
         return values
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
-        values = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
+        # BH and its cut variants (BH/C1, BH/M1, ...) share one participant's values: worked out
+        # once per kind, copied because the cuts remove from them.
+        key = (p.id, spec.code)
+        values = self._values.get(key)
+        if values is None:
+            values = self._values[key] = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
+        values = list(values)
         low, high = _CUTS.get(spec.modifier, (0, 0))
         low = min(low, len(values))
         high = min(high, len(values) - low)
@@ -239,7 +247,7 @@ class _Calculator:
         limit = self.max_points / 2
         return sum(
             r.points for r in p.rounds
-            if r.opponent is not None and self.by_id[r.opponent].points >= limit
+            if r.opponent is not None and self.points[r.opponent] >= limit
         )
 
     def progressive(self, p: Participant, modifier: str) -> float:
@@ -376,8 +384,9 @@ def compute_standings(
     last round listed as the final one otherwise)."""
     calc = _Calculator(participants, round_robin, edition, final_round)
     values: dict[int, list[float]] = {p.id: [] for p in participants}
-    groups: list[list[Participant]] = [sorted(participants, key=lambda p: (-p.points, p.id))]
-    groups = [g for grp in groups for g in _split(grp, lambda p: p.points)]
+    points = calc.points
+    groups: list[list[Participant]] = [sorted(participants, key=lambda p: (-points[p.id], p.id))]
+    groups = [g for grp in groups for g in _split(grp, lambda p: points[p.id])]
     for spec in specs:
         if spec.code == "DE":
             de_values: dict[int, float] = {}
@@ -393,7 +402,7 @@ def compute_standings(
     rows, position = [], 1
     for grp in groups:
         for p in sorted(grp, key=lambda p: p.id):
-            rows.append(StandingRow(position, p.id, p.points, values[p.id]))
+            rows.append(StandingRow(position, p.id, points[p.id], values[p.id]))
         position += len(grp)
     return rows
 

@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from clubrating.accounts.templatetags.privacy import member_link
-from clubrating.clubs.models import Member
 
 from ..models import Bye, ByeKind, Game, Result, Round
+from ..selectors.plain import plain_members
 from ._pairings import points_before
 from ._texts import Texts
 
@@ -48,18 +48,22 @@ _BYE_ROW = (
 _KEY = 987654321987  # a key no game has: the game page's address is reversed once, not per board
 
 
-def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = frozenset()) -> list[dict]:
-    """Every round of ``tournament`` (by number): {"number", "date", "url", "rows_html"}, its
-    boards and then its byes as ``_games.html`` prints them (without the officials' buttons).
-    ``hidden``: games left out (a league's boards whose lineups are not public yet)."""
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number")
+def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = frozenset(),
+                   number: int | None = None) -> list[dict]:
+    """Every round of ``tournament`` (by number; only round ``number`` if given): {"number",
+    "date", "url", "rows_html"}, its boards and then its byes as ``_games.html`` prints them
+    (without the officials' buttons). ``hidden``: games left out (a league's boards whose lineups
+    are not public yet)."""
+    which = {} if number is None else {"number": number}
+    rounds = list(Round.objects.filter(tournament=tournament, **which).order_by("number")
                   .values_list("pk", "number", "date"))
+    round_ids = [row[0] for row in rounds]
     games: dict[int, list[tuple]] = defaultdict(list)
-    boards = Game.objects.filter(round__tournament=tournament).exclude(pk__in=hidden).order_by("board", "pk")
+    boards = Game.objects.filter(round_id__in=round_ids).exclude(pk__in=hidden).order_by("board", "pk")
     for row in boards.values_list("round_id", "pk", "board", "white_id", "black_id", "result"):
         games[row[0]].append(row[1:])
     byes: dict[int, list[tuple]] = defaultdict(list)
-    for round_id, member_id, kind in (Bye.objects.filter(round__tournament=tournament)
+    for round_id, member_id, kind in (Bye.objects.filter(round_id__in=round_ids)
                                       .order_by("kind", "member__last_name", "pk")
                                       .values_list("round_id", "member_id", "kind")):
         byes[round_id].append((member_id, kind))
@@ -67,7 +71,7 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
                in tournament.players.values_list("member_id", "start_rank", "rating")}
     wanted = {m for rows in games.values() for row in rows for m in row[2:4]}
     wanted |= {member_id for rows in byes.values() for member_id, _kind in rows}
-    members = Member.objects.in_bulk(wanted)
+    members = plain_members(wanted)
     before = points_before(tournament)
     texts = Texts()
     context = {"request": request}
@@ -88,8 +92,8 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
     results = {value: escape(str(label)) for value, label in Result.choices}
     kinds = {value: escape(str(label)) for value, label in ByeKind.choices}
     out = []
-    for pk, number, date in rounds:
-        points = before.get(number, {})
+    for pk, round_number, date in rounds:
+        points = before.get(round_number, {})
         html = []
         for game_pk, board, white, black, result in games.get(pk, []):
             w_start, w_rating, w_points = side(white, points)
@@ -103,8 +107,8 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
             start, rating, score = side(member_id, points)
             html.append(_BYE_ROW.format(start=start, name=escape(str(members[member_id])), rating=rating,
                                         points=score, kind=kinds.get(kind, escape(kind))))
-        url = reverse("tournaments:round", args=[tournament.pk, number])
-        out.append({"number": number, "date": date, "url": url, "rows_html": _safe("".join(html))})
+        url = reverse("tournaments:round", args=[tournament.pk, round_number])
+        out.append({"number": round_number, "date": date, "url": url, "rows_html": _safe("".join(html))})
     return out
 
 

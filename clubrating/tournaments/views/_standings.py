@@ -14,13 +14,15 @@ from ..tiebreaks import UnknownTiebreak
 from ._texts import Texts
 
 
-def standings(tournament) -> tuple[list[str], list, str]:
-    """(tie-break codes, rows, error message or "")."""
+def standings(tournament, *, plain: bool = False) -> tuple[list[str], list, str]:
+    """(tie-break codes, rows, error message or ""); ``plain``: the rows' players as plain rows
+    (``selectors.plain``), for the pages."""
     try:
         codes = [spec.label for spec in tiebreak_specs(tournament=tournament)]
-        return codes, tournament_standings(tournament=tournament, codes=codes), ""
+        return codes, tournament_standings(tournament=tournament, codes=codes, plain=plain), ""
     except UnknownTiebreak as error:
-        return [], tournament_standings(tournament=tournament, codes=[]), unknown_message(tournament, error)
+        return ([], tournament_standings(tournament=tournament, codes=[], plain=plain),
+                unknown_message(tournament, error))
 
 
 def unknown_message(tournament, error: UnknownTiebreak) -> str:
@@ -44,6 +46,14 @@ def standing_lines(rows, codes: list[str], *, club_of: Callable[[object], str]) 
         })
         lines[-1].update(_row_html(lines[-1], texts))
     return lines
+
+
+def rows_html(lines: list[dict], link: Callable[[object], str]) -> str:
+    """The lines as the table's rows, one string (``link``: a member's name as HTML, the privacy
+    rule's ``member_link``): the page prints it once, not through a template loop per line."""
+    return mark_safe("".join(  # every part escaped: _row_html and member_link
+        f'<tr>{line["head_html"]}{link(line["row"].player.member)}{line["tail_html"]}</tr>'
+        for line in lines))
 
 
 def _row_html(line: dict, texts: Texts) -> dict:

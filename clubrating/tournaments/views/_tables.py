@@ -93,26 +93,34 @@ class RankedTable:
     error: str
     rounds: list[int]
     lines: list[RankedLine]
+    # With a ``link`` (``ranked_crosstable``) every line's row as one string: the page prints the
+    # table's rows as one text, not through a template loop over 300 lines.
+    rows_html: str = ""
+    progress_rows_html: str = ""
 
 
-def _tables(tournament):
+def _tables(tournament, plain: bool):
     """(tie-break codes, standings, crosstable rows, message): an unusable tie-break list (a typo
     in the tournament's settings) gives points only and says so (as ``_standings.standings``)."""
     try:
         codes = [spec.label for spec in tiebreak_specs(tournament=tournament)]
-        return (codes, *tournament_tables(tournament=tournament, codes=codes), "")
+        return (codes, *tournament_tables(tournament=tournament, codes=codes, plain=plain), "")
     except UnknownTiebreak as error:
-        return ([], *tournament_tables(tournament=tournament, codes=[]), unknown_message(tournament, error))
+        return ([], *tournament_tables(tournament=tournament, codes=[], plain=plain),
+                unknown_message(tournament, error))
 
 
 def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[object], str],
-                      cells: bool = True) -> RankedTable:
+                      cells: bool = True, plain: bool = False,
+                      link: Callable[[object], str] | None = None) -> RankedTable:
     """chess-results' "Endstand-Kreuztabelle": players in rank order with points and tie-breaks;
     a Swiss names each round's opponent by rank (and colour, result), a round robin has one column
     per rank. Every kind gets the points after each round (the progress table); without ``cells``
     the lines have no crosstable cells (the progress table alone does not show them). ``club_of``:
-    a member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``)."""
-    codes, rows, progress_rows, error = _tables(tournament)
+    a member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``);
+    ``plain``: the lines' players as plain rows (``selectors.plain``), for the pages; ``link``: a
+    member's name as HTML (``member_link``, the privacy rule's), to lay out whole rows."""
+    codes, rows, progress_rows, error = _tables(tournament, plain)
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
@@ -168,7 +176,16 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
                                else "text-center text-nowrap") for cell in line.cells]
         line.texts.update(_row_html(line.texts, texts, "".join(html)))
         lines.append(line)
-    return RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
+    table = RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
+    if link is not None:
+        e = texts.escaped
+        table.rows_html = mark_safe("".join(  # each part escaped: _row_html, member_link
+            f'<tr>{t["head_html"]}<td class="player">{link(line.player.member)}</td>{t["tail_html"]}</tr>'
+            for line in lines for t in (line.texts,)))
+        table.progress_rows_html = mark_safe("".join(
+            f'<tr>{t["progress_head_html"]}<td class="player">{e(str(line.player.member))}</td>'
+            f'{t["progress_tail_html"]}</tr>' for line in lines for t in (line.texts,)))
+    return table
 
 
 def _row_html(t: dict, texts: Texts, cells: str) -> dict:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubrating.accounts.permissions import is_official, public_tournaments_required
-from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.accounts.templatetags.privacy import member_link, viewer_of
 from clubrating.core.empty import empty_list_html
 from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
@@ -187,6 +187,8 @@ def round_detail(request, pk, number):
     extra, unchanged = live_check(request, tournament=tournament, round_number=rnd.number)
     if unchanged:
         return unchanged
+    if not is_official(request.user) and tournament.kind != TournamentKind.TEAM:
+        return _reader_round(request, tournament, rnd, extra)
     rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     games = list(rnd.games.all())
     context = tournament_context(request, tournament, "pairings", round=rnd, rows=rnd.rows, games=games,
@@ -197,6 +199,28 @@ def round_detail(request, pk, number):
         day = rnd.date or rnd.tournament.scheduled_date(number)
         context["date_form"] = RoundDateForm(initial={"date": day})
     return live_render(request, "tournaments/round_detail.html", "tournaments/_live_pairings.html", context)
+
+
+def _reader_round(request, tournament, rnd, extra: dict):
+    """A round's page for a reader who changes nothing (no pairing or date to edit): its table
+    drawn from plain rows (``_pairings_html``, as the pairings page draws every round) once per
+    version of the tournament, with its validator."""
+    rnd.tournament = tournament  # the page's title names it
+    version = PageVersion(request, tournament, f"round:{rnd.number}")
+    fragment = bool(request.GET.get("fragment"))
+    if not fragment and (response := version.not_modified()):
+        return response
+    context = tournament_context(request, tournament, "pairings", round=rnd, **extra)
+
+    def build() -> dict:
+        rows = _pairings_html.pairing_rounds(request, tournament, number=rnd.number)[0]["rows_html"]
+        return {"html": render_to_string("tournaments/_round_table.html", {
+            "rows_html": rows, "national_label": context["national_label"]}, request=request)}
+
+    context["games_html"] = mark_safe(version.cached("round", build)["html"])  # escaped when drawn
+    response = live_render(request, "tournaments/round_detail.html", "tournaments/_live_pairings.html",
+                           context)
+    return response if fragment else version.validated(response)
 
 
 @public_tournaments_required
@@ -212,9 +236,10 @@ def tournament_standings(request, pk):
     context = tournament_context(request, tournament, "standings", **extra)
 
     def build() -> dict:
-        codes, rows, error = _standings.standings(tournament)
+        codes, rows, error = _standings.standings(tournament, plain=True)
+        lines = _standings.standing_lines(rows, codes, club_of=viewer_of(request).club)
         html = render_to_string("tournaments/_standings_table.html", {
-            "codes": codes, "lines": _standings.standing_lines(rows, codes, club_of=viewer_of(request).club),
+            "codes": codes, "lines": lines, "rows_html": _standings.rows_html(lines, _link(request)),
             "national_label": context["national_label"]}, request=request)
         return {"codes": codes, "error": error, "table_html": html}
 
@@ -231,8 +256,9 @@ def tournament_crosstable(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
     return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
-                        lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin,
-                                                                    club_of=viewer_of(request).club)})
+                        lambda: {"table": _tables.ranked_crosstable(
+                            tournament, round_robin=round_robin, plain=True,
+                            club_of=viewer_of(request).club, link=_link(request))})
 
 
 @public_tournaments_required
@@ -245,8 +271,16 @@ def tournament_progress(request, pk):
     return _cached_page(
         request, tournament, "progress", "tournaments/progress.html",
         lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
-                                                    club_of=viewer_of(request).club)},
+                                                    plain=True, club_of=viewer_of(request).club,
+                                                    link=_link(request))},
         tab="crosstable")
+
+
+def _link(request):
+    """A member's name as HTML for this reader: linked where the privacy rule lets him open the
+    member's page (``member_link``, the rule's one tag)."""
+    context = {"request": request}
+    return lambda member: member_link(context, member)
 
 
 def _player_id(request) -> int | None:
