@@ -2,7 +2,7 @@
 another finished last month, a league division mid-season, and result saves between the requests.
 
     DATABASE_URL=postgres://… .venv/bin/python benchmarks/busiest_hour.py [--sizes 1000,20000]
-        [--runs 5] [--no-http] [--json]
+        [--runs 5] [--no-http] [--json] [--pages list,list_live,home]
 
 Each size uses ``web_bench.py``'s database of that size (N members, 10×N games; built when
 missing, reused otherwise) and adds, once, what the hour needs: the 300-player Swiss of
@@ -380,12 +380,23 @@ def _explain(shaped: dict, urls: dict[str, str]) -> dict:
     return out
 
 
-def _one(size: int, runs: int, http: bool) -> dict:
+def _chosen(urls: dict[str, str], pages: str | None) -> dict[str, str]:
+    """The pages named in ``--pages`` (comma-separated; all when not given)."""
+    if not pages:
+        return urls
+    names = [name for name in pages.split(",") if name]
+    unknown = sorted(set(names) - set(urls))
+    if unknown:
+        raise SystemExit(f"unknown pages: {', '.join(unknown)} (known: {', '.join(urls)})")
+    return {name: urls[name] for name in names}
+
+
+def _one(size: int, runs: int, http: bool, pages: str | None = None) -> dict:
     import web_bench
 
     web_bench._setup_django()
     shaped = _shape(size)
-    urls = _urls(shaped)
+    urls = _chosen(_urls(shaped), pages)
     save = Saver(shaped["running"])
     load_before = os.getloadavg()
     client = _client_times(urls, runs, save)
@@ -490,6 +501,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-http", action="store_true", help="the test client only, no gunicorn")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--pages", help="only these pages, comma-separated (e.g. list,list_live,home)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     cache_home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     parser.add_argument("--cache-dir", type=Path, default=cache_home / "clubrating-bench",
@@ -497,7 +509,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="also write the JSON to this file")
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(_one(args.one, args.runs, not args.no_http)))
+        print(json.dumps(_one(args.one, args.runs, not args.no_http, args.pages)))
         return
     base = os.environ.get("DATABASE_URL")
     if not base or not base.startswith("postgres"):
@@ -509,7 +521,8 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": url, "CLUBRATING_CACHE": "file",
                "CLUBRATING_CACHE_DIR": cache_dir}
         out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
-                              *(["--no-http"] if args.no_http else [])],
+                              *(["--no-http"] if args.no_http else []),
+                              *(["--pages", args.pages] if args.pages else [])],
                              env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         results[str(size)] = json.loads(out.strip().splitlines()[-1])
         _keep(url, size, args.cache_dir)
