@@ -36,6 +36,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -53,9 +54,8 @@ def _shape(size: int) -> dict:
 
     from clubrating.clubs.models import Club
     from clubrating.leagues.models import Division, LeagueMatch
-    from clubrating.tournaments.models import Game, Result, Round, Tournament
+    from clubrating.tournaments.models import Round, Tournament
     from ratings.models import PublishedList, RatingPool
-    from ratings.services import game_record_result
 
     pool = RatingPool.objects.filter(name=f"Bench {size}").first()
     if pool is None:
@@ -64,7 +64,9 @@ def _shape(size: int) -> dict:
         print(f"# {size}: seeded in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     today = timezone.localdate()
     rng = random.Random(300)
+    t0 = time.perf_counter()
     tournament_pages.seed(players=300, rounds=9, rng=rng)  # built when missing
+    print(f"# {size}: finished Swiss ready in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     finished = Tournament.objects.get(name=FINISHED)
     last_month = today.replace(day=1) - datetime.timedelta(days=20)
     Tournament.objects.filter(pk=finished.pk).update(
@@ -72,15 +74,13 @@ def _shape(size: int) -> dict:
     running = Tournament.objects.filter(name=RUNNING).first()
     if running is None:
         t0 = time.perf_counter()
-        running = tournament_pages._build(RUNNING, 300, 9, random.Random(301))
-        for game in Game.objects.filter(round__tournament=running, round__number=9):
-            game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
+        running = tournament_pages._build(RUNNING, 300, 9, random.Random(301), played=8)
         print(f"# {size}: running Swiss built in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     small = Tournament.objects.filter(name=SMALL).first()
     if small is None:
-        small = tournament_pages._build(SMALL, SMALL_PLAYERS, 9, random.Random(302))
-        for game in Game.objects.filter(round__tournament=small, round__number=9):
-            game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
+        t0 = time.perf_counter()
+        small = tournament_pages._build(SMALL, SMALL_PLAYERS, 9, random.Random(302), played=8)
+        print(f"# {size}: small Swiss built in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     for t in (running, small):
         Tournament.objects.filter(pk=t.pk).update(
             start_date=today - datetime.timedelta(days=8), end_date=today + datetime.timedelta(days=1))
@@ -118,12 +118,20 @@ def _urls(shaped: dict, running=None) -> dict[str, str]:
     division = shaped["division"]
     member = Member.objects.filter(registrations__tournament=running).order_by("pk").first()
     live = reverse("ratings:live", args=[pool.pk])
+    club = plist.entries.filter(club__isnull=False).order_by("rank").values_list("club__name", flat=True)[:1]
+    club = club[0] if club else ""
     return {
         "home": reverse("home"),
         "tournaments": reverse("tournaments:list"),
+        "ratings": reverse("ratings:pool_list"),
         "list": reverse("ratings:list", args=[plist.pk]),
+        "list_by_name": f"{reverse('ratings:list', args=[plist.pk])}?sort=name",
         "list_live": live,
         "list_live_by_name": f"{live}?sort=name",
+        "list_live_u18": f"{live}?age=U18",
+        "list_live_by_change": f"{live}?sort=-change",
+        "list_live_club": f"{live}?{urlencode({'club': club})}",
+        "members": reverse("clubs:member_list"),
         "member": member.get_absolute_url(),
         "swiss_standings": reverse("tournaments:standings", args=[running.pk]),
         "swiss_crosstable": reverse("tournaments:crosstable", args=[running.pk]),
