@@ -41,8 +41,16 @@ from ratings.lists.table import (  # noqa: F401  (ListPrivacy: read from here by
     print_cells,
     print_header,
 )
-from ratings.models import ListKind, PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
-from ratings.selectors import live_rows, published_rows
+from ratings.models import (
+    ListEntry,
+    ListKind,
+    PeriodReopening,
+    PeriodState,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+)
+from ratings.selectors import live_count, live_rows, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
@@ -63,6 +71,9 @@ class ListSource:
     live: bool
     last_modified: datetime.datetime | None = None
     context: dict = field(default_factory=dict)
+    # How many rows the list has unfiltered, counted on an index of its own table (the rows'
+    # joins with members and clubs change no count: every row has its member).
+    count: Callable[[], int] | None = None
 
     @cached_property
     def rows(self) -> QuerySet:
@@ -122,7 +133,7 @@ def live_source(pk: int) -> ListSource:
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
         file_stem=_file_stem(pgettext("file name", "Live rating list"), pool, today), live=True,
-        context={"live": True, "period": period},
+        context={"live": True, "period": period}, count=lambda: live_count(pool),
     )
 
 
@@ -184,6 +195,7 @@ def published_source(pk: int) -> ListSource:
         file_stem=stem, live=False, last_modified=_changed_at(plist, club_changes),
         context={"live": False, "plist": plist, "withdrawn_text": withdrawn_text,
                  "watermark": _("WITHDRAWN") if plist.withdrawn else ""},
+        count=lambda: ListEntry.objects.filter(list=plist).count(),
     )
 
 
@@ -211,7 +223,8 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
     rows = filters.filter(source.rows, year=source.year, private=not privacy.full)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
                             privacy=privacy,
-                            exclude=privacy.hidden)
+                            exclude=privacy.hidden,
+                            count=None if filters.is_filtered() else source.count)
     order = [field for field in query.getlist(table.prefixed_order_by_field)
              if field.lstrip("-") not in privacy.hidden]
     if order:
