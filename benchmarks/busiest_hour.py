@@ -175,28 +175,50 @@ def _client_times(urls: dict[str, str], runs: int, save) -> dict:
     from django.test import Client
 
     client = Client()
+    backend = _backend_pid()
+    cpu_spent: list[float] = []
 
     def timed(url: str) -> float:
-        t0 = time.perf_counter()
+        """Wall seconds of one request; its CPU (this process and the database's backend
+        process, steadier than wall time on a loaded machine) appended to ``cpu_spent``."""
+        c0, b0, t0 = time.process_time(), _cpu([backend] if backend else []), time.perf_counter()
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-        return time.perf_counter() - t0
+        wall = time.perf_counter() - t0
+        cpu_spent.append(time.process_time() - c0 + _cpu([backend] if backend else []) - b0)
+        return wall
 
     for url in [BASELINE, *urls.values()]:
         timed(url)  # code, templates and translations loaded, as in a running server
-    out: dict = {"cold": {}, "warm": {}, "after_save": {}}
+    out: dict = {"cold": {}, "warm": {}, "after_save": {}, "cpu_cold": {}, "cpu_after_save": {}}
     for name, url in {"baseline": BASELINE, **urls}.items():
-        cold, warm, after = [], [], []
+        cold, warm, after, cpu_cold, cpu_after = [], [], [], [], []
         for _run in range(runs):
             cache.clear()
             cold.append(timed(url))
+            cpu_cold.append(cpu_spent[-1])
             warm.append(timed(url))
             save()
             after.append(timed(url))
+            cpu_after.append(cpu_spent[-1])
         out["cold"][name] = statistics.median(cold)
         out["warm"][name] = statistics.median(warm)
         out["after_save"][name] = statistics.median(after)
+        out["cpu_cold"][name] = statistics.median(cpu_cold)
+        out["cpu_after_save"][name] = statistics.median(cpu_after)
     return out
+
+
+def _backend_pid() -> int | None:
+    """This connection's PostgreSQL backend process, when the server runs on this machine."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    return pid if Path(f"/proc/{pid}/stat").exists() else None
 
 
 def _cpu(pids: list[int]) -> float:
@@ -414,6 +436,8 @@ def _one(size: int, runs: int, http: bool, pages: str | None = None) -> dict:
     for name in client["cold"]:
         times = "".join(f" {kind} {client[kind][name]:.3f} s ({ratio[kind][name]}×)"
                         for kind in ("cold", "warm", "after_save"))
+        times += f"  CPU cold {1000 * client['cpu_cold'][name]:.0f} ms, after a save " \
+                 f"{1000 * client['cpu_after_save'][name]:.0f} ms"
         print(f"# {size:>6} {name:<20}{times}  (load {os.getloadavg()[0]:.2f})", file=sys.stderr)
     if http:
         server = _server_times(urls, runs, save, os.environ["CLUBRATING_CACHE_DIR"])
@@ -486,13 +510,16 @@ def _against_smallest(results: dict) -> dict:
             if via not in now or via not in first:
                 continue
             for kind, pages in now[via].items():
-                if kind not in ("cold", "warm", "after_save"):
+                if kind not in ("cold", "warm", "after_save", "cpu_cold", "cpu_after_save"):
                     continue
                 for name, seconds in pages.items():
                     page = per.setdefault(name, {})
-                    page[f"{via}_{kind}_time"] = round(seconds / first[via][kind][name], 2)
-                    page[f"{via}_{kind}_ratio"] = round(
-                        now[ratio_key][kind][name] / max(0.1, first[ratio_key][kind][name]), 2)
+                    if name not in first[via].get(kind, {}):
+                        continue
+                    page[f"{via}_{kind}_time"] = round(seconds / max(1e-6, first[via][kind][name]), 2)
+                    if kind in now[ratio_key]:
+                        page[f"{via}_{kind}_ratio"] = round(
+                            now[ratio_key][kind][name] / max(0.1, first[ratio_key][kind][name]), 2)
         for name, figures in now.get("explain", {}).items():
             before = first.get("explain", {}).get(name)
             if before:
