@@ -299,17 +299,9 @@ class PoolMember(LiveValues):
         indexes = [
             models.Index(fields=["pool", "-live_rating"], name="poolmember_live_rating"),
             models.Index(fields=["pool", "live_change"], name="poolmember_live_change"),
-            # The live list by change, biggest gains first, as ``ratings.lists.table`` orders it
-            # (a change shown only for members who played; ties by live rating, then rank): a
-            # page reads its own rows instead of sorting the pool. Not over the rank (see above).
-            models.Index(
-                F("pool"),
-                models.Case(models.When(live_games__gt=0, then=F("live_change")), default=None,
-                            output_field=models.FloatField()).desc(nulls_last=True),
-                F("live_rating").desc(),
-                name="poolmember_live_change_order",
-            ),
         ]
+        # PostgreSQL also has the live list's order by change (migration 0012): SQLite cannot
+        # index NULLS LAST.
 
     def __str__(self) -> str:
         return f"{self.pool}: {self.member}"

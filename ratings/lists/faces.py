@@ -46,6 +46,7 @@ from ratings.models import (
     ListKind,
     PeriodReopening,
     PeriodState,
+    PoolMember,
     PublishedList,
     RatingPeriod,
     RatingPool,
@@ -71,8 +72,7 @@ class ListSource:
     live: bool
     last_modified: datetime.datetime | None = None
     context: dict = field(default_factory=dict)
-    # How many rows the list has unfiltered, counted on an index of its own table (the rows'
-    # joins with members and clubs change no count: every row has its member).
+    # How many rows the list has unfiltered, read from its ranks (``_ranked_count``).
     count: Callable[[], int] | None = None
 
     @cached_property
@@ -133,8 +133,27 @@ def live_source(pk: int) -> ListSource:
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
         file_stem=_file_stem(pgettext("file name", "Live rating list"), pool, today), live=True,
-        context={"live": True, "period": period}, count=lambda: live_count(pool),
+        context={"live": True, "period": period}, count=lambda: _live_count(pool),
     )
+
+
+def _ranked_count(rows: QuerySet, rank: str) -> int | None:
+    """How many rows a list has, read from its last row's rank instead of counting them: the
+    ranks of a list run 1…N without gaps (a published list's as written; the live list's kept
+    with each change, ``ratings.services.live_ranks``), so one row read on the order's index
+    gives what a count reads the whole pool for. ``rows``: the list's rows, last rank first;
+    ``None`` when the last row has no rank."""
+    last = list(rows.values_list(rank, flat=True)[:1])
+    return last[0] if last else 0
+
+
+def _live_count(pool: RatingPool) -> int:
+    """The live list's rows: the last rank of the lowest live rating, read on the live rating's
+    index (the rank is not indexed: see ``PoolMember.live_rank``); counted if it has none."""
+    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
+    rows = rows.order_by("live_rating", "-live_rank")
+    count = _ranked_count(rows, "live_rank")
+    return live_count(pool) if count is None else count
 
 
 def _file_stem(kind: str, pool: RatingPool, day: datetime.date, *extra: str) -> str:
@@ -195,7 +214,7 @@ def published_source(pk: int) -> ListSource:
         file_stem=stem, live=False, last_modified=_changed_at(plist, club_changes),
         context={"live": False, "plist": plist, "withdrawn_text": withdrawn_text,
                  "watermark": _("WITHDRAWN") if plist.withdrawn else ""},
-        count=lambda: ListEntry.objects.filter(list=plist).count(),
+        count=lambda: _ranked_count(ListEntry.objects.filter(list=plist).order_by("-rank"), "rank"),
     )
 
 
