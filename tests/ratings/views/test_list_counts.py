@@ -84,3 +84,36 @@ def test_a_live_list_of_more_than_a_page_has_as_many_pages_as_rows(client, rated
     assert table_rows(response)[-1][1].startswith("Zeh000,")
     assert counts == []
     assert "page=3" not in client.get(url).content.decode()
+
+
+@pytest.mark.db_specific
+def test_the_live_list_by_change_reads_its_page_in_the_order_of_its_index(client, rated_club):
+    """The order by change (biggest gains first) is the index's (PostgreSQL: with sorting and
+    sequential scans ruled out, the page's keys still come from ``poolmember_live_change_order``,
+    so a federation's page reads its 100 rows, not the pool); on either database the rows come
+    in that order."""
+    pool = rated_club["pool"]
+    url = reverse("ratings:live", args=[pool.pk])
+
+    rows = table_rows(client.get(url, {"sort": "-change"}))
+
+    assert [(row[1], row[5]) for row in rows] == [
+        ("Berger, Anna", "+8"), ("Moser, Clara", "−9"), ("Huber, Bernd", ""), ("Alt, Dora", "")]
+    if connection.vendor == "postgresql":
+        from django.http import QueryDict
+
+        from ratings.lists.faces import list_filters, list_table, live_source
+
+        query = QueryDict("sort=-change")
+        table = list_table(live_source(pool.pk), list_filters(query), query)
+        table.paginate(per_page=100)
+        keys = table.data.data.values_list("pk", flat=True)[:100]
+        sql, params = keys.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL enable_seqscan = off")
+            cursor.execute("SET LOCAL enable_sort = off")
+            cursor.execute("EXPLAIN " + sql, params)
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+        assert "poolmember_live_change_order" in plan
+        # Read in the index's order: at most the ties sorted (by rank), never the pool.
+        assert not [line for line in plan.splitlines() if line.strip().lstrip("-> ").startswith("Sort  (")]
