@@ -2,7 +2,7 @@
 another finished last month, a league division mid-season, and result saves between the requests.
 
     DATABASE_URL=postgres://… .venv/bin/python benchmarks/busiest_hour.py [--sizes 1000,20000]
-        [--runs 5] [--no-http] [--json]
+        [--runs 5] [--no-http] [--json] [--pages list,list_live,home]
 
 Each size uses ``web_bench.py``'s database of that size (N members, 10×N games; built when
 missing, reused otherwise) and adds, once, what the hour needs: the 300-player Swiss of
@@ -36,6 +36,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -53,9 +54,8 @@ def _shape(size: int) -> dict:
 
     from clubrating.clubs.models import Club
     from clubrating.leagues.models import Division, LeagueMatch
-    from clubrating.tournaments.models import Game, Result, Round, Tournament
+    from clubrating.tournaments.models import Round, Tournament
     from ratings.models import PublishedList, RatingPool
-    from ratings.services import game_record_result
 
     pool = RatingPool.objects.filter(name=f"Bench {size}").first()
     if pool is None:
@@ -64,7 +64,9 @@ def _shape(size: int) -> dict:
         print(f"# {size}: seeded in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     today = timezone.localdate()
     rng = random.Random(300)
+    t0 = time.perf_counter()
     tournament_pages.seed(players=300, rounds=9, rng=rng)  # built when missing
+    print(f"# {size}: finished Swiss ready in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     finished = Tournament.objects.get(name=FINISHED)
     last_month = today.replace(day=1) - datetime.timedelta(days=20)
     Tournament.objects.filter(pk=finished.pk).update(
@@ -72,15 +74,13 @@ def _shape(size: int) -> dict:
     running = Tournament.objects.filter(name=RUNNING).first()
     if running is None:
         t0 = time.perf_counter()
-        running = tournament_pages._build(RUNNING, 300, 9, random.Random(301))
-        for game in Game.objects.filter(round__tournament=running, round__number=9):
-            game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
+        running = tournament_pages._build(RUNNING, 300, 9, random.Random(301), played=8)
         print(f"# {size}: running Swiss built in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     small = Tournament.objects.filter(name=SMALL).first()
     if small is None:
-        small = tournament_pages._build(SMALL, SMALL_PLAYERS, 9, random.Random(302))
-        for game in Game.objects.filter(round__tournament=small, round__number=9):
-            game_record_result(game=game, result=Result.NOT_PLAYED, seen=game.result)
+        t0 = time.perf_counter()
+        small = tournament_pages._build(SMALL, SMALL_PLAYERS, 9, random.Random(302), played=8)
+        print(f"# {size}: small Swiss built in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     for t in (running, small):
         Tournament.objects.filter(pk=t.pk).update(
             start_date=today - datetime.timedelta(days=8), end_date=today + datetime.timedelta(days=1))
@@ -118,12 +118,20 @@ def _urls(shaped: dict, running=None) -> dict[str, str]:
     division = shaped["division"]
     member = Member.objects.filter(registrations__tournament=running).order_by("pk").first()
     live = reverse("ratings:live", args=[pool.pk])
+    club = plist.entries.filter(club__isnull=False).order_by("rank").values_list("club__name", flat=True)[:1]
+    club = club[0] if club else ""
     return {
         "home": reverse("home"),
         "tournaments": reverse("tournaments:list"),
+        "ratings": reverse("ratings:pool_list"),
         "list": reverse("ratings:list", args=[plist.pk]),
+        "list_by_name": f"{reverse('ratings:list', args=[plist.pk])}?sort=name",
         "list_live": live,
         "list_live_by_name": f"{live}?sort=name",
+        "list_live_u18": f"{live}?age=U18",
+        "list_live_by_change": f"{live}?sort=-change",
+        "list_live_club": f"{live}?{urlencode({'club': club})}",
+        "members": reverse("clubs:member_list"),
         "member": member.get_absolute_url(),
         "swiss_standings": reverse("tournaments:standings", args=[running.pk]),
         "swiss_crosstable": reverse("tournaments:crosstable", args=[running.pk]),
@@ -167,28 +175,50 @@ def _client_times(urls: dict[str, str], runs: int, save) -> dict:
     from django.test import Client
 
     client = Client()
+    backend = _backend_pid()
+    cpu_spent: list[float] = []
 
     def timed(url: str) -> float:
-        t0 = time.perf_counter()
+        """Wall seconds of one request; its CPU (this process and the database's backend
+        process, steadier than wall time on a loaded machine) appended to ``cpu_spent``."""
+        c0, b0, t0 = time.process_time(), _cpu([backend] if backend else []), time.perf_counter()
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-        return time.perf_counter() - t0
+        wall = time.perf_counter() - t0
+        cpu_spent.append(time.process_time() - c0 + _cpu([backend] if backend else []) - b0)
+        return wall
 
     for url in [BASELINE, *urls.values()]:
         timed(url)  # code, templates and translations loaded, as in a running server
-    out: dict = {"cold": {}, "warm": {}, "after_save": {}}
+    out: dict = {"cold": {}, "warm": {}, "after_save": {}, "cpu_cold": {}, "cpu_after_save": {}}
     for name, url in {"baseline": BASELINE, **urls}.items():
-        cold, warm, after = [], [], []
+        cold, warm, after, cpu_cold, cpu_after = [], [], [], [], []
         for _run in range(runs):
             cache.clear()
             cold.append(timed(url))
+            cpu_cold.append(cpu_spent[-1])
             warm.append(timed(url))
             save()
             after.append(timed(url))
+            cpu_after.append(cpu_spent[-1])
         out["cold"][name] = statistics.median(cold)
         out["warm"][name] = statistics.median(warm)
         out["after_save"][name] = statistics.median(after)
+        out["cpu_cold"][name] = statistics.median(cpu_cold)
+        out["cpu_after_save"][name] = statistics.median(cpu_after)
     return out
+
+
+def _backend_pid() -> int | None:
+    """This connection's PostgreSQL backend process, when the server runs on this machine."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    return pid if Path(f"/proc/{pid}/stat").exists() else None
 
 
 def _cpu(pids: list[int]) -> float:
@@ -380,14 +410,23 @@ def _explain(shaped: dict, urls: dict[str, str]) -> dict:
     return out
 
 
-def _one(size: int, runs: int, http: bool, pages: str = "") -> dict:
+def _chosen(urls: dict[str, str], pages: str | None) -> dict[str, str]:
+    """The pages named in ``--pages`` (comma-separated; all when not given)."""
+    if not pages:
+        return urls
+    names = [name for name in pages.split(",") if name]
+    unknown = sorted(set(names) - set(urls))
+    if unknown:
+        raise SystemExit(f"unknown pages: {', '.join(unknown)} (known: {', '.join(urls)})")
+    return {name: urls[name] for name in names}
+
+
+def _one(size: int, runs: int, http: bool, pages: str | None = None) -> dict:
     import web_bench
 
     web_bench._setup_django()
     shaped = _shape(size)
-    urls = _urls(shaped)
-    if pages:  # only these pages (and the baseline)
-        urls = {name: url for name, url in urls.items() if name in pages.split(",")}
+    urls = _chosen(_urls(shaped), pages)
     save = Saver(shaped["running"])
     load_before = os.getloadavg()
     client = _client_times(urls, runs, save)
@@ -397,6 +436,8 @@ def _one(size: int, runs: int, http: bool, pages: str = "") -> dict:
     for name in client["cold"]:
         times = "".join(f" {kind} {client[kind][name]:.3f} s ({ratio[kind][name]}×)"
                         for kind in ("cold", "warm", "after_save"))
+        times += f"  CPU cold {1000 * client['cpu_cold'][name]:.0f} ms, after a save " \
+                 f"{1000 * client['cpu_after_save'][name]:.0f} ms"
         print(f"# {size:>6} {name:<20}{times}  (load {os.getloadavg()[0]:.2f})", file=sys.stderr)
     if http:
         server = _server_times(urls, runs, save, os.environ["CLUBRATING_CACHE_DIR"])
@@ -469,13 +510,16 @@ def _against_smallest(results: dict) -> dict:
             if via not in now or via not in first:
                 continue
             for kind, pages in now[via].items():
-                if kind not in ("cold", "warm", "after_save"):
+                if kind not in ("cold", "warm", "after_save", "cpu_cold", "cpu_after_save"):
                     continue
                 for name, seconds in pages.items():
                     page = per.setdefault(name, {})
-                    page[f"{via}_{kind}_time"] = round(seconds / first[via][kind][name], 2)
-                    page[f"{via}_{kind}_ratio"] = round(
-                        now[ratio_key][kind][name] / max(0.1, first[ratio_key][kind][name]), 2)
+                    if name not in first[via].get(kind, {}):
+                        continue
+                    page[f"{via}_{kind}_time"] = round(seconds / max(1e-6, first[via][kind][name]), 2)
+                    if kind in now[ratio_key]:
+                        page[f"{via}_{kind}_ratio"] = round(
+                            now[ratio_key][kind][name] / max(0.1, first[ratio_key][kind][name]), 2)
         for name, figures in now.get("explain", {}).items():
             before = first.get("explain", {}).get(name)
             if before:
@@ -492,8 +536,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-http", action="store_true", help="the test client only, no gunicorn")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--pages", help="only these pages, comma-separated (e.g. list,list_live,home)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--pages", default="", help="only these pages, e.g. swiss_standings")
     cache_home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     parser.add_argument("--cache-dir", type=Path, default=cache_home / "clubrating-bench",
                         help="where the sizes' databases are kept as dumps (outside the repository)")
@@ -512,7 +556,8 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": url, "CLUBRATING_CACHE": "file",
                "CLUBRATING_CACHE_DIR": cache_dir}
         out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
-                              *(["--no-http"] if args.no_http else []), "--pages", args.pages],
+                              *(["--no-http"] if args.no_http else []),
+                              *(["--pages", args.pages] if args.pages else [])],
                              env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         results[str(size)] = json.loads(out.strip().splitlines()[-1])
         _keep(url, size, args.cache_dir)

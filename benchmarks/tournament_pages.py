@@ -79,14 +79,17 @@ def _result(rng: random.Random, white: int, black: int) -> str:
     return Result.BLACK_WINS
 
 
-def _build(name: str, players: int, rounds: int, rng: random.Random):
+def _build(name: str, players: int, rounds: int, rng: random.Random, played: int | None = None):
+    """The Swiss paired round by round by the app; ``played``: the rounds whose results are
+    entered (all by default; the rest paired and waiting for their results)."""
     from clubrating.clubs.models import Member
     from clubrating.tournaments import services as tournament_services
-    from clubrating.tournaments.models import Game, Result, Tournament, TournamentKind, TournamentPlayer
+    from clubrating.tournaments.models import Game, Tournament, TournamentKind, TournamentPlayer
+    from clubrating.tournaments.recording import game_results_record
     from ratings.models import PeriodState, PoolMember
     from ratings.selectors import pool_ratings
-    from ratings.services import game_record_result
 
+    played = rounds if played is None else played
     pool = _pool_with_members(players, rng)
     period = pool.periods.get(state=PeriodState.OPEN)
     rated = sorted(PoolMember.objects.filter(pool=pool, rating__isnull=False)
@@ -109,11 +112,15 @@ def _build(name: str, players: int, rounds: int, rng: random.Random):
     ])
     tournament_services.start_ranks_assign(tournament=tournament)
     rating_of = {m: r.published or 0 for m, r in published.items()}
-    for _number in range(rounds):
+    for number in range(1, rounds + 1):
         rnd = tournament_services.round_pair(tournament=tournament)
-        for game in Game.objects.filter(round=rnd).order_by("board"):
-            result = _result(rng, rating_of.get(game.white_id, 0), rating_of.get(game.black_id, 0))
-            game_record_result(game=game, result=result, seen=Result.NOT_PLAYED)
+        games = list(Game.objects.filter(round=rnd).order_by("board"))
+        results = [_result(rng, rating_of.get(g.white_id, 0), rating_of.get(g.black_id, 0)) for g in games]
+        if number > played:
+            continue  # paired, its results not entered yet
+        # The round's results entered at once, as an import does: checked and rated as each
+        # save would be, the pool's period evaluated once per round instead of once per board.
+        game_results_record(games=games, results=[(result, None) for result in results])
     return tournament
 
 

@@ -76,21 +76,30 @@ def _setup_django() -> None:
 
 def _seed(size: int, rng: random.Random):
     """N members in 40 clubs, a starting list (10 % newcomers), 10×N games over two periods."""
+    from bench_seed import keys_unchecked
+
+    with keys_unchecked():
+        return _seed_sets(size, rng)
+
+
+def _seed_sets(size: int, rng: random.Random):
+    """``_seed``'s work: members and games written in sets (``bench_seed``: COPY, no model object
+    per row), rated by the ratings app: the first period's games recalculated and closed, then
+    the second period's (open) games rated in one more recalculation (which finds the first
+    period's records as it left them and writes only the new ones)."""
+    from bench_seed import objects_write
+
     from clubrating.clubs.models import Club, Member
     from clubrating.tournaments.models import Game, Result, Round, Tournament
     from ratings.services import period_close, pool_create, pool_recalculate
     from ratings.services.lists import EntryData, list_publish
 
     clubs = Club.objects.bulk_create([Club(name=f"SK Bench {i}") for i in range(40)])
-    Member.objects.bulk_create(
-        [
-            Member(first_name=f"Vorname{i % 997}", last_name=f"Spieler{rng.randrange(10**6):06d}",
-                   birth_year=1940 + i % 75, sex="mf"[i % 5 == 0], club=clubs[i % len(clubs)],
-                   active=i % 7 != 0)
-            for i in range(size)
-        ],
-        batch_size=2000,
-    )
+    objects_write(Member, ("first_name", "last_name", "birth_year", "sex", "club_id", "active"), (
+        (f"Vorname{i % 997}", f"Spieler{rng.randrange(10**6):06d}", 1940 + i % 75, "mf"[i % 5 == 0],
+         clubs[i % len(clubs)].pk, i % 7 != 0)
+        for i in range(size)
+    ))
     ids = list(Member.objects.values_list("pk", flat=True))
     start = datetime.date(2023, 1, 1)
     pool = pool_create(name=f"Bench {size}", rules="oesb-2024", start_date=start)
@@ -120,11 +129,13 @@ def _seed(size: int, rng: random.Random):
                 players = rng.sample(ids, min(len(ids), 2 * boards))
                 for b in range(len(players) // 2):
                     result = rng.choice(results)
-                    games.append(Game(round=rnd, board=b + 1, white_id=players[2 * b],
-                                      black_id=players[2 * b + 1], result=result, rated_result=result))
-            Game.objects.bulk_create(games, batch_size=2000)
+                    games.append((rnd.pk, b + 1, players[2 * b], players[2 * b + 1], result, result))
+            objects_write(Game, ("round_id", "board", "white_id", "black_id", "result", "rated_result"),
+                          games)
+        if p == 0:
+            pool_recalculate(pool=pool)
+            period_close(pool=pool)
     pool_recalculate(pool=pool)
-    period_close(pool=pool)
     return pool
 
 

@@ -300,6 +300,8 @@ class PoolMember(LiveValues):
             models.Index(fields=["pool", "-live_rating"], name="poolmember_live_rating"),
             models.Index(fields=["pool", "live_change"], name="poolmember_live_change"),
         ]
+        # PostgreSQL also has the live list's order by change (migration 0012): SQLite cannot
+        # index NULLS LAST.
 
     def __str__(self) -> str:
         return f"{self.pool}: {self.member}"

@@ -41,8 +41,17 @@ from ratings.lists.table import (  # noqa: F401  (ListPrivacy: read from here by
     print_cells,
     print_header,
 )
-from ratings.models import ListKind, PeriodReopening, PeriodState, PublishedList, RatingPeriod, RatingPool
-from ratings.selectors import live_rows, published_rows
+from ratings.models import (
+    ListEntry,
+    ListKind,
+    PeriodReopening,
+    PeriodState,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+)
+from ratings.selectors import live_count, live_rows, published_rows
 from ratings.services.cache import pool_cache_version
 from ratings.services.inactivity import inactivity_cutoff
 from ratings.services.lists import class_code
@@ -63,6 +72,8 @@ class ListSource:
     live: bool
     last_modified: datetime.datetime | None = None
     context: dict = field(default_factory=dict)
+    # How many rows the list has unfiltered, read from its ranks (``_ranked_count``).
+    count: Callable[[], int] | None = None
 
     @cached_property
     def rows(self) -> QuerySet:
@@ -122,8 +133,27 @@ def live_source(pk: int) -> ListSource:
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
         file_stem=_file_stem(pgettext("file name", "Live rating list"), pool, today), live=True,
-        context={"live": True, "period": period},
+        context={"live": True, "period": period}, count=lambda: _live_count(pool),
     )
+
+
+def _ranked_count(rows: QuerySet, rank: str) -> int | None:
+    """How many rows a list has, read from its last row's rank instead of counting them: the
+    ranks of a list run 1…N without gaps (a published list's as written; the live list's kept
+    with each change, ``ratings.services.live_ranks``), so one row read on the order's index
+    gives what a count reads the whole pool for. ``rows``: the list's rows, last rank first;
+    ``None`` when the last row has no rank."""
+    last = list(rows.values_list(rank, flat=True)[:1])
+    return last[0] if last else 0
+
+
+def _live_count(pool: RatingPool) -> int:
+    """The live list's rows: the last rank of the lowest live rating, read on the live rating's
+    index (the rank is not indexed: see ``PoolMember.live_rank``); counted if it has none."""
+    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
+    rows = rows.order_by("live_rating", "-live_rank")
+    count = _ranked_count(rows, "live_rank")
+    return live_count(pool) if count is None else count
 
 
 def _file_stem(kind: str, pool: RatingPool, day: datetime.date, *extra: str) -> str:
@@ -184,6 +214,7 @@ def published_source(pk: int) -> ListSource:
         file_stem=stem, live=False, last_modified=_changed_at(plist, club_changes),
         context={"live": False, "plist": plist, "withdrawn_text": withdrawn_text,
                  "watermark": _("WITHDRAWN") if plist.withdrawn else ""},
+        count=lambda: _ranked_count(ListEntry.objects.filter(list=plist).order_by("-rank"), "rank"),
     )
 
 
@@ -211,7 +242,8 @@ def list_table(source: ListSource, filters: ListFilterForm, query: QueryDict, pr
     rows = filters.filter(source.rows, year=source.year, private=not privacy.full)
     table = RatingListTable(rows, live_pool=source.pool if source.live else None,
                             privacy=privacy,
-                            exclude=privacy.hidden)
+                            exclude=privacy.hidden,
+                            count=None if filters.is_filtered() else source.count)
     order = [field for field in query.getlist(table.prefixed_order_by_field)
              if field.lstrip("-") not in privacy.hidden]
     if order:
