@@ -41,7 +41,11 @@ ACCOUNT_PAGES = ["/accounts/login/", "/accounts/password/reset/", "/accounts/pas
 
 
 @pytest.fixture(scope="module")
-def shared_site(demo_snapshot, django_db_blocker):
+def live_server(demo_snapshot, django_db_blocker):
+    """The module's own live server with the demo club (tests/crawl_server.py). Named as
+    pytest-django's, so that a run of these tests alone still sets the test database up (a test
+    that uses ``live_server`` needs it); ``_live_server_helper`` below keeps the database as it is
+    between the tests instead of emptying it after each."""
     with django_db_blocker.unblock():
         site = SharedSite(demo_snapshot, demo_objects)
     yield site
@@ -49,14 +53,19 @@ def shared_site(demo_snapshot, django_db_blocker):
         site.close()
 
 
+@pytest.fixture(autouse=True)
+def _live_server_helper():
+    yield
+
+
 @pytest.fixture
-def site(shared_site, django_db_blocker):
+def site(live_server, django_db_blocker):
     """The module's demo club and live server, as the crawl left it checked (``unchanged``) by the
     test; whatever a test wrote is undone before the next one."""
     with django_db_blocker.unblock():
-        yield shared_site
-        if shared_site.unchanged():
-            shared_site.restore()
+        yield live_server
+        if live_server.unchanged():
+            live_server.restore()
 
 
 def _shape(url: str) -> str:
