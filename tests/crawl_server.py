@@ -17,8 +17,9 @@ from django.db import connection
 
 from tests.demo_data import demo_restore
 
-# What logging in writes (a session, the user's last login) is not the site's data.
-NOT_DATA = {"django_session": None, "auth_user": {"last_login"}}
+# What logging in writes (a session, the user's last login, django-axes' record of the login) is
+# not the site's data.
+NOT_DATA = {"django_session": None, "axes_accesslog": None, "auth_user": {"last_login"}}
 
 
 def fingerprint() -> dict[str, list[tuple]]:

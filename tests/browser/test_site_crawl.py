@@ -100,7 +100,7 @@ def test_every_reachable_page_as_each_role(browser, site, shoot, role, lang, req
     result = crawl(context, origin, seeds, lang=lang, shoot=shoot, name=f"{role}-{lang}",
                    names={path: name for name, path in named})
     problems = result.problems
-    # Logging in writes a session and the user's last login; the crawl itself nothing.
+    # Logging in writes a session, the user's last login and the login's record; the crawl nothing.
     assert site.unchanged() == [], f"{role} {lang}: the crawl wrote"
     if role == "admin":
         problems += _import_preview(context, origin, lang, tmp_path)
