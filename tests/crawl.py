@@ -167,8 +167,15 @@ class Crawler:
         self.result = result = Result()
         visited, spent, left_site = set(), Counter(), []
         origin = self.origin
-        self.context.route(re.compile(r"^(?!" + re.escape(origin) + r"/|data:|blob:)"),
-                           lambda route: (left_site.append(route.request.url), route.abort()))
+        # Every request the pages make elsewhere is recorded (not intercepted: routing turns the
+        # browser's cache off, and each page would fetch the site's styles and scripts again).
+        elsewhere = re.compile(r"^(?!" + re.escape(origin) + r"/|data:|blob:)")
+
+        def leaving(request):
+            if elsewhere.match(request.url):
+                left_site.append(request.url)
+
+        self.context.on("request", leaving)
         page.on("dialog", lambda dialog: (result.problems.append((page.url, "a dialog", dialog.message)),
                                           dialog.dismiss()))
         queue = deque((urldefrag(url)[0], None, True) for url in seeds)
@@ -187,7 +194,7 @@ class Crawler:
             result.problems += [(where, check, detail) for check, detail in found]
             queue += [(urldefrag(link)[0], url, False) for link in next_links]
         result.problems += [("", "left the site", url) for url in left_site]
-        self.context.unroute_all(behavior="ignoreErrors")
+        self.context.remove_listener("request", leaving)
         page.close()
         return result
 

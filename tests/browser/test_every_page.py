@@ -26,6 +26,11 @@ MEMBERS_CSV = "last_name;first_name;birth_date;club\nNeumann;Lea;03.04.2011;Scha
 @pytest.fixture
 def demo(db, demo_snapshot):
     demo_restore(demo_snapshot)
+    return demo_objects()
+
+
+def demo_objects() -> dict:
+    """What the crawls start from in the demo club, with a finished job (its page) added."""
     pool = RatingPool.objects.get(name=DEMO_POOL)
     job = Job.objects.create(key="members-import", title="Mitgliederimport: mitglieder.csv",
                              handler="clubrating.interchange.jobs.members_import_run", state=JobState.DONE,

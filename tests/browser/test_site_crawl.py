@@ -9,8 +9,10 @@ its tournament: a round robin and a Swiss differ, and its other text arguments: 
 kind) up to ``PER_ROUTE`` times (tests/crawl.py). The visitor also starts at the account pages; the
 administrator's crawl also uploads a member file and checks the import's preview.
 
-One test per role and language (both widths in it), each with its own demo club: a parallel run
-spreads them over the workers. A page that fails a check is screenshot into test-artifacts/.
+One test per role and language (both widths in it): a parallel run spreads them over the workers.
+The crawls only read, so they share one demo club and live server per module and worker
+(tests/crawl_server.py), and each proves that it wrote nothing. A page that fails a check is
+screenshot into test-artifacts/.
 """
 
 import re
@@ -18,13 +20,16 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
 
+from clubrating.clubs.models import Club
 from tests import crawl_checks
-from tests.browser.test_every_page import MEMBERS_CSV, demo, pages  # noqa: F401 (the demo fixture)
+from tests.browser.test_every_page import MEMBERS_CSV, demo_objects, pages
 from tests.crawl import WIDTHS, Visit, crawl
 from tests.crawl_checks import GROUPED_RATING, _decimals, _text_problems
+from tests.crawl_server import SharedSite, changes, fingerprint
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser]
 
 ROLES = {"visitor": None, "member": "member", "official": "official", "ratingofficer": "ratingofficer",
          "admin": "admin"}
@@ -32,7 +37,38 @@ ROLES = {"visitor": None, "member": "member", "official": "official", "ratingoff
 # result entry, members, rating lists, calculators, print layouts, the password change.
 ADMIN_SHAPES = {"/", "/tournaments/", "/tournaments/N/", "/tournaments/N/round/N/", "/members/",
                 "/members/N/", "/ratings/", "/ratings/calculators/", "/accounts/password/change/"}
+# The HTML pages each role's crawl reached on the demo club (the fewer of its two languages): a
+# change that makes a crawl reach fewer fails here; raise a number when the site gains pages.
+PAGES_AT_LEAST = {"visitor": 83, "member": 74, "official": 107, "ratingofficer": 88, "admin": 117}
 ACCOUNT_PAGES = ["/accounts/login/", "/accounts/password/reset/", "/accounts/password/reset/done/"]
+
+
+@pytest.fixture(scope="module")
+def live_server(demo_snapshot, django_db_blocker):
+    """The module's own live server with the demo club (tests/crawl_server.py). Named as
+    pytest-django's, so that a run of these tests alone still sets the test database up (a test
+    that uses ``live_server`` needs it); ``_live_server_helper`` below keeps the database as it is
+    between the tests instead of emptying it after each."""
+    with django_db_blocker.unblock():
+        site = SharedSite(demo_snapshot, demo_objects)
+    yield site
+    with django_db_blocker.unblock():
+        site.close()
+
+
+@pytest.fixture(autouse=True)
+def _live_server_helper():
+    yield
+
+
+@pytest.fixture
+def site(live_server, django_db_blocker):
+    """The module's demo club and live server, as the crawl left it checked (``unchanged``) by the
+    test; whatever a test wrote is undone before the next one."""
+    with django_db_blocker.unblock():
+        yield live_server
+        if live_server.unchanged():
+            live_server.restore()
 
 
 def _shape(url: str) -> str:
@@ -53,10 +89,9 @@ def _log_in(context, origin: str, username: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("role", list(ROLES))
-def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, role, lang,  # noqa: F811
-                                           request, tmp_path):
-    origin = live_server.url
-    named = pages(demo)
+def test_every_reachable_page_as_each_role(browser, site, shoot, role, lang, request, tmp_path):
+    origin = site.url
+    named = pages(site.data)
     seeds = [origin + "/"] + [origin + path for _name, path in named] + [origin + "/accounts/login/"]
     if role == "visitor":
         seeds += [origin + path for path in ACCOUNT_PAGES]
@@ -68,13 +103,15 @@ def test_every_reachable_page_as_each_role(browser, live_server, demo, shoot, ro
     result = crawl(context, origin, seeds, lang=lang, shoot=shoot, name=f"{role}-{lang}",
                    names={path: name for name, path in named})
     problems = result.problems
+    # Logging in writes a session, the user's last login and the login's record; the crawl nothing.
+    assert site.unchanged() == [], f"{role} {lang}: the crawl wrote"
     if role == "admin":
         problems += _import_preview(context, origin, lang, tmp_path)
     context.close()
     # Each page at both widths; the run's summary lists the counts (conftest.py).
     request.node.user_properties.append(("crawled_pages", len(result.pages)))
     request.node.user_properties.append(("crawled_files", len(result.files)))
-    assert len(result.pages) > 20, result.pages
+    assert len(result.pages) >= PAGES_AT_LEAST[role], result.pages
     lines = crawl_checks.summary(problems)
     assert lines == [], f"{role} {lang}: {len(lines)} problems on {len(result.pages)} pages:\n" + "\n".join(
         lines)
@@ -150,3 +187,14 @@ def test_the_served_html_and_export_checks_flag_what_they_should():
     csv = _Response("text/csv; charset=utf-8", b"Name;Verein\n=HYPERLINK(1);'+x\n")
     assert export_checks(csv, "de") == [("formula cell (CSV)", "'=HYPERLINK(1)'")]
     assert export_checks(_Response("text/csv", b"Name;Verein\nHuber;SK\n"), "de") == []
+
+
+def test_the_shared_sites_guard_sees_a_write_but_not_a_login(db, django_user_model):
+    user = django_user_model.objects.create_user("gast", password="gast")
+    before = fingerprint()
+    django_user_model.objects.filter(pk=user.pk).update(last_login="2026-11-29T08:00:00Z")
+    SessionStore().create()
+    assert changes(before, fingerprint()) == []
+    Club.objects.create(name="Schachklub Neu")
+    django_user_model.objects.filter(pk=user.pk).update(first_name="Gustav")
+    assert changes(before, fingerprint()) == ["auth_user: +1 −1 rows", "clubs_club: +1 −0 rows"]
