@@ -338,7 +338,9 @@ def _explain_page(client, url: str) -> dict:
     cache.clear()
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200, url
-    reads = [q["sql"] for q in captured.captured_queries if q["sql"].lstrip()[:6].upper() == "SELECT"]
+    # A UNION of reads starts with "(SELECT" on PostgreSQL.
+    reads = [q["sql"] for q in captured.captured_queries
+             if q["sql"].lstrip().lstrip("(")[:6].upper() == "SELECT"]
     scanned, largest, seq = 0, [], set()
     with connection.cursor() as cursor:
         for sql in reads:
@@ -380,12 +382,20 @@ def _explain(shaped: dict, urls: dict[str, str]) -> dict:
     return out
 
 
-def _one(size: int, runs: int, http: bool) -> dict:
+def _one(size: int, runs: int, http: bool, pages: list[str] | None = None,
+         explain_only: bool = False) -> dict:
     import web_bench
 
     web_bench._setup_django()
     shaped = _shape(size)
     urls = _urls(shaped)
+    if pages:
+        unknown = set(pages) - set(urls)
+        assert not unknown, f"unknown pages {sorted(unknown)}; known: {sorted(urls)}"
+        urls = {name: url for name, url in urls.items() if name in pages}
+    if explain_only:
+        return {"size": size, "load_average": [round(x, 2) for x in os.getloadavg()],
+                "explain": _explain(shaped, urls)}
     save = Saver(shaped["running"])
     load_before = os.getloadavg()
     client = _client_times(urls, runs, save)
@@ -491,13 +501,16 @@ def main() -> None:
     parser.add_argument("--no-http", action="store_true", help="the test client only, no gunicorn")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--pages", help="only these pages (comma-separated names, e.g. home,tournaments)")
+    parser.add_argument("--explain-only", action="store_true", help="only the pages' rows scanned, no timing")
     cache_home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     parser.add_argument("--cache-dir", type=Path, default=cache_home / "clubrating-bench",
                         help="where the sizes' databases are kept as dumps (outside the repository)")
     parser.add_argument("--out", type=Path, help="also write the JSON to this file")
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(_one(args.one, args.runs, not args.no_http)))
+        pages = [p for p in (args.pages or "").split(",") if p]
+        print(json.dumps(_one(args.one, args.runs, not args.no_http, pages, args.explain_only)))
         return
     base = os.environ.get("DATABASE_URL")
     if not base or not base.startswith("postgres"):
@@ -509,7 +522,9 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": url, "CLUBRATING_CACHE": "file",
                "CLUBRATING_CACHE_DIR": cache_dir}
         out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
-                              *(["--no-http"] if args.no_http else [])],
+                              *(["--no-http"] if args.no_http else []),
+                              *(["--pages", args.pages] if args.pages else []),
+                              *(["--explain-only"] if args.explain_only else [])],
                              env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         results[str(size)] = json.loads(out.strip().splitlines()[-1])
         _keep(url, size, args.cache_dir)
@@ -522,7 +537,7 @@ def main() -> None:
         print(json.dumps(results))
         return
     for size, out in results.items():
-        if size == "against_smallest":
+        if size == "against_smallest" or "client" not in out:
             continue
         print(f"{size} members (load {out['load_average']}): page, test client cold / warm / after a save "
               f"(× baseline){'; HTTP the same' if 'http' in out else ''}")
