@@ -11,10 +11,11 @@ rules are those of ``finished_q``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, OuterRef, Value
+from django.db import connection
 
 from clubrating.tournaments.models import (
     Bye,
@@ -36,6 +37,41 @@ class TournamentState:
     current_round: int | None  # the first round with a game still without result, else the last
 
 
+@functools.cache
+def _rounds_sql() -> str:
+    """The rounds of some tournaments with their state (see ``tournament_states``), the
+    tournaments' ids appended as ``{ids}``: plain SQL built once, as building it through the
+    ORM on every request cost more than running it."""
+    r, g, b, m = (model._meta.db_table for model in (Round, Game, Bye, TeamMatch))
+    return (
+        f"SELECT r.tournament_id, r.number, "
+        f"EXISTS(SELECT 1 FROM {g} g WHERE g.round_id = r.id AND g.result = %s), "
+        f"(EXISTS(SELECT 1 FROM {g} g WHERE g.round_id = r.id) "
+        f"OR EXISTS(SELECT 1 FROM {b} b WHERE b.round_id = r.id AND b.kind = %s) "
+        f"OR EXISTS(SELECT 1 FROM {m} m WHERE m.round_id = r.id)), "
+        f"EXISTS(SELECT 1 FROM {m} m WHERE m.round_id = r.id "
+        f"AND NOT EXISTS(SELECT 1 FROM {g} g WHERE g.team_match_id = m.id)) "
+        f"FROM {r} r WHERE r.tournament_id IN ({{ids}})"
+    )
+
+
+@functools.cache
+def _entrants_sql() -> str:
+    p, t = TournamentPlayer._meta.db_table, Team._meta.db_table
+    return (f"SELECT tournament_id, COUNT(*), 0 FROM {p} WHERE tournament_id IN ({{ids}}) "
+            f"GROUP BY tournament_id UNION ALL "
+            f"SELECT tournament_id, COUNT(*), 1 FROM {t} WHERE tournament_id IN ({{ids}}) "
+            "GROUP BY tournament_id")
+
+
+def _rows(sql: str, params: list, ids: list[int]) -> list[tuple]:
+    """``sql``'s rows, ``{ids}`` the placeholders of ``ids`` (once per occurrence)."""
+    marks = ", ".join(["%s"] * len(ids))
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(ids=marks), params + ids * sql.count("{ids}"))
+        return cursor.fetchall()
+
+
 def tournament_states(*, tournaments: Iterable[Tournament]) -> dict[int, TournamentState]:
     """{tournament id: its ``TournamentState``} of ``tournaments`` (their ``kind`` and
     ``rounds_count`` read already). One query: their rounds, each with whether a game still waits
@@ -45,16 +81,9 @@ def tournament_states(*, tournaments: Iterable[Tournament]) -> dict[int, Tournam
     heads = {t.pk: t for t in tournaments}
     if not heads:
         return {}
-    games = Game.objects.filter(round=OuterRef("pk"))
-    rows = Round.objects.filter(tournament_id__in=sorted(heads)).order_by().annotate(
-        waiting=Exists(games.filter(result=Result.NOT_PLAYED)),
-        paired=Exists(games) | Exists(Bye.objects.filter(round=OuterRef("pk"), kind=ByeKind.PAIRING))
-        | Exists(TeamMatch.objects.filter(round=OuterRef("pk"))),
-        unlined=Exists(TeamMatch.objects.filter(round=OuterRef("pk")).filter(
-            ~Exists(Game.objects.filter(team_match=OuterRef("pk"))))),
-    ).values_list("tournament_id", "number", "waiting", "paired", "unlined")
     rounds: dict[int, list[tuple]] = {pk: [] for pk in heads}
-    for tournament_id, *row in rows:
+    params = [Result.NOT_PLAYED.value, ByeKind.PAIRING.value]
+    for tournament_id, *row in _rows(_rounds_sql(), params, sorted(heads)):
         rounds[tournament_id].append(tuple(row))
     out = {}
     for pk, tournament in heads.items():
@@ -74,11 +103,7 @@ def tournament_entrants(*, ids: Iterable[int]) -> dict[int, tuple[int, int]]:
     ids = sorted(set(ids))
     if not ids:
         return {}
-    players, teams = (
-        model.objects.filter(tournament_id__in=ids).order_by().values("tournament_id")
-        .annotate(n=Count("pk"), team=Value(is_team)).values_list("tournament_id", "n", "team")
-        for model, is_team in ((TournamentPlayer, False), (Team, True)))
     out = {pk: [0, 0] for pk in ids}
-    for pk, n, is_team in players.union(teams, all=True):
+    for pk, n, is_team in _rows(_entrants_sql(), [], ids):
         out[pk][1 if is_team else 0] = n
     return {pk: (p, t) for pk, (p, t) in out.items()}
