@@ -2,7 +2,7 @@
 another finished last month, a league division mid-season, and result saves between the requests.
 
     DATABASE_URL=postgres://… .venv/bin/python benchmarks/busiest_hour.py [--sizes 1000,20000]
-        [--runs 5] [--no-http] [--json]
+        [--runs 5] [--no-http] [--json] [--pages NAME,…] [--explain-only]
 
 Each size uses ``web_bench.py``'s database of that size (N members, 10×N games; built when
 missing, reused otherwise) and adds, once, what the hour needs: the 300-player Swiss of
