@@ -2,7 +2,7 @@
 another finished last month, a league division mid-season, and result saves between the requests.
 
     DATABASE_URL=postgres://… .venv/bin/python benchmarks/busiest_hour.py [--sizes 1000,20000]
-        [--runs 5] [--no-http] [--json] [--pages list,list_live,home]
+        [--runs 5] [--no-http] [--json] [--pages NAME,…] [--explain-only]
 
 Each size uses ``web_bench.py``'s database of that size (N members, 10×N games; built when
 missing, reused otherwise) and adds, once, what the hour needs: the 300-player Swiss of
@@ -368,7 +368,9 @@ def _explain_page(client, url: str) -> dict:
     cache.clear()
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200, url
-    reads = [q["sql"] for q in captured.captured_queries if q["sql"].lstrip()[:6].upper() == "SELECT"]
+    # A UNION of reads starts with "(SELECT" on PostgreSQL.
+    reads = [q["sql"] for q in captured.captured_queries
+             if q["sql"].lstrip().lstrip("(")[:6].upper() == "SELECT"]
     scanned, largest, seq = 0, [], set()
     with connection.cursor() as cursor:
         for sql in reads:
@@ -421,12 +423,16 @@ def _chosen(urls: dict[str, str], pages: str | None) -> dict[str, str]:
     return {name: urls[name] for name in names}
 
 
-def _one(size: int, runs: int, http: bool, pages: str | None = None) -> dict:
+def _one(size: int, runs: int, http: bool, pages: str | None = None,
+         explain_only: bool = False) -> dict:
     import web_bench
 
     web_bench._setup_django()
     shaped = _shape(size)
     urls = _chosen(_urls(shaped), pages)
+    if explain_only:
+        return {"size": size, "load_average": [round(x, 2) for x in os.getloadavg()],
+                "explain": _explain(shaped, urls)}
     save = Saver(shaped["running"])
     load_before = os.getloadavg()
     client = _client_times(urls, runs, save)
@@ -538,13 +544,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--pages", help="only these pages, comma-separated (e.g. list,list_live,home)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--explain-only", action="store_true", help="only the pages' rows scanned, no timing")
     cache_home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     parser.add_argument("--cache-dir", type=Path, default=cache_home / "clubrating-bench",
                         help="where the sizes' databases are kept as dumps (outside the repository)")
     parser.add_argument("--out", type=Path, help="also write the JSON to this file")
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(_one(args.one, args.runs, not args.no_http, args.pages)))
+        print(json.dumps(_one(args.one, args.runs, not args.no_http, args.pages, args.explain_only)))
         return
     base = os.environ.get("DATABASE_URL")
     if not base or not base.startswith("postgres"):
@@ -557,7 +564,8 @@ def main() -> None:
                "CLUBRATING_CACHE_DIR": cache_dir}
         out = subprocess.run([sys.executable, __file__, "--one", str(size), "--runs", str(args.runs),
                               *(["--no-http"] if args.no_http else []),
-                              *(["--pages", args.pages] if args.pages else [])],
+                              *(["--pages", args.pages] if args.pages else []),
+                              *(["--explain-only"] if args.explain_only else [])],
                              env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         results[str(size)] = json.loads(out.strip().splitlines()[-1])
         _keep(url, size, args.cache_dir)
@@ -570,7 +578,7 @@ def main() -> None:
         print(json.dumps(results))
         return
     for size, out in results.items():
-        if size == "against_smallest":
+        if size == "against_smallest" or "client" not in out:
             continue
         print(f"{size} members (load {out['load_average']}): page, test client cold / warm / after a save "
               f"(× baseline){'; HTTP the same' if 'http' in out else ''}")

@@ -13,7 +13,7 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
@@ -34,7 +34,7 @@ from clubrating.clubs.models import Club
 from clubrating.clubs.privacy import Audience
 from clubrating.clubs.selectors import club_data_version, home_club
 from clubrating.tournaments.models import GameCategory, Tournament
-from clubrating.tournaments.selectors import finished_q, tournament_counts
+from clubrating.tournaments.selectors import tournament_entrants, tournament_states
 from ratings.models import RatingPool
 from ratings.selectors import live_count, live_list, member_ratings, pools_with_list_in_force
 from ratings.services.cache import pool_cache_version
@@ -56,19 +56,19 @@ def _compiled(queries: str, *args) -> list[tuple[str, tuple]]:
 
 
 def _tournament_querysets(today) -> list:
-    """The three lists' tournaments, their own columns only: their counts are read afterwards for
-    the few shown (``tournament_counts``); grouping the candidates by their players, teams and
-    games joined would read players × teams × games rows of every one of them."""
+    """The candidates of the three lists by their dates, their own columns only, along the
+    tournaments' date indexes: running by its dates (all of them: whether each is finished is read
+    per tournament by ``tournament_states``), the next upcoming ones and the latest that ended
+    within ``RECENT_DAYS``. Asking "finished?" in SQL of every tournament would run its subqueries
+    for each candidate and, on small tables, scan rounds and matches once per tournament."""
     base = Tournament.objects.only(
-        "name", "kind", "start_date", "end_date", "rounds_count")
-    # A tournament whose last round is complete is finished, whatever its planned end date.
-    finished = finished_q()
-    running_q = Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today)) & ~finished
+        "name", "kind", "start_date", "end_date", "rounds_count").annotate(division_pk=F("division__id"))
     ended = Coalesce("end_date", "start_date")
     return [
-        base.filter(running_q).order_by("-start_date", "name")[:RUNNING + 1],
+        base.filter(Q(start_date__lte=today) & (Q(end_date__isnull=True) | Q(end_date__gte=today)))
+        .order_by("-start_date", "name"),
         base.filter(start_date__gt=today).order_by("start_date", "name")[:RECENT],
-        base.filter(Q(end_date__lt=today) | finished)
+        base.filter(end_date__lt=today)
         .alias(ended=ended).filter(ended__gte=today - timedelta(days=RECENT_DAYS))
         .order_by("-ended", "name")[:RECENT],
     ]
@@ -84,13 +84,23 @@ _QUERIES = {"tournaments": _tournament_querysets, "pools": _pools_queryset}
 
 
 def _tournaments(today) -> dict:
-    """Running (today within its dates; the latest ``RUNNING`` of them, oldest first), upcoming
-    and recently finished tournaments."""
-    running, upcoming, recent = (list(Tournament.objects.raw(sql, params))
-                                 for sql, params in _compiled("tournaments", today))
-    counts = tournament_counts(ids=[t.pk for t in (*running, *upcoming, *recent)])
-    for t in (*running, *upcoming, *recent):
-        t.player_count, t.team_count, t.division_id, t.current_round = counts[t.pk]
+    """Running (today within its dates and not finished; the latest ``RUNNING`` of them, oldest
+    first), upcoming and recently finished tournaments (ended within ``RECENT_DAYS`` by their end
+    date, or by their last round's results while their dates still run)."""
+    by_date, upcoming, ended = (list(Tournament.objects.raw(sql, params))
+                                for sql, params in _compiled("tournaments", today))
+    states = tournament_states(tournaments=by_date)  # the others' rounds are not shown
+    running = [t for t in by_date if not states[t.pk].finished][:RUNNING + 1]
+    cutoff = today - timedelta(days=RECENT_DAYS)
+    done = [t for t in by_date if states[t.pk].finished and (t.end_date or t.start_date) >= cutoff]
+    # The two kinds of finished ones in one order: latest end first, then by name (as in SQL).
+    recent = sorted(ended + done, key=lambda t: (-(t.end_date or t.start_date).toordinal(), t.name))[:RECENT]
+    shown = (*running, *upcoming, *recent)
+    entrants = tournament_entrants(ids=[t.pk for t in shown])
+    for t in shown:
+        t.player_count, t.team_count = entrants[t.pk]
+        t.division_id = t.division_pk
+        t.current_round = states[t.pk].current_round if t.pk in states else None
     return {
         "running": sorted(running[:RUNNING], key=lambda t: (t.start_date, t.name)),
         "running_more": len(running) > RUNNING,

@@ -5,6 +5,7 @@ Its parts: ``lists``, ``member``, ``tournament``, ``periods``.
 
 from __future__ import annotations
 
+from ratings.selectors.counts import rated_members_count
 from ratings.selectors.lists import (
     LIST_ORDER_COLUMNS,
     LIVE_ORDER,
@@ -76,6 +77,7 @@ __all__ = [
     "games_closed_periods",
     "list_entries",
     "live_count",
+    "rated_members_count",
     "live_list",
     "live_ranks",
     "live_rows",

@@ -34,6 +34,7 @@ from ratings.models import (
     RatingPeriod,
     RatingPool,
 )
+from ratings.selectors.counts import rated_members_count
 
 
 def pool_list_on(pool: RatingPool, day: datetime.date | None = None) -> PublishedList | None:
@@ -166,12 +167,13 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
 def live_count(pool: RatingPool, *, club_id: int | None = None, private: bool = False) -> int:
     """How many rows the live list has (of one club's members): counted on the pool's live
     rating index alone, without the joins and annotations of ``live_rows``. ``private``: as
-    ``live_list`` shows one club's list to such a reader, without restricted profiles."""
-    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
-    if club_id is not None:
-        rows = rows.filter(member__club_id=club_id)
-        if private:
-            rows = rows.exclude(restricted_q(today=timezone.localdate(), prefix="member__"))
+    ``live_list`` shows one club's list to such a reader, without restricted profiles. The whole
+    list's count is the rank of its last row (``rated_members_count``), not a count of the pool."""
+    if club_id is None:
+        return rated_members_count(pool_id=pool.pk)
+    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False, member__club_id=club_id)
+    if private:
+        rows = rows.exclude(restricted_q(today=timezone.localdate(), prefix="member__"))
     return rows.count()
 
 

@@ -89,30 +89,6 @@ def entrant_counts() -> dict:
     return {"player_count": _count_of(TournamentPlayer), "team_count": _count_of(Team)}
 
 
-def current_round() -> Subquery:
-    """Annotation of ``Tournament``: the round being played, the first with a game still without
-    result (a round robin is paired whole in advance), else the last; None before any round.
-    Along the rounds' index and the index of the games without result."""
-    rounds = Round.objects.filter(tournament=OuterRef("pk")).values("number")
-    return Coalesce(
-        Subquery(rounds.filter(Exists(Game.objects.filter(round=OuterRef("pk"), result=Result.NOT_PLAYED)))
-                 .order_by("number")[:1]),
-        Subquery(rounds.order_by("-number")[:1]),
-    )
-
-
-def tournament_counts(*, ids: list[int]) -> dict[int, tuple]:
-    """{tournament id: (player_count, team_count, league division id or None, current round or
-    None)} of the tournaments ``ids`` (a page's few): one query whose work follows their own
-    players and rounds (``entrant_counts``, ``current_round``)."""
-    if not ids:
-        return {}
-    rows = (Tournament.objects.filter(pk__in=ids)
-            .annotate(**entrant_counts(), current=current_round())
-            .values_list("pk", "player_count", "team_count", "division__id", "current"))
-    return {pk: tuple(rest) for pk, *rest in rows}
-
-
 def tournament_finished(*, tournament: Tournament) -> bool:
     """Whether ``tournament`` is finished (``finished_q``). One query."""
     return Tournament.objects.filter(finished_q(), pk=tournament.pk).exists()

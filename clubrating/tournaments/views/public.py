@@ -2,7 +2,7 @@
 
 import hashlib
 
-from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch
+from django.db.models import F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -106,11 +106,8 @@ def live_render(request, page: str, fragment: str, context: dict):
 
 @public_tournaments_required
 def tournament_list(request):
-    tournaments = Tournament.objects.annotate(
-        **selectors.entrant_counts(),  # per tournament: the page's 50 read their own players only
-        finished=ExpressionWrapper(selectors.finished_q(), output_field=BooleanField()),
-    )
-    table = TournamentTable(tournaments)
+    # Paged in SQL; the page's 50 get their state and counts afterwards (``TournamentTable.paginate``).
+    table = TournamentTable(Tournament.objects.all())
     table.empty_text = empty_list_html(gettext("No tournaments yet."), reverse("tournaments:create"),
                                        gettext("Create a tournament"), show=is_official(request.user))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
