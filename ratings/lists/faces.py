@@ -46,7 +46,6 @@ from ratings.models import (
     ListKind,
     PeriodReopening,
     PeriodState,
-    PoolMember,
     PublishedList,
     RatingPeriod,
     RatingPool,
@@ -133,7 +132,7 @@ def live_source(pk: int) -> ListSource:
         title=_("Live rating list: %(pool)s") % {"pool": pool.name}, lines=lines, urls=urls,
         version=f"live-{pool.pk}-{pool_cache_version(pool.pk)}-{today:%Y%m%d}-{club_data_version()}",
         file_stem=_file_stem(pgettext("file name", "Live rating list"), pool, today), live=True,
-        context={"live": True, "period": period}, count=lambda: _live_count(pool),
+        context={"live": True, "period": period}, count=lambda: live_count(pool),
     )
 
 
@@ -145,15 +144,6 @@ def _ranked_count(rows: QuerySet, rank: str) -> int | None:
     ``None`` when the last row has no rank."""
     last = list(rows.values_list(rank, flat=True)[:1])
     return last[0] if last else 0
-
-
-def _live_count(pool: RatingPool) -> int:
-    """The live list's rows: the last rank of the lowest live rating, read on the live rating's
-    index (the rank is not indexed: see ``PoolMember.live_rank``); counted if it has none."""
-    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False)
-    rows = rows.order_by("live_rating", "-live_rank")
-    count = _ranked_count(rows, "live_rank")
-    return live_count(pool) if count is None else count
 
 
 def _file_stem(kind: str, pool: RatingPool, day: datetime.date, *extra: str) -> str:
