@@ -1,7 +1,34 @@
 import pytest
 from django.db import transaction
 
+from tests import database_template
 from tests.demo_data import demo_restore, demo_snapshot_take
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(request, django_test_environment, django_db_blocker, django_db_use_migrations,
+                    django_db_keepdb, django_db_createdb, django_db_modify_db_settings):
+    """pytest-django's test database, but copied from a template migrated once
+    (tests/database_template.py). Options that ask for something else (``--reuse-db``,
+    ``--nomigrations``) get pytest-django's own set-up."""
+    from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
+
+    verbosity = request.config.option.verbose
+    keepdb = django_db_keepdb and not django_db_createdb
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    with django_db_blocker.unblock():
+        if django_db_use_migrations and not keepdb and database_template.supported():
+            config = database_template.setup_databases(serialize="default" in (serialized_aliases or ()))
+        else:
+            if not django_db_use_migrations:
+                _disable_migrations()
+            config = setup_databases(verbosity=verbosity, interactive=False, aliases=aliases,
+                                     serialized_aliases=serialized_aliases, keepdb=keepdb)
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            teardown_databases(config, verbosity=verbosity)
 
 
 @pytest.fixture(scope="session")

@@ -2,5 +2,8 @@
 from tests.ratings.views.conftest import (  # noqa: F401
     english,
     home_club,
+    home_club_shared,
     rated_club,
+    rated_club_once,
+    rated_club_shared,
 )

@@ -11,6 +11,7 @@ import datetime
 
 import pytest
 from django.conf import settings
+from django.db import transaction
 from django.test import Client
 
 from clubrating.clubs.models import Club, Sex
@@ -24,13 +25,50 @@ from tests.ratings.factories import make_pool, publish_start_list, set_today
 AFTER_OPEN_PERIOD = datetime.date(2027, 1, 4)
 
 
-@pytest.fixture
-def home_club(db):
+def _home_club_create():
     return Club.objects.create(name="Schachklub Donaustadt", short_name="SK Donaustadt", is_home=True)
 
 
 @pytest.fixture
+def home_club(db):
+    return _home_club_create()
+
+
+@pytest.fixture
 def rated_club(home_club):
+    return _rated_club_build(home_club)
+
+
+@pytest.fixture(scope="module")
+def rated_club_once(django_db_setup, django_db_blocker):
+    """``rated_club`` built once for a test module that asks for it (by overriding ``home_club`` and
+    ``rated_club`` with ``home_club_shared`` and ``rated_club_shared``): inside a transaction that is
+    rolled back when the module is done; each test runs in a savepoint within it, so what a test
+    changes is undone before the next one. Returns (model, key) of each object."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        home = _home_club_create()
+        club = _rated_club_build(home) | {"home_club": home}
+        yield {name: (type(obj), obj.pk) for name, obj in club.items()}
+        transaction.set_rollback(True)
+
+
+def _fresh(keys: dict) -> dict:
+    """Each test its own instances, read anew, so that nothing a test sets on one reaches the next."""
+    return {name: model.objects.get(pk=pk) for name, (model, pk) in keys.items() if name != "home_club"}
+
+
+@pytest.fixture
+def home_club_shared(rated_club_once, db):
+    model, pk = rated_club_once["home_club"]
+    return model.objects.get(pk=pk)
+
+
+@pytest.fixture
+def rated_club_shared(rated_club_once, db):
+    return _fresh(rated_club_once)
+
+
+def _rated_club_build(home_club):
     other = Club.objects.create(name="SV Gäste")
     # A minor whose guardians consented (clubrating.clubs.privacy): her profile shows as an adult's.
     anna = MemberFactory(first_name="Anna", last_name="Berger", sex=Sex.FEMALE, birth_year=2010,
