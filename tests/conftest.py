@@ -28,7 +28,23 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     yield
     if not django_db_keepdb:
         with django_db_blocker.unblock():
+            _close_other_sessions(config)
             teardown_databases(config, verbosity=verbosity)
+
+
+def _close_other_sessions(config) -> None:
+    """End what still holds a test database open on PostgreSQL (a thread's connection left by a
+    live server or a job): PostgreSQL refuses to drop a database another session is using."""
+    from django.db import connections
+
+    connections.close_all()
+    for connection, _old_name, _destroy in config:
+        if connection.vendor != "postgresql":
+            continue
+        with connection._nodb_cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = %s AND pid <> pg_backend_pid()",
+                           [connection.settings_dict["NAME"]])
 
 
 @pytest.fixture(scope="session")

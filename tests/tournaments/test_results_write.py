@@ -1,11 +1,12 @@
-"""``services.game_results_write``: the one place a result and its history row are written."""
+"""``services.game_results_write`` (``tournaments.writing``): the one place a result and its history row
+are written."""
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubrating.tournaments import services
+from clubrating.tournaments import services, writing
 from clubrating.tournaments.models import Game, Result, ResultChange
 from tests.factories import GameFactory, RoundFactory
 
@@ -30,8 +31,8 @@ def test_one_game_is_written_with_its_history_row():
 def test_one_game_is_one_prepared_statement_on_postgresql_else_two_statements(monkeypatch):
     game = GameFactory(result=Result.NOT_PLAYED, rated_result=Result.NOT_PLAYED)
     prepared = []
-    real = services.plain_execute
-    monkeypatch.setattr("clubrating.tournaments.services.results.plain_execute",
+    real = writing.plain_execute
+    monkeypatch.setattr("clubrating.tournaments.writing.plain_execute",
                         lambda sql, params: prepared.append(sql) or real(sql, params))
     with CaptureQueriesContext(connection) as queries:
         services.game_results_write(games=[game], results=[(Result.BLACK_WINS, Result.BLACK_WINS)])
