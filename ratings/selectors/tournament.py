@@ -239,6 +239,14 @@ def _evaluation_sort(pools: dict[int, PoolEvaluation]) -> list[PoolEvaluation]:
 _GAMES_ORDER = ("game__round__number", "game__board")
 
 
+def _game_ids(tournament: Tournament) -> list[int]:
+    """The tournament's games, read first by its rounds' index: given them as keys, the records
+    are read by their game's index. (Filtered through the join instead, PostgreSQL expects a
+    tournament to hold an average share of a federation's games and, at 100,000 members, read all
+    its million records.)"""
+    return list(Game.objects.filter(round__tournament=tournament).order_by().values_list("pk", flat=True))
+
+
 def tournament_evaluation(
     tournament: Tournament, pool: RatingPool | None = None, *, member: Member | int | None = None
 ) -> list[PoolEvaluation]:
@@ -248,12 +256,12 @@ def tournament_evaluation(
     rating they wait for. The page's table without the per-game calculation is
     ``tournament_evaluation_summary``.
 
-    Five short queries: the records with their games and periods; then their members and
-    opponents, pools, starting ranks and the members' states in the pools, each by key. (Joined
-    into one, PostgreSQL expects each round to hold a federation's average round and reads all
-    members and games, for hundreds of milliseconds.)"""
+    Six short queries: the tournament's games; the records with their games and periods; then
+    their members and opponents, pools, starting ranks and the members' states in the pools,
+    each by key. (Joined into one, PostgreSQL expects each round to hold a federation's average
+    round and reads all members and games, for hundreds of milliseconds.)"""
     records = (
-        RatingRecord.objects.filter(game__round__tournament=tournament)
+        RatingRecord.objects.filter(game_id__in=_game_ids(tournament))
         .select_related("period", "game__round").order_by(*_GAMES_ORDER)
     )
     if pool is not None:
@@ -301,11 +309,11 @@ def tournament_evaluation(
 def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation]:
     """``tournament_evaluation``'s rows with the same figures but without their records (the
     page's table; a player's calculation comes on demand): the records' numbers read as tuples,
-    one model object per pool and per player only. Four queries."""
+    one model object per pool and per player only. Five queries (the games first)."""
     records = (
         # In games' order; the pools are put in order of their names below (sorting the records
         # by the pool's name would compare the name's text once per record).
-        RatingRecord.objects.filter(game__round__tournament=tournament).order_by(*_GAMES_ORDER)
+        RatingRecord.objects.filter(game_id__in=_game_ids(tournament)).order_by(*_GAMES_ORDER)
         .values_list("pool_id", "member_id", "score", "expected", "change", "pending", "opponent_rating",
                      "own_rating", "factor", "period__state")
     )

@@ -141,7 +141,7 @@ def test_the_evaluation_summary_has_the_figures_without_the_records(season, djan
     pool, tournament, adler, neu = season
     [full] = tournament_evaluation(tournament, pool)
 
-    with django_assert_num_queries(4):  # the records' numbers, the members, starting ranks, pools
+    with django_assert_num_queries(5):  # the games, the records' numbers, members, starting ranks, pools
         [summary] = tournament_evaluation_summary(tournament)
 
     assert summary.pool == pool

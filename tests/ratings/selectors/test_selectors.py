@@ -83,8 +83,8 @@ def test_member_pages_in_fixed_queries(played, django_assert_num_queries):
 def test_tournament_evaluation_in_fixed_queries(played, django_assert_num_queries):
     pool, rated, newcomers, first = played
     tournament = first[0].round.tournament
-    # The records, their members and opponents, pools, starting ranks, the members' states.
-    with django_assert_num_queries(5):
+    # The games, the records, their members and opponents, pools, starting ranks, the members' states.
+    with django_assert_num_queries(6):
         [evaluation] = tournament_evaluation(tournament, pool)
         _names = [(p.member.full_name, [r.opponent.full_name for r in p.records]) for p in evaluation.rows]
     rows = evaluation.rows
