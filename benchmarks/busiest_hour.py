@@ -253,13 +253,12 @@ def _postgres_pids() -> list[int]:
     return [parent, *_children(parent)]
 
 
-def _server_times(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict:
-    """The same pages from gunicorn over HTTP: cold, warm, after a save, and the server's CPU
-    (workers and PostgreSQL processes) per request of the warm and after-save runs."""
-    import shutil
+def gunicorn_start(cache_dir: str) -> tuple[subprocess.Popen, str]:
+    """gunicorn (3 workers, DEBUG off, the documented production settings, the file cache in
+    ``cache_dir``) on a free port of 127.0.0.1, serving the database Django is connected to;
+    returns the server process and its address."""
     import socket
 
-    from django.core.cache import cache
     from django.db import connection
 
     s = connection.settings_dict
@@ -280,6 +279,17 @@ def _server_times(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict
                                f"127.0.0.1:{port}", "--workers", "3", "--log-level", "warning"],
                               cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
+    return server, base
+
+
+def _server_times(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict:
+    """The same pages from gunicorn over HTTP: cold, warm, after a save, and the server's CPU
+    (workers and PostgreSQL processes) per request of the warm and after-save runs."""
+    import shutil
+
+    from django.core.cache import cache
+
+    server, base = gunicorn_start(cache_dir)
 
     def timed(path: str) -> float:
         t0 = time.perf_counter()

@@ -21,7 +21,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -103,30 +102,10 @@ def _client(urls: dict[str, str], runs: int, save) -> dict:
 
 
 def _http(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict:
-    import socket
-
     import busiest_hour
     from django.core.cache import cache
-    from django.db import connection
 
-    s = connection.settings_dict
-    url = f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST'] or '127.0.0.1'}:{s['PORT']}/{s['NAME']}"
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CLUBRATING_"))} | {
-        "DATABASE_URL": url, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
-        "DJANGO_HSTS_SECONDS": "0", "CLUBRATING_ENV_FILE": "/nonexistent/.env",
-        "CLUBRATING_CACHE": "file", "CLUBRATING_CACHE_DIR": cache_dir,
-    }
-    python = sys.executable
-    subprocess.run([python, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-    server = subprocess.Popen([str(Path(python).with_name("gunicorn")), "clubrating.wsgi", "--bind",
-                               f"127.0.0.1:{port}", "--workers", "3", "--log-level", "warning"],
-                              cwd=ROOT, env=env)
-    base = f"http://127.0.0.1:{port}"
+    server, base = busiest_hour.gunicorn_start(cache_dir)
 
     def timed(path: str) -> float:
         t0 = time.perf_counter()
