@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import os
 import random
@@ -253,6 +254,15 @@ def _postgres_pids() -> list[int]:
     return [parent, *_children(parent)]
 
 
+def http_get_timed(base: str, path: str) -> float:
+    """Seconds to fetch ``base + path`` whole (it must answer 200)."""
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(base + path, timeout=120) as response:
+        response.read()
+        assert response.status == 200, (path, response.status)
+    return time.perf_counter() - t0
+
+
 def gunicorn_start(cache_dir: str) -> tuple[subprocess.Popen, str]:
     """gunicorn (3 workers, DEBUG off, the documented production settings, the file cache in
     ``cache_dir``) on a free port of 127.0.0.1, serving the database Django is connected to;
@@ -291,12 +301,7 @@ def _server_times(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict
 
     server, base = gunicorn_start(cache_dir)
 
-    def timed(path: str) -> float:
-        t0 = time.perf_counter()
-        with urllib.request.urlopen(base + path, timeout=120) as response:
-            response.read()
-            assert response.status == 200, (path, response.status)
-        return time.perf_counter() - t0
+    timed = functools.partial(http_get_timed, base)
 
     out: dict = {"cold": {}, "warm": {}, "after_save": {}, "cpu": {}, "cpu_after_save": {}}
     try:

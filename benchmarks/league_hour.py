@@ -17,6 +17,7 @@ client; through the server, its workers' and the PostgreSQL server processes' on
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -24,7 +25,6 @@ import statistics
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,12 +107,7 @@ def _http(urls: dict[str, str], runs: int, save, cache_dir: str) -> dict:
 
     server, base = busiest_hour.gunicorn_start(cache_dir)
 
-    def timed(path: str) -> float:
-        t0 = time.perf_counter()
-        with urllib.request.urlopen(base + path, timeout=120) as response:
-            response.read()
-            assert response.status == 200, (path, response.status)
-        return time.perf_counter() - t0
+    timed = functools.partial(busiest_hour.http_get_timed, base)
 
     out: dict = {kind: {} for kind in KINDS} | {f"{kind}_cpu": {} for kind in KINDS}
     try:
