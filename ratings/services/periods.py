@@ -32,7 +32,6 @@ from ratings.services.evaluation import (
     CALC_FIELDS,
     LIVE_FIELDS,
     RECORD_FIELDS,
-    Rec,
     State,
     evaluate,
     load_records,
@@ -159,39 +158,47 @@ def state_restore(pool: RatingPool, published: dict[int, tuple], plist: Publishe
     pool_members_write(pool, restored)
 
 
-def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[Rec]:
+# Where a row of ``carry_pending`` holds what ``successor_evaluate`` reads: ``Rec``'s places
+# (``evaluate`` reads its sides by ``SIDE_FIELDS``).
+_ID, _GAME, _MEMBER, _OPPONENT, _SOLO = (RECORD_FIELDS.index(f) for f in ("id", "game_id", "member_id",
+                                                                          "opponent_id", "solo"))
+
+
+def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[tuple]:
     """The records that enter the new open period ``successor`` (not yet written): the games
     that waited for it (dated in it, with no period or in ``successor`` while it was waiting)
     and those the engine left pending in the closed ``period`` (§1.7); a side whose opponent
-    already used the game is carried alone (``solo``)."""
+    already used the game is carried alone (``solo``). Each as a plain row: RECORD_FIELDS, then
+    as stored its period, solo flag and calculation (``Rec``'s fields at ``Rec``'s places, the
+    stored values in place of ``stored``: a federation pool brings 200,000 records here, and
+    building a ``Rec`` of each cost a tenth of the closing)."""
     entering = RatingRecord.objects.filter(pool=pool).filter(
         Q(period=None, played_on__lte=successor.end) | Q(period=period, pending=True) | Q(period=successor)
     )
-    # With their stored period, solo flag and calculation (``Rec.stored``): the new period's
-    # evaluation writes only the records whose values change (a waiting period's records keep
-    # their calculation from before the reopening; most stay as they are).
+    # With their stored period, solo flag and calculation: the new period's evaluation writes
+    # only the records whose values change (a waiting period's records keep their calculation
+    # from before the reopening; most stay as they are).
     rows = fetch_rows(entering.order_by("pk").values_list(*RECORD_FIELDS, "period_id", "solo", *CALC_FIELDS))
-    closed = period.pk  # (read once: a federation pool brings 200,000 records here)
+    closed = period.pk  # (read once)
     n = len(RECORD_FIELDS)
-    recs = [Rec(*row[:n], row[n:]) for row in rows]
     carried = [i for i, row in enumerate(rows) if row[n] == closed]
-    pending = {(recs[i].game_id, recs[i].member_id) for i in carried}
+    pending = {(rows[i][_GAME], rows[i][_MEMBER]) for i in carried}
     for i in carried:
-        r = recs[i]
-        recs[i] = r._replace(solo=(r.game_id, r.opponent_id) not in pending)
-    return recs
+        row = rows[i]
+        rows[i] = (*row[:_SOLO], (row[_GAME], row[_OPPONENT]) not in pending, *row[_SOLO + 1:])
+    return rows
 
 
 def successor_evaluate(
-    pool: RatingPool, successor: RatingPeriod, recs: list[Rec], published: dict[int, tuple]
+    pool: RatingPool, successor: RatingPeriod, recs: list[tuple], published: dict[int, tuple]
 ) -> None:
     """Evaluate the new open period and store its records with their new period in one write
     (moving them first and then storing their values wrote every record twice), only those
-    whose period, solo flag or calculation change (``carry_pending``'s ``stored``). ``published``:
-    the new list's published values (``published_values``), not yet stored: they are the state
-    the period is evaluated from, and are written with the live values and ranks in one write
-    (``pool_members_write``; every other member of the pool becomes a newcomer, as
-    ``state_from_entries`` has it)."""
+    whose period, solo flag or calculation change (the stored values of ``carry_pending``'s
+    rows). ``published``: the new list's published values (``published_values``), not yet
+    stored: they are the state the period is evaluated from, and are written with the live
+    values and ranks in one write (``pool_members_write``; every other member of the pool
+    becomes a newcomer, as ``state_from_entries`` has it)."""
     pool_members_ensure(pool, published)
     state = pool_state(pool)
     newcomer = (None, 0, False)
@@ -203,12 +210,13 @@ def successor_evaluate(
     uncalculated = (None,) * 6
     rows = []
     new = successor.pk
+    stored = len(RECORD_FIELDS)
     for r in recs:
-        key = (r.game_id, r.member_id)
+        key = (r[_GAME], r[_MEMBER])
         c = calc.get(key)
-        values = (new, r.solo, *((key in pending, *uncalculated) if c is None else (False, *c)))
-        if values != r.stored:
-            rows.append((*values, r.id))
+        values = (new, r[_SOLO], *((key in pending, *uncalculated) if c is None else (False, *c)))
+        if values != r[stored:]:
+            rows.append((*values, r[_ID]))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
     pool_members_write(pool, {
         mid: (p.rating, p.games_count, p.reached_2400, *member_live_values(pool, result, state, mid))

@@ -1,7 +1,9 @@
 """Presets, factors, half rating, classes, Go grades, rounding."""
 
 import dataclasses
+import math
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
@@ -31,6 +33,19 @@ def test_round_half_away_from_zero():
     values = (0.5, 1.5, 2.5, -0.5, -2.5, 2.4999999999999996)
     assert [round_half_away(x) for x in values] == [1, 2, 3, -1, -3, 3]
     assert round_half_away(0.1 + 0.2 + 0.2) == 1 and round_half_away(9.3065, 3) == 9.307
+
+
+def test_round_half_away_of_whole_numbers_as_in_decimal_arithmetic():
+    def in_decimal(value: float, decimals: int):
+        exact = Decimal(repr(value)).quantize(Decimal("1e-9"), rounding=ROUND_HALF_UP)
+        rounded = exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+        return int(rounded) if decimals == 0 else float(rounded)
+
+    for value in (1712.0, -17.0, 0.0, -0.0, 2400.0, 1e15, -3e15):
+        for decimals in (0, 1, 3):
+            got, expected = round_half_away(value, decimals), in_decimal(value, decimals)
+            sign, expected_sign = math.copysign(1, got), math.copysign(1, expected)
+            assert (got, type(got), sign) == (expected, type(expected), expected_sign)
 
 
 def test_fide_k_rules():

@@ -118,3 +118,20 @@ def _save_queries(size: int, category: str) -> int:
 
 def test_a_save_sends_as_many_statements_whatever_the_pool():
     assert _save_queries(5, "rapid") == _save_queries(60, "blitz")
+
+
+def test_random_moves_of_dozens_of_members_give_the_ranks_from_scratch():
+    """A newcomer's group can move a few dozen members in one save: they are placed too."""
+    pool = make_pool()
+    members = [MemberFactory(last_name=f"Spieler{i % 7}", first_name="Kim") for i in range(FEW + 20)]
+    publish_start_list(pool, {m: 1500 + 10 * (i % 9) for i, m in enumerate(members)})
+    rng = random.Random(64)
+    for size in (FEW // 4 + 1, FEW // 2, FEW):
+        movers = rng.sample(members, size)
+        moves = {m: rng.choice([None, 1490, 1500, 1530, 1545, 1580, 1620]) for m in movers}
+        ranks = live_ranks_place(pool.pk, {m.pk: rating for m, rating in moves.items()})
+        assert ranks is not None
+        for member, rating in moves.items():
+            row = PoolMember.objects.filter(pool=pool, member=member)
+            row.update(live_rating=rating, live_rank=ranks[member.pk])
+        assert stored(pool) == scratch(pool)
