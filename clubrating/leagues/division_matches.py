@@ -50,11 +50,12 @@ class DivisionMatch:
 
 
 def division_matches(
-    *, division: Division, teams: list[LeagueTeam], round_number: int | None = None
+    *, division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True
 ) -> list[DivisionMatch]:
     """The division's matches by round and number (of round ``round_number`` only, when given),
     each with its lineup and games as rows. ``teams``: the division's teams, read with their
-    tournament team and club."""
+    tournament team and club. ``members``: with the lineups' members (else ``member`` is None: a
+    table counts the boards, it names nobody)."""
     matches = LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
     if round_number is not None:
         matches = matches.filter(match__round__number=round_number)
@@ -74,10 +75,12 @@ def division_matches(
     for match_id, *row in (Game.objects.filter(team_match_id__in=ids).order_by("board")
                            .values_list("team_match_id", "pk", "board", "white_id", "black_id", "result")):
         games[match_id].append(GameRow(*row))
-    wanted: set[int] = {member for rows in lineups.values() for _team, _board, member in rows}
-    for rows in games.values():
-        wanted.update(member for game in rows for member in (game.white_id, game.black_id))
-    members = Member.objects.in_bulk(wanted)
+    wanted: set[int] = set()
+    if members:
+        wanted = {member for rows in lineups.values() for _team, _board, member in rows}
+        for rows in games.values():
+            wanted.update(member for game in rows for member in (game.white_id, game.black_id))
+    read = Member.objects.in_bulk(wanted) if wanted else {}
     tournament = division.tournament
     Tournament.division.related.set_cached_value(tournament, division)  # season_of reads it
     by_team = {team.team_id: team for team in teams}
@@ -89,7 +92,7 @@ def division_matches(
         match.round.tournament = tournament
         match.home_team = by_team[match.home_team_id].team
         match.away_team = by_team[match.away_team_id].team
-        lineup = [LineupRow(team, board, member, members[member])
+        lineup = [LineupRow(team, board, member, read.get(member))
                   for team, board, member in lineups[match.pk]]
         out.append(DivisionMatch(league, lineup, games[match.pk]))
     return out

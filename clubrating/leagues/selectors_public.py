@@ -91,21 +91,18 @@ class DivisionData:
         """The rounds that have a counted match, and each team (in the order of the table) with
         its rank after each of them: ranked as the table, by the season's criteria, from the
         matches counted in that round and the rounds before."""
-        scoring = Scoring(
-            self.season.match_points_win, self.season.match_points_draw, self.season.match_points_loss
-        )
         counted: list[MatchResult] = []
         numbers: list[int] = []
-        ranks: dict[LeagueTeam, list[int]] = {team: [] for team in self.teams}
+        ranks: dict[int, list[int]] = {team.pk: [] for team in self.teams}
         for number, _date, matches in self.rounds:
             new = [m.result for m in matches if m.result is not None]
             if not new:
                 continue
-            counted.extend(new)
+            counted.extend(_keyed(new))
             numbers.append(number)
-            for row in division_table(self.teams, counted, scoring=scoring, criteria=self.season.criteria):
+            for row in _ranked(self.season, self.teams, counted):
                 ranks[row.team].append(row.rank)
-        return numbers, [(row.team, ranks[row.team]) for row in self.table]
+        return numbers, [(row.team, ranks[row.team.pk]) for row in self.table]
 
     def cross_rows(self) -> list[tuple[TableRow, list[list[float] | None]]]:
         """The cross table in the order of the table: each row's cells against every team in that
@@ -115,6 +112,24 @@ class DivisionData:
             (row, [None if other == row.team else self.cross.get((row.team, other), []) for other in order])
             for row in self.table
         ]
+
+
+def _keyed(results: list[MatchResult]) -> list[MatchResult]:
+    """``results`` between the teams' keys: the team-table engine hashes its teams thousands of
+    times (the rank after each round ranks the table once per round), a key far cheaper than a
+    model object."""
+    return [MatchResult(result.home.pk, result.away.pk, result.boards) for result in results]
+
+
+def _ranked(season: LeagueSeason, teams: list[LeagueTeam], keyed: list[MatchResult]) -> list[TableRow]:
+    """The table of ``teams`` (rows with their keys as ``team``) from the ``keyed`` results, by
+    the season's scoring and criteria: the one team-table engine."""
+    return division_table(
+        [team.pk for team in teams],
+        keyed,
+        scoring=Scoring(season.match_points_win, season.match_points_draw, season.match_points_loss),
+        criteria=season.criteria,
+    )
 
 
 def _board_games(
@@ -151,12 +166,12 @@ def _teams(division: Division) -> list[LeagueTeam]:
 
 
 def _scored_rounds(
-    division: Division, teams: list[LeagueTeam], round_number: int | None = None
+    division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True
 ) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
     """The division's rounds (or round ``round_number`` only) with their scored matches."""
     by_team = {team.team_id: team for team in teams}
     rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
-    for read in division_matches(division=division, teams=teams, round_number=round_number):
+    for read in division_matches(division=division, teams=teams, round_number=round_number, members=members):
         league, tm = read.league, read.league.match
         home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
         score = league_match_score(league, lineup=read.lineup, games=read.games)
@@ -191,22 +206,23 @@ def division_data(
     division: Division,
     ratings: Callable[[list[tuple]], Mapping[int, tuple[float | None, float | None]]] | None = None,
     players: bool = False,
+    members: bool = True,
 ) -> DivisionData:
     """Everything the division's pages show. Five queries (teams; matches with their round;
     lineups; games; their members: ``division_matches``). ``players``: also the players' statistics, with the
     players' ratings of the match day (the day the match starts, moved or not):
     ``ratings([(game id, white id, black id, match day)])``
-    gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
+    gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings).
+    ``members``: with the boards' players (without them, four queries: for the table alone,
+    which names nobody; the boards' ``home`` and ``away`` are then None)."""
     season = division.season
     teams = _teams(division)
-    round_list = _scored_rounds(division, teams)
+    round_list = _scored_rounds(division, teams, members=members or players)
     results = [m.result for _n, _d, matches in round_list for m in matches if m.result is not None]
-    table = division_table(
-        teams,
-        results,
-        scoring=Scoring(season.match_points_win, season.match_points_draw, season.match_points_loss),
-        criteria=season.criteria,
-    )
+    table = _ranked(season, teams, _keyed(results))
+    by_key = {team.pk: team for team in teams}
+    for row in table:
+        row.team = by_key[row.team]
     data = DivisionData(division, season, teams, round_list, table, cross_table(results))
     if players:
         counted = [match for match in data.matches if match.result is not None]

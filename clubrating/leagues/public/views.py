@@ -30,6 +30,7 @@ from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, LeagueTeam, Side
+from clubrating.leagues.public import table_rows
 from clubrating.leagues.public.player_rows import player_rows
 from clubrating.leagues.selectors import (
     division_live_state,
@@ -92,15 +93,16 @@ def _context(request, division: Division, tab: str, data: DivisionData | None = 
 
 
 def _tables(division: Division, data: DivisionData) -> dict:
-    """The table's rows with their criteria's texts and the cross table's rows with theirs."""
+    """The table's rows with their criteria's texts and the cross table's rows with theirs, as
+    HTML (``table_rows``)."""
     codes = division.season.criteria
-    return {
-        "table_rows": [(row, [_criterion_text(row, code) for code in codes]) for row in data.table],
-        "cross_rows": [
-            (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
-            for row, cells in data.cross_rows()
-        ],
-    }
+    table = [(row, [_criterion_text(row, code) for code in codes]) for row in data.table]
+    cross = [
+        (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
+        for row, cells in data.cross_rows()
+    ]
+    return {"table_body": table_rows.table_body(division, table), "cross_head": table_rows.cross_head(cross),
+            "cross_body": table_rows.cross_body(cross)}
 
 
 @public_tournaments_required
@@ -141,10 +143,11 @@ def _version(request, division: Division, face: str, *parts) -> PageVersion:
 
 def _table_context(request, division: Division) -> dict:
     """The table page's tables: the division's table, its crosstable and the rank after each round."""
-    data = division_data(division=division)
+    data = division_data(division=division, members=False)
     progress_rounds, progress_rows = data.progress()
     return _context(request, division, "table", data=data, progress_rounds=progress_rounds,
-                    progress_rows=progress_rows, **_tables(division, data))
+                    progress_body=table_rows.progress_body(division, progress_rows),
+                    **_tables(division, data))
 
 
 def _plain(context: dict) -> dict:
@@ -405,7 +408,7 @@ def match_report(request, pk):
 def division_print(request, pk):
     """The table and the cross table to print or as PDF."""
     division = _division(pk)
-    data = division_data(division=division)
+    data = division_data(division=division, members=False)
     title = _("Standings")
     context = _context(request, division, "table", data=data, **_tables(division, data))
     context.update(
@@ -462,7 +465,7 @@ def division_export(request, pk, fmt):
     division = _division(pk)
     if fmt not in EXPORT_FORMATS:
         raise Http404
-    data = division_data(division=division)
+    data = division_data(division=division, members=False)
     return export_response(
         fmt,
         name=[division.season.name, division.name, _("Standings")],
