@@ -8,8 +8,8 @@ its teams already; here each match is read with its round only, and its lineup e
 (16 and 8 a match) as plain rows (``LineupRow``, ``GameRow``: the attributes ``match_score``
 reads), each member once as a model object (the privacy rules read his profile). The division's
 objects are set on the matches (one object per team), so that ``league_match_score``,
-``lineup_visible`` and the cards read them as before. A fixed number of queries: matches,
-lineups, games, members.
+``lineup_visible`` and the cards read them as before. A fixed number of queries: matches
+(``division_league_matches``, read once per division object), lineups, games, members.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from clubrating.clubs.models import Member
 from clubrating.leagues.models import Division, LeagueMatch, LeagueTeam
+from clubrating.leagues.selectors import division_league_matches
 from clubrating.tournaments.models import Game, LineupEntry, Tournament
 
 
@@ -56,13 +57,9 @@ def division_matches(
     each with its lineup and games as rows. ``teams``: the division's teams, read with their
     tournament team and club. ``members``: with the lineups' members (else ``member`` is None: a
     table counts the boards, it names nobody)."""
-    matches = LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+    matches = division_league_matches(division=division)
     if round_number is not None:
-        matches = matches.filter(match__round__number=round_number)
-    matches = list(
-        matches.select_related("match__round")
-        .order_by("match__round__number", "match__number")
-    )
+        matches = [league for league in matches if league.match.round.number == round_number]
     ids = [league.match_id for league in matches]
     lineups: dict[int, list[tuple]] = {pk: [] for pk in ids}
     for row in (LineupEntry.objects.filter(match_id__in=ids).order_by("pk")

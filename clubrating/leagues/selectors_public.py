@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from clubrating.leagues.division_matches import division_matches
 from clubrating.leagues.models import Division, LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, Side
-from clubrating.leagues.selectors import league_match_score
+from clubrating.leagues.selectors import division_league_matches, division_teams, league_match_score
 from clubrating.leagues.standings import MatchResult, Scoring, TableRow, cross_table, division_table
 from clubrating.leagues.stats import BoardBest, BoardGame, PlayerLine, best_boards, player_lines
 from clubrating.tournaments.models import Result
@@ -158,11 +158,7 @@ def _board_games(
 
 
 def _teams(division: Division) -> list[LeagueTeam]:
-    return list(
-        LeagueTeam.objects.filter(division=division)
-        .select_related("team", "club")
-        .order_by("team__start_rank", "team__name", "pk")
-    )
+    return division_teams(division=division)
 
 
 def _scored_rounds(
@@ -189,14 +185,14 @@ def division_round(
 
 
 def division_round_numbers(*, division: Division) -> tuple[list[int], list[int]]:
-    """(the division's round numbers, those with a match that counts in the table): one query
-    over the matches' states."""
+    """(the division's round numbers, those with a match that counts in the table), from the
+    matches' states (``division_league_matches``)."""
     numbers: set[int] = set()
     played: set[int] = set()
-    for number, status in (LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-                           .values_list("match__round__number", "status")):
+    for match in division_league_matches(division=division):
+        number = match.match.round.number
         numbers.add(number)
-        if status != MatchStatus.OPEN:  # as ``match_result``: the match counts once it is not open
+        if match.status != MatchStatus.OPEN:  # as ``match_result``: the match counts once it is not open
             played.add(number)
     return sorted(numbers), sorted(played)
 

@@ -79,11 +79,19 @@ def _criterion_text(row, code: str) -> str:
     return decimal_text(value, 0 if float(value).is_integer() else 1)
 
 
+def _divisions(division: Division) -> list[Division]:
+    """The season's divisions (the tabs above every page), read once per request."""
+    read = division.__dict__.get("_season_divisions")
+    if read is None:
+        read = division.__dict__["_season_divisions"] = list(division.season.divisions.all())
+    return read
+
+
 def _context(request, division: Division, tab: str, data: DivisionData | None = None, **extra) -> dict:
     context = {
         "division": division,
         "season": division.season,
-        "divisions": list(division.season.divisions.all()),
+        "divisions": _divisions(division),
         "tab": tab,
         "criteria": _criteria(division),
         "data": data,
