@@ -162,12 +162,14 @@ def _teams(division: Division) -> list[LeagueTeam]:
 
 
 def _scored_rounds(
-    division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True
+    division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True,
+    rows: dict | None = None,
 ) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
     """The division's rounds (or round ``round_number`` only) with their scored matches."""
     by_team = {team.team_id: team for team in teams}
     rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
-    for read in division_matches(division=division, teams=teams, round_number=round_number, members=members):
+    for read in division_matches(division=division, teams=teams, round_number=round_number, members=members,
+                                 rows=rows):
         league, tm = read.league, read.league.match
         home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
         score = league_match_score(league, lineup=read.lineup, games=read.games)
@@ -177,11 +179,12 @@ def _scored_rounds(
 
 
 def division_round(
-    *, division: Division, number: int
+    *, division: Division, number: int, rows: dict | None = None
 ) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
     """Round ``number`` of the division with its scored matches (``division_data``'s ``rounds``
-    for that round alone): the rounds page shows one round and reads only its matches."""
-    return _scored_rounds(division, _teams(division), number)
+    for that round alone): the rounds page shows one round and reads only its matches. ``rows``:
+    as ``division_data``'s."""
+    return _scored_rounds(division, _teams(division), number, rows=rows)
 
 
 def division_round_numbers(*, division: Division) -> tuple[list[int], list[int]]:
@@ -203,6 +206,7 @@ def division_data(
     ratings: Callable[[list[tuple]], Mapping[int, tuple[float | None, float | None]]] | None = None,
     players: bool = False,
     members: bool = True,
+    rows: dict | None = None,
 ) -> DivisionData:
     """Everything the division's pages show. Five queries (teams; matches with their round;
     lineups; games; their members: ``division_matches``). ``players``: also the players' statistics, with the
@@ -210,10 +214,12 @@ def division_data(
     ``ratings([(game id, white id, black id, match day)])``
     gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings).
     ``members``: with the boards' players (without them, four queries: for the table alone,
-    which names nobody; the boards' ``home`` and ``away`` are then None)."""
+    which names nobody; the boards' ``home`` and ``away`` are then None). ``rows``: the rows
+    the division's tournament's version was read from (``tournaments.selectors.version_rows``),
+    when the page has read it: its lineups and games are not read again."""
     season = division.season
     teams = _teams(division)
-    round_list = _scored_rounds(division, teams, members=members or players)
+    round_list = _scored_rounds(division, teams, members=members or players, rows=rows)
     results = [m.result for _n, _d, matches in round_list for m in matches if m.result is not None]
     table = _ranked(season, teams, _keyed(results))
     by_key = {team.pk: team for team in teams}

@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from clubrating.core.formatting import points_text
+from clubrating.core.formatting import decimal_text, points_text
+from clubrating.leagues.models import Criterion, Division
+from clubrating.leagues.selectors_public import DivisionData
 
 _KEY = 987654321  # a key no team has: the team page's address reversed once, each team's put in
 
@@ -72,3 +74,27 @@ def progress_body(division, progress_rows) -> SafeString:
         format_html('<tr><td class="text-nowrap"><a href="{}">{}</a></td>{}</tr>', urls[team.pk], team.name,
                     _joined(format_html('<td class="num">{}</td>', rank) for rank in ranks))
         for team, ranks in progress_rows)
+
+
+def criterion_text(row, code: str) -> str:
+    """A criterion's value as the table shows it: board and Berlin points with one decimal,
+    counts whole; the direct encounter empty where it was not applied."""
+    value = row.criteria.get(code)
+    if value is None:
+        return ""
+    if code in (Criterion.BOARD_POINTS, Criterion.BERLIN):
+        return points_text(value)
+    return decimal_text(value, 0 if float(value).is_integer() else 1)
+
+
+def tables(division: Division, data: DivisionData) -> dict:
+    """The table's and the cross table's rows as HTML, each criterion's and cell's text worked
+    out as the table shows it."""
+    codes = division.season.criteria
+    table = [(row, [criterion_text(row, code) for code in codes]) for row in data.table]
+    cross = [
+        (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
+        for row, cells in data.cross_rows()
+    ]
+    return {"table_body": table_body(division, table), "cross_head": cross_head(cross),
+            "cross_body": cross_body(cross)}

@@ -25,7 +25,6 @@ from clubrating.accounts.permissions import public_tournaments_required
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.downloads import attachment, download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
-from clubrating.core.formatting import decimal_text, points_text
 from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
@@ -49,6 +48,7 @@ from clubrating.leagues.selectors_public import (
     match_result,
     public_seasons,
 )
+from clubrating.tournaments.selectors.rounds import version_rows
 from clubrating.tournaments.views._cache import PageVersion, pools_version
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
@@ -66,17 +66,6 @@ def _division(pk) -> Division:
 def _criteria(division: Division) -> list[tuple[str, str]]:
     labels = dict(Criterion.choices)
     return [(code, labels.get(code, code)) for code in division.season.criteria]
-
-
-def _criterion_text(row, code: str) -> str:
-    """A criterion's value as the table shows it: board and Berlin points with one decimal,
-    counts whole; the direct encounter empty where it was not applied."""
-    value = row.criteria.get(code)
-    if value is None:
-        return ""
-    if code in (Criterion.BOARD_POINTS, Criterion.BERLIN):
-        return points_text(value)
-    return decimal_text(value, 0 if float(value).is_integer() else 1)
 
 
 def _divisions(division: Division) -> list[Division]:
@@ -98,19 +87,6 @@ def _context(request, division: Division, tab: str, data: DivisionData | None = 
         **extra,
     }
     return context
-
-
-def _tables(division: Division, data: DivisionData) -> dict:
-    """The table's rows with their criteria's texts and the cross table's rows with theirs, as
-    HTML (``table_rows``)."""
-    codes = division.season.criteria
-    table = [(row, [_criterion_text(row, code) for code in codes]) for row in data.table]
-    cross = [
-        (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
-        for row, cells in data.cross_rows()
-    ]
-    return {"table_body": table_rows.table_body(division, table), "cross_head": table_rows.cross_head(cross),
-            "cross_body": table_rows.cross_body(cross)}
 
 
 @public_tournaments_required
@@ -151,11 +127,11 @@ def _version(request, division: Division, face: str, *parts) -> PageVersion:
 
 def _table_context(request, division: Division) -> dict:
     """The table page's tables: the division's table, its crosstable and the rank after each round."""
-    data = division_data(division=division, members=False)
+    data = division_data(division=division, members=False, rows=version_rows(division.tournament))
     progress_rounds, progress_rows = data.progress()
     return _context(request, division, "table", data=data, progress_rounds=progress_rounds,
                     progress_body=table_rows.progress_body(division, progress_rows),
-                    **_tables(division, data))
+                    **table_rows.tables(division, data))
 
 
 def _plain(context: dict) -> dict:
@@ -261,7 +237,8 @@ def _rounds_context(request, division: Division, live: dict) -> dict:
         chosen = played[-1] if played else (numbers[0] if numbers else 0)
     rounds = [
         (number, date, _cards(request, division, matches))
-        for number, date, matches in division_round(division=division, number=chosen)
+        for number, date, matches in division_round(division=division, number=chosen,
+                                                    rows=version_rows(division.tournament))
     ]
     return _context(request, division, "rounds", rounds=rounds, chosen=chosen, numbers=numbers, **live)
 
@@ -297,8 +274,11 @@ def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.d
 
 
 def _players_data(division: Division) -> DivisionData:
+    """The division's data with its players' statistics, drawn under the version the page has
+    read (``version_rows``)."""
     return division_data(
-        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True
+        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True,
+        rows=version_rows(division.tournament),
     )
 
 
@@ -418,7 +398,7 @@ def division_print(request, pk):
     division = _division(pk)
     data = division_data(division=division, members=False)
     title = _("Standings")
-    context = _context(request, division, "table", data=data, **_tables(division, data))
+    context = _context(request, division, "table", data=data, **table_rows.tables(division, data))
     context.update(
         print_context(
             club_name=home_club_name(),
