@@ -52,14 +52,15 @@ class DivisionMatch:
 
 def division_matches(
     *, division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True,
-    rows: dict | None = None,
+    rows: dict | None = None, of_team: int | None = None,
 ) -> list[DivisionMatch]:
     """The division's matches by round and number (of round ``round_number`` only, when given),
     each with its lineup and games as rows. ``teams``: the division's teams, read with their
     tournament team and club. ``members``: with the lineups' members (else ``member`` is None: a
     table counts the boards, it names nobody). ``rows``: the tournament's rows its version was
     read from (``tournaments.selectors.version_rows``), whose lineups and games are then not read
-    again."""
+    again. ``of_team``: the members of this tournament team's lineups alone (its page names its
+    own players only)."""
     matches = division_league_matches(division=division)
     if round_number is not None:
         matches = [league for league in matches if league.match.round.number == round_number]
@@ -86,10 +87,12 @@ def division_matches(
         for match_id, *row in read:
             games[match_id].append(GameRow(*row))
     wanted: set[int] = set()
-    if members:
-        wanted = {member for rows in lineups.values() for _team, _board, member in rows}
-        for rows in games.values():
-            wanted.update(member for game in rows for member in (game.white_id, game.black_id))
+    if members and of_team is not None:
+        wanted = {member for read in lineups.values() for team, _board, member in read if team == of_team}
+    elif members:
+        wanted = {member for read in lineups.values() for _team, _board, member in read}
+        for read in games.values():
+            wanted.update(member for game in read for member in (game.white_id, game.black_id))
     named = Member.objects.in_bulk(wanted) if wanted else {}
     tournament = division.tournament
     Tournament.division.related.set_cached_value(tournament, division)  # season_of reads it

@@ -163,13 +163,13 @@ def _teams(division: Division) -> list[LeagueTeam]:
 
 def _scored_rounds(
     division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True,
-    rows: dict | None = None,
+    rows: dict | None = None, of_team: int | None = None,
 ) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
     """The division's rounds (or round ``round_number`` only) with their scored matches."""
     by_team = {team.team_id: team for team in teams}
     rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
     for read in division_matches(division=division, teams=teams, round_number=round_number, members=members,
-                                 rows=rows):
+                                 rows=rows, of_team=of_team):
         league, tm = read.league, read.league.match
         home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
         score = league_match_score(league, lineup=read.lineup, games=read.games)
@@ -207,6 +207,7 @@ def division_data(
     players: bool = False,
     members: bool = True,
     rows: dict | None = None,
+    team: LeagueTeam | None = None,
 ) -> DivisionData:
     """Everything the division's pages show. Five queries (teams; matches with their round;
     lineups; games; their members: ``division_matches``). ``players``: also the players' statistics, with the
@@ -216,10 +217,12 @@ def division_data(
     ``members``: with the boards' players (without them, four queries: for the table alone,
     which names nobody; the boards' ``home`` and ``away`` are then None). ``rows``: the rows
     the division's tournament's version was read from (``tournaments.selectors.version_rows``),
-    when the page has read it: its lineups and games are not read again."""
+    when the page has read it: its lineups and games are not read again. ``team``: the players'
+    statistics of this team alone (its page), from its matches, naming its players only."""
     season = division.season
     teams = _teams(division)
-    round_list = _scored_rounds(division, teams, members=members or players, rows=rows)
+    round_list = _scored_rounds(division, teams, members=members or players, rows=rows,
+                                of_team=None if team is None else team.team_id)
     results = [m.result for _n, _d, matches in round_list for m in matches if m.result is not None]
     table = _ranked(season, teams, _keyed(results))
     by_key = {team.pk: team for team in teams}
@@ -227,7 +230,8 @@ def division_data(
         row.team = by_key[row.team]
     data = DivisionData(division, season, teams, round_list, table, cross_table(results))
     if players:
-        counted = [match for match in data.matches if match.result is not None]
+        counted = [match for match in data.matches
+                   if match.result is not None and (team is None or team in (match.home, match.away))]
         games = [
             (b.game.pk, b.game.white_id, b.game.black_id, timezone.localdate(match.league.starts_at))
             for match in counted

@@ -33,6 +33,7 @@ from clubrating.leagues.public import table_rows
 from clubrating.leagues.public.player_rows import player_rows
 from clubrating.leagues.selectors import (
     division_live_state,
+    division_teams,
     division_version,
     league_match_score,
     league_matches,
@@ -273,12 +274,12 @@ def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.d
     return {game: (on[day].get(white), on[day].get(black)) for game, white, black, day in games}
 
 
-def _players_data(division: Division) -> DivisionData:
-    """The division's data with its players' statistics, drawn under the version the page has
-    read (``version_rows``)."""
+def _players_data(division: Division, team: LeagueTeam | None = None) -> DivisionData:
+    """The division's data with its players' statistics (of ``team`` alone, when given), drawn
+    under the version the page has read (``version_rows``)."""
     return division_data(
         division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True,
-        rows=version_rows(division.tournament),
+        rows=version_rows(division.tournament), team=team,
     )
 
 
@@ -320,8 +321,8 @@ def division_team(request, pk, team_pk):
 
 
 def _team_context(request, division: Division, team_pk: int) -> dict:
-    data = _players_data(division)
-    team = next(t for t in data.teams if t.pk == team_pk)
+    team = next(t for t in division_teams(division=division) if t.pk == team_pk)
+    data = _players_data(division, team)
     row = next(row for row in data.table if row.team == team)
     results = []
     for number, _date, matches in data.rounds:
