@@ -128,31 +128,43 @@ def hidden_games(*, tournament_id: int, now: datetime.datetime) -> set[int]:
     )
 
 
+def page_reads(division: Division) -> Division:
+    """``division``, read afresh for one page, keeping the rows the page reads more than once
+    (its live check, its version and its tables): its matches and teams
+    (``division_league_matches``, ``division_teams``). A division object not so marked reads
+    them anew every time."""
+    division.__dict__["_page_reads"] = {}
+    return division
+
+
+def kept_for_page(division: Division, key: str, read):
+    """``read()``, once per page of ``division`` (``page_reads``) under ``key``."""
+    kept = division.__dict__.get("_page_reads")
+    if kept is None:
+        return read()
+    if key not in kept:
+        kept[key] = read()
+    return kept[key]
+
+
 def division_league_matches(*, division: Division) -> list[LeagueMatch]:
-    """The division's matches with their team match and round, by round and number: one query,
-    read once per division object (a page's live check, its version and its tables all read
-    them; a page reads its division afresh)."""
-    read = division.__dict__.get("_league_matches")
-    if read is None:
-        read = division.__dict__["_league_matches"] = list(
-            LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-            .select_related("match__round")
-            .order_by("match__round__number", "match__number")
-        )
-    return read
+    """The division's matches with their team match and round, by round and number: one query
+    (once per page: ``page_reads``)."""
+    return kept_for_page(division, "matches", lambda: list(
+        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+        .select_related("match__round")
+        .order_by("match__round__number", "match__number")
+    ))
 
 
 def division_teams(*, division: Division) -> list[LeagueTeam]:
     """The division's teams with their tournament team and club, in their draw order: one
-    query, read once per division object (``division_league_matches``)."""
-    read = division.__dict__.get("_league_teams")
-    if read is None:
-        read = division.__dict__["_league_teams"] = list(
-            LeagueTeam.objects.filter(division=division)
-            .select_related("team", "club")
-            .order_by("team__start_rank", "team__name", "pk")
-        )
-    return read
+    query (once per page: ``page_reads``)."""
+    return kept_for_page(division, "teams", lambda: list(
+        LeagueTeam.objects.filter(division=division)
+        .select_related("team", "club")
+        .order_by("team__start_rank", "team__name", "pk")
+    ))
 
 
 def _fields(objects: list, model) -> list[tuple]:

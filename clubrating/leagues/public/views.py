@@ -35,9 +35,11 @@ from clubrating.leagues.selectors import (
     division_live_state,
     division_teams,
     division_version,
+    kept_for_page,
     league_match_score,
     league_matches,
     lineup_visible,
+    page_reads,
     season_of,
 )
 from clubrating.leagues.selectors_public import (
@@ -61,7 +63,7 @@ from ratings.views.calculators import split_forecast
 
 
 def _division(pk) -> Division:
-    return get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk)
+    return page_reads(get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk))
 
 
 def _criteria(division: Division) -> list[tuple[str, str]]:
@@ -70,11 +72,8 @@ def _criteria(division: Division) -> list[tuple[str, str]]:
 
 
 def _divisions(division: Division) -> list[Division]:
-    """The season's divisions (the tabs above every page), read once per request."""
-    read = division.__dict__.get("_season_divisions")
-    if read is None:
-        read = division.__dict__["_season_divisions"] = list(division.season.divisions.all())
-    return read
+    """The season's divisions (the tabs above every page), read once per page."""
+    return kept_for_page(division, "divisions", lambda: list(division.season.divisions.all()))
 
 
 def _context(request, division: Division, tab: str, data: DivisionData | None = None, **extra) -> dict:
