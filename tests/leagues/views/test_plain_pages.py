@@ -53,7 +53,8 @@ def test_games_are_read_once_by_their_rounds_alone(league):
         cache.clear()
         with CaptureQueriesContext(connection) as queries:
             assert Client().get(reverse(name, args=[league.first.pk])).status_code == 200
-        reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "tournaments_game".')]
+        reads = [q["sql"] for q in queries.captured_queries
+                 if q["sql"].startswith('SELECT "tournaments_game".')]
         assert len(reads) == 1, (name, reads)
         sql = reads[0]
         assert '"tournaments_game"."round_id" IN' in sql and 'JOIN "tournaments_round"' not in sql, sql
