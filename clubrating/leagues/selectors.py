@@ -128,17 +128,59 @@ def hidden_games(*, tournament_id: int, now: datetime.datetime) -> set[int]:
     )
 
 
+def page_reads(division: Division) -> Division:
+    """``division``, read afresh for one page, keeping the rows the page reads more than once
+    (its live check, its version and its tables): its matches and teams
+    (``division_league_matches``, ``division_teams``). A division object not so marked reads
+    them anew every time."""
+    division.__dict__["_page_reads"] = {}
+    return division
+
+
+def kept_for_page(division: Division, key: str, read):
+    """``read()``, once per page of ``division`` (``page_reads``) under ``key``."""
+    kept = division.__dict__.get("_page_reads")
+    if kept is None:
+        return read()
+    if key not in kept:
+        kept[key] = read()
+    return kept[key]
+
+
+def division_league_matches(*, division: Division) -> list[LeagueMatch]:
+    """The division's matches with their team match and round, by round and number: one query
+    (once per page: ``page_reads``)."""
+    return kept_for_page(division, "matches", lambda: list(
+        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
+        .select_related("match__round")
+        .order_by("match__round__number", "match__number")
+    ))
+
+
+def division_teams(*, division: Division) -> list[LeagueTeam]:
+    """The division's teams with their tournament team and club, in their draw order: one
+    query (once per page: ``page_reads``)."""
+    return kept_for_page(division, "teams", lambda: list(
+        LeagueTeam.objects.filter(division=division)
+        .select_related("team", "club")
+        .order_by("team__start_rank", "team__name", "pk")
+    ))
+
+
+def _fields(objects: list, model) -> list[tuple]:
+    """The objects' columns as ``values_list()`` reads them, by key."""
+    names = [f.attname for f in model._meta.concrete_fields]
+    return sorted(tuple(getattr(obj, name) for name in names) for obj in objects)
+
+
 def division_live_state(*, division: Division, now: datetime.datetime) -> tuple[str, bool]:
     """(state, running): what a division's live pages show beyond its games' results (each
     match's state, a team that did not appear, the lineups submitted and whether they are public
-    yet), and whether a match has started and waits for its result or its confirmation. One
-    query."""
+    yet), and whether a match has started and waits for its result or its confirmation. The
+    matches of ``division_league_matches``."""
     before = datetime.timedelta(hours=division.season.lineup_deadline_hours)
-    rows = list(
-        LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-        .order_by("pk")
-        .values_list("pk", "status", "absent", "home_lineup_at", "away_lineup_at", "starts_at")
-    )
+    rows = sorted((m.pk, m.status, m.absent, m.home_lineup_at, m.away_lineup_at, m.starts_at)
+                  for m in division_league_matches(division=division))
     state = [row[:5] + (now >= row[5] - before,) for row in rows]
     waiting = (MatchStatus.OPEN, MatchStatus.ENTERED, MatchStatus.DISPUTED)
     running = any(status in waiting and starts_at <= now for _pk, status, *_rest, starts_at in rows)
@@ -155,9 +197,8 @@ def division_version(*, division: Division, now: datetime.datetime) -> str:
     rows = [
         [getattr(division.season, f.attname) for f in LeagueSeason._meta.concrete_fields],
         [getattr(division, f.attname) for f in Division._meta.concrete_fields],
-        list(LeagueTeam.objects.filter(division=division).order_by("pk").values_list()),
-        list(LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-             .order_by("pk").values_list()),
+        _fields(division_teams(division=division), LeagueTeam),
+        _fields(division_league_matches(division=division), LeagueMatch),
         state, tournament_version(tournament=division.tournament),
     ]
     return hashlib.sha1(repr(rows).encode()).hexdigest()[:20]

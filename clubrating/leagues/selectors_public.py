@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from clubrating.leagues.division_matches import division_matches
 from clubrating.leagues.models import Division, LeagueMatch, LeagueSeason, LeagueTeam, MatchStatus, Side
-from clubrating.leagues.selectors import league_match_score
+from clubrating.leagues.selectors import division_league_matches, division_teams, league_match_score
 from clubrating.leagues.standings import MatchResult, Scoring, TableRow, cross_table, division_table
 from clubrating.leagues.stats import BoardBest, BoardGame, PlayerLine, best_boards, player_lines
 from clubrating.tournaments.models import Result
@@ -91,21 +91,18 @@ class DivisionData:
         """The rounds that have a counted match, and each team (in the order of the table) with
         its rank after each of them: ranked as the table, by the season's criteria, from the
         matches counted in that round and the rounds before."""
-        scoring = Scoring(
-            self.season.match_points_win, self.season.match_points_draw, self.season.match_points_loss
-        )
         counted: list[MatchResult] = []
         numbers: list[int] = []
-        ranks: dict[LeagueTeam, list[int]] = {team: [] for team in self.teams}
+        ranks: dict[int, list[int]] = {team.pk: [] for team in self.teams}
         for number, _date, matches in self.rounds:
             new = [m.result for m in matches if m.result is not None]
             if not new:
                 continue
-            counted.extend(new)
+            counted.extend(_keyed(new))
             numbers.append(number)
-            for row in division_table(self.teams, counted, scoring=scoring, criteria=self.season.criteria):
+            for row in _ranked(self.season, self.teams, counted):
                 ranks[row.team].append(row.rank)
-        return numbers, [(row.team, ranks[row.team]) for row in self.table]
+        return numbers, [(row.team, ranks[row.team.pk]) for row in self.table]
 
     def cross_rows(self) -> list[tuple[TableRow, list[list[float] | None]]]:
         """The cross table in the order of the table: each row's cells against every team in that
@@ -115,6 +112,24 @@ class DivisionData:
             (row, [None if other == row.team else self.cross.get((row.team, other), []) for other in order])
             for row in self.table
         ]
+
+
+def _keyed(results: list[MatchResult]) -> list[MatchResult]:
+    """``results`` between the teams' keys: the team-table engine hashes its teams thousands of
+    times (the rank after each round ranks the table once per round), a key far cheaper than a
+    model object."""
+    return [MatchResult(result.home.pk, result.away.pk, result.boards) for result in results]
+
+
+def _ranked(season: LeagueSeason, teams: list[LeagueTeam], keyed: list[MatchResult]) -> list[TableRow]:
+    """The table of ``teams`` (rows with their keys as ``team``) from the ``keyed`` results, by
+    the season's scoring and criteria: the one team-table engine."""
+    return division_table(
+        [team.pk for team in teams],
+        keyed,
+        scoring=Scoring(season.match_points_win, season.match_points_draw, season.match_points_loss),
+        criteria=season.criteria,
+    )
 
 
 def _board_games(
@@ -143,20 +158,18 @@ def _board_games(
 
 
 def _teams(division: Division) -> list[LeagueTeam]:
-    return list(
-        LeagueTeam.objects.filter(division=division)
-        .select_related("team", "club")
-        .order_by("team__start_rank", "team__name", "pk")
-    )
+    return division_teams(division=division)
 
 
 def _scored_rounds(
-    division: Division, teams: list[LeagueTeam], round_number: int | None = None
+    division: Division, teams: list[LeagueTeam], round_number: int | None = None, members: bool = True,
+    rows: dict | None = None, of_team: int | None = None,
 ) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
     """The division's rounds (or round ``round_number`` only) with their scored matches."""
     by_team = {team.team_id: team for team in teams}
     rounds: dict[int, tuple[datetime.date | None, list[ScoredMatch]]] = {}
-    for read in division_matches(division=division, teams=teams, round_number=round_number):
+    for read in division_matches(division=division, teams=teams, round_number=round_number, members=members,
+                                 rows=rows, of_team=of_team):
         league, tm = read.league, read.league.match
         home, away = by_team[tm.home_team_id], by_team[tm.away_team_id]
         score = league_match_score(league, lineup=read.lineup, games=read.games)
@@ -166,22 +179,23 @@ def _scored_rounds(
 
 
 def division_round(
-    *, division: Division, number: int
+    *, division: Division, number: int, rows: dict | None = None
 ) -> list[tuple[int, datetime.date | None, list[ScoredMatch]]]:
     """Round ``number`` of the division with its scored matches (``division_data``'s ``rounds``
-    for that round alone): the rounds page shows one round and reads only its matches."""
-    return _scored_rounds(division, _teams(division), number)
+    for that round alone): the rounds page shows one round and reads only its matches. ``rows``:
+    as ``division_data``'s."""
+    return _scored_rounds(division, _teams(division), number, rows=rows)
 
 
 def division_round_numbers(*, division: Division) -> tuple[list[int], list[int]]:
-    """(the division's round numbers, those with a match that counts in the table): one query
-    over the matches' states."""
+    """(the division's round numbers, those with a match that counts in the table), from the
+    matches' states (``division_league_matches``)."""
     numbers: set[int] = set()
     played: set[int] = set()
-    for number, status in (LeagueMatch.objects.filter(match__round__tournament=division.tournament_id)
-                           .values_list("match__round__number", "status")):
+    for match in division_league_matches(division=division):
+        number = match.match.round.number
         numbers.add(number)
-        if status != MatchStatus.OPEN:  # as ``match_result``: the match counts once it is not open
+        if match.status != MatchStatus.OPEN:  # as ``match_result``: the match counts once it is not open
             played.add(number)
     return sorted(numbers), sorted(played)
 
@@ -191,25 +205,33 @@ def division_data(
     division: Division,
     ratings: Callable[[list[tuple]], Mapping[int, tuple[float | None, float | None]]] | None = None,
     players: bool = False,
+    members: bool = True,
+    rows: dict | None = None,
+    team: LeagueTeam | None = None,
 ) -> DivisionData:
     """Everything the division's pages show. Five queries (teams; matches with their round;
     lineups; games; their members: ``division_matches``). ``players``: also the players' statistics, with the
     players' ratings of the match day (the day the match starts, moved or not):
     ``ratings([(game id, white id, black id, match day)])``
-    gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings)."""
+    gives {game id: (white's, black's)}, read by the caller (the club side reads no ratings).
+    ``members``: with the boards' players (without them, four queries: for the table alone,
+    which names nobody; the boards' ``home`` and ``away`` are then None). ``rows``: the rows
+    the division's tournament's version was read from (``tournaments.selectors.version_rows``),
+    when the page has read it: its lineups and games are not read again. ``team``: the players'
+    statistics of this team alone (its page), from its matches, naming its players only."""
     season = division.season
     teams = _teams(division)
-    round_list = _scored_rounds(division, teams)
+    round_list = _scored_rounds(division, teams, members=members or players, rows=rows,
+                                of_team=None if team is None else team.team_id)
     results = [m.result for _n, _d, matches in round_list for m in matches if m.result is not None]
-    table = division_table(
-        teams,
-        results,
-        scoring=Scoring(season.match_points_win, season.match_points_draw, season.match_points_loss),
-        criteria=season.criteria,
-    )
+    table = _ranked(season, teams, _keyed(results))
+    by_key = {team.pk: team for team in teams}
+    for row in table:
+        row.team = by_key[row.team]
     data = DivisionData(division, season, teams, round_list, table, cross_table(results))
     if players:
-        counted = [match for match in data.matches if match.result is not None]
+        counted = [match for match in data.matches
+                   if match.result is not None and (team is None or team in (match.home, match.away))]
         games = [
             (b.game.pk, b.game.white_id, b.game.black_id, timezone.localdate(match.league.starts_at))
             for match in counted

@@ -25,18 +25,21 @@ from clubrating.accounts.permissions import public_tournaments_required
 from clubrating.clubs.selectors import home_club_name
 from clubrating.core.downloads import attachment, download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
-from clubrating.core.formatting import decimal_text, points_text
 from clubrating.core.pdf import print_context, render_pdf_response
 from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, LeagueTeam, Side
+from clubrating.leagues.public import table_rows
 from clubrating.leagues.public.player_rows import player_rows
 from clubrating.leagues.selectors import (
     division_live_state,
+    division_teams,
     division_version,
+    kept_for_page,
     league_match_score,
     league_matches,
     lineup_visible,
+    page_reads,
     season_of,
 )
 from clubrating.leagues.selectors_public import (
@@ -48,6 +51,7 @@ from clubrating.leagues.selectors_public import (
     match_result,
     public_seasons,
 )
+from clubrating.tournaments.selectors.rounds import version_rows
 from clubrating.tournaments.views._cache import PageVersion, pools_version
 from clubrating.tournaments.views.public import live_check, live_render
 from ratings.adapters import pool_rules
@@ -59,7 +63,7 @@ from ratings.views.calculators import split_forecast
 
 
 def _division(pk) -> Division:
-    return get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk)
+    return page_reads(get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk))
 
 
 def _criteria(division: Division) -> list[tuple[str, str]]:
@@ -67,40 +71,22 @@ def _criteria(division: Division) -> list[tuple[str, str]]:
     return [(code, labels.get(code, code)) for code in division.season.criteria]
 
 
-def _criterion_text(row, code: str) -> str:
-    """A criterion's value as the table shows it: board and Berlin points with one decimal,
-    counts whole; the direct encounter empty where it was not applied."""
-    value = row.criteria.get(code)
-    if value is None:
-        return ""
-    if code in (Criterion.BOARD_POINTS, Criterion.BERLIN):
-        return points_text(value)
-    return decimal_text(value, 0 if float(value).is_integer() else 1)
+def _divisions(division: Division) -> list[Division]:
+    """The season's divisions (the tabs above every page), read once per page."""
+    return kept_for_page(division, "divisions", lambda: list(division.season.divisions.all()))
 
 
 def _context(request, division: Division, tab: str, data: DivisionData | None = None, **extra) -> dict:
     context = {
         "division": division,
         "season": division.season,
-        "divisions": list(division.season.divisions.all()),
+        "divisions": _divisions(division),
         "tab": tab,
         "criteria": _criteria(division),
         "data": data,
         **extra,
     }
     return context
-
-
-def _tables(division: Division, data: DivisionData) -> dict:
-    """The table's rows with their criteria's texts and the cross table's rows with theirs."""
-    codes = division.season.criteria
-    return {
-        "table_rows": [(row, [_criterion_text(row, code) for code in codes]) for row in data.table],
-        "cross_rows": [
-            (row, [None if cell is None else " · ".join(points_text(v) for v in cell) for cell in cells])
-            for row, cells in data.cross_rows()
-        ],
-    }
 
 
 @public_tournaments_required
@@ -141,10 +127,11 @@ def _version(request, division: Division, face: str, *parts) -> PageVersion:
 
 def _table_context(request, division: Division) -> dict:
     """The table page's tables: the division's table, its crosstable and the rank after each round."""
-    data = division_data(division=division)
+    data = division_data(division=division, members=False, rows=version_rows(division.tournament))
     progress_rounds, progress_rows = data.progress()
     return _context(request, division, "table", data=data, progress_rounds=progress_rounds,
-                    progress_rows=progress_rows, **_tables(division, data))
+                    progress_body=table_rows.progress_body(division, progress_rows),
+                    **table_rows.tables(division, data))
 
 
 def _plain(context: dict) -> dict:
@@ -250,7 +237,8 @@ def _rounds_context(request, division: Division, live: dict) -> dict:
         chosen = played[-1] if played else (numbers[0] if numbers else 0)
     rounds = [
         (number, date, _cards(request, division, matches))
-        for number, date, matches in division_round(division=division, number=chosen)
+        for number, date, matches in division_round(division=division, number=chosen,
+                                                    rows=version_rows(division.tournament))
     ]
     return _context(request, division, "rounds", rounds=rounds, chosen=chosen, numbers=numbers, **live)
 
@@ -285,9 +273,12 @@ def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.d
     return {game: (on[day].get(white), on[day].get(black)) for game, white, black, day in games}
 
 
-def _players_data(division: Division) -> DivisionData:
+def _players_data(division: Division, team: LeagueTeam | None = None) -> DivisionData:
+    """The division's data with its players' statistics (of ``team`` alone, when given), drawn
+    under the version the page has read (``version_rows``)."""
     return division_data(
-        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True
+        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True,
+        rows=version_rows(division.tournament), team=team,
     )
 
 
@@ -329,8 +320,8 @@ def division_team(request, pk, team_pk):
 
 
 def _team_context(request, division: Division, team_pk: int) -> dict:
-    data = _players_data(division)
-    team = next(t for t in data.teams if t.pk == team_pk)
+    team = next(t for t in division_teams(division=division) if t.pk == team_pk)
+    data = _players_data(division, team)
     row = next(row for row in data.table if row.team == team)
     results = []
     for number, _date, matches in data.rounds:
@@ -405,9 +396,9 @@ def match_report(request, pk):
 def division_print(request, pk):
     """The table and the cross table to print or as PDF."""
     division = _division(pk)
-    data = division_data(division=division)
+    data = division_data(division=division, members=False)
     title = _("Standings")
-    context = _context(request, division, "table", data=data, **_tables(division, data))
+    context = _context(request, division, "table", data=data, **table_rows.tables(division, data))
     context.update(
         print_context(
             club_name=home_club_name(),
@@ -462,7 +453,7 @@ def division_export(request, pk, fmt):
     division = _division(pk)
     if fmt not in EXPORT_FORMATS:
         raise Http404
-    data = division_data(division=division)
+    data = division_data(division=division, members=False)
     return export_response(
         fmt,
         name=[division.season.name, division.name, _("Standings")],

@@ -207,13 +207,16 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
     tournament._version_state = (hashlib.sha1(repr(parts).encode()).hexdigest()[:20], running)
     # The rows the version was made of, for the page drawn under it (``version_rows``).
     tournament._version_rows = {"rounds": rounds, "games": games, "byes": parts[3], "players": parts[4]}
+    if tournament.kind == TournamentKind.TEAM:  # lineups (pk, match, team, board, member)
+        tournament._version_rows["lineups"] = parts[-1]
     return tournament._version_state
 
 
 def version_rows(tournament: Tournament) -> dict:
     """The rows of ``tournament`` its version was made of (``tournament_version``): rounds (pk,
     number, date), games (pk, round, board, white, black, result, rated result, rated, colours,
-    date, team match), byes (pk, round, member, kind), players (``selectors.plain.PLAYER_FIELDS``).
-    A page cached under the version is drawn from the very rows the version names, read once."""
+    date, team match), byes (pk, round, member, kind), players (``selectors.plain.PLAYER_FIELDS``),
+    a team competition's lineups (pk, match, team, board, member). A page cached under the
+    version is drawn from the very rows the version names, read once."""
     _tournament_state(tournament)
     return tournament._version_rows
