@@ -9,10 +9,12 @@ rows of the page shown only (``RatingListTable.paginate``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import django_tables2 as tables
 from django.db.models import Case, F, Value, When
 from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableQuerysetData
@@ -233,13 +235,29 @@ class RatingListTable(PlainRowsTable):
         return self
 
     # The cells (``PlainRowsTable``): the values of a row as the page shows them, each as far as
-    # ``ListPrivacy`` lets this reader see it; "—" where a value is missing.
+    # ``ListPrivacy`` lets this reader see it; "—" where a value is missing. What this reader
+    # sees of a restricted row and of any other is worked out once per table, not per cell.
+    @cached_property
+    def _seen(self) -> dict[bool, frozenset[str]]:
+        return {restricted: self.privacy.fields(restricted=restricted) for restricted in (False, True)}
+
+    @cached_property
+    def _linked_rows(self) -> dict[bool, bool]:
+        return {restricted: club_privacy.member_page_visible_for(
+            restricted=restricted, audience=self.privacy.audience) for restricted in (False, True)}
+
+    @cached_property
+    def _member_url(self) -> tuple[str, str]:
+        """A member page's address around its key, escaped (``Member.get_absolute_url``, reversed once)."""
+        marker = "2147483647"
+        head, _marker, tail = Member(pk=int(marker)).get_absolute_url().rpartition(marker)
+        return escape(head), escape(tail)
+
     def _hidden(self, record, field: str) -> bool:
-        return not self.privacy.shows(record, field)
+        return field not in self._seen[self.privacy.restricted(record)]
 
     def _linked(self, record) -> bool:
-        return club_privacy.member_page_visible_for(
-            restricted=self.privacy.restricted(record), audience=self.privacy.audience)
+        return self._linked_rows[self.privacy.restricted(record)]
 
     def cell_rank(self, record):
         return "—" if record.rank is None else record.rank
@@ -248,7 +266,8 @@ class RatingListTable(PlainRowsTable):
         name = record.member.full_name
         if not name or not self._linked(record):
             return name or "—"
-        return format_html('<a href="{}">{}</a>', record.member.get_absolute_url(), name)
+        head, tail = self._member_url
+        return SafeString(f'<a href="{head}{record.member.pk}{tail}">{escape(name)}</a>')
 
     def cell_title(self, record):
         return "" if self._hidden(record, "title") else record.member.fide_title
@@ -269,8 +288,12 @@ class RatingListTable(PlainRowsTable):
             return "—"
         text = rating_text(record.list_rating)
         if record.provisional:
-            return format_html('<span class="provisional" title="{}">{}</span>', _("provisional"), text)
+            return SafeString(f'<span class="provisional" title="{self._provisional}">{escape(text)}</span>')
         return text
+
+    @cached_property
+    def _provisional(self) -> str:
+        return escape(_("provisional"))
 
     def cell_change(self, record):
         return change_text(record.list_change)
@@ -286,8 +309,13 @@ class RatingListTable(PlainRowsTable):
 
     def cell_class_code(self, record):
         value = record.list_class
-        label = CLASS_LABELS.get(value)
-        return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
+        return self._class_html.get(value, value)
+
+    @cached_property
+    def _class_html(self) -> dict[str, str]:
+        """Each class as its cell shows it, with its label in the page's language."""
+        return {value: format_html('<abbr title="{}">{}</abbr>', gettext(label), value)
+                for value, label in CLASS_LABELS.items()}
 
 
 def live_decorate(pool, records: list) -> list:
