@@ -218,7 +218,7 @@ class RatingListTable(PlainRowsTable):
     def paginate(self, *args, **kwargs):
         """Read the page's rows once: first their keys (``ratings.selectors.page_keys``: a later
         page skips thousands of rows, which need none of the members' and clubs' columns), then
-        the rows by key; add the live ranks and classes to those rows only."""
+        the rows by key as plain values (``page_rows``); add the live classes to those rows only."""
         from ratings.selectors import page_keys
 
         if self.count_rows is not None and isinstance(self.data, TableQuerysetData):
@@ -226,9 +226,7 @@ class RatingListTable(PlainRowsTable):
         super().paginate(*args, **kwargs)
         if not isinstance(self.data, TableQuerysetData):
             return self  # rows already in memory (the close page's preview)
-        keys = page_keys(self.page.object_list.data)
-        rows = self.data.data.order_by().in_bulk(keys)
-        records = [rows[key] for key in keys]
+        records = page_rows(self.data.data, page_keys(self.page.object_list.data))
         if self.live_pool is not None:
             live_decorate(self.live_pool, records)
         self.page.object_list = BoundRows(data=records, table=self)
@@ -356,6 +354,54 @@ class FlatRow:
     @property
     def name(self) -> str:
         return Member.full_name.fget(self)  # the member's own spelling of the name
+
+
+@dataclass(slots=True)
+class PageMember:
+    """What a list's page shows of a row's member."""
+
+    pk: int
+    last_name: str
+    first_name: str
+    fide_title: str
+    sex: str
+
+    @property
+    def full_name(self) -> str:
+        return Member.full_name.fget(self)  # the member's own spelling of the name
+
+
+@dataclass(slots=True)
+class PageRow:
+    """A row of a list's page, with the attributes of ``published_rows``/``live_rows`` that its
+    cells read: built from the values of the page's rows only, not as model instances (a
+    member's and club's every column for each row)."""
+
+    member: PageMember
+    rank: int | None
+    list_club: str | None
+    list_birth_year: int | None
+    list_rating: float
+    list_change: float | None
+    list_games: int
+    list_period_games: int
+    list_markers: str
+    list_class: str
+    provisional: bool
+    list_restricted: bool
+
+    @property
+    def member_id(self) -> int:
+        return self.member.pk
+
+
+def page_rows(rows, keys: list[int]) -> list[PageRow]:
+    """The rows ``keys`` of ``rows`` (a rating-list QuerySet), in that order, as ``PageRow``."""
+    found = {}
+    for (key, member_id, rank, last, first, title, club, born, sex, *rest) in (
+            rows.order_by().filter(pk__in=keys).values_list("pk", *FLAT_FIELDS)):
+        found[key] = PageRow(PageMember(member_id, last, first, title, sex), rank, club, born, *rest)
+    return [found[key] for key in keys]
 
 
 def _sex_text(value: str) -> str:
