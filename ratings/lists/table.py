@@ -8,6 +8,7 @@ rows of the page shown only (``RatingListTable.paginate``).
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -265,7 +266,7 @@ class RatingListTable(PlainRowsTable):
         if not name or not self._linked(record):
             return name or "—"
         head, tail = self._member_url
-        return SafeString(f'<a href="{head}{record.member.pk}{tail}">{escape(name)}</a>')
+        return SafeString(f'<a href="{head}{record.member.pk}{tail}">{html.escape(name)}</a>')
 
     def cell_title(self, record):
         return "" if self._hidden(record, "title") else record.member.fide_title
@@ -286,7 +287,8 @@ class RatingListTable(PlainRowsTable):
             return "—"
         text = rating_text(record.list_rating)
         if record.provisional:
-            return SafeString(f'<span class="provisional" title="{self._provisional}">{escape(text)}</span>')
+            title = self._provisional
+            return SafeString(f'<span class="provisional" title="{title}">{html.escape(text)}</span>')
         return text
 
     @cached_property
