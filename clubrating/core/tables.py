@@ -11,6 +11,8 @@ values localized and escaped as ``{{ cell }}`` would).
 
 from __future__ import annotations
 
+import html as html_lib
+
 import django_tables2 as tables
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html
@@ -21,7 +23,16 @@ PLAIN_ROWS_TEMPLATE = "django_tables2/plain_rows.html"
 
 def cell_text(value, *, localize: bool | None = None) -> str:
     """``value`` as the table template writes a cell: localized (digit groups for quantities)
-    unless ``localize`` is False, then escaped (a ``format_html`` result stays as it is)."""
+    unless ``localize`` is False, then escaped (a ``format_html`` result stays as it is).
+    The common cells (HTML, plain text, numbers below a thousand, which no language groups)
+    are written directly: a page has a thousand of them."""
+    kind = type(value)
+    if kind is SafeString:
+        return value
+    if kind is str:
+        return SafeString(html_lib.escape(value))  # as ``django.utils.html.escape``
+    if kind is int and -1000 < value < 1000:
+        return SafeString(value)
     return conditional_escape(formats.localize(value, use_l10n=localize is not False))
 
 

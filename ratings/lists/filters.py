@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from clubrating.clubs.search import name_words_q
@@ -13,6 +15,31 @@ AGE_GROUPS = {  # code: maximum age reached during the year (U8 … U18), or min
 SENIOR_AGE = 65
 
 
+class ManyOptionsSelect(forms.Select):
+    """A select of a federation's hundreds of clubs, its options written directly: Django's own
+    ``Select`` renders each option through two templates, most of a list page's time when it is
+    built afresh. The markup is the one Django's templates write (``select.html``,
+    ``select_option.html`` with its closing line break, ``attrs.html``); a select with option
+    groups is left to them."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        if any(group_name for group_name, _options, _index in widget["optgroups"]):
+            return super().render(name, value, attrs, renderer)
+        html = [f'<select name="{escape(widget["name"])}"{_attrs_html(widget["attrs"])}>']
+        for _group, options, _index in widget["optgroups"]:
+            html.extend(f'\n  <option value="{escape(option["value"])}"{_attrs_html(option["attrs"])}>'
+                        f'{escape(option["label"])}</option>\n' for option in options)
+        html.append("\n</select>")
+        return SafeString("".join(html))
+
+
+def _attrs_html(attrs: dict) -> str:
+    """HTML attributes as ``django/forms/widgets/attrs.html`` writes them."""
+    return "".join(f" {escape(name)}" if value is True else f' {escape(name)}="{escape(value)}"'
+                   for name, value in attrs.items() if value is not False)
+
+
 class ListFilterForm(forms.Form):
     """Filters of a rating list: a name search (every word found in the last or first name),
     club, sex, age group, activity. Age groups go by birth year relative to the list's year:
@@ -20,7 +47,7 @@ class ListFilterForm(forms.Form):
     youth championships count "Jahrgänge"); seniors = 65 or older during the year."""
 
     name = forms.CharField(label=_("Name"), required=False, max_length=100)
-    club = forms.ChoiceField(label=_("Club"), required=False)
+    club = forms.ChoiceField(label=_("Club"), required=False, widget=ManyOptionsSelect)
     sex = forms.ChoiceField(
         label=_("Sex"), required=False, choices=[("", _("all")), ("m", _("male")), ("f", _("female"))]
     )

@@ -8,11 +8,14 @@ rows of the page shown only (``RatingListTable.paginate``).
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
+from functools import cached_property
 
 import django_tables2 as tables
 from django.db.models import Case, F, Value, When
 from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.data import TableQuerysetData
@@ -216,7 +219,7 @@ class RatingListTable(PlainRowsTable):
     def paginate(self, *args, **kwargs):
         """Read the page's rows once: first their keys (``ratings.selectors.page_keys``: a later
         page skips thousands of rows, which need none of the members' and clubs' columns), then
-        the rows by key; add the live ranks and classes to those rows only."""
+        the rows by key as plain values (``page_rows``); add the live classes to those rows only."""
         from ratings.selectors import page_keys
 
         if self.count_rows is not None and isinstance(self.data, TableQuerysetData):
@@ -224,22 +227,36 @@ class RatingListTable(PlainRowsTable):
         super().paginate(*args, **kwargs)
         if not isinstance(self.data, TableQuerysetData):
             return self  # rows already in memory (the close page's preview)
-        keys = page_keys(self.page.object_list.data)
-        rows = self.data.data.order_by().in_bulk(keys)
-        records = [rows[key] for key in keys]
+        records = page_rows(self.data.data, page_keys(self.page.object_list.data))
         if self.live_pool is not None:
             live_decorate(self.live_pool, records)
         self.page.object_list = BoundRows(data=records, table=self)
         return self
 
     # The cells (``PlainRowsTable``): the values of a row as the page shows them, each as far as
-    # ``ListPrivacy`` lets this reader see it; "—" where a value is missing.
+    # ``ListPrivacy`` lets this reader see it; "—" where a value is missing. What this reader
+    # sees of a restricted row and of any other is worked out once per table, not per cell.
+    @cached_property
+    def _seen(self) -> dict[bool, frozenset[str]]:
+        return {restricted: self.privacy.fields(restricted=restricted) for restricted in (False, True)}
+
+    @cached_property
+    def _linked_rows(self) -> dict[bool, bool]:
+        return {restricted: club_privacy.member_page_visible_for(
+            restricted=restricted, audience=self.privacy.audience) for restricted in (False, True)}
+
+    @cached_property
+    def _member_url(self) -> tuple[str, str]:
+        """A member page's address around its key, escaped (``Member.get_absolute_url``, reversed once)."""
+        marker = "2147483647"
+        head, _marker, tail = Member(pk=int(marker)).get_absolute_url().rpartition(marker)
+        return escape(head), escape(tail)
+
     def _hidden(self, record, field: str) -> bool:
-        return not self.privacy.shows(record, field)
+        return field not in self._seen[self.privacy.restricted(record)]
 
     def _linked(self, record) -> bool:
-        return club_privacy.member_page_visible_for(
-            restricted=self.privacy.restricted(record), audience=self.privacy.audience)
+        return self._linked_rows[self.privacy.restricted(record)]
 
     def cell_rank(self, record):
         return "—" if record.rank is None else record.rank
@@ -248,7 +265,8 @@ class RatingListTable(PlainRowsTable):
         name = record.member.full_name
         if not name or not self._linked(record):
             return name or "—"
-        return format_html('<a href="{}">{}</a>', record.member.get_absolute_url(), name)
+        head, tail = self._member_url
+        return SafeString(f'<a href="{head}{record.member.pk}{tail}">{html.escape(name)}</a>')
 
     def cell_title(self, record):
         return "" if self._hidden(record, "title") else record.member.fide_title
@@ -269,8 +287,13 @@ class RatingListTable(PlainRowsTable):
             return "—"
         text = rating_text(record.list_rating)
         if record.provisional:
-            return format_html('<span class="provisional" title="{}">{}</span>', _("provisional"), text)
+            title = self._provisional
+            return SafeString(f'<span class="provisional" title="{title}">{html.escape(text)}</span>')
         return text
+
+    @cached_property
+    def _provisional(self) -> str:
+        return escape(_("provisional"))
 
     def cell_change(self, record):
         return change_text(record.list_change)
@@ -286,8 +309,13 @@ class RatingListTable(PlainRowsTable):
 
     def cell_class_code(self, record):
         value = record.list_class
-        label = CLASS_LABELS.get(value)
-        return format_html('<abbr title="{}">{}</abbr>', gettext(label), value) if label else value
+        return self._class_html.get(value, value)
+
+    @cached_property
+    def _class_html(self) -> dict[str, str]:
+        """Each class as its cell shows it, with its label in the page's language."""
+        return {value: format_html('<abbr title="{}">{}</abbr>', gettext(label), value)
+                for value, label in CLASS_LABELS.items()}
 
 
 def live_decorate(pool, records: list) -> list:
@@ -328,6 +356,54 @@ class FlatRow:
     @property
     def name(self) -> str:
         return Member.full_name.fget(self)  # the member's own spelling of the name
+
+
+@dataclass(slots=True)
+class PageMember:
+    """What a list's page shows of a row's member."""
+
+    pk: int
+    last_name: str
+    first_name: str
+    fide_title: str
+    sex: str
+
+    @property
+    def full_name(self) -> str:
+        return Member.full_name.fget(self)  # the member's own spelling of the name
+
+
+@dataclass(slots=True)
+class PageRow:
+    """A row of a list's page, with the attributes of ``published_rows``/``live_rows`` that its
+    cells read: built from the values of the page's rows only, not as model instances (a
+    member's and club's every column for each row)."""
+
+    member: PageMember
+    rank: int | None
+    list_club: str | None
+    list_birth_year: int | None
+    list_rating: float
+    list_change: float | None
+    list_games: int
+    list_period_games: int
+    list_markers: str
+    list_class: str
+    provisional: bool
+    list_restricted: bool
+
+    @property
+    def member_id(self) -> int:
+        return self.member.pk
+
+
+def page_rows(rows, keys: list[int]) -> list[PageRow]:
+    """The rows ``keys`` of ``rows`` (a rating-list QuerySet), in that order, as ``PageRow``."""
+    found = {}
+    for (key, member_id, rank, last, first, title, club, born, sex, *rest) in (
+            rows.order_by().filter(pk__in=keys).values_list("pk", *FLAT_FIELDS)):
+        found[key] = PageRow(PageMember(member_id, last, first, title, sex), rank, club, born, *rest)
+    return [found[key] for key in keys]
 
 
 def _sex_text(value: str) -> str:

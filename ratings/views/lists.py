@@ -112,13 +112,10 @@ def _page(request, source: ListSource):
 
 
 def _content_html(request, source: ListSource, filters: ListFilterForm) -> str:
+    """The content of a list page, built afresh (``_page`` caches it, with the table: the
+    table's HTML is not kept apart, as every change of the list changes both)."""
     query, suffix = _query_suffix(request)
-    key = "ratings:list-table:" + list_etag(request, source, "table", per_user=False).strip('"')
-    table_html = cache.get(key)
-    if table_html is None:
-        table = _table(request, source, filters, paginate={"per_page": PER_PAGE})
-        table_html = table.as_html(request)
-        cache.set(key, table_html, TABLE_CACHE_SECONDS)
+    table_html = _table(request, source, filters, paginate={"per_page": PER_PAGE}).as_html(request)
     return render_to_string("ratings/_list_content.html", {
         **source.context, "pool": source.pool, "table_html": table_html,
         "filters_html": _filters_html(filters, request.GET.get("sort", "")),
