@@ -139,8 +139,12 @@ class _Calculator:
         if fore and self._paired_in_last_round(p):
             own = own - p.rounds[self.fore_round - 1].points + DRAW_POINTS
         values = []
+        forfeits = self.rr_forfeits_played  # ``_counts_as_game`` inlined: it runs per player and round
+        last = self.fore_round - 1 if fore else -1
         for i, rec in enumerate(p.rounds):
-            if self._counts_as_game(rec) or (fore and i == self.fore_round - 1 and rec.opponent is not None):
+            kind, opponent = rec.kind, rec.opponent
+            if opponent is not None and (kind == PLAYED or (forfeits and kind in (FORFEIT_WIN, FORFEIT_LOSS))
+                                         or i == last):
                 score, vur = scores[rec.opponent], False
             elif self.round_robin:
                 if rec.opponent is None:

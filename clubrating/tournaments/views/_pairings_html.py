@@ -83,10 +83,21 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
             html = links[member_id] = member_link(context, members[member_id])
         return html
 
+    # A player's number and rating are the same in every round: escaped once each; the points
+    # take a few values (half steps), each escaped once.
+    fixed: dict[int, tuple[str, str]] = {}
+    scores: dict[float, str] = {}
+
     def side(member_id: int, points: dict) -> tuple[str, str, str]:
-        start, rating = players.get(member_id, (None, None))
-        return (escape(texts.rating(start)), escape(texts.rating(rating)),
-                escape(texts.points(points.get(member_id, 0.0))))
+        own = fixed.get(member_id)
+        if own is None:
+            start, rating = players.get(member_id, (None, None))
+            own = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
+        score = points.get(member_id, 0.0)
+        text = scores.get(score)
+        if text is None:
+            text = scores[score] = escape(texts.points(score))
+        return own[0], own[1], text
 
     game_url = reverse("tournaments:game", args=[_KEY]).split(str(_KEY))
     results = {value: escape(str(label)) for value, label in Result.choices}
