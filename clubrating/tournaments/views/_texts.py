@@ -12,7 +12,7 @@ from html import escape  # Django's escape without its check for lazy texts, whi
 
 from django.utils import numberformat
 from django.utils.formats import get_format
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from clubrating.core.formatting import CHANGE_DECIMALS, MINUS, rating_text, signed
 from ratings.rules.rounding import round_half_away
@@ -113,4 +113,4 @@ class Texts:
             if html is None:
                 html = memo[key] = f'<td class="{css}">{escape(str(text))}</td>'
             parts.append(html)
-        return mark_safe("".join(parts))  # each text escaped above; css is a literal of the caller
+        return SafeString("".join(parts))  # each text escaped above; css is a literal of the caller
