@@ -58,13 +58,13 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
     are not public yet)."""
     # The rounds, boards and players are the rows the tournament's version was read from (the
     # page is drawn under it: ``version_rows``); only the byes are read again, in their order.
-    rows = version_rows(tournament)
-    rounds = sorted((row for row in rows["rounds"] if number is None or row[1] == number),
+    version = version_rows(tournament)
+    rounds = sorted((row for row in version["rounds"] if number is None or row[1] == number),
                     key=lambda row: row[1])
     round_ids = [row[0] for row in rounds]
     games: dict[int, list[tuple]] = defaultdict(list)
     wanted_rounds = set(round_ids)
-    for pk, round_id, board, white, black, result, *_rest in rows["games"]:
+    for pk, round_id, board, white, black, result, *_rest in version["games"]:
         if round_id in wanted_rounds and pk not in hidden:
             games[round_id].append((pk, board, white, black, result))
     for boards in games.values():
@@ -74,7 +74,7 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
                                       .order_by("kind", "member__last_name", "pk")
                                       .values_list("round_id", "member_id", "kind")):
         byes[round_id].append((member_id, kind))
-    players = {row[1]: (row[2], row[3]) for row in rows["players"]}  # member: (start rank, rating)
+    players = {row[1]: (row[2], row[3]) for row in version["players"]}  # member: (start rank, rating)
     wanted = {m for rows in games.values() for row in rows for m in row[2:4]}
     wanted |= {member_id for rows in byes.values() for member_id, _kind in rows}
     members = plain_members(wanted)
