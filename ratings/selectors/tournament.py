@@ -13,6 +13,7 @@ from django.db.models import F, Q, QuerySet
 from clubrating.clubs.models import Member
 from clubrating.core.db import plain_rows, server_bound
 from clubrating.tournaments.models import Game, Tournament, TournamentPlayer
+from clubrating.tournaments.selectors.plain import keys_in
 from ratings.awaited import boards_awaited
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.performance import performance_exact
@@ -317,7 +318,7 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
     order = {pk: (number, board) for pk, number, board in Game.objects.filter(round__tournament=tournament)
              .order_by().values_list("pk", "round__number", "board")}
     records = sorted(
-        RatingRecord.objects.filter(game_id__in=list(order)).order_by()
+        keys_in(RatingRecord.objects.order_by(), "game", order)
         .values_list("game_id", "pool_id", "member_id", "score", "expected", "change", "pending",
                      "opponent_rating", "own_rating", "factor", "period__state"),
         key=lambda record: order[record[0]])
@@ -336,8 +337,8 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
     if not figures:
         return []
     member_ids = {member_id for rows in figures.values() for member_id in rows}
-    members = Member.objects.order_by().in_bulk(member_ids)
-    ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
+    members = {member.pk: member for member in keys_in(Member.objects.order_by(), "id", member_ids)}
+    ranks = dict(keys_in(TournamentPlayer.objects.filter(tournament=tournament), "member", member_ids)
                  .order_by().values_list("member_id", "start_rank"))
     evaluations: dict[int, PoolEvaluation] = {}
     for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):
