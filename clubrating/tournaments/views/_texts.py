@@ -54,10 +54,8 @@ class Texts:
         key = ("signed", value if value else repr(value), places)
         text = self._memo.get(key)
         if text is None:
-            if value is None or places < 0:
+            if value is None or places < 0:  # "" / the whole-or-decimals form: as the function
                 text = signed(value, places)
-            elif value is None:
-                text = ""
             else:
                 rounded = round_half_away(value, places)
                 number = self._fixed(abs(rounded), places)
