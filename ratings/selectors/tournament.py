@@ -13,6 +13,7 @@ from django.db.models import F, Q, QuerySet
 from clubrating.clubs.models import Member
 from clubrating.core.db import plain_rows, server_bound
 from clubrating.tournaments.models import Game, Tournament, TournamentPlayer
+from clubrating.tournaments.selectors.plain import keys_in
 from ratings.awaited import boards_awaited
 from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, RatingRecord
 from ratings.rules.performance import performance_exact
@@ -310,15 +311,19 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
     """``tournament_evaluation``'s rows with the same figures but without their records (the
     page's table; a player's calculation comes on demand): the records' numbers read as tuples,
     one model object per pool and per player only. Five queries (the games first)."""
-    records = (
-        # In games' order; the pools are put in order of their names below (sorting the records
-        # by the pool's name would compare the name's text once per record).
-        RatingRecord.objects.filter(game_id__in=_game_ids(tournament)).order_by(*_GAMES_ORDER)
-        .values_list("pool_id", "member_id", "score", "expected", "change", "pending", "opponent_rating",
-                     "own_rating", "factor", "period__state")
-    )
+    # In games' order (``_GAMES_ORDER``), sorted here by the games read first: ordered in SQL, the
+    # records are joined to their games and PostgreSQL reads all the federation's games to do it.
+    # The pools are put in order of their names below (sorting the records by the pool's name
+    # would compare the name's text once per record).
+    order = {pk: (number, board) for pk, number, board in Game.objects.filter(round__tournament=tournament)
+             .order_by().values_list("pk", "round__number", "board")}
+    records = sorted(
+        keys_in(RatingRecord.objects.order_by(), "game", order)
+        .values_list("game_id", "pool_id", "member_id", "score", "expected", "change", "pending",
+                     "opponent_rating", "own_rating", "factor", "period__state"),
+        key=lambda record: order[record[0]])
     figures: dict[int, dict[int, PlayerEvaluation]] = {}
-    for pool_id, member_id, score, expected, change, pending, opponent, own, factor, state in records:
+    for _game, pool_id, member_id, score, expected, change, pending, opponent, own, factor, state in records:
         if state == PeriodState.WAITING:  # (``waiting_calculation_hidden``)
             expected = change = opponent = own = factor = None
             pending = False
@@ -332,8 +337,8 @@ def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation
     if not figures:
         return []
     member_ids = {member_id for rows in figures.values() for member_id in rows}
-    members = Member.objects.order_by().in_bulk(member_ids)
-    ranks = dict(TournamentPlayer.objects.filter(tournament=tournament, member_id__in=member_ids)
+    members = {member.pk: member for member in keys_in(Member.objects.order_by(), "id", member_ids)}
+    ranks = dict(keys_in(TournamentPlayer.objects.filter(tournament=tournament), "member", member_ids)
                  .order_by().values_list("member_id", "start_rank"))
     evaluations: dict[int, PoolEvaluation] = {}
     for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):

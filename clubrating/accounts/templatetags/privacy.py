@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from html import escape
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from clubrating.accounts.permissions import audience_for, birth_years_public
 from clubrating.clubs import privacy
@@ -95,10 +97,12 @@ def member_link(context, member, text=None):
     key = (member.pk, str(label))
     if memo is not None and key in memo:
         return memo[key]
+    # ``format_html``'s escaping without its checks for lazy texts: a long table names hundreds.
+    text = label.__html__() if hasattr(label, "__html__") else escape(str(label))
     if viewer_of(request).links(member):
-        html = format_html('<a href="{}">{}</a>', _member_url(request, member), label)
+        html = SafeString(f'<a href="{escape(_member_url(request, member))}">{text}</a>')
     else:
-        html = format_html("{}", label)
+        html = SafeString(text)
     if request is not None:
         if memo is None:
             memo = request._member_links = {}

@@ -10,6 +10,8 @@ the models (``rounds._players``).
 
 from __future__ import annotations
 
+from django.db import connection
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from clubrating.clubs.models import Member
@@ -90,10 +92,23 @@ class PlainPlayer:
         return self.pk
 
 
+def keys_in(queryset: QuerySet, field: str, ids) -> QuerySet:
+    """``queryset``'s rows whose ``field`` (a key) is one of ``ids``. On PostgreSQL the keys are
+    one array parameter (``= ANY(%s)``): as ``IN (%s, %s, …)`` Django's client-side binding
+    parses the statement's thousands of placeholders one by one, which cost a 300-player Swiss'
+    evaluation more than reading its 2,500 rating records. Elsewhere ``__in``."""
+    ids = list(ids)
+    if connection.vendor != "postgresql":
+        return queryset.filter(**{f"{field}__in": ids})
+    meta = queryset.model._meta
+    column = f'"{meta.db_table}"."{meta.get_field(field).column}"'  # names from the model, not input
+    return queryset.extra(where=[f"{column} = ANY(%s)"], params=[ids])
+
+
 def plain_members(ids) -> dict[int, PlainMember]:
     """{member id: PlainMember} of the members ``ids``, read by key (one query)."""
     clubs: dict[int, PlainClub] = {}
-    rows = Member.objects.filter(pk__in=list(ids)).order_by().values_list(*MEMBER_FIELDS)
+    rows = keys_in(Member.objects.order_by(), "id", ids).values_list(*MEMBER_FIELDS)
     return {row[0]: PlainMember(*row, clubs=clubs) for row in rows}
 
 

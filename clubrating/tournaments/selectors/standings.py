@@ -101,13 +101,14 @@ def _by_rank(players, records, rounds: int, key: str = "start_rank") -> dict[int
 
 
 def points_by_round(
-    *, tournament: Tournament, after_round: int | None = None, ahead: bool = False
+    *, tournament: Tournament, after_round: int | None = None, ahead: bool = False, shared: bool = False,
 ) -> dict[int, dict[int, float]]:
     """{member id: {round number: points}}: every game with a result and every bye of a paired
     round (with ``ahead`` also the byes already granted for later rounds, which a TRF file counts),
     the one tally of points the standings, crosstables, pairings and the TRF export read.
-    Two queries."""
-    records, _rounds = _records_by_member(tournament, after_round, ahead=ahead)
+    Two queries; none with ``shared`` (the rows the tournament's version was read from, for a page
+    drawn under it: ``rounds.version_rows``)."""
+    records, _rounds = _records_by_member(tournament, after_round, ahead=ahead, shared=shared)
     return {member: {number: rec.points for number, rec in rounds.items()}
             for member, rounds in records.items()}
 

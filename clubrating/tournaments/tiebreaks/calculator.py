@@ -9,6 +9,7 @@ not paired).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PLAYED, RoundRecord
 from clubrating.tournaments.tiebreaks.codes import (
@@ -44,6 +45,9 @@ class StandingRow:
     points: float
     tiebreaks: list[float]
 
+
+# An opponent value's (score, contribution), the order the cuts of art. 14 compare by.
+_SCORE = itemgetter(1, 2)
 
 # The modifiers of art. 14: (least significant values cut, most significant values cut).
 _CUTS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
@@ -139,8 +143,12 @@ class _Calculator:
         if fore and self._paired_in_last_round(p):
             own = own - p.rounds[self.fore_round - 1].points + DRAW_POINTS
         values = []
+        forfeits = self.rr_forfeits_played  # ``_counts_as_game`` inlined: it runs per player and round
+        last = self.fore_round - 1 if fore else -1
         for i, rec in enumerate(p.rounds):
-            if self._counts_as_game(rec) or (fore and i == self.fore_round - 1 and rec.opponent is not None):
+            kind, opponent = rec.kind, rec.opponent
+            if opponent is not None and (kind == PLAYED or (forfeits and kind in (FORFEIT_WIN, FORFEIT_LOSS))
+                                         or i == last):
                 score, vur = scores[rec.opponent], False
             elif self.round_robin:
                 if rec.opponent is None:
@@ -163,12 +171,14 @@ class _Calculator:
         low = min(low, len(values))
         high = min(high, len(values) - low)
         for _ in range(low):
-            lowest = min(values, key=lambda v: (v[1], v[2]))
-            lowest_vur = min(values, key=lambda v: (not v[0], v[1], v[2]))
+            lowest = min(values, key=_SCORE)
+            # Without a VUR among them the lowest VUR-first is the lowest itself.
+            lowest_vur = (min(values, key=lambda v: (not v[0], v[1], v[2]))
+                          if any(v[0] for v in values) else lowest)
             values.remove(lowest if lowest[2] > lowest_vur[2] else lowest_vur)
         for _ in range(high):
-            values.remove(max(values, key=lambda v: (v[1], v[2])))
-        return sum(v[2] for v in values)
+            values.remove(max(values, key=_SCORE))
+        return sum([v[2] for v in values])
 
     def _rated_games(self, p: Participant) -> tuple[int, list[tuple[int, float]]]:
         played = [r for r in p.rounds if _is_played(r)]

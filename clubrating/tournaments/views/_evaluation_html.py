@@ -14,7 +14,7 @@ from html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from clubrating.core.templatetags.numbers import performance
+from clubrating.core.formatting import rating_text
 
 _ROW = (
     '\n    <tr>'
@@ -40,6 +40,15 @@ _ROW = (
 )
 
 
+def performance_html(value, games: int) -> str:
+    """The ``{% performance %}`` tag's HTML (an Rp with the rated games it rests on), escaped
+    here without the tag's checks for lazy texts per row."""
+    if value is None or value == "":
+        return ""
+    return (f'<span class="rp">{escape(rating_text(value))}</span> <span class="small text-muted rp-games" '
+            f'title="{escape(gettext("rated games it rests on"))}">({escape(str(games))})</span>')
+
+
 def row_html(line: dict) -> SafeString:
     """The line's two rows (the player's figures and the place for his calculation); only for a
     line without its calculation (``row.records`` empty)."""
@@ -52,11 +61,12 @@ def row_html(line: dict) -> SafeString:
         points += f' <small class="text-muted">(+{escape(line["pending_points"])})</small>'
     rating = (f'<span class="text-muted">{escape(gettext("new"))}</span>' if line["new"]
               else escape(line["rating"]))
-    return mark_safe(_ROW.format(  # every text escaped here; performance() is the tag's own HTML
+    return mark_safe(_ROW.format(  # every text escaped here and in performance_html
         start=escape(line["start"]), collapsed="" if line["open"] else " collapsed",
         member=escape(line["member_id"]), target=escape(line["target"]),
         expanded="true" if line["open"] else "false", pool=escape(line["pool_id"]),
         name=escape(str(row.member)), rating=rating, games=games, points=points,
         average=escape(line["average"]), expected=escape(line["expected"]), surplus=escape(line["surplus"]),
-        performance=performance(row.performance, len(row.opponent_ratings)), factor=escape(line["factor"]),
+        performance=performance_html(row.performance, len(row.opponent_ratings)),
+        factor=escape(line["factor"]),
         change=escape(line["change"]), rounded=escape(line["rounded"]), show=" show" if line["open"] else ""))

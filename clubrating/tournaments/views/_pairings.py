@@ -47,10 +47,11 @@ class PairingRow:
         return self.game.board if self.game else None
 
 
-def points_before(tournament) -> dict[int, dict[int, float]]:
-    """{round number: {member id: points before that round}} for every paired round (+1)."""
+def points_before(tournament, *, shared: bool = False) -> dict[int, dict[int, float]]:
+    """{round number: {member id: points before that round}} for every paired round (+1);
+    ``shared``: from the rows the tournament's version was read from (``points_by_round``)."""
     per_round: dict[int, dict[int, float]] = defaultdict(dict)
-    for member, rounds in points_by_round(tournament=tournament).items():
+    for member, rounds in points_by_round(tournament=tournament, shared=shared).items():
         for number, points in rounds.items():
             per_round[number][member] = points
     last = max(per_round, default=0)

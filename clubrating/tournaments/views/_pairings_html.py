@@ -6,7 +6,8 @@ cached copy is stale). Here the boards are plain rows (``values_list``), each me
 worked out once (``member_link``, the privacy rule's one tag) and each row's cells are formatted
 in Python as ``_games.html`` prints them. A fixed number of queries whatever the number of
 players or rounds: rounds, games, byes, players with their members, members who play without a
-registration, and the points before each round (``_pairings.points_before``).
+registration, and the points before each round (``_pairings.points_before``); the rounds, boards
+and players are the rows the tournament's version was read from (``rounds.version_rows``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from clubrating.accounts.templatetags.privacy import member_link
 
-from ..models import Bye, ByeKind, Game, Result, Round
+from ..models import Bye, ByeKind, Result
 from ..selectors.plain import plain_members
+from ..selectors.rounds import version_rows
 from ._pairings import points_before
 from ._texts import Texts
 
@@ -54,25 +56,29 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
     "date", "url", "rows_html"}, its boards and then its byes as ``_games.html`` prints them
     (without the officials' buttons). ``hidden``: games left out (a league's boards whose lineups
     are not public yet)."""
-    which = {} if number is None else {"number": number}
-    rounds = list(Round.objects.filter(tournament=tournament, **which).order_by("number")
-                  .values_list("pk", "number", "date"))
+    # The rounds, boards and players are the rows the tournament's version was read from (the
+    # page is drawn under it: ``version_rows``); only the byes are read again, in their order.
+    version = version_rows(tournament)
+    rounds = sorted((row for row in version["rounds"] if number is None or row[1] == number),
+                    key=lambda row: row[1])
     round_ids = [row[0] for row in rounds]
     games: dict[int, list[tuple]] = defaultdict(list)
-    boards = Game.objects.filter(round_id__in=round_ids).exclude(pk__in=hidden).order_by("board", "pk")
-    for row in boards.values_list("round_id", "pk", "board", "white_id", "black_id", "result"):
-        games[row[0]].append(row[1:])
+    wanted_rounds = set(round_ids)
+    for pk, round_id, board, white, black, result, *_rest in version["games"]:
+        if round_id in wanted_rounds and pk not in hidden:
+            games[round_id].append((pk, board, white, black, result))
+    for boards in games.values():
+        boards.sort(key=lambda row: (row[1], row[0]))  # by board, then key
     byes: dict[int, list[tuple]] = defaultdict(list)
     for round_id, member_id, kind in (Bye.objects.filter(round_id__in=round_ids)
                                       .order_by("kind", "member__last_name", "pk")
                                       .values_list("round_id", "member_id", "kind")):
         byes[round_id].append((member_id, kind))
-    players = {member_id: (start, rating) for member_id, start, rating
-               in tournament.players.values_list("member_id", "start_rank", "rating")}
+    players = {row[1]: (row[2], row[3]) for row in version["players"]}  # member: (start rank, rating)
     wanted = {m for rows in games.values() for row in rows for m in row[2:4]}
     wanted |= {member_id for rows in byes.values() for member_id, _kind in rows}
     members = plain_members(wanted)
-    before = points_before(tournament)
+    before = points_before(tournament, shared=True)
     texts = Texts()
     context = {"request": request}
     links: dict[int, str] = {}
@@ -83,10 +89,21 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
             html = links[member_id] = member_link(context, members[member_id])
         return html
 
+    # A player's number and rating are the same in every round: escaped once each; the points
+    # take a few values (half steps), each escaped once.
+    fixed: dict[int, tuple[str, str]] = {}
+    scores: dict[float, str] = {}
+
     def side(member_id: int, points: dict) -> tuple[str, str, str]:
-        start, rating = players.get(member_id, (None, None))
-        return (escape(texts.rating(start)), escape(texts.rating(rating)),
-                escape(texts.points(points.get(member_id, 0.0))))
+        own = fixed.get(member_id)
+        if own is None:
+            start, rating = players.get(member_id, (None, None))
+            own = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
+        score = points.get(member_id, 0.0)
+        text = scores.get(score)
+        if text is None:
+            text = scores[score] = escape(texts.points(score))
+        return own[0], own[1], text
 
     game_url = reverse("tournaments:game", args=[_KEY]).split(str(_KEY))
     results = {value: escape(str(label)) for value, label in Result.choices}

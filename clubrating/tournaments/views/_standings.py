@@ -6,7 +6,7 @@ unusable tie-break list (a typo in the tournament's settings) into a message ins
 
 from collections.abc import Callable
 
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ..selectors import tiebreak_specs, tournament_standings
@@ -67,10 +67,10 @@ def _row_html(line: dict, texts: Texts) -> dict:
     tiebreak_cells = (texts.cells(tiebreaks[:2], "num")
                       + texts.cells(tiebreaks[2:], "num d-none d-md-table-cell"))
     return {
-        "head_html": mark_safe(  # escaped: see the docstring
+        "head_html": SafeString(  # escaped: see the docstring
             f'\n    <td class="num">{e(line["rank"])}</td><td class="num d-none d-sm-table-cell">'
             f'{e(line["start"])}</td>\n    <td>'),
-        "tail_html": mark_safe(
+        "tail_html": SafeString(
             f'<small class="d-block d-md-none text-muted">{club}</small></td>'
             f'\n    <td class="d-none d-md-table-cell">{club}</td><td class="num d-none d-sm-table-cell">'
             f'{e(line["rating"])}</td><td class="num d-none d-md-table-cell">{e(line["fide"])}</td>'

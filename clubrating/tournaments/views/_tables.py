@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext
 
 from ..models import RESULT_SYMBOLS, Game
@@ -121,6 +121,7 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
     ``plain``: the lines' players as plain rows (``selectors.plain``), for the pages; ``link``: a
     member's name as HTML (``member_link``, the privacy rule's), to lay out whole rows."""
     codes, rows, progress_rows, error = _tables(tournament, plain)
+    progress_only = link is not None and not cells  # the progress page: only its own rows
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
@@ -163,6 +164,13 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
                     position = position_of_member[other.player.member_id] + 1
                     line.cells.append(RankedCell(text=symbol, opponent=position))
         player = row.player
+        if progress_only:  # the progress page prints no club, tie-breaks or crosstable cells
+            line.texts = {"rank": texts.rating(row.rank), "rating": texts.rating(player.rating),
+                          "fide": texts.rating(player.fide_rating), "points": texts.points(row.points),
+                          "progress": [texts.points(value) for value in line.progress]}
+            line.texts.update(_progress_html(line.texts, texts))
+            lines.append(line)
+            continue
         line.texts = {
             "rank": texts.rating(row.rank), "start": texts.rating(player.start_rank, ""),
             "rating": texts.rating(player.rating), "fide": texts.rating(player.fide_rating),
@@ -179,7 +187,8 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
     table = RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
     if link is not None:
         e = texts.escaped
-        table.rows_html = mark_safe("".join(  # each part escaped: _row_html, member_link
+        # Each part escaped: _row_html, member_link.
+        table.rows_html = "" if progress_only else mark_safe("".join(
             f'<tr>{t["head_html"]}<td class="player">{link(line.player.member)}</td>{t["tail_html"]}</tr>'
             for line in lines for t in (line.texts,)))
         table.progress_rows_html = mark_safe("".join(
@@ -194,20 +203,28 @@ def _row_html(t: dict, texts: Texts, cells: str) -> dict:
     escaped (the club's name is typed by users); ``cells`` is escaped HTML already."""
     e = texts.escaped
     tiebreaks = texts.cells(t["tiebreaks"], "num d-none d-md-table-cell")
-    progress = texts.cells(t["progress"], "num")
     return {
-        "head_html": mark_safe(  # escaped: see the docstring
+        "head_html": SafeString(  # escaped: see the docstring
             f'\n    <td class="num">{e(t["rank"])}</td>\n    <td class="num d-none d-md-table-cell">'
             f'{e(t["start"])}</td>\n    '),
-        "tail_html": mark_safe(
+        "tail_html": SafeString(
             f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
             f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
             f'\n    <td class="d-none d-lg-table-cell">{e(t["club"])}</td>'
             f'\n    {cells}'
             f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>'
             f'\n    {tiebreaks}\n  '),
-        "progress_head_html": mark_safe(f'\n    <td class="num">{e(t["rank"])}</td>'),
-        "progress_tail_html": mark_safe(
+        **_progress_html(t, texts),
+    }
+
+
+def _progress_html(t: dict, texts: Texts) -> dict:
+    """A line's cells around the player's name as _progress.html prints them (``_row_html``)."""
+    e = texts.escaped
+    progress = texts.cells(t["progress"], "num")
+    return {
+        "progress_head_html": SafeString(f'\n    <td class="num">{e(t["rank"])}</td>'),  # escaped here
+        "progress_tail_html": SafeString(
             f'\n    <td class="num d-none d-sm-table-cell">{e(t["rating"])}</td>'
             f'\n    <td class="num d-none d-md-table-cell">{e(t["fide"])}</td>'
             f'\n    {progress}'

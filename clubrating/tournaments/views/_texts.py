@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from html import escape  # Django's escape without its check for lazy texts, which costs a long table
 
-from django.utils.safestring import SafeString, mark_safe
+from django.utils import numberformat
+from django.utils.formats import get_format
+from django.utils.safestring import SafeString
 
-from clubrating.core.formatting import decimal_text, game_change_text, points_text, rating_text, signed
+from clubrating.core.formatting import CHANGE_DECIMALS, MINUS, rating_text, signed
+from ratings.rules.rounding import round_half_away
 
 from ..templatetags.tiebreaks import tiebreak_texts
 
@@ -23,33 +26,64 @@ class Texts:
 
     def __init__(self) -> None:
         self._memo: dict[tuple, str] = {}
+        self._separator = get_format("DECIMAL_SEPARATOR")
         self._cells: dict[tuple[str, str], str] = {}
 
     def points(self, value: float | None) -> str:
-        key = ("points", value)
-        text = self._memo.get(key)
-        if text is None:
-            text = self._memo[key] = points_text(value)
-        return text
+        """``points_text``: one decimal."""
+        return self.decimal(value, 1)
 
     def decimal(self, value: float | None, places: int) -> str:
-        key = ("decimal", value, places)
+        """``decimal_text``: rounded half away from zero, the language's decimal mark, the minus sign."""
+        key = ("decimal", value if value else repr(value), places)  # −0.0 is not 0.0 here
         text = self._memo.get(key)
         if text is None:
-            text = self._memo[key] = decimal_text(value, places)
+            if value is None or value == "":
+                text = ""
+            else:
+                text = self._fixed(round_half_away(float(value), places), places).replace("-", MINUS)
+            self._memo[key] = text
         return text
 
     @staticmethod
     def rating(value: float | None, empty: str = "—") -> str:
         return rating_text(value, empty)
 
-    @staticmethod
-    def signed(value: float | None, places: int) -> str:
-        return signed(value, places)
+    def signed(self, value: float | None, places: int) -> str:
+        """``formatting.signed``: "+5", "−14", "±0" (``places`` ≥ 0)."""
+        key = ("signed", value if value else repr(value), places)
+        text = self._memo.get(key)
+        if text is None:
+            if value is None or places < 0:  # "" / the whole-or-decimals form: as the function
+                text = signed(value, places)
+            else:
+                rounded = round_half_away(value, places)
+                number = self._fixed(abs(rounded), places)
+                text = ("±" if rounded == 0 else "+" if rounded > 0 else MINUS) + number
+            self._memo[key] = text
+        return text
 
-    @staticmethod
-    def game_change(value: float | None) -> str:
-        return game_change_text(value)
+    def game_change(self, value: float | None) -> str:
+        """``formatting.game_change_text``."""
+        if value is None or value == "":
+            return ""
+        return self.signed(float(value), CHANGE_DECIMALS)
+
+    def _fixed(self, number: float | int, places: int) -> str:
+        """``number`` (rounded already) as Django's ``numberformat.format`` writes it without
+        grouping: its digits cut (not rounded) to ``places``, padded with zeros, the language's
+        decimal mark; the same steps without the settings' lookups per value."""
+        if isinstance(number, int) and not places:
+            return str(number)
+        text = str(number)
+        if "e" in text.lower():  # far too big or small for a table: Django's own way
+            return numberformat.format(number, self._separator, places, grouping=0)
+        sign = ""
+        if text[0] == "-":
+            sign, text = "-", text[1:]
+        whole, _dot, digits = text.partition(".")
+        digits = digits[:places] + "0" * (places - len(digits[:places]))
+        return sign + whole + (self._separator + digits if digits else "")
 
     def tiebreaks(self, values: list[float | None], codes: list[str]) -> list[str]:
         return tiebreak_texts(values, codes, decimal=self.decimal)
@@ -77,4 +111,4 @@ class Texts:
             if html is None:
                 html = memo[key] = f'<td class="{css}">{escape(str(text))}</td>'
             parts.append(html)
-        return mark_safe("".join(parts))  # each text escaped above; css is a literal of the caller
+        return SafeString("".join(parts))  # each text escaped above; css is a literal of the caller

@@ -70,10 +70,19 @@ def tournament_context(request, tournament: Tournament, tab: str, **extra) -> di
         "tournament": tournament, "tab": tab, "official": is_official(request.user) and division is None,
         "league_division": division,
         "national_label": national_label(tournament),
-        "round_numbers": list(tournament.rounds.values_list("number", flat=True)),
+        "round_numbers": _round_numbers(tournament),
         "is_round_robin": tournament.kind == TournamentKind.ROUND_ROBIN,
         **extra,
     }
+
+
+def _round_numbers(tournament: Tournament) -> list[int]:
+    """The tournament's round numbers in order: from the rows its version was read from when the
+    page read them already (``selectors.rounds.version_rows``), else one query."""
+    rows = getattr(tournament, "_version_rows", None)
+    if rows is not None:
+        return sorted(number for _pk, number, _date in rows["rounds"])
+    return list(tournament.rounds.values_list("number", flat=True))
 
 
 def live_check(request, *, tournament: Tournament, round_number: int | None = None, also: str = ""):
