@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubrating.core.columns import primary, secondary
 from clubrating.core.formatting import rating_text
-from clubrating.core.tables import PlainRowsTable
+from clubrating.core.tables import NO, YES, PlainRowsTable
 
 from . import privacy
 from .models import Member
@@ -94,9 +94,5 @@ class MemberTable(PlainRowsTable):
         return str(year) if privacy.BIRTH_YEAR in self._shown(record) else "—"
 
     def cell_active(self, record):
-        return _YES if record.active else _NO
+        return YES if record.active else NO
 
-
-# What a ``BooleanColumn`` writes.
-_YES = format_html('<span class="true">{}</span>', "✔")
-_NO = format_html('<span class="false">{}</span>', "✘")

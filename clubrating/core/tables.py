@@ -18,6 +18,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2.rows import BoundRows
 
 PLAIN_ROWS_TEMPLATE = "django_tables2/plain_rows.html"
+# What a ``BooleanColumn`` writes in a cell.
+YES = format_html('<span class="true">{}</span>', "✔")
+NO = format_html('<span class="false">{}</span>', "✘")
 
 
 def cell_text(value, *, localize: bool | None = None) -> str:
