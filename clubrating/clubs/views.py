@@ -53,7 +53,7 @@ RATINGS_CACHE_SECONDS = 3600
 # The member list counts its rows up to this many (its pages numbered to the last); a larger
 # register (a federation's hundred thousand) is paged without a total: counting it read every
 # member for each page, and a reader finds a member by searching, not by the last page's number.
-COUNTED_MEMBERS = 5000
+COUNTED_MEMBERS = 2000
 
 
 def _paginator_class(members) -> type[Paginator]:
