@@ -6,12 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 from clubrating.core.columns import primary, secondary
 from clubrating.core.formatting import rating_text
+from clubrating.core.tables import NO, YES, PlainRowsTable
 
 from . import privacy
 from .models import Member
 
 
-class MemberTable(tables.Table):
+class MemberTable(PlainRowsTable):
     """The member list. Which columns and cells a reader sees is decided by ``privacy``: sex
     only for officials, the birth year where the club publishes it, a restricted profile's row
     shows the name only (unlinked: it has no member page for this reader)."""
@@ -55,22 +56,43 @@ class MemberTable(tables.Table):
         return privacy.visible_fields(record, audience=audience, birth_years_public=self.birth_years_public,
                                       today=self.today)
 
-    def render_name(self, value, record):
+    # The cells (``PlainRowsTable``): what the default template wrote for each column, "—" for
+    # a missing value as the columns' default, and for what ``privacy`` hides from this reader.
+    def cell_name(self, record):
         audience = privacy.row_audience(record, audience=self.audience, user_id=self.user_id)
+        name = record.full_name
+        if not name:
+            return "—"
         if not privacy.member_page_visible(record, audience=audience, today=self.today):
-            return value
-        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), value)
+            return name
+        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), name)
 
-    def render_club(self, value, record):
-        return value if "club" in self._shown(record) else "—"
+    def cell_club(self, record):
+        if record.club_id is None:
+            return "—"
+        return str(record.club) if "club" in self._shown(record) else "—"
 
-    def render_fide_title(self, value, record):
-        return value if "title" in self._shown(record) else "—"
+    def cell_fide_title(self, record):
+        if not record.fide_title:
+            return "—"
+        return record.get_fide_title_display() if "title" in self._shown(record) else "—"
 
-    def render_fide_rating(self, value, record):
+    def cell_sex(self, record):
+        return record.get_sex_display() if record.sex else "—"
+
+    def cell_fide_rating(self, record):
         # A rating is never digit-grouped: "1762", not "1.762".
-        return rating_text(value) if "ratings" in self._shown(record) else "—"
+        if record.fide_rating is None:
+            return "—"
+        return rating_text(record.fide_rating) if "ratings" in self._shown(record) else "—"
 
-    def render_year_of_birth(self, value, record):
+    def cell_year_of_birth(self, record):
         # A year is a label, not a quantity: never "1.997".
-        return str(value) if privacy.BIRTH_YEAR in self._shown(record) else "—"
+        year = record.year_of_birth
+        if year is None:
+            return "—"
+        return str(year) if privacy.BIRTH_YEAR in self._shown(record) else "—"
+
+    def cell_active(self, record):
+        return YES if record.active else NO
+

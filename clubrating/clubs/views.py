@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,7 +16,7 @@ from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
-from django_tables2 import RequestConfig
+from django_tables2 import LazyPaginator, RequestConfig
 
 from clubrating.accounts.permissions import (
     audience_for,
@@ -49,15 +50,29 @@ from .services import member_set_notify_by_email, member_set_profile_restricted
 from .tables import MemberTable
 
 RATINGS_CACHE_SECONDS = 3600
+# The member list counts its rows up to this many (its pages numbered to the last); a larger
+# register (a federation's hundred thousand) is paged without a total: counting it read every
+# member for each page, and a reader finds a member by searching, not by the last page's number.
+COUNTED_MEMBERS = 2000
+
+
+def _paginator_class(members) -> type[Paginator]:
+    """A paginator that knows the count read here (at most ``COUNTED_MEMBERS + 1`` rows), or one
+    that needs no count when there are more."""
+    counted = members.order_by()[:COUNTED_MEMBERS + 1].count()
+    if counted > COUNTED_MEMBERS:
+        return LazyPaginator
+    return type("CountedPaginator", (Paginator,), {"count": counted})
 
 
 @public_ratings_required
 def member_list(request):
     query = search_text(request.GET.get("q", ""))
     audience = audience_for(request.user)
+    members = member_search(query=query, active_only=request.GET.get("active") == "1",
+                            private=audience < privacy.Audience.OFFICIAL)
     table = MemberTable(
-        member_search(query=query, active_only=request.GET.get("active") == "1",
-                      private=audience < privacy.Audience.OFFICIAL),
+        members,
         audience=audience, birth_years_public=birth_years_public(),
         user_id=request.user.pk if request.user.is_authenticated else None,
     )
@@ -68,7 +83,8 @@ def member_list(request):
             _("No members yet."), reverse("clubs:member_add"), _("Add a member"),
             reverse("interchange:members_import") if is_official_or_staff(request.user) else "",
             _("Import a CSV file"), show=sees_personal_data(request.user))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    paginate = {"per_page": 50, "paginator_class": _paginator_class(members)}
+    RequestConfig(request, paginate=paginate).configure(table)
     return render(request, "clubs/member_list.html", {"table": table, "query": query})
 
 

@@ -17,8 +17,12 @@ import django_tables2 as tables
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django_tables2.rows import BoundRows
 
 PLAIN_ROWS_TEMPLATE = "django_tables2/plain_rows.html"
+# What a ``BooleanColumn`` writes in a cell.
+YES = format_html('<span class="true">{}</span>', "✔")
+NO = format_html('<span class="false">{}</span>', "✘")
 
 
 def cell_text(value, *, localize: bool | None = None) -> str:
@@ -51,8 +55,11 @@ class PlainRowsTable(tables.Table):
              column.localize)
             for column in self.columns
         ]
+        rows = self.paginated_rows
+        # A page of a ``LazyPaginator`` (no count) is a list of the rows.
+        records = rows.data if isinstance(rows, BoundRows) else [row.record for row in rows]
         html = []
-        for number, record in enumerate(self.paginated_rows.data):
+        for number, record in enumerate(records):
             html.append('<tr class="odd">' if number % 2 else '<tr class="even">')
             for start, cell, localize in columns:
                 html.append(f"{start}{cell_text(cell(record), localize=localize)}</td>")

@@ -32,3 +32,11 @@ def test_the_list_shows_each_tournaments_players_or_teams_and_sorts_by_them(clie
     # A team competition has no players of its own: it sorts by them as 0 (and shows its teams).
     assert by_players == [("Drei", "3"), ("Zwei", "2"), ("Eins", "1"), ("Liga", "4 teams")]
     assert sorted(_rows(client)) == sorted(by_players)
+
+
+@pytest.mark.parametrize("page", ["7", "x"])
+def test_a_page_past_the_end_or_no_number_shows_its_tournaments_players(client, page):
+    tournament = TournamentFactory(name="Eins", rounds_count=9)
+    TournamentPlayerFactory.create_batch(2, tournament=tournament)
+    # The last page (or the first) is shown, with its players as on the page itself.
+    assert _rows(client, f"?page={page}") == [("Eins", "2")]
