@@ -31,7 +31,7 @@ from clubrating.tournaments.services import lineup_set, round_pair, team_create
 from ratings.models import PeriodState, RatingPeriod
 from ratings.services import period_close, period_reopen
 from tests import crawl_checks
-from tests.browser.test_content_security_policy import QUIET_SECONDS, settle, watched  # noqa: F401
+from tests.browser.test_content_security_policy import settle, watched  # noqa: F401
 from tests.browser.test_every_page import demo, pages  # noqa: F401 (fixture)
 from tests.crawl import crawl as run_crawl
 from tests.crawl import url_name
@@ -267,8 +267,13 @@ def hostile_budget(path: str, query: str):
     return (name, bool(query)), 1 if name.startswith("admin:") else PER_NAME
 
 
-def hostile_links(page) -> list[str]:
-    return page.evaluate(LINKS)
+FOLLOWED = crawl_checks.Reads(LINKS)
+SHOWN = crawl_checks.Reads("() => document.body.innerText")
+
+
+@crawl_checks.reads(FOLLOWED)
+def hostile_links(visit) -> list[str]:
+    return visit.read(FOLLOWED)
 
 
 def club_in_pdf(club: str):
@@ -294,15 +299,16 @@ def crawl(page, base: str, seeds: list[str], club: str, role: str, shoot) -> tup
     the payloads show as text)."""
     literal = []
 
+    @crawl_checks.reads(SHOWN)
     def shown_as_text(visit) -> list:
-        literal.append(MARK in visit.page.evaluate("() => document.body.innerText"))
+        literal.append(MARK in visit.read(SHOWN))
         return []
 
     result = run_crawl(page.context, base, seeds, lang="de", shoot=shoot, name=f"hostile-{role}",
                        widths=(page.viewport_size["width"],), budget=hostile_budget, links=hostile_links,
                        page_checks=(crawl_checks.injected_checks, shown_as_text), markup_checks=(),
                        source_checks=(),
-                       file_checks=(club_in_pdf(club), crawl_checks.export_checks), quiet=QUIET_SECONDS,
+                       file_checks=(club_in_pdf(club), crawl_checks.export_checks),
                        # A payload names the file of a job that has none (Job.output_name): its
                        # link leads to a 404 that only these data make.
                        broken_links=False)
