@@ -8,7 +8,8 @@ kind of page and, for every HTML page, loads it once and runs
   a dialog opening), the served HTML (no inline script, style block without the response's nonce,
   style or event-handler attribute, ``javascript:`` address; no template syntax in its text, no
   "running header"), Content-Security-Policy violations and console errors;
-- at each width (the page resized in place, see ``WIDTHS``): the visible text (template syntax, an
+- at each width (the page resized in place, see ``WIDTHS``; the checks' scripts in one call into
+  the page per width): the visible text (template syntax, an
   English word on a German page or in its attributes, more than two decimals, a grouped rating in a
   rating column or on the chart's axis), the tables (grouped ratings, changes with a real minus
   and a sign, the columns a named page must show), no sideways scrolling, no element a payload
@@ -32,9 +33,10 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests import crawl_checks as checks
 
-# Each page is loaded at the first width and resized to the others: the styles follow at once, and
-# the scripts that choose by width (folded sections, the result keys' legend) follow the resize
-# too (static/js/site.js, result-entry.js; tests/test_suite.py keeps every such script doing so).
+# Each page is loaded once, at the width the previous one ended with, and resized to the other: the
+# styles follow at once, and the scripts that choose by width (folded sections, the result keys'
+# legend) follow the resize too (static/js/site.js, result-entry.js; tests/test_suite.py keeps every
+# such script doing so).
 WIDTHS = (1366, 390)
 HEIGHT = 900
 # Not pages of the site (or not for these roles): the admin, the language switch, static files.
@@ -55,6 +57,9 @@ window.print = function () {};
 """
 
 
+VIOLATIONS = checks.Reads("() => window.__violations || []")
+
+
 @dataclass
 class Visit:
     """One page at one width, as the checks see it."""
@@ -64,6 +69,14 @@ class Visit:
     lang: str
     width: int
     name: str | None = None  # the page's name in tests/browser/test_every_page.py's list
+    seen: dict = field(default_factory=dict)  # the answers of the visit's scripts, by their source
+
+    def read(self, script: checks.Reads):
+        """What ``script`` answers on this visit: read with the visit's other scripts in one call
+        (``checks.read_all``), or now if it was not."""
+        if script.source not in self.seen:
+            self.seen.update(checks.read_all(self.page, [script]))
+        return self.seen[script.source]
 
 
 @dataclass
@@ -109,12 +122,11 @@ def url_name(path: str) -> str | None:
 def watch(page) -> dict:
     """Count the page's open requests, collect its console errors; the policy's violations are
     recorded in the page (WATCH)."""
-    state = {"open": 0, "last": time.monotonic(), "console": []}
+    state = {"open": 0, "console": []}
 
     def count(change):
         def handler(_request):
             state["open"] += change
-            state["last"] = time.monotonic()
         return handler
 
     page.on("request", count(+1))
@@ -126,12 +138,17 @@ def watch(page) -> dict:
     return state
 
 
-def settle(page, state: dict, quiet: float) -> None:
-    """After the load event, wait until no request is open (what a page's script loads after it,
-    such as htmx's ``hx-trigger=load``), and has not been for ``quiet`` seconds (at most 30 s)."""
+def settle(page, state: dict) -> None:
+    """After the load event, wait until no request is open (at most 30 s).
+
+    Playwright reports a page's requests in the order the browser made them, so when ``goto``
+    returns at the load event, every request started before it has been counted, the ones that an
+    element asks for as it loads (htmx's ``hx-trigger=load``) too. The site's scripts start nothing
+    later but their polls (htmx's ``every 5s``, the hall screen's timers), which no wait here would
+    see either."""
     page.wait_for_load_state("load")
     deadline = time.monotonic() + 30
-    while state["open"] > 0 or time.monotonic() - state["last"] < quiet:
+    while state["open"] > 0:
         assert time.monotonic() < deadline, f"requests still open: {state}"
         page.wait_for_timeout(20)  # lets Playwright deliver the request events
 
@@ -151,13 +168,12 @@ class Crawler:
     name: str
     widths: tuple = WIDTHS
     budget: object = route_budget  # (path, query) -> (kind, visits), or None to leave the address
-    links: object = checks.site_links  # page -> the addresses it leads to
+    links: object = checks.site_links  # Visit -> the addresses it leads to (at the first width)
     page_checks: tuple = checks.PAGE_CHECKS  # Visit -> [(check, detail)], at each width
     markup_checks: tuple = checks.MARKUP_CHECKS  # Visit -> [(check, detail)], at the first width
     source_checks: tuple = checks.SOURCE_CHECKS  # (served HTML, language) -> [(check, detail)]
     file_checks: tuple = checks.FILE_CHECKS  # (response, language) -> [(check, detail)]
     names: dict = field(default_factory=dict)  # address -> the page's name (its columns)
-    quiet: float = 0.0  # seconds without a request before a page counts as loaded
     broken_links: bool = True  # a 404 behind a link of the site is a problem
 
     def run(self, seeds: list[str]) -> Result:
@@ -204,7 +220,6 @@ class Crawler:
         if is_download(parts.path, parts.query):
             response = self.context.request.get(url, max_redirects=0)
         else:
-            self.page.set_viewport_size({"width": self.widths[0], "height": HEIGHT})
             self.state["console"].clear()
             try:
                 response = self.page.goto(url)
@@ -231,7 +246,7 @@ class Crawler:
             return found, []
         next_links = []
         try:
-            settle(page, self.state, self.quiet)
+            settle(page, self.state)
             if not page.url.startswith(self.origin + "/"):  # a refresh that a payload made, say
                 return found + [("the page went on", page.url)], []
             if response.status == 200 and response.request.redirected_from is None:
@@ -239,21 +254,34 @@ class Crawler:
             result.pages.append(url)
             source = response.text()
             found += [p for check in self.source_checks for p in check(source, self.lang)]
-            for width in self.widths:
-                if width != self.widths[0]:
+            # The page stays at the width the last one ended with and is resized to the other: one
+            # resize per page (each costs the browser a layout).
+            widths = self.widths if page.viewport_size["width"] == self.widths[0] else self.widths[::-1]
+            for width in widths:
+                if width != page.viewport_size["width"]:
                     page.set_viewport_size({"width": width, "height": HEIGHT})
                 visit = Visit(page=page, where=where, lang=self.lang, width=width, name=self.names.get(where))
+                first, last = width == widths[0], width == widths[-1]
+                # Every script the checks read at this width, in one call into the page; what does
+                # not depend on the width (the page's markup, its links) at the first; the policy's
+                # violations at the last, after every resize.
+                scripts = checks.scripts_of(self.page_checks, visit)
+                if first:
+                    scripts += checks.scripts_of((*self.markup_checks, self.links), visit)
+                if last:
+                    scripts.append(VIOLATIONS)
+                visit.seen = checks.read_all(page, scripts)
                 at_width = [(f"{check} [{width}]", detail) for run in self.page_checks
                             for check, detail in run(visit)]
                 if at_width:
                     self.shoot(page, f"crawl-{self.name}-{len(result.pages)}-{width}".replace(" ", "-"),
                                failed=True)
                 found += at_width
-                if width == self.widths[0]:
-                    next_links = self.links(page)
-                    # What does not depend on the width (the page's markup) once.
+                if first:
+                    next_links = self.links(visit)
                     found += [(check, detail) for run in self.markup_checks for check, detail in run(visit)]
-            found += [("policy violation", v) for v in page.evaluate("() => window.__violations || []")]
+                if last:
+                    found += [("policy violation", v) for v in visit.read(VIOLATIONS)]
             found += [("console", message) for message in self.state["console"]]
         except PlaywrightError as error:  # e.g. a refresh that a payload made navigates away
             return found + [("the page went away", str(error).splitlines()[0])], next_links

@@ -16,6 +16,42 @@ from urllib.parse import urldefrag
 
 from clubrating.site.demo import DEMO_POOL
 
+
+class Reads:
+    """A script a check runs in the page (a function's source) and its argument, ``when`` a visit
+    needs it. The crawl runs all the scripts of one visit in one call (``read_all``), and a check
+    takes its answer from ``visit.read``; a check called on its own runs its scripts itself."""
+
+    def __init__(self, source: str, arg=None, when=None):
+        self.source, self.arg, self.when = source, arg, when or (lambda visit: True)
+
+
+def reads(*scripts: Reads):
+    """Declare the scripts a check reads (see ``Reads``)."""
+
+    def mark(check):
+        check.scripts = scripts
+        return check
+
+    return mark
+
+
+def read_all(page, scripts) -> dict:
+    """The answers of ``scripts`` (``Reads``), by their source, from one call into the page."""
+    scripts = list({script.source: script for script in scripts}.values())
+    if not scripts:
+        return {}
+    calls = ", ".join(f"({script.source})(args[{i}])" for i, script in enumerate(scripts))
+    call = f"(args) => [{calls}]"
+    answers = page.evaluate(call, [script.arg for script in scripts])
+    return {script.source: answer for script, answer in zip(scripts, answers)}
+
+
+def scripts_of(checks, visit) -> list:
+    """The scripts that ``checks`` read on ``visit``."""
+    return [script for check in checks for script in getattr(check, "scripts", ()) if script.when(visit)]
+
+
 # --- What a reader sees (text, numbers, words) ----------------------------------------------------
 TEMPLATE_SYNTAX = re.compile(r"\{[#%{]|[#%}]\}")
 TEMPLATE_COMMENT = re.compile(r"\{#.*?#\}", re.S)
@@ -206,8 +242,10 @@ def _pdf_problems(body: bytes, lang: str) -> list[tuple[str, str]]:
                        for m in GROUPED_IN_TEXT.finditer(undated)]
 
 
-def _page_problems(page, lang: str) -> list[tuple[str, str]]:
-    seen = page.evaluate(READ, [MANY_DECIMALS_HEADS, RATING_HEADS])
+SEEN = Reads(READ, [MANY_DECIMALS_HEADS, RATING_HEADS])
+
+
+def _page_problems(seen: dict, lang: str) -> list[tuple[str, str]]:
     problems = _text_problems(seen["text"], lang)
     if lang == "de":
         attributes = NOT_WORDS.sub(" ", seen["english"])
@@ -222,20 +260,35 @@ def _page_problems(page, lang: str) -> list[tuple[str, str]]:
 
 
 
+@reads(SEEN)
 def text_checks(visit) -> list[tuple[str, str]]:
     """What a reader sees: template syntax, English words on a German page and in its attributes,
     more than two decimals, grouped ratings in rating columns and on the chart's axis."""
-    return _page_problems(visit.page, visit.lang)
+    return _page_problems(visit.read(SEEN), visit.lang)
 
 
+def _wide(visit) -> bool:
+    return visit.width >= 1200
+
+
+def _phone(visit) -> bool:
+    return visit.width < 576
+
+
+BARS = Reads(WIDE, when=_wide)
+COLUMNS_ON_PHONE = Reads(PHONE, when=_phone)
+
+
+@reads(BARS)
 def navigation_checks(visit) -> list[tuple[str, str]]:
     """At 1366 px: the navigation bar and the tournament tabs on one line."""
-    return [("navigation", p) for p in visit.page.evaluate(WIDE)] if visit.width >= 1200 else []
+    return [("navigation", p) for p in visit.read(BARS)] if _wide(visit) else []
 
 
+@reads(COLUMNS_ON_PHONE)
 def phone_checks(visit) -> list[tuple[str, str]]:
     """At 390 px: the primary columns on the screen, tables without them in their frames."""
-    return [("phone layout", p) for p in visit.page.evaluate(PHONE)] if visit.width < 576 else []
+    return [("phone layout", p) for p in visit.read(COLUMNS_ON_PHONE)] if _phone(visit) else []
 
 
 # --- Fitting the screen, the columns a page shows, ratings and changes in tables ---------------------
@@ -283,20 +336,30 @@ GROUPED = re.compile(r"\b\d[.,]\d{3}\b")  # "2.107" or "2,107": a rating split i
 ASCII_MINUS = re.compile(r"(^|\s)-\s?\d")
 
 
+# A print layout (templates/print/base_print.html) is a sheet of paper, wider than a phone.
+OVERFLOW = Reads("() => document.body.classList.contains('print-page') ? 0"
+                 " : document.scrollingElement.scrollWidth - window.innerWidth")
+# The headings of the first table of <main>.
+FIRST_HEADS = Reads("""() => {
+  const table = document.querySelector('main table');
+  return table ? [...table.querySelectorAll('thead th')].map(th => th.innerText) : [];
+}""", when=lambda visit: _wide(visit) and (visit.name, visit.lang) in HEADINGS)
+TABLE_CELLS = Reads(CELLS, [CELL_RATING_HEADS.pattern, CHANGE_HEADS.pattern])
+
+
+@reads(OVERFLOW, FIRST_HEADS, TABLE_CELLS)
 def table_checks(visit) -> list[tuple[str, str]]:
     """The page fits the screen (a print layout excepted); the columns of a named page; grouped
     ratings, ASCII minus, unsigned changes in tables."""
-    page, problems = visit.page, []
-    # A print layout (templates/print/base_print.html) is a sheet of paper, wider than a phone.
-    overflow = page.evaluate("document.body.classList.contains('print-page') ? 0"
-                             " : document.scrollingElement.scrollWidth - window.innerWidth")
+    problems = []
+    overflow = visit.read(OVERFLOW)
     if overflow > 0:
         problems.append(("scrolls sideways", f"by {overflow} px"))
-    if visit.width >= 1200 and (visit.name, visit.lang) in HEADINGS:
-        heads = [h.strip() for h in page.locator("main table").first.locator("thead th").all_inner_texts()]
+    if FIRST_HEADS.when(visit):
+        heads = [h.strip() for h in visit.read(FIRST_HEADS)]
         problems += [("a column missing", f"{h!r} not in {heads}") for h in HEADINGS[(visit.name, visit.lang)]
                      if h not in heads]
-    cells = page.evaluate(CELLS, [CELL_RATING_HEADS.pattern, CHANGE_HEADS.pattern])
+    cells = visit.read(TABLE_CELLS)
     problems += [("grouped rating", repr(t)) for t in cells["ratings"] if GROUPED.search(t)]
     problems += [("ASCII minus", repr(t)) for t in cells["changes"] if ASCII_MINUS.search(t)]
     problems += [("unsigned change", repr(t)) for t in cells["changes"]
@@ -318,8 +381,12 @@ INJECTED = """() => {
 }""".replace("MARK", MARK)
 
 
+MARKUP = Reads(INJECTED)
+
+
+@reads(MARKUP)
 def injected_checks(visit) -> list[tuple[str, str]]:
-    return [("injected", html) for html in visit.page.evaluate(INJECTED)]
+    return [("injected", html) for html in visit.read(MARKUP)]
 
 
 # --- The served HTML: the Content-Security-Policy's rules, no template syntax --------------------------
@@ -380,10 +447,13 @@ SOURCE_CHECKS = (source_checks,)
 FILE_CHECKS = (pdf_checks, export_checks)
 
 
-def site_links(page) -> list[str]:
+LINKS = Reads("() => [...document.querySelectorAll('a[href]')].map(a => a.href)")
+
+
+@reads(LINKS)
+def site_links(visit) -> list[str]:
     """The addresses a page links to."""
-    return [urldefrag(href)[0] for href in
-            page.evaluate("() => [...document.querySelectorAll('a[href]')].map(a => a.href)")]
+    return [urldefrag(href)[0] for href in visit.read(LINKS)]
 
 
 def summary(problems: list[tuple[str, str, str]]) -> list[str]:

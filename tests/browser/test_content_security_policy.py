@@ -1,12 +1,11 @@
 """The main pages run under the Content-Security-Policy without a single violation: no inline script,
 style or event handler is blocked, and nothing is logged to the console (Debian's Chromium)."""
 
-import time
-
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from tests import crawl
 from tests.factories import GameFactory, RoundFactory
 from tests.ratings.views.conftest import home_club, rated_club  # noqa: F401 (fixtures)
 
@@ -24,12 +23,6 @@ window.print = function () { window.__printed += 1; };
 """
 
 
-# How long no request may be open before a page counts as settled. Playwright's "networkidle" waits
-# 500 ms after the last request; the live server answers in milliseconds, so a request a page's
-# script starts late is still seen, and the suite does not sit idle for half a second per page.
-QUIET_SECONDS = 0.1
-
-
 @pytest.fixture
 def watched(page):
     """The page with its console messages and policy violations collected, and its requests counted
@@ -39,12 +32,11 @@ def watched(page):
     page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
     page.add_init_script(WATCH)
     page.console_messages = console
-    network = {"open": 0, "last": time.monotonic()}
+    network = {"open": 0}
 
     def count(change):
         def handler(_request):
             network["open"] += change
-            network["last"] = time.monotonic()
         return handler
 
     page.on("request", count(+1))
@@ -55,13 +47,8 @@ def watched(page):
 
 
 def settle(page) -> None:
-    """Wait for the load event, then until no request has been open for QUIET_SECONDS (at most 30 s)."""
-    page.wait_for_load_state("load")
-    deadline = time.monotonic() + 30
-    network = page.network
-    while network["open"] > 0 or time.monotonic() - network["last"] < QUIET_SECONDS:
-        assert time.monotonic() < deadline, f"requests still open: {network}"
-        page.wait_for_timeout(20)  # lets Playwright deliver the request events
+    """Wait for the load event, then until no request is open, as the crawl does (tests/crawl.py)."""
+    crawl.settle(page, page.network)
 
 
 def visit(page, url: str) -> list[str]:
