@@ -68,6 +68,15 @@ def rated_club_shared(rated_club_once, db):
     return _fresh(rated_club_once)
 
 
+@pytest.fixture
+def home_club_or_shared(request, db):
+    """``home_club`` in a directory whose tests read ``rated_club_shared``: its home club for a test
+    that reads the rated club, a new one (without the rated club's members) for a test that does not."""
+    if "rated_club_once" in request.fixturenames:
+        return request.getfixturevalue("home_club_shared")
+    return _home_club_create()
+
+
 def _rated_club_build(home_club):
     other = Club.objects.create(name="SV Gäste")
     # A minor whose guardians consented (clubrating.clubs.privacy): her profile shows as an adult's.
