@@ -6,16 +6,11 @@ import pytest
 
 from tests.ratings.views.conftest import (  # noqa: F401 - fixtures
     english,
-    home_club_or_shared,
+    home_club,
     home_club_shared,
     rated_club_once,
     rated_club_shared,
 )
-
-
-@pytest.fixture
-def home_club(home_club_or_shared):  # noqa: F811 - the fixture, imported above
-    return home_club_or_shared
 
 
 @pytest.fixture
