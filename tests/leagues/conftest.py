@@ -7,11 +7,13 @@ players for its team 1. Three rounds on 4 October, 18 October and 8 November 202
 lineups are due 24 hours before; two games for a higher team fix a player there.
 """
 
+import copy
 import datetime
 from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 
@@ -93,9 +95,21 @@ def build_league(*, fixing_games: int = 2) -> League:
     return League(season, first, second, teams, players, captains, director)
 
 
+@pytest.fixture(scope="module")
+def league_once(django_db_setup, django_db_blocker) -> League:
+    """The league built once for a test module that asks for it: inside a transaction that is
+    rolled back when the module is done; each test runs in a savepoint within it, so what a test
+    changes is undone before the next one."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_league()
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def league(db) -> League:
-    return build_league()
+def league(league_once, db) -> League:
+    """The league as built, for one test: its own copies of the objects, so that what a test sets
+    on one does not reach the next."""
+    return copy.deepcopy(league_once)
 
 
 @pytest.fixture

@@ -30,7 +30,11 @@ def _home_club_create():
 
 
 @pytest.fixture
-def home_club(db):
+def home_club(request, db):
+    """The rated club's home club for a test that reads ``rated_club_shared`` (a module opts in by
+    overriding ``rated_club`` with it), a new one for a test that does not."""
+    if "rated_club_once" in request.fixturenames:
+        return request.getfixturevalue("home_club_shared")
     return _home_club_create()
 
 
@@ -41,8 +45,8 @@ def rated_club(home_club):
 
 @pytest.fixture(scope="module")
 def rated_club_once(django_db_setup, django_db_blocker):
-    """``rated_club`` built once for a test module that asks for it (by overriding ``home_club`` and
-    ``rated_club`` with ``home_club_shared`` and ``rated_club_shared``): inside a transaction that is
+    """``rated_club`` built once for a test module that asks for it (by overriding ``rated_club``
+    with ``rated_club_shared``): inside a transaction that is
     rolled back when the module is done; each test runs in a savepoint within it, so what a test
     changes is undone before the next one. Returns (model, key) of each object."""
     with django_db_blocker.unblock(), transaction.atomic():
@@ -66,6 +70,7 @@ def home_club_shared(rated_club_once, db):
 @pytest.fixture
 def rated_club_shared(rated_club_once, db):
     return _fresh(rated_club_once)
+
 
 
 def _rated_club_build(home_club):

@@ -21,6 +21,13 @@ from tests.ratings.views.test_lists import table_rows
 pytestmark = pytest.mark.django_db
 
 
+# Every test here reads the rated club as built: it is built once for the module and each test runs
+# in a savepoint with its own instances (tests/ratings/views/conftest.py).
+@pytest.fixture
+def rated_club(rated_club_shared):
+    return rated_club_shared
+
+
 def _get(client, url, params=None):
     """The response and the SQL of its counts."""
     with CaptureQueriesContext(connection) as captured:

@@ -1,9 +1,17 @@
 """A long list's PDF is drawn once, as a background job, and downloaded from the job's page."""
 
+import pytest
 from django.test import override_settings
 from django.urls import reverse
 
 from clubrating.jobs.models import Job, JobState
+
+
+# Every test here reads the rated club as built: it is built once for the module and each test runs
+# in a savepoint with its own instances (tests/ratings/views/conftest.py).
+@pytest.fixture
+def rated_club(rated_club_shared):
+    return rated_club_shared
 
 
 @override_settings(BACKGROUND_PDF_ROWS=3)

@@ -17,6 +17,13 @@ from clubrating.clubs.models import Club, Member
 pytestmark = pytest.mark.django_db
 
 
+# Every test here reads the rated club as built: it is built once for the module and each test runs
+# in a savepoint with its own instances (tests/ratings/views/conftest.py).
+@pytest.fixture
+def rated_club(rated_club_shared):
+    return rated_club_shared
+
+
 @pytest.fixture
 def restricted(rated_club):
     """Bernd restricts his profile; Clara is a minor without recorded consent."""

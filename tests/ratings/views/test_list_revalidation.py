@@ -19,6 +19,13 @@ from ratings.services import period_close, period_reopen
 
 pytestmark = pytest.mark.django_db
 
+
+# Every test here reads the rated club as built: it is built once for the module and each test runs
+# in a savepoint with its own instances (tests/ratings/views/conftest.py).
+@pytest.fixture
+def rated_club(rated_club_shared):
+    return rated_club_shared
+
 REOPENED = "Zurückgezogen: Die Periode wurde wieder geöffnet; diese Liste ist nicht gültig."
 REPLACED = ("Zurückgezogen: ersetzt durch die Liste, die beim erneuten Abschließen der Periode "
             "veröffentlicht wurde; diese Liste ist nicht gültig.")

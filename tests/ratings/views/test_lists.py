@@ -29,11 +29,6 @@ def as_official(client, english, official):
 # Every test here reads the same rated club: it is built once for the module and each test reads its
 # own instances of it (tests/ratings/views/conftest.py).
 @pytest.fixture
-def home_club(home_club_shared):
-    return home_club_shared
-
-
-@pytest.fixture
 def rated_club(rated_club_shared):
     return rated_club_shared
 

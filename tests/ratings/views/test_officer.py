@@ -12,6 +12,13 @@ from tests.ratings.factories import make_pool
 
 pytestmark = pytest.mark.django_db
 
+
+# Every test here reads the rated club as built: it is built once for the module and each test runs
+# in a savepoint with its own instances (tests/ratings/views/conftest.py).
+@pytest.fixture
+def rated_club(rated_club_shared):
+    return rated_club_shared
+
 TRF = TRF_DIR / "karl-mala-2005.trf"
 
 

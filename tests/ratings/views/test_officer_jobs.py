@@ -17,6 +17,13 @@ from ratings.services.pools import open_period
 from tests.ratings.factories import set_today
 
 
+# Every test here reads the rated club as built: it is built once for the module and each test runs
+# in a savepoint with its own instances (tests/ratings/views/conftest.py).
+@pytest.fixture
+def rated_club(rated_club_shared):
+    return rated_club_shared
+
+
 @pytest.fixture(autouse=True)
 def after_the_period(monkeypatch):
     """The open period 1.7.–31.12.2026 has ended: closing it is a regular close."""
