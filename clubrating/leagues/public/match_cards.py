@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils import formats, timezone
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from clubrating.accounts.templatetags.privacy import team_player
 from clubrating.core.formatting import decimal_text, points_text, rating_text
 
+_RATED = '<span class="small text-muted league-rating">'
 _STATUS_BADGES = {"disputed": "text-bg-danger", "entered": "text-bg-warning"}
 
 
@@ -68,8 +69,7 @@ def match_card(request, card: dict) -> SafeString:
         elif b.home:
             home = team_player(context, b.home)
             if home_rating is not None:
-                home = format_html('{} <span class="small text-muted league-rating">{}</span>',
-                                   home, rating_text(home_rating, ""))
+                home = f'{home} {_RATED}{escape(rating_text(home_rating, ""))}</span>'
         else:
             home = empty
         if not visible["away"]:
@@ -77,15 +77,14 @@ def match_card(request, card: dict) -> SafeString:
         elif b.away:
             away = team_player(context, b.away)
             if away_rating is not None:
-                away = format_html('<span class="small text-muted league-rating">{}</span> {}',
-                                   rating_text(away_rating, ""), away)
+                away = f'{_RATED}{escape(rating_text(away_rating, ""))}</span> {away}'
         else:
             away = empty
-        rows.append(format_html(
-            '<tr>\n      <td class="num text-muted">{}</td>\n      <td class="league-player">{}</td>\n'
-            '      <td class="text-center text-nowrap fw-bold">{}</td>\n'
-            '      <td class="league-player text-end">{}</td>\n    </tr>',
-            formats.localize(b.board), home, b.result, away))
+        rows.append(
+            f'<tr>\n      <td class="num text-muted">{conditional_escape(formats.localize(b.board))}</td>\n'
+            f'      <td class="league-player">{home}</td>\n'
+            f'      <td class="text-center text-nowrap fw-bold">{conditional_escape(b.result)}</td>\n'
+            f'      <td class="league-player text-end">{away}</td>\n    </tr>')
     foot = ""
     averages = card.get("averages", (None, None))
     if averages[0] is not None or averages[1] is not None:
@@ -94,5 +93,5 @@ def match_card(request, card: dict) -> SafeString:
             '<td class="text-end">{}</td></tr></tfoot>',
             *(format_html("Ø {}", rating_text(average, "")) if average is not None else ""
               for average in averages))
-    # Every part is escaped: the texts by format_html, the names by ``team_player``.
+    # Every part is escaped: the texts by format_html or escape, the names by ``team_player``.
     return mark_safe(head + "".join(rows) + f"</tbody>\n    {foot}\n  </table>\n  </div>\n</div>\n\n")
