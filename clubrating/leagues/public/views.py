@@ -30,6 +30,7 @@ from clubrating.interchange.league_trf import division_export_trf
 from clubrating.interchange.views import trf_shown
 from clubrating.leagues.models import Criterion, Division, LeagueMatch, LeagueTeam, Side
 from clubrating.leagues.public import table_rows
+from clubrating.leagues.public.match_cards import match_card
 from clubrating.leagues.public.player_rows import player_rows
 from clubrating.leagues.selectors import (
     division_live_state,
@@ -197,6 +198,8 @@ def _cards(request, division: Division, matches: list[ScoredMatch]) -> list[dict
         card["rows"] = list(zip(card["m"].score.boards, card["ratings"], strict=True))
         if card["m"].result is None:
             card["forecast"] = _forecast(card["m"], day_ratings, rules)
+    for card in cards:
+        card["html"] = match_card(request, card)
     return cards
 
 
