@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubrating.core.formatting import decimal_text, game_change_text, points_text, rating_text, signed
+from clubrating.core.templatetags.numbers import performance
 
 _KEY = 987654321  # a key no game has: the game page's address reversed once, each game's put in
 
@@ -82,3 +83,31 @@ def member_game_rows(records, *, opponent_link, opponent_name) -> SafeString:
 def _signed(value, places: int) -> str:
     # The ``signed`` filter's rule.
     return signed(None if value == "" else value, places)
+
+
+def member_performance_rows(performances) -> SafeString:
+    """The rows of a pool's performance table on the member page: per tournament the rated games
+    and points (the games still waiting beside them), the opponents' average, the performance
+    with the games it rests on and the change (``ratings.selectors.member.TournamentPerformance``)."""
+    shape = escape(reverse("tournaments:detail", args=[_KEY]))
+    parts = []
+    for perf in performances:
+        tournament = perf.tournament
+        games = formats.localize(perf.games)
+        points = points_text(perf.points)
+        if perf.unrated:
+            pending = ngettext("%(n)s pending", "%(n)s pending", perf.unrated) % {
+                "n": escape(formats.localize(perf.unrated))}
+            games = format_html('{} <small class="text-muted">(+{})</small>', games, mark_safe(pending))
+            points = format_html('{} <small class="text-muted">(+{})</small>', points,
+                                 points_text(perf.unrated_points))
+        parts.append(format_html(
+            '\n    <tr><td class="wrap-words"><a href="{}">{}</a></td>\n'
+            '      <td class="text-end d-none d-sm-table-cell">{}</td>\n'
+            '      <td class="text-end">{}</td>\n'
+            '      <td class="text-end d-none d-sm-table-cell">{}</td>\n'
+            '      <td class="text-end d-none d-sm-table-cell">{}</td><td class="text-end">{}</td></tr>\n  ',
+            mark_safe(shape.replace(str(_KEY), str(tournament.pk))), tournament.name, games, points,
+            decimal_text(perf.average, 0) or "—", performance(perf.performance, len(perf.opponents), "—"),
+            game_change_text(perf.change, "—")))
+    return mark_safe("".join(parts))  # each part escaped by format_html

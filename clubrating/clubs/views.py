@@ -31,7 +31,7 @@ from clubrating.accounts.permissions import (
 from clubrating.accounts.templatetags.privacy import board_player_text, member_link, team_player, viewer_of
 from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.clubs.member_data_page import member_data_page
-from clubrating.clubs.member_games import member_game_rows
+from clubrating.clubs.member_games import member_game_rows, member_performance_rows
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.empty import empty_list_html
 from clubrating.core.formatting import rating_text
@@ -149,7 +149,8 @@ def _ratings_html(request, member: Member) -> str:
         blocks = member_rating_blocks(member)
         html = render_to_string("clubs/_member_ratings.html", request=request, context={
             "blocks": blocks,
-            "games": [(block, _game_rows(request, block.records)) for block in blocks],
+            "games": [(block, member_performance_rows(block.performances), _game_rows(request, block.records))
+                      for block in blocks],
             "chart": _history_chart(member, blocks),
             "half_rating": member_half_rating(member, blocks),
         })
