@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from django.utils import translation
 from django.utils.html import escape, format_html
 
-from clubrating.clubs.member_games import member_game_rows
+from clubrating.clubs.member_games import member_game_rows, member_performance_rows
 
 
 def record(**changes):
@@ -75,3 +75,29 @@ def test_each_reason_a_game_waits_is_worded_in_german_and_english():
         if german:
             with translation.override("de-at"):
                 assert reason(rows([case])) == german
+
+
+def test_a_tournaments_performance_row_with_games_still_waiting():
+    perf = SimpleNamespace(tournament=SimpleNamespace(pk=9, name="Cup <b>"), games=2, points=1.5,
+                           unrated=1, unrated_points=0.5, average=1787.5, performance=1980,
+                           opponents=[1700.0, 1875.0], change=4.26)
+    with translation.override("en"):
+        html = member_performance_rows([perf])
+    assert html == (
+        '\n    <tr><td class="wrap-words"><a href="/tournaments/9/">Cup &lt;b&gt;</a></td>\n'
+        '      <td class="text-end d-none d-sm-table-cell">2 '
+        '<small class="text-muted">(+1 pending)</small></td>\n'
+        '      <td class="text-end">1.5 <small class="text-muted">(+0.5)</small></td>\n'
+        '      <td class="text-end d-none d-sm-table-cell">1788</td>\n'
+        '      <td class="text-end d-none d-sm-table-cell"><span class="rp">1980</span> '
+        '<span class="small text-muted rp-games" title="rated games it rests on">(2)</span></td>'
+        '<td class="text-end">+4.3</td></tr>\n  '
+    )
+    empty = SimpleNamespace(tournament=perf.tournament, games=0, points=0.0, unrated=0, unrated_points=0.0,
+                            average=None, performance=None, opponents=[], change=None)
+    with translation.override("de-at"):
+        html = member_performance_rows([empty])
+    assert html.endswith(
+        '<td class="text-end d-none d-sm-table-cell">0</td>\n      <td class="text-end">0,0</td>\n'
+        '      <td class="text-end d-none d-sm-table-cell">—</td>\n'
+        '      <td class="text-end d-none d-sm-table-cell">—</td><td class="text-end">—</td></tr>\n  ')
