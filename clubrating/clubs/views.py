@@ -28,9 +28,10 @@ from clubrating.accounts.permissions import (
     register_keepers_required,
     sees_personal_data,
 )
-from clubrating.accounts.templatetags.privacy import viewer_of
+from clubrating.accounts.templatetags.privacy import board_player_text, member_link, team_player, viewer_of
 from clubrating.clubs.member_data import member_data_export, member_erase
 from clubrating.clubs.member_data_page import member_data_page
+from clubrating.clubs.member_games import member_game_rows, member_performance_rows
 from clubrating.core.charts import Series, rating_history_svg
 from clubrating.core.empty import empty_list_html
 from clubrating.core.formatting import rating_text
@@ -115,6 +116,22 @@ def _history_chart(member: Member, blocks: list[PoolBlock]) -> str:
     )
 
 
+def _game_rows(request, records) -> str:
+    """A pool's rated games as rows, each opponent named as this reader may read him (as the
+    ``member_link``, ``team_player`` and ``board_player_text`` tags do in templates)."""
+    context = {"request": request}
+
+    def link(opponent, tournament):
+        if tournament.kind == "team":
+            return team_player(context, opponent)
+        return member_link(context, opponent, opponent.full_name)
+
+    def name(opponent, tournament):
+        return board_player_text({"request": request, "tournament": tournament}, opponent)
+
+    return member_game_rows(records, opponent_link=link, opponent_name=name)
+
+
 def _ratings_html(request, member: Member) -> str:
     """The member's ratings, chart, half rating and games as HTML: cached until any pool's
     ratings change (``ratings.services.cache``), for this language and day (the chart's live
@@ -132,6 +149,8 @@ def _ratings_html(request, member: Member) -> str:
         blocks = member_rating_blocks(member)
         html = render_to_string("clubs/_member_ratings.html", request=request, context={
             "blocks": blocks,
+            "games": [(block, member_performance_rows(block.performances), _game_rows(request, block.records))
+                      for block in blocks],
             "chart": _history_chart(member, blocks),
             "half_rating": member_half_rating(member, blocks),
         })
