@@ -62,24 +62,23 @@ def match_card(request, card: dict) -> SafeString:
     hidden = format_html('<span class="text-muted fst-italic">{}</span>',
                          gettext("hidden until the deadline"))
     empty = format_html('<span class="text-muted">{}</span>', gettext("empty board"))
+
+    def side(shown: bool, player, rating, *, home: bool) -> str:
+        """One side of a board: hidden, empty, or the name with its rating on the inner side."""
+        if not shown:
+            return hidden
+        if not player:
+            return empty
+        name = team_player(context, player)
+        if rating is None:
+            return name
+        rated = f'{_RATED}{escape(rating_text(rating, ""))}</span>'
+        return f"{name} {rated}" if home else f"{rated} {name}"
+
     rows = []
     for b, (home_rating, away_rating) in card["rows"]:
-        if not visible["home"]:
-            home = hidden
-        elif b.home:
-            home = team_player(context, b.home)
-            if home_rating is not None:
-                home = f'{home} {_RATED}{escape(rating_text(home_rating, ""))}</span>'
-        else:
-            home = empty
-        if not visible["away"]:
-            away = hidden
-        elif b.away:
-            away = team_player(context, b.away)
-            if away_rating is not None:
-                away = f'{_RATED}{escape(rating_text(away_rating, ""))}</span> {away}'
-        else:
-            away = empty
+        home = side(visible["home"], b.home, home_rating, home=True)
+        away = side(visible["away"], b.away, away_rating, home=False)
         rows.append(
             f'<tr>\n      <td class="num text-muted">{conditional_escape(formats.localize(b.board))}</td>\n'
             f'      <td class="league-player">{home}</td>\n'
