@@ -1,18 +1,4 @@
-"""The API's tests read the small rated club of the rating pages' tests: the same data on the
-page and in the API. Every test here reads it as built: it is built once per module and each test
-runs in a savepoint, with its own instances (tests/ratings/views/conftest.py)."""
+"""The API's tests read the small rated club of the rating pages' tests, built once per module:
+the same data on the page and in the API."""
 
-import pytest
-
-from tests.ratings.views.conftest import (  # noqa: F401 - fixtures
-    english,
-    home_club,
-    home_club_shared,
-    rated_club_once,
-    rated_club_shared,
-)
-
-
-@pytest.fixture
-def rated_club(rated_club_shared):  # noqa: F811 - the fixture, imported above
-    return rated_club_shared
+from tests.shared_rated_club import *  # noqa: F403 - fixtures

@@ -1,18 +1,4 @@
-"""The rated club of the ratings page tests serves the member page tests too. Every test here reads
-it as built: it is built once per module and each test runs in a savepoint, with its own instances
-(tests/ratings/views/conftest.py)."""
+"""The rated club of the ratings page tests serves the member page tests too, built once per
+module."""
 
-import pytest
-
-from tests.ratings.views.conftest import (  # noqa: F401
-    english,
-    home_club,
-    home_club_shared,
-    rated_club_once,
-    rated_club_shared,
-)
-
-
-@pytest.fixture
-def rated_club(rated_club_shared):  # noqa: F811 - the fixture, imported above
-    return rated_club_shared
+from tests.shared_rated_club import *  # noqa: F403 - fixtures
