@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.utils import translation
+from playwright.sync_api import expect
 
 from clubrating.interchange.formats.trf import parse_trf
 from clubrating.tournaments.models import Game, Tournament
@@ -45,6 +46,9 @@ def _results(page, base: str, tournament: Tournament, number: int) -> None:
         page.locator("#quick-entry").press_sequentially(f"{board}{key}")
         saved = f"#board-{games[board - 1].pk}[data-saved]"
         page.wait_for_function(f"() => document.querySelector('{saved}') !== null")
+        # The next board is typed once the page has taken in this one's answer (the status line
+        # says so, after htmx settled the swap), as a director sees it before typing on.
+        expect(page.locator("#quick-entry-status")).to_have_text(f"Brett {board}: gespeichert.")
 
 
 def _export(page, base: str, path) -> str:
