@@ -12,9 +12,10 @@
 
   var quick = document.getElementById("quick-entry");
   var quickStatus = document.getElementById("quick-entry-status");
-  var fromQuick = false;
-  // The board number the quick entry's last save went to, while its answer is awaited: the
-  // status line then says what became of it (saved, a question to answer, refused).
+  // The boards whose quick-entry saves await their answers (several, when the official types on
+  // before an answer is back), and the last of them: the status line says what became of that one,
+  // and of any other that was not saved (a question to answer, refused).
+  var pending = {};
   var quickBoard = null;
 
   function boardOf(element) {
@@ -76,7 +77,7 @@
     radio.checked = true;
     quick.value = "";
     say(quick.getAttribute("data-sent").replace("%s", digits));
-    fromQuick = true;
+    pending[digits] = true;
     quickBoard = digits;
     form.requestSubmit();
   }
@@ -100,13 +101,17 @@
     }
   });
 
-  // htmx replaced a board: a question gets the focus; after a save go to the next board (or stay
-  // in the quick entry), after an error stay.
-  // What became of the quick entry's save, in the words of the data-* attribute named.
+  // What became of a quick-entry save, in the words of the data-* attribute named; whether the
+  // board's save came from the quick entry.
   function sayOutcome(form, attribute) {
-    if (!quick || quickBoard === null || form.getAttribute("data-board") !== quickBoard) return;
-    say(quick.getAttribute(attribute).replace("%s", quickBoard));
-    quickBoard = null;
+    var number = form.getAttribute("data-board");
+    if (!quick || !pending[number]) return false;
+    delete pending[number];
+    if (number === quickBoard || attribute !== "data-done") {
+      say(quick.getAttribute(attribute).replace("%s", number));
+    }
+    if (number === quickBoard) quickBoard = null;
+    return true;
   }
 
   function outcomeOf(form) {
@@ -120,17 +125,26 @@
     document.addEventListener(name, function (event) {
       var form = boardOf(event.detail.elt);
       if (form) sayOutcome(form, "data-failed");
-      fromQuick = false;
     });
   });
 
+  // htmx replaced a board. The focus follows the answer only where the official has not moved on
+  // since (it left with the replaced board, or stayed in the quick entry that sent it): a question
+  // gets the focus (unless he is typing further boards in the quick entry), after a save the next
+  // board (or the quick entry again), after an error the board. Keys typed meanwhile land where
+  // they were typed.
   document.addEventListener("htmx:load", function (event) {
     var form = event.detail.elt;
     if (!form.matches || !form.matches("form[data-board]")) return;
-    sayOutcome(form, outcomeOf(form));
+    var fromQuick = sayOutcome(form, outcomeOf(form));
+    var active = document.activeElement;
+    var typingOn = quick && active === quick && quickBoard !== null;
+    var movedOn = active && active !== document.body && !form.contains(active) && !(fromQuick && active === quick);
     if (form.hasAttribute("data-confirm")) {
-      focusBoard(form);
-    } else if (fromQuick && quick) {
+      if (!typingOn) focusBoard(form);
+    } else if (movedOn) {
+      return;
+    } else if (fromQuick) {
       quick.focus();
     } else if (form.hasAttribute("data-saved")) {
       var next = form.nextElementSibling;
@@ -139,7 +153,6 @@
     } else {
       focusBoard(form);
     }
-    fromQuick = false;
   });
 
   // The keyboard legend is drawn folded; it opens where there is room (and likely a keyboard),

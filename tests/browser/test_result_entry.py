@@ -175,3 +175,33 @@ def test_quick_entry_says_what_became_of_the_save(page, live_server, login, roun
     page.wait_for_function(f"() => document.querySelector('#board-{games[1].pk}.board-confirm') !== null")
     assert status.inner_text() == "Brett 2: noch nicht gespeichert; bitte die Frage beim Brett beantworten."
     assert Game.objects.get(pk=games[1].pk).result == "1/2"
+
+
+# Two boards typed into the quick entry in one go, before the first answer is back: the keys reach
+# the field one by one as a fast typist's would, without a pause for the server in between.
+TYPED_ON = """() => {
+  const quick = document.getElementById('quick-entry');
+  quick.focus();
+  for (const [digits, key] of [['1', 'w'], ['3', 'r']]) {
+    quick.value = digits;
+    quick.dispatchEvent(new KeyboardEvent('keydown', {key: key, bubbles: true, cancelable: true}));
+  }
+}"""
+
+
+def test_quick_entry_keeps_the_focus_while_answers_come_back(page, live_server, login, round_one):
+    """A board typed while an earlier one's save is under way: both are saved, and the focus stays
+    in the quick entry (the earlier answer does not move it to the next board, where the next keys
+    would be lost); the status line speaks of the last board."""
+    games = list(Game.objects.filter(round__tournament=round_one).order_by("board"))
+    login(page, "offi", "offi-pw-2026")
+    page.goto(f"{live_server.url}/tournaments/{round_one.pk}/round/1/results/")
+    page.wait_for_load_state("load")
+    page.evaluate(TYPED_ON)
+    for game in (games[0], games[2]):
+        page.wait_for_function(f"() => document.querySelector('#board-{game.pk}.board-saved') !== null")
+    page.wait_for_function("() => document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping') === null")
+    assert page.evaluate("document.activeElement.id") == "quick-entry"
+    assert page.locator("#quick-entry-status").inner_text() == "Brett 3: gespeichert."
+    assert [g.result for g in Game.objects.filter(round__tournament=round_one).order_by("board")] == [
+        "1-0", "", "1/2"]
