@@ -37,7 +37,7 @@ if ! "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null; then
   system_pkgs+=("python3-venv")
 fi
 if [ $dev -eq 1 ]; then
-  system_pkgs+=(chromium poppler-utils)
+  system_pkgs+=(chromium chromium-headless-shell poppler-utils)
 fi
 if command -v dpkg-query >/dev/null; then
   apt_install "${system_pkgs[@]}"

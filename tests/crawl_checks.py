@@ -441,8 +441,19 @@ def export_checks(response, lang: str) -> list[tuple[str, str]]:
     return []
 
 
+# The page's icon comes from the site. The crawls' browser has no tab to show it in and fetches none,
+# so an icon from elsewhere would not show as a request leaving the site: its address is read.
+ICONS = Reads("""() => [...document.querySelectorAll('link[rel~="icon"]')].map(link => link.href)
+  .filter(href => !/^(data|blob):/.test(href) && new URL(href).origin !== location.origin)""")
+
+
+@reads(ICONS)
+def icon_checks(visit) -> list[tuple[str, str]]:
+    return [("icon from elsewhere", href) for href in visit.read(ICONS)]
+
+
 PAGE_CHECKS = (text_checks, navigation_checks, phone_checks, table_checks)
-MARKUP_CHECKS = (injected_checks,)  # the elements a page has do not change with its width
+MARKUP_CHECKS = (injected_checks, icon_checks)  # the elements a page has do not change with its width
 SOURCE_CHECKS = (source_checks,)
 FILE_CHECKS = (pdf_checks, export_checks)
 

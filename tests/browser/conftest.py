@@ -16,6 +16,12 @@ from django.conf import settings
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
+# Debian's build of the same Chromium without the browser's own window (chromium-headless-shell, the
+# browser Playwright itself runs headless): the same Blink and V8, so the pages lay out and run as in
+# CHROMIUM, but nothing draws a tab strip, an address bar or a loading indicator beside them. The
+# crawls load hundreds of pages: on the official's crawl that drawing was about a third of the
+# browser's CPU time (see ``crawl_browser``).
+HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -29,6 +35,15 @@ def browser_type_launch_args(browser_type_launch_args):
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def crawl_browser(launch_browser):
+    """The browser of the crawls (tests/crawl.py): Debian's headless shell, with the switches above."""
+    assert Path(HEADLESS_SHELL).exists(), "install chromium-headless-shell (scripts/setup.sh --dev)"
+    browser = launch_browser(executable_path=HEADLESS_SHELL)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")

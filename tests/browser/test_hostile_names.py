@@ -19,6 +19,7 @@ import re
 
 import pytest
 from django.apps import apps
+from django.contrib import admin
 from django.contrib.auth.models import User
 from django.db import models
 from django.urls import get_resolver, reverse
@@ -256,13 +257,14 @@ def page_names() -> set[str]:
     return names
 
 
-def hostile_budget(path: str, query: str):
+def hostile_budget(path: str, query: str, part: str = "all"):
     """A kind of page is its URL name, by itself or with a query (a filter, a form's answer): up to
-    ``PER_NAME`` addresses each, the admin site's one."""
+    ``PER_NAME`` addresses each, the admin site's one. ``part``: every page ("all"), the admin
+    site's only ("admin") or every other ("site")."""
     if SKIPPED.match(path) or ADMIN_SKIPPED.match(path):
         return None
     name = url_name(path)
-    if name is None:
+    if name is None or part != "all" and name.startswith("admin:") != (part == "admin"):
         return None
     return (name, bool(query)), 1 if name.startswith("admin:") else PER_NAME
 
@@ -294,9 +296,10 @@ def club_in_pdf(club: str):
     return check
 
 
-def crawl(page, base: str, seeds: list[str], club: str, role: str, shoot) -> tuple[set[str], list[str], int]:
-    """Visit ``seeds`` and what they link to; (the URL names reached, the problems, pages on which
-    the payloads show as text)."""
+def crawl(page, base: str, seeds: list[str], club: str, role: str, shoot,
+          part: str = "all") -> tuple[set[str], list[str], int]:
+    """Visit ``seeds`` and what they link to, the pages of ``part`` (``hostile_budget``); (the URL
+    names reached, the problems, pages on which the payloads show as text)."""
     literal = []
 
     @crawl_checks.reads(SHOWN)
@@ -304,9 +307,11 @@ def crawl(page, base: str, seeds: list[str], club: str, role: str, shoot) -> tup
         literal.append(MARK in visit.read(SHOWN))
         return []
 
-    result = run_crawl(page.context, base, seeds, lang="de", shoot=shoot, name=f"hostile-{role}",
-                       widths=(page.viewport_size["width"],), budget=hostile_budget, links=hostile_links,
-                       page_checks=(crawl_checks.injected_checks, shown_as_text), markup_checks=(),
+    result = run_crawl(page.context, base, seeds, lang="de", shoot=shoot, name=f"hostile-{role}-{part}",
+                       widths=(page.viewport_size["width"],), links=hostile_links,
+                       budget=lambda path, query: hostile_budget(path, query, part),
+                       page_checks=(crawl_checks.injected_checks, crawl_checks.icon_checks, shown_as_text),
+                       markup_checks=(),
                        source_checks=(),
                        file_checks=(club_in_pdf(club), crawl_checks.export_checks),
                        # A payload names the file of a job that has none (Job.output_name): its
@@ -332,17 +337,28 @@ def hostile_files(folder) -> list[tuple[str, object]]:
 
 
 # The pages only a visitor reaches (a logged-in user is sent on from them): the visitor's crawl must
-# reach these, the officer's every other page of the URL configuration, so that the two crawls run
-# as two tests (in parallel on two workers) and still reach every page together.
+# reach these, the officer's every other page of the URL configuration, so that the crawls run as
+# three tests (in parallel on two workers) and still reach every page together. The officer's crawl
+# is two: the admin site's pages, reached from its login page (the officer is sent on to its index),
+# and every other page. Each part visits the pages of its kind that one crawl of both visited, in
+# the same order: a kind's budget is spent on the addresses found first either way.
 VISITOR_PAGES = {"login", "password_reset", "admin_password_reset"}
+PARTS = {"visitor": ("visitor", "all"), "officer": ("officer", "site"), "officer-admin": ("officer", "admin")}
 # Pages on which the payloads must show, as text: at least this many for each.
-SHOWN_AT_LEAST = {"visitor": 10, "officer": 30}
+SHOWN_AT_LEAST = {"visitor": 10, "officer": 30, "officer-admin": 30}
+
+
+@pytest.fixture
+def browser(crawl_browser):
+    """The crawls' browser (tests/browser/conftest.py) for the pages of this module."""
+    return crawl_browser
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("role", ["visitor", "officer"])
+@pytest.mark.parametrize("crawled", list(PARTS))
 def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile, tmp_path,  # noqa: F811
-                                                shoot, role):
+                                                shoot, crawled):
+    role, part = PARTS[crawled]
     page = watched
     base = live_server.url
     seeds = [f"{base}{path}" for _name, path in pages(hostile)]
@@ -358,8 +374,9 @@ def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hos
               base + reverse("tournaments:check_in", args=[window.tournament_id])]
     if role == "officer":
         login(page, "admin", "admin")
-    reached, problems, literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"], role, shoot)
-    if role == "officer":
+    reached, problems, literal = crawl(page, base, [f"{base}/", *seeds], hostile["home_club"], role, shoot,
+                                       part)
+    if part == "site" and role == "officer":
         for path, upload in hostile_files(tmp_path):  # what a file brings, shown in the import's preview
             page.goto(base + path.format(pool=hostile["pool"].pk))
             page.set_input_files("main input[type=file]", str(upload))
@@ -371,9 +388,13 @@ def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hos
                 problems.append(f"{where}: the names are not shown as text")
     assert problems == [], "\n".join(problems[:60])
     # The payloads were there to be seen, as text, on the pages.
-    assert literal >= SHOWN_AT_LEAST[role], literal
+    assert literal >= SHOWN_AT_LEAST[crawled], literal
     if role == "visitor":
         assert VISITOR_PAGES - reached == set(), f"the visitor reached no {VISITOR_PAGES - reached}"
+    elif part == "admin":
+        lists = {f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist"
+                 for model in admin.site._registry}
+        assert lists - reached == set(), f"the admin site's lists not reached: {lists - reached}"
     else:
         missing = page_names() - reached - VISITOR_PAGES - set(UNREACHED_ON_PURPOSE)
         assert missing == set(), f"no link reached (link or name them in UNREACHED_ON_PURPOSE): {missing}"

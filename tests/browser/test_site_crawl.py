@@ -89,13 +89,13 @@ def _log_in(context, origin: str, username: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("role", list(ROLES))
-def test_every_reachable_page_as_each_role(browser, site, shoot, role, lang, request, tmp_path):
+def test_every_reachable_page_as_each_role(crawl_browser, site, shoot, role, lang, request, tmp_path):
     origin = site.url
     named = pages(site.data)
     seeds = [origin + "/"] + [origin + path for _name, path in named] + [origin + "/accounts/login/"]
     if role == "visitor":
         seeds += [origin + path for path in ACCOUNT_PAGES]
-    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900}, locale="en-US")
+    context = crawl_browser.new_context(viewport={"width": WIDTHS[0], "height": 900}, locale="en-US")
     if lang == "en":
         context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": origin}])
     if ROLES[role]:
@@ -163,6 +163,23 @@ def test_the_text_checks_flag_what_they_should_and_not_dates_addresses_or_identi
     assert _text_problems("the list", "en") == []
     comment = "{# The running header #}\nRangliste"
     assert [c for c, _ in _text_problems(comment, "de")] == ["template syntax", "template syntax"]
+
+
+def test_the_markup_checks_flag_an_icon_from_elsewhere_but_not_the_sites(crawl_browser, site):
+    page = crawl_browser.new_page()
+    page.goto(site.url + "/")
+    visit = Visit(page=page, where="/", lang="de", width=WIDTHS[0])
+    assert crawl_checks.icon_checks(visit) == []
+    page.evaluate("""() => {
+      for (const href of ['https://evil.example/icon.ico', 'data:,', '/static/img/favicon.svg']) {
+        const link = document.createElement('link');
+        link.rel = 'shortcut icon'; link.href = href;
+        document.head.append(link);
+      }
+    }""")
+    visit = Visit(page=page, where="/", lang="de", width=WIDTHS[0])
+    assert crawl_checks.icon_checks(visit) == [("icon from elsewhere", "https://evil.example/icon.ico")]
+    page.close()
 
 
 class _Response:
