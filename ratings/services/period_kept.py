@@ -23,10 +23,18 @@ from __future__ import annotations
 
 from django.db.models import Count, F, Q
 
-from ratings.models import PoolMember, RatingPeriod, RatingPool, RatingRecord
+from ratings.models import (
+    ClosingLiveValues,
+    ListEntry,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
 from ratings.services.db import fetch_rows, rows_update
-from ratings.services.evaluation import _affected, _write_records, evaluate, live_values
-from ratings.services.lists import pool_members_ensure
+from ratings.services.evaluation import LIVE_FIELDS, _affected, _write_records, evaluate, live_values
+from ratings.services.lists import ENTRY_COLUMNS, pool_members_ensure
 from ratings.services.period_members import WAITING_FIELDS, pool_members_write
 
 NEWCOMER = (None, 0, False)
@@ -104,3 +112,16 @@ def successor_kept_evaluate(
 
     pool_members_write(pool, values)
     return True
+
+
+def withdrawn_unchanged(withdrawn: PublishedList, rows: list[tuple], kept: list[tuple]) -> bool:
+    """Whether the list closing again would publish is the withdrawn one: the same rows
+    (``list_rows``: every entry, its rank and club) and the same live values kept with it
+    (``kept``, as ``periods.live_entries`` gives them). Then the withdrawn list stands again
+    and nothing is written (after a reopening without corrections)."""
+    stored = fetch_rows(ListEntry.objects.filter(list=withdrawn).order_by("rank").values_list(*ENTRY_COLUMNS))
+    if [tuple(row) for row in stored] != rows:
+        return False
+    closing = fetch_rows(ClosingLiveValues.objects.filter(list=withdrawn).order_by().values_list(
+        "member_id", *LIVE_FIELDS))
+    return sorted(tuple(row) for row in closing) == sorted(tuple(row) for row in kept)

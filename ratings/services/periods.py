@@ -51,6 +51,7 @@ from ratings.services.lists import (
     list_name,
     list_order,
     list_publish,
+    list_rows,
     list_valid_from,
     list_values,
     pool_members_ensure,
@@ -58,7 +59,7 @@ from ratings.services.lists import (
     state_from_entries,
 )
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
-from ratings.services.period_kept import successor_kept_evaluate
+from ratings.services.period_kept import successor_kept_evaluate, withdrawn_unchanged
 from ratings.services.period_members import pool_members_write
 from ratings.services.pools import open_period, pool_lock
 
@@ -322,16 +323,23 @@ def period_close(
     waiting = withdrawn is not None and kept is not None and RatingPeriod.objects.filter(
         pool=pool, start=period.end + datetime.timedelta(days=1), state=PeriodState.WAITING).exists()
     report(40, _("Publishing the list"))
-    plist = list_publish(
-        pool=pool,
-        entries=entries,
-        period=period,
-        valid_from=valid_from,
-        user=user,
-        live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
-        early_reason=reason if cut is not None else "",
-        apply=False,  # written with the next period's live values (successor_evaluate)
-    )
+    rows = list_rows(pool, entries)
+    early_reason = reason if cut is not None else ""
+    if (waiting and (withdrawn.valid_from, withdrawn.early_reason) == (valid_from, early_reason)
+            and withdrawn_unchanged(withdrawn, rows, kept)):
+        plist = withdrawn  # nothing corrected changed the list: it stands again (docs/rules.md §4.3)
+    else:
+        plist = list_publish(
+            pool=pool,
+            entries=entries,
+            period=period,
+            valid_from=valid_from,
+            user=user,
+            live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
+            early_reason=early_reason,
+            apply=False,  # written with the next period's live values (successor_evaluate)
+            rows=rows,
+        )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
     period.closed_by = user if user is not None and getattr(user, "is_authenticated", False) else None

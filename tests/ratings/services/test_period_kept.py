@@ -11,9 +11,10 @@ import pytest
 from django.db import transaction
 
 from clubrating.tournaments.models import Result
-from ratings.models import ClosingLiveValues, ListEntry, PeriodState, PoolMember, RatingRecord
+from ratings.models import ClosingLiveValues, ListEntry, PeriodState, PoolMember, PublishedList, RatingRecord
 from ratings.services import game_record_result, period_close, period_reopen
 from ratings.services import period_kept as kept_module
+from ratings.services.lists import current_list
 from ratings.services.period_members import COLUMNS, WAITING_FIELDS
 from tests.factories import MemberFactory
 from tests.ratings.factories import make_pool, make_round, publish_start_list, unplayed_game
@@ -120,6 +121,10 @@ def test_closing_again_without_corrections_evaluates_only_the_games_carried(reop
     assert len(evaluated) == 1 and newcomers[3].pk in evaluated[0]
     assert {rated[3].pk, rated[4].pk}.isdisjoint(evaluated[0])
     assert not PoolMember.objects.filter(pool=pool, waiting_games__isnull=False).exists()
+    # Nothing changed the list: the withdrawn one stands again, no list is written.
+    period_lists = PublishedList.objects.filter(pool=pool, period__start=datetime.date(2025, 1, 1))
+    assert list(period_lists.values_list("superseded", flat=True)) == [False]
+    assert not period_lists.get().withdrawn and current_list(pool) == period_lists.get()
 
 
 def _other_result(game) -> str:
@@ -194,3 +199,9 @@ def test_closing_again_after_corrections_writes_what_a_whole_evaluation_writes(
         assert {rated[1].pk, rated[3].pk, rated[4].pk} <= evaluated[0]
         assert league.get().opponent_rating == next(row[2] for row in again[2] if row[0] == rated[4].pk)
     assert pool.periods.get(start=datetime.date(2025, 7, 1)).state == PeriodState.OPEN
+    # A list the corrections change replaces the withdrawn one; corrections of waiting games
+    # alone leave it standing.
+    period_lists = PublishedList.objects.filter(pool=pool, period__start=datetime.date(2025, 1, 1))
+    waiting_only = all(name.startswith("waiting") for name in corrections)
+    assert list(period_lists.order_by("pk").values_list("superseded", flat=True)) == (
+        [False] if waiting_only else [True, False])
