@@ -22,6 +22,7 @@ ones. The result equals evaluating the whole period, which the tests check on ev
 from __future__ import annotations
 
 from django.db.models import Count, F, Q
+from django.utils import timezone
 
 from ratings.models import (
     ClosingLiveValues,
@@ -125,3 +126,12 @@ def withdrawn_unchanged(withdrawn: PublishedList, rows: list[tuple], kept: list[
     closing = fetch_rows(ClosingLiveValues.objects.filter(list=withdrawn).order_by().values_list(
         "member_id", *LIVE_FIELDS))
     return sorted(tuple(row) for row in closing) == sorted(tuple(row) for row in kept)
+
+
+def withdrawn_stands(withdrawn: PublishedList, user) -> PublishedList:
+    """The withdrawn list stands again, published now: a browser that kept it withdrawn is told
+    it changed (its Last-Modified and version follow the publication)."""
+    withdrawn.published_at = timezone.now()
+    withdrawn.published_by = user if user is not None and getattr(user, "is_authenticated", False) else None
+    withdrawn.save(update_fields=["published_at", "published_by"])
+    return withdrawn

@@ -59,7 +59,7 @@ from ratings.services.lists import (
     state_from_entries,
 )
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
-from ratings.services.period_kept import successor_kept_evaluate, withdrawn_unchanged
+from ratings.services.period_kept import successor_kept_evaluate, withdrawn_stands, withdrawn_unchanged
 from ratings.services.period_members import pool_members_write
 from ratings.services.pools import open_period, pool_lock
 
@@ -327,7 +327,7 @@ def period_close(
     early_reason = reason if cut is not None else ""
     if (waiting and (withdrawn.valid_from, withdrawn.early_reason) == (valid_from, early_reason)
             and withdrawn_unchanged(withdrawn, rows, kept)):
-        plist = withdrawn  # nothing corrected changed the list: it stands again (docs/rules.md §4.3)
+        plist = withdrawn_stands(withdrawn, user)  # nothing corrected changed it (docs/rules.md §4.3)
     else:
         plist = list_publish(
             pool=pool,
