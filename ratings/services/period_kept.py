@@ -11,7 +11,8 @@ again, a waiting member's calculation can only have moved if
 - one of his waiting records changed since it was evaluated: its score is not the score it was
   evaluated with (``RatingRecord.rated_score``: a corrected result, or a record inserted, which
   has none), or it is carried into the period (the reopened period's pending games, §1.7);
-- he has a record fewer or more than his kept live values count (a game deleted or moved);
+- he has a record fewer or more than his kept live values count (a game deleted or moved, a
+  duplicate merged into him), or an opponent has;
 - a newcomer he played is connected to any of those (its group's start values, §1.6).
 
 Those members are evaluated (``evaluation._affected`` finds the newcomer groups and loads every
@@ -59,22 +60,29 @@ def _carry(pool: RatingPool, closed: RatingPeriod, successor: RatingPeriod) -> s
     return {m for row in rows for m in (row[2], row[3])}
 
 
-def _changed_records(pool: RatingPool, successor: RatingPeriod, kept: dict[int, tuple]) -> set[int]:
-    """Members with a record of ``successor`` not evaluated as it stands, or with more or fewer
-    records than their kept live values count (rated and pending games)."""
+def _changed_records(
+    pool: RatingPool, successor: RatingPeriod, kept: dict[int, tuple]
+) -> tuple[set[int], set[int]]:
+    """Members with a record of ``successor`` not evaluated as it stands, and those with more or
+    fewer records than their kept live values count (rated and pending games) or none kept: a
+    game deleted or moved, or records given to another member (a duplicate merged), whose
+    opponents' records may name him now."""
     counts = fetch_rows(
         RatingRecord.objects.filter(pool=pool, period=successor).order_by().values("member_id").annotate(
             n=Count("id"), changed=Count("id", filter=Q(rated_score=None) | ~Q(rated_score=F("score")))
         ).values_list("member_id", "n", "changed")
     )
-    seeds = set()
+    changed_ones, recounted = set(), set()
     for mid, n, changed in counts:
         k = kept.get(mid)
-        if changed or k is None or k[_GAMES] is None or n != k[_GAMES] + k[_PENDING]:
-            seeds.add(mid)
+        if changed:
+            changed_ones.add(mid)
+        if k is None or k[_GAMES] is None or n != k[_GAMES] + k[_PENDING]:
+            recounted.add(mid)
     counted = {row[0] for row in counts}
-    seeds |= {mid for mid, k in kept.items() if mid not in counted and (k[_GAMES] or k[_PENDING])}
-    return seeds
+    recounted |= {mid for mid, k in kept.items() if mid not in counted and (k[_GAMES] or k[_PENDING])}
+    recounted |= {mid for mid, k in kept.items() if k[_GAMES] is None}  # (a member new to the pool)
+    return changed_ones, recounted
 
 
 def successor_kept_evaluate(
@@ -101,9 +109,10 @@ def successor_kept_evaluate(
         return False
     moved = {m for m in published.keys() | withdrawn.keys()
              if published.get(m, NEWCOMER) != withdrawn.get(m, NEWCOMER)}
-    seeds = moved | _carry(pool, closed, successor) | _changed_records(pool, successor, kept)
-    seeds |= {mid for mid, k in kept.items() if k[_GAMES] is None}  # (a member new to the pool)
-    affected, recs, state = _affected(pool, successor, seeds, published=published, moved=moved)
+    carried = _carry(pool, closed, successor)
+    changed, recounted = _changed_records(pool, successor, kept)
+    seeds = moved | carried | changed | recounted
+    affected, recs, state = _affected(pool, successor, seeds, published=published, moved=moved | recounted)
     result = evaluate(pool, successor, state, recs)
     _write_records(result, recs, affected)
     live = {mid: live_values(pool, result, state, mid) for mid in affected}
