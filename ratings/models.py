@@ -287,6 +287,17 @@ class PoolMember(LiveValues):
     # PostgreSQL does in place when no index covers the column; pages read the list in rank
     # order on the live rating's index (the rank orders ties only).
     live_rank = models.PositiveIntegerField(_("live rank"), null=True, blank=True)
+    # While the period before the open one is reopened: the live values the waiting period had
+    # (LiveValues' columns, in their order), kept so that closing again evaluates only the
+    # members whose inputs changed (``ratings.services.period_kept``). None otherwise.
+    waiting_rating = models.FloatField(_("waiting live rating"), null=True, blank=True)
+    waiting_change = models.FloatField(_("waiting live change"), null=True, blank=True)
+    waiting_games = models.PositiveIntegerField(_("games in the waiting period"), null=True, blank=True)
+    waiting_points = models.FloatField(_("points in the waiting period"), null=True, blank=True)
+    waiting_expected = models.FloatField(_("expected points in the waiting period"), null=True, blank=True)
+    waiting_start_value = models.FloatField(_("waiting exact start value"), null=True, blank=True)
+    waiting_pending_games = models.PositiveIntegerField(_("pending games in the waiting period"), null=True,
+                                                        blank=True)
 
     class Meta:
         ordering = ["pool", "-live_rating"]
@@ -379,6 +390,10 @@ class RatingRecord(models.Model):
     expected = models.FloatField(_("expected score"), null=True, blank=True)
     factor = models.FloatField(_("factor"), null=True, blank=True)
     change = models.FloatField(_("change"), null=True, blank=True)  # exact, unrounded
+    # The score the stored calculation (pending flag included) was made with; None until the
+    # record is evaluated. A record whose score differs (a result corrected, a record inserted)
+    # is evaluated anew when its waiting period opens (``ratings.services.period_kept``).
+    rated_score = models.FloatField(_("score evaluated"), null=True, blank=True)
 
     class Meta:
         ordering = ["pool", "played_on", "game"]

@@ -43,7 +43,10 @@ from ratings.services.live_ranks import live_ranks_renumber, pool_ranks_lock
 # of loading them in an official's first save.
 
 RECORD_FIELDS = ("id", "game_id", "member_id", "opponent_id", "white", "score", "solo")
-CALC_FIELDS = ("pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change")
+# The calculation as stored, then the score it was made with (``RatingRecord.rated_score``).
+CALC_FIELDS = (
+    "pending", "own_rating", "opponent_rating", "difference", "expected", "factor", "change", "rated_score"
+)
 # PoolMember's published columns (the list in force), as ``state_from_entries`` writes them.
 PUBLISHED_FIELDS = ("rating", "games_count", "reached_2400")
 # PoolMember's live columns in the order of ``live_values``.
@@ -209,7 +212,7 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
             continue
         key = (r.game_id, r.member_id)
         c = calc.get(key)
-        values = (key in pending, *uncalculated) if c is None else (False, *c)
+        values = (key in pending, *uncalculated, r.score) if c is None else (False, *c, r.score)
         if values != r.stored:
             rows.append((*values, r.id))
     rows_update(RatingRecord, ("id",), CALC_FIELDS, rows)
@@ -306,7 +309,14 @@ def period_evaluate(
     return result, state, recs
 
 
-def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[set[int], list[Rec], State]:
+def _affected(
+    pool: RatingPool,
+    period: RatingPeriod,
+    seeds: set[int],
+    *,
+    published: dict[int, tuple] | None = None,
+    moved: set[int] = frozenset(),
+) -> tuple[set[int], list[Rec], State]:
     """Members whose records and live values a change to the seeds' games can move, and the
     records needed to evaluate them exactly.
 
@@ -315,10 +325,15 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
     (its group, §1.6) and every opponent of that group. To evaluate those members exactly, all
     their games are loaded, and so are the whole groups of any other newcomers they met (whose
     start values their records use).
+
+    ``published``: the published values (as ``published_values`` gives them; every other member
+    a newcomer) to evaluate against instead of PoolMember's (a list not yet stored). ``moved``:
+    seeds whose published values changed, so that every opponent's calculation moves too.
     """
     state: State = {}
     recs: dict[int, Rec] = {}
     loaded: set[int] = set()
+    newcomer_values = (None, 0, False)
 
     def load(ids: set[int]) -> list[Rec]:
         ids = ids - loaded
@@ -328,7 +343,11 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
         new = _load(pool, period, ids)
         # The members and their opponents in one read (the seeds' state comes with their opponents').
         missing = (ids | {r.opponent_id for r in new}) - state.keys()
-        state.update(pool_state(pool, missing))
+        found = pool_state(pool, missing)
+        if published is not None:
+            for mid, p in found.items():
+                p.rating, p.games_count, p.reached_2400 = published.get(mid, newcomer_values)
+        state.update(found)
         for r in new:
             recs[r.id] = r
         return new
@@ -337,6 +356,9 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
         return (state.get(mid) or Published(None)).rating is None
 
     load(seeds)
+    if moved:
+        seeds = set(seeds) | {r.opponent_id for r in recs.values() if r.member_id in moved}
+        load(seeds)
     group = {m for m in seeds if newcomer(m)}
     frontier = set(group)
     while frontier:
@@ -349,7 +371,9 @@ def _affected(pool: RatingPool, period: RatingPeriod, seeds: set[int]) -> tuple[
     while frontier:
         load(frontier)
         frontier = {r.opponent_id for r in recs.values() if newcomer(r.opponent_id)} - loaded
-    return affected, list(recs.values()), state
+    # In id order, as a whole period's evaluation reads them: every player's sums then add his
+    # games in the same order, to the bit (a game's two sides are stored one after the other).
+    return affected, sorted(recs.values(), key=lambda r: r.id), state
 
 
 def members_reevaluate(

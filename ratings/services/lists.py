@@ -41,37 +41,26 @@ def class_code(pool: RatingPool, rating: float) -> str:
     return go_grade(rating) if get_rules(pool.rules).go_grades else chess_class(rating)
 
 
-def list_publish(
-    *,
-    pool: RatingPool,
-    entries: dict[int, EntryData],
-    kind: str = ListKind.PERIOD,
-    period: RatingPeriod | None = None,
-    valid_from: datetime.date,
-    user=None,
-    note: str = "",
-    live_values: list[tuple] | None = None,
-    early_reason: str = "",
-    apply: bool = True,
-) -> PublishedList:
-    """Write the snapshot and make it the published state; members not in ``entries`` become
-    newcomers of the pool. A republished period's former list is marked superseded.
-    ``live_values``: the closed period's (member, *LIVE_FIELDS) of every member with a game in
-    it, kept with the list (``ClosingLiveValues``) so that reopening the period restores them.
-    ``apply=False``: the caller makes the list the published state itself (``published_values``),
-    with the live values of the next period in the same write (``period_close``)."""
-    if period is not None:
-        PublishedList.objects.filter(period=period, superseded=False).update(superseded=True)
-    plist = PublishedList.objects.create(
-        pool=pool,
-        period=period,
-        kind=kind,
-        valid_from=valid_from,
-        note=note,
-        early_reason=early_reason,
-        live_values_kept=live_values is not None,
-        published_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
-    )
+# A list entry's columns as ``list_rows`` gives them (after the list's id).
+ENTRY_COLUMNS = (
+    "member_id",
+    "club_id",
+    "rank",
+    "rating",
+    "previous_rating",
+    "change",
+    "games_count",
+    "period_games",
+    "markers",
+    "class_code",
+    "start_value",
+    "reached_2400",
+)
+
+
+def list_rows(pool: RatingPool, entries: dict[int, EntryData]) -> list[tuple]:
+    """The rows (ENTRY_COLUMNS) of a list of ``entries``, in rank order, each member with his
+    club as it is now."""
     known = {
         mid: (list_name(last, first), club)
         for mid, last, first, club in PoolMember.objects.filter(pool=pool).order_by().values_list(
@@ -85,27 +74,11 @@ def list_publish(
         ):
             known[mid] = (list_name(last, first), club)
     order = list_order(entries, {mid: name for mid, (name, _club) in known.items()})
-    columns = (
-        "list_id",
-        "member_id",
-        "club_id",
-        "rank",
-        "rating",
-        "previous_rating",
-        "change",
-        "games_count",
-        "period_games",
-        "markers",
-        "class_code",
-        "start_value",
-        "reached_2400",
-    )
     rows = []
     for rank, mid in enumerate(order, start=1):
         e = entries[mid]
         rows.append(
             (
-                plist.pk,
                 mid,
                 known[mid][1] if mid in known else None,
                 rank,
@@ -120,8 +93,45 @@ def list_publish(
                 e.reached_2400,
             )
         )
+    return rows
+
+
+def list_publish(
+    *,
+    pool: RatingPool,
+    entries: dict[int, EntryData],
+    kind: str = ListKind.PERIOD,
+    period: RatingPeriod | None = None,
+    valid_from: datetime.date,
+    user=None,
+    note: str = "",
+    live_values: list[tuple] | None = None,
+    early_reason: str = "",
+    apply: bool = True,
+    rows: list[tuple] | None = None,
+) -> PublishedList:
+    """Write the snapshot and make it the published state; members not in ``entries`` become
+    newcomers of the pool. A republished period's former list is marked superseded.
+    ``live_values``: the closed period's (member, *LIVE_FIELDS) of every member with a game in
+    it, kept with the list (``ClosingLiveValues``) so that reopening the period restores them.
+    ``apply=False``: the caller makes the list the published state itself (``published_values``),
+    with the live values of the next period in the same write (``period_close``). ``rows``: the
+    entries' rows as ``list_rows`` gives them, if the caller has them."""
+    if period is not None:
+        PublishedList.objects.filter(period=period, superseded=False).update(superseded=True)
+    plist = PublishedList.objects.create(
+        pool=pool,
+        period=period,
+        kind=kind,
+        valid_from=valid_from,
+        note=note,
+        early_reason=early_reason,
+        live_values_kept=live_values is not None,
+        published_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
+    )
+    rows = [(plist.pk, *row) for row in (list_rows(pool, entries) if rows is None else rows)]
     # Set-based: the ORM's bulk_create costs seconds at 20,000 rows.
-    rows_insert(ListEntry, columns, rows)
+    rows_insert(ListEntry, ("list_id", *ENTRY_COLUMNS), rows)
     if live_values:
         kept = [(plist.pk, *values) for values in live_values]
         rows_insert(ClosingLiveValues, ("list_id", "member_id", *LIVE_FIELDS), kept)

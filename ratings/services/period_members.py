@@ -20,30 +20,44 @@ from ratings.services.live_ranks import live_ranks_ordered, pool_ranks_lock
 
 COLUMNS = (*PUBLISHED_FIELDS, *LIVE_FIELDS)
 _LIVE = len(PUBLISHED_FIELDS)  # where the live rating is in a row of COLUMNS
+# The waiting period's live values kept while the period before it is reopened, in the order
+# of LIVE_FIELDS (``ratings.services.period_kept``).
+WAITING_FIELDS = (
+    "waiting_rating", "waiting_change", "waiting_games", "waiting_points", "waiting_expected",
+    "waiting_start_value", "waiting_pending_games",
+)
+_NOT_WAITING = (None,) * len(WAITING_FIELDS)
 
 
-def pool_members_write(pool: RatingPool, values: dict[int, tuple] | Callable[[int], tuple]) -> int:
+def pool_members_write(
+    pool: RatingPool, values: dict[int, tuple] | Callable[[int], tuple], *, keep_waiting: bool = False
+) -> int:
     """Store ``values`` (member -> COLUMNS, or a function of the member giving them for every
     row of the pool) and the live ranks of the whole pool; members not in a dict ``values`` keep
     theirs. Only rows whose values or rank change are written. Returns their number. The caller
-    holds the pool's lock (closing, reopening)."""
+    holds the pool's lock (closing, reopening). ``keep_waiting`` (reopening): the live values as
+    stored (the period after the reopened one's) are kept in WAITING_FIELDS, in the same write;
+    otherwise those are cleared."""
     pool_ranks_lock(pool.pk)
     stored = fetch_rows(
         PoolMember.objects.filter(pool=pool).order_by().values_list(
-            "member_id", *COLUMNS, "live_rank", "member__last_name", "member__first_name"
+            "member_id", *COLUMNS, "live_rank", *WAITING_FIELDS, "member__last_name", "member__first_name"
         )
     )
     new = {}
+    n = len(COLUMNS)
     for mid, *row in stored:
         if callable(values):
-            new[mid] = tuple(values(mid))
+            value = tuple(values(mid))
         else:
-            new[mid] = tuple(values[mid]) if mid in values else tuple(row[:len(COLUMNS)])
-    ranks = live_ranks_ordered((row[0], new[row[0]][_LIVE], row[-2], row[-1]) for row in stored)
+            value = tuple(values[mid]) if mid in values else tuple(row[:n])
+        new[mid] = (value, tuple(row[_LIVE:n]) if keep_waiting else _NOT_WAITING)
+    ranks = live_ranks_ordered((row[0], new[row[0]][0][_LIVE], row[-2], row[-1]) for row in stored)
     rows = []
     for mid, *row in stored:
-        if (*new[mid], ranks[mid]) != tuple(row[:len(COLUMNS) + 1]):
-            rows.append((*new[mid], ranks[mid], pool.pk, mid))
-    rows_update(PoolMember, ("pool_id", "member_id"), (*COLUMNS, "live_rank"), rows)
+        value, waiting = new[mid]
+        if (*value, ranks[mid], *waiting) != tuple(row[:-2]):
+            rows.append((*value, ranks[mid], *waiting, pool.pk, mid))
+    rows_update(PoolMember, ("pool_id", "member_id"), (*COLUMNS, "live_rank", *WAITING_FIELDS), rows)
     pool_cache_bump(pool_id=pool.pk)
     return len(rows)

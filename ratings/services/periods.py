@@ -51,6 +51,7 @@ from ratings.services.lists import (
     list_name,
     list_order,
     list_publish,
+    list_rows,
     list_valid_from,
     list_values,
     pool_members_ensure,
@@ -58,12 +59,14 @@ from ratings.services.lists import (
     state_from_entries,
 )
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
+from ratings.services.period_kept import successor_kept_evaluate, withdrawn_stands, withdrawn_unchanged
 from ratings.services.period_members import pool_members_write
 from ratings.services.pools import open_period, pool_lock
 
 # A record waiting with no period has no calculation (as recording it there leaves it).
 UNCALCULATED = dict.fromkeys(("own_rating", "opponent_rating", "difference", "expected", "factor", "change"))
 UNCALCULATED["pending"] = False
+UNCALCULATED["rated_score"] = None
 
 Progress = Callable[[int, str], None]
 
@@ -136,12 +139,15 @@ def live_entries(pool: RatingPool, kept: list[tuple] | None = None) -> dict[int,
     return entries
 
 
-def state_restore(pool: RatingPool, published: dict[int, tuple], plist: PublishedList) -> None:
+def state_restore(
+    pool: RatingPool, published: dict[int, tuple], plist: PublishedList, *, keep_waiting: bool = False
+) -> None:
     """Make PoolMember the state before ``plist``'s period closed, in one write: the published
     values of the list in force before (``published``, as ``state_from_entries`` takes them;
     every other member a newcomer) and the live values kept when ``plist`` was published;
     members without a kept row had no game in the period, so their live rating is their
-    published one."""
+    published one. ``keep_waiting``: the live values as stored, the waiting period's, are kept
+    in the same write (``pool_members_write``) for closing again (``period_kept``)."""
     pool_members_ensure(pool, published)
     kept = {
         mid: tuple(values)
@@ -155,13 +161,14 @@ def state_restore(pool: RatingPool, published: dict[int, tuple], plist: Publishe
         state = tuple(published.get(mid, newcomer))
         return (*state, *(kept.get(mid) or (state[0], *IDLE)))
 
-    pool_members_write(pool, restored)
+    pool_members_write(pool, restored, keep_waiting=keep_waiting)
 
 
 # Where a row of ``carry_pending`` holds what ``successor_evaluate`` reads: ``Rec``'s places
 # (``evaluate`` reads its sides by ``SIDE_FIELDS``).
-_ID, _GAME, _MEMBER, _OPPONENT, _SOLO = (RECORD_FIELDS.index(f) for f in ("id", "game_id", "member_id",
-                                                                          "opponent_id", "solo"))
+_ID, _GAME, _MEMBER, _OPPONENT, _SCORE, _SOLO = (
+    RECORD_FIELDS.index(f) for f in ("id", "game_id", "member_id", "opponent_id", "score", "solo")
+)
 
 
 def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPeriod) -> list[tuple]:
@@ -214,7 +221,8 @@ def successor_evaluate(
     for r in recs:
         key = (r[_GAME], r[_MEMBER])
         c = calc.get(key)
-        values = (new, r[_SOLO], *((key in pending, *uncalculated) if c is None else (False, *c)))
+        calculation = (key in pending, *uncalculated) if c is None else (False, *c)
+        values = (new, r[_SOLO], *calculation, r[_SCORE])
         if values != r[stored:]:
             rows.append((*values, r[_ID]))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), rows)
@@ -308,24 +316,39 @@ def period_close(
     # ÖSB TUWO § 27 d: members inactive too long leave the list and become newcomers.
     for member_id in inactive_members(pool=pool, list_date=valid_from, member_ids=entries):
         del entries[member_id]
+    # Closing again after a reopening: the list it withdrew, whose published values the waiting
+    # period's kept calculations were made with (``period_kept``; not the dsb blend's, whose
+    # reopening evaluates the period anew and keeps nothing).
+    withdrawn = PublishedList.objects.filter(period=period, superseded=False).first()
+    waiting = withdrawn is not None and kept is not None and RatingPeriod.objects.filter(
+        pool=pool, start=period.end + datetime.timedelta(days=1), state=PeriodState.WAITING).exists()
     report(40, _("Publishing the list"))
-    plist = list_publish(
-        pool=pool,
-        entries=entries,
-        period=period,
-        valid_from=valid_from,
-        user=user,
-        live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
-        early_reason=reason if cut is not None else "",
-        apply=False,  # written with the next period's live values (successor_evaluate)
-    )
+    rows = list_rows(pool, entries)
+    early_reason = reason if cut is not None else ""
+    if (waiting and (withdrawn.valid_from, withdrawn.early_reason) == (valid_from, early_reason)
+            and withdrawn_unchanged(withdrawn, rows, kept)):
+        plist = withdrawn_stands(withdrawn, user)  # nothing corrected changed it (docs/rules.md §4.3)
+    else:
+        plist = list_publish(
+            pool=pool,
+            entries=entries,
+            period=period,
+            valid_from=valid_from,
+            user=user,
+            live_values=kept,  # (the dsb blend's reopening evaluates the period again, as its closing did)
+            early_reason=early_reason,
+            apply=False,  # written with the next period's live values (successor_evaluate)
+            rows=rows,
+        )
     period.state = PeriodState.CLOSED
     period.closed_at = timezone.now()
     period.closed_by = user if user is not None and getattr(user, "is_authenticated", False) else None
     period.save(update_fields=["state", "closed_at", "closed_by"])
     report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
-    successor_evaluate(pool, successor, carry_pending(pool, period, successor), published_values(entries))
+    values = published_values(entries)
+    if not (waiting and successor_kept_evaluate(pool, period, successor, values, list_values(withdrawn))):
+        successor_evaluate(pool, successor, carry_pending(pool, period, successor), values)
     return plist
 
 
@@ -431,7 +454,8 @@ def period_reopen(
     if refusal:
         raise RatingsError(refusal)
     following = successor.first()
-    if following is not None and following.state == PeriodState.OPEN:
+    waiting = following is not None and following.state == PeriodState.OPEN
+    if waiting:
         # In one statement: the games the period left pending (§1.7), dated before the
         # following one, return to it as its closing left them (pending, without calculation;
         # ``solo_refresh`` below sets their solo flags). Games dated in the following period wait
@@ -452,7 +476,7 @@ def period_reopen(
     if kept:
         # Nothing the period's evaluation reads has changed since its closing (its records, the
         # list in force before it): its live values are those kept then.
-        state_restore(pool, published, plist)
+        state_restore(pool, published, plist, keep_waiting=waiting)
     else:
         state_from_entries(pool, published)
     period.state = PeriodState.OPEN

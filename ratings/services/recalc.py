@@ -28,9 +28,9 @@ from ratings.services.pools import pool_lock, pool_tournaments_filter
 KEY = ("pool_id", "game_id", "member_id")
 VALUES = (
     "period_id", "opponent_id", "white", "played_on", "score", "pending", "solo",
-    "own_rating", "opponent_rating", "difference", "expected", "factor", "change",
+    "own_rating", "opponent_rating", "difference", "expected", "factor", "change", "rated_score",
 )
-PERIOD, SOLO, PENDING, CALC = 0, 6, 5, slice(7, 13)  # positions in VALUES
+PERIOD, SCORE, SOLO, PENDING, CALC, RATED = 0, 4, 6, 5, slice(7, 13), 13  # positions in VALUES
 UNCALCULATED = (None,) * 6
 
 
@@ -59,16 +59,19 @@ def _write(pool: RatingPool, rows: dict[tuple[int, int], list], waiting: set[int
     """Make the stored records equal ``rows``, writing only the difference: a recalculation
     that finds what incremental updates already stored writes nothing (a federation pool has
     hundreds of thousands of records; rewriting them all took most of the time). A record that
-    stays in a ``waiting`` period keeps its pending and solo flags and calculation as stored:
-    no reader shows them, and closing the reopened period computes them anew
-    (``ratings.selectors.member.waiting_calculation_hidden``)."""
+    stays in a ``waiting`` period as it was (its game's players, colour, day and score) keeps its
+    pending and solo flags and calculation as stored: no reader shows them, and closing the
+    reopened period computes anew those the new list changes
+    (``ratings.selectors.member.waiting_calculation_hidden``); a record that changed is left
+    without calculation (``rated_score`` None), so that closing evaluates it."""
     stored = _stored(pool)
     inserts, updates = [], []
     kept = slice(3 + PENDING, None)  # (pending, solo and the calculation close VALUES)
     for key, values in rows.items():
         values = tuple(values)
         old = stored.pop(key, None)
-        if old is not None and values[PERIOD] in waiting and old[3 + PERIOD] == values[PERIOD]:
+        if (old is not None and values[PERIOD] in waiting and old[3 + PERIOD] == values[PERIOD]
+                and old[3:3 + PENDING] == values[:PENDING]):
             values = (*values[:PENDING], *old[kept])
         if old is None:
             inserts.append((pool.pk, *key, *values))
@@ -101,8 +104,8 @@ def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] |
         at = bisect.bisect_right(starts, day) - 1
         pid = bounds[at][0] if at >= 0 and day <= bounds[at][1] else None
         recs = by_period[pid]
-        rows[gid, white] = [pid, black, True, day, score, False, False, *UNCALCULATED]
-        rows[gid, black] = [pid, white, False, day, 1.0 - score, False, False, *UNCALCULATED]
+        rows[gid, white] = [pid, black, True, day, score, False, False, *UNCALCULATED, None]
+        rows[gid, black] = [pid, white, False, day, 1.0 - score, False, False, *UNCALCULATED, None]
         recs.append(Rec(len(keys), gid, white, black, True, score, False))
         recs.append(Rec(len(keys) + 1, gid, black, white, False, 1.0 - score, False))
         keys += ((gid, white), (gid, black))
@@ -133,11 +136,13 @@ def pool_recalculate(*, pool: RatingPool, progress: Callable[[int, str], None] |
             row = rows[key]
             c = calc.get(key)
             row[PENDING] = is_pending = key in pending
+            row[RATED] = row[SCORE]
             if c is not None:
                 row[CALC] = c
             elif is_pending and period.state != PeriodState.OPEN:
                 nxt = periods[index + 1]
                 row[PERIOD], row[SOLO] = nxt.pk, (r.game_id, r.opponent_id) not in pending
+                row[RATED] = None  # (evaluated again in the period it is carried to)
                 by_period[nxt.pk].append(
                     Rec(r.id, r.game_id, r.member_id, r.opponent_id, r.white, r.score, row[SOLO])
                 )

@@ -108,8 +108,11 @@ def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
     assert waiting.count() == 6 and list(waiting.order_by("pk").values_list(
         "pk", "pending", "own_rating", "change")) == calculated
     assert waiting.filter(change__isnull=False).exists()
-    game_record_result(game=first[0], result=Result.DRAW)
+    first[0].refresh_from_db()  # (a correction that moves the list: a win turned into a loss)
+    swapped = Result.BLACK_WINS if first[0].result != Result.BLACK_WINS else Result.WHITE_WINS
+    game_record_result(game=first[0], result=swapped)
     new = period_close(pool=pool)
+    assert new != old
     # Closing opens the waiting period again (the same one) and rates its games.
     following.refresh_from_db()
     assert following.state == PeriodState.OPEN

@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.utils.http import parse_http_date
 
 from clubrating.clubs.models import Club, Member
+from clubrating.tournaments.models import Result
 from ratings.models import PublishedList
-from ratings.services import period_close, period_reopen
+from ratings.services import game_record_result, period_close, period_reopen
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +124,7 @@ def test_no_conditional_request_gets_304_for_a_list_withdrawn_since(client, rate
     assert {f: r.status_code for f, r in replay(client, plist, withdrawn).items()} == dict.fromkeys(kept, 304)
     plist.period.reopenings.update(reopened_at=timezone.now() - datetime.timedelta(minutes=30))
     withdrawn = visit(client, plist)
+    game_record_result(game=rated_club["spring"].rounds.get().games.get(), result=Result.WHITE_WINS)
     new = period_close(pool=rated_club["pool"])
     assert new.pk != plist.pk
     for only in (None, "If-None-Match", "If-Modified-Since"):
@@ -130,6 +132,24 @@ def test_no_conditional_request_gets_304_for_a_list_withdrawn_since(client, rate
         assert {face: r.status_code for face, r in answers.items()} == dict.fromkeys(kept, 200), only
         assert REPLACED in text("page", answers["page"]) and REPLACED in text("csv", answers["csv"])
         assert text("api", answers["api"]) == "withdrawn"
+
+
+def test_a_list_standing_again_after_closing_without_corrections_is_not_answered_with_304(
+        client, rated_club, published_an_hour_ago, period_ended):
+    """Closing again with nothing corrected lets the withdrawn list stand again, published anew:
+    a browser that kept it withdrawn is answered with the valid list."""
+    plist = published_an_hour_ago
+    period_reopen(period=plist.period, reason="Korrektur einer Partie")
+    plist.period.reopenings.update(reopened_at=timezone.now() - datetime.timedelta(minutes=30))
+    withdrawn = visit(client, plist)
+
+    assert period_close(pool=rated_club["pool"]).pk == plist.pk
+
+    for only in (None, "If-None-Match", "If-Modified-Since"):
+        answers = replay(client, plist, withdrawn, only=only)
+        assert {face: r.status_code for face, r in answers.items()} == dict.fromkeys(withdrawn, 200), only
+        assert REOPENED not in text("page", answers["page"]) and REPLACED not in text("page", answers["page"])
+        assert text("api", answers["api"]) == "valid"
 
 
 def test_an_edited_member_name_is_a_change_of_the_list_for_if_modified_since(client, rated_club,

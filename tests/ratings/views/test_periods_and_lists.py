@@ -230,7 +230,10 @@ def test_a_withdrawn_list_stays_on_the_index_after_the_period_is_closed_again(cl
     html = client.get(reverse("ratings:pool_list")).content.decode()
     assert "zurückgezogen (Periode wieder geöffnet)" in html
     RatingPeriod.objects.filter(pool=rated_club["pool"], state=PeriodState.WAITING).get()
+    # (A correction that changes the list: a list the corrections leave as it was stands again.)
+    game_record_result(game=rated_club["spring"].rounds.get().games.get(), result=Result.WHITE_WINS)
     new = period_close(pool=rated_club["pool"])
+    assert new != old
     html = client.get(reverse("ratings:pool_list")).content.decode()
     item = html[html.index(reverse("ratings:list", args=[old.pk])):]
     item = item[:item.index("</li>")]

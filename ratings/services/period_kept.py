@@ -1,0 +1,146 @@
+"""Closing a reopened period again with the waiting period's calculations kept.
+
+Reopening the pool's latest closed period leaves the period after it waiting: its records keep
+their calculations, and its members' live values are kept (PoolMember's WAITING_FIELDS, written
+by the reopening's one write of the pool's members). Every calculation of a period uses the
+ratings published before it (docs/rules.md, vocabulary), so when the reopened period is closed
+again, a waiting member's calculation can only have moved if
+
+- his published values on the new list differ from the withdrawn list's (a correction moved
+  them, or the inactivity rule now removes or keeps him), or an opponent's did;
+- one of his waiting records changed since it was evaluated: its score is not the score it was
+  evaluated with (``RatingRecord.rated_score``: a corrected result, or a record inserted, which
+  has none), or it is carried into the period (the reopened period's pending games, §1.7);
+- he has a record fewer or more than his kept live values count (a game deleted or moved, a
+  duplicate merged into him), or an opponent has;
+- a newcomer he played is connected to any of those (its group's start values, §1.6).
+
+Those members are evaluated (``evaluation._affected`` finds the newcomer groups and loads every
+record they need), their changed records written; every other member's live values are the kept
+ones. The result equals evaluating the whole period, which the tests check on every value.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, F, Q
+from django.utils import timezone
+
+from ratings.models import (
+    ClosingLiveValues,
+    ListEntry,
+    PoolMember,
+    PublishedList,
+    RatingPeriod,
+    RatingPool,
+    RatingRecord,
+)
+from ratings.services.db import fetch_rows, rows_update
+from ratings.services.evaluation import LIVE_FIELDS, _affected, _write_records, evaluate, live_values
+from ratings.services.lists import ENTRY_COLUMNS, pool_members_ensure
+from ratings.services.period_members import WAITING_FIELDS, pool_members_write
+
+NEWCOMER = (None, 0, False)
+_GAMES, _PENDING = WAITING_FIELDS.index("waiting_games"), WAITING_FIELDS.index("waiting_pending_games")
+
+
+def _carry(pool: RatingPool, closed: RatingPeriod, successor: RatingPeriod) -> set[int]:
+    """Move the records entering ``successor`` into it (as ``periods.carry_pending`` finds them:
+    those the closed period left pending, a side whose opponent already used the game carried
+    alone, and those dated in it with no period); returns their members and opponents."""
+    rows = fetch_rows(
+        RatingRecord.objects.filter(pool=pool)
+        .filter(Q(period=None, played_on__lte=successor.end) | Q(period=closed, pending=True))
+        .order_by("pk").values_list("id", "game_id", "member_id", "opponent_id", "period_id", "solo")
+    )
+    pending = {(game, member) for _id, game, member, _opp, period, _solo in rows if period == closed.pk}
+    rows_update(RatingRecord, ("id",), ("period_id", "solo"), [
+        (successor.pk, (game, opponent) not in pending if period == closed.pk else solo, pk)
+        for pk, game, _member, opponent, period, solo in rows
+    ])
+    return {m for row in rows for m in (row[2], row[3])}
+
+
+def _changed_records(
+    pool: RatingPool, successor: RatingPeriod, kept: dict[int, tuple]
+) -> tuple[set[int], set[int]]:
+    """Members with a record of ``successor`` not evaluated as it stands, and those with more or
+    fewer records than their kept live values count (rated and pending games) or none kept: a
+    game deleted or moved, or records given to another member (a duplicate merged), whose
+    opponents' records may name him now."""
+    counts = fetch_rows(
+        RatingRecord.objects.filter(pool=pool, period=successor).order_by().values("member_id").annotate(
+            n=Count("id"), changed=Count("id", filter=Q(rated_score=None) | ~Q(rated_score=F("score")))
+        ).values_list("member_id", "n", "changed")
+    )
+    changed_ones, recounted = set(), set()
+    for mid, n, changed in counts:
+        k = kept.get(mid)
+        if changed:
+            changed_ones.add(mid)
+        if k is None or k[_GAMES] is None or n != k[_GAMES] + k[_PENDING]:
+            recounted.add(mid)
+    counted = {row[0] for row in counts}
+    recounted |= {mid for mid, k in kept.items() if mid not in counted and (k[_GAMES] or k[_PENDING])}
+    recounted |= {mid for mid, k in kept.items() if k[_GAMES] is None}  # (a member new to the pool)
+    return changed_ones, recounted
+
+
+def successor_kept_evaluate(
+    pool: RatingPool,
+    closed: RatingPeriod,
+    successor: RatingPeriod,
+    published: dict[int, tuple],
+    withdrawn: dict[int, tuple],
+) -> bool:
+    """Open ``successor`` (waiting while ``closed`` was reopened) from the new list's published
+    values ``published`` (``published_values``, not yet stored), evaluating only the members
+    whose inputs differ from those its kept calculations were made with (``withdrawn``: the
+    published values of the list the reopening withdrew), and write the pool's members (the new
+    published values, live values and ranks) in one write of the rows that change. False, and
+    nothing written, when the reopening kept no live values (the caller evaluates the period)."""
+    pool_members_ensure(pool, published)
+    kept = {
+        mid: tuple(values)
+        for mid, *values in fetch_rows(
+            PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *WAITING_FIELDS)
+        )
+    }
+    if all(k[_GAMES] is None for k in kept.values()):
+        return False
+    moved = {m for m in published.keys() | withdrawn.keys()
+             if published.get(m, NEWCOMER) != withdrawn.get(m, NEWCOMER)}
+    carried = _carry(pool, closed, successor)
+    changed, recounted = _changed_records(pool, successor, kept)
+    seeds = moved | carried | changed | recounted
+    affected, recs, state = _affected(pool, successor, seeds, published=published, moved=moved | recounted)
+    result = evaluate(pool, successor, state, recs)
+    _write_records(result, recs, affected)
+    live = {mid: live_values(pool, result, state, mid) for mid in affected}
+
+    def values(mid: int) -> tuple:
+        return (*published.get(mid, NEWCOMER), *(live[mid] if mid in live else kept[mid]))
+
+    pool_members_write(pool, values)
+    return True
+
+
+def withdrawn_unchanged(withdrawn: PublishedList, rows: list[tuple], kept: list[tuple]) -> bool:
+    """Whether the list closing again would publish is the withdrawn one: the same rows
+    (``list_rows``: every entry, its rank and club) and the same live values kept with it
+    (``kept``, as ``periods.live_entries`` gives them). Then the withdrawn list stands again
+    and nothing is written (after a reopening without corrections)."""
+    stored = fetch_rows(ListEntry.objects.filter(list=withdrawn).order_by("rank").values_list(*ENTRY_COLUMNS))
+    if [tuple(row) for row in stored] != rows:
+        return False
+    closing = fetch_rows(ClosingLiveValues.objects.filter(list=withdrawn).order_by().values_list(
+        "member_id", *LIVE_FIELDS))
+    return sorted(tuple(row) for row in closing) == sorted(tuple(row) for row in kept)
+
+
+def withdrawn_stands(withdrawn: PublishedList, user) -> PublishedList:
+    """The withdrawn list stands again, published now: a browser that kept it withdrawn is told
+    it changed (its Last-Modified and version follow the publication)."""
+    withdrawn.published_at = timezone.now()
+    withdrawn.published_by = user if user is not None and getattr(user, "is_authenticated", False) else None
+    withdrawn.save(update_fields=["published_at", "published_by"])
+    return withdrawn
