@@ -137,8 +137,8 @@ def signed(value: float | None, decimals: int = 0) -> str:
 
 def rating_text(value: float | None, empty: str = "—") -> str:
     """"1835", or "2109,306" for an EGF rating (decimal separator of the language); ``empty`` for None."""
-    if value is None or value == "":
-        return empty
+    if type(value) is float and value.is_integer():
+        return str(int(value))  # most ratings: whole, the same digits in every language (no lookup)
     return number_texts().rating(value, empty)
 
 
