@@ -132,13 +132,17 @@ setting_changed.connect(_forget_marks, dispatch_uid="clubrating.core.formatting"
 
 def signed(value: float | None, decimals: int = 0) -> str:
     """``NumberTexts.signed`` in the current language: "+5", "−14", "±0", "+7,3"; "" for None."""
+    if value is None:  # here and below: nothing to write needs no language
+        return ""
     return number_texts().signed(value, decimals)
 
 
 def rating_text(value: float | None, empty: str = "—") -> str:
     """"1835", or "2109,306" for an EGF rating (decimal separator of the language); ``empty`` for None."""
-    if type(value) is float and value.is_integer():
-        return str(int(value))  # most ratings: whole, the same digits in every language (no lookup)
+    if value is None or value == "":
+        return empty
+    if type(value) is int or (type(value) is float and value.is_integer()):
+        return str(int(value))  # most ratings: whole, the same digits in every language
     return number_texts().rating(value, empty)
 
 
@@ -156,11 +160,15 @@ def rating_value(value: float | None) -> int | float | None:
 
 def change_text(value: float | None, empty: str = "") -> str:
     """A rating change as ``signed`` shows it with up to three decimals; ``empty`` when there is none."""
+    if value is None or value == "":
+        return empty
     return number_texts().change(value, empty)
 
 
 def game_change_text(value: float | None, empty: str = "") -> str:
     """A change not yet rounded (one game's, a tournament's sum): signed, ``CHANGE_DECIMALS`` places."""
+    if value is None or value == "":
+        return empty
     return number_texts().game_change(value, empty)
 
 
@@ -173,9 +181,13 @@ def id_text(value: int | str | None, empty: str = "") -> str:
 
 def decimal_text(value: float | int | None, places: int = 1) -> str:
     """``value`` rounded half away from zero to ``places``, localised, never grouped; "" for None."""
+    if value is None or value == "":
+        return ""
     return number_texts().decimal(value, places)
 
 
 def points_text(value: float | int | None) -> str:
     """Tournament points with one decimal ("3,5", "4,0"), as in the standings."""
+    if value is None or value == "":
+        return ""
     return number_texts().decimal(value, 1)
