@@ -31,6 +31,7 @@ from django.http import FileResponse, StreamingHttpResponse
 from django.utils import translation
 
 from clubrating.core.downloads import attachment, download_name
+from clubrating.core.formatting import NumberTexts
 from ratings.rules.rounding import round_half_away
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -85,13 +86,19 @@ def csv_lines(columns: list[ExportColumn], rows: Iterable[Any]) -> Iterator[str]
     return _csv_lines(columns, rows, german)
 
 
+# A cell's decimals as the pages write them, but with the "-" a spreadsheet reads as a minus.
+_CELL_TEXTS = {True: NumberTexts(","), False: NumberTexts(".")}
+
+
 def number_text(value: Any, decimals: int | None = None, german: bool = False) -> str:
     """A number as a CSV cell: "1835", "1234,567" (German) or with exactly ``decimals`` ("2,0")."""
     value = export_number(value)
     if value is None:
         return ""
-    text = str(value) if decimals is None else f"{round_half_away(value, decimals):.{decimals}f}"
-    return text.replace(".", ",") if german else text
+    if decimals is None:
+        text = str(value)
+        return text.replace(".", ",") if german else text
+    return _CELL_TEXTS[german].fixed(round_half_away(value, decimals), decimals)
 
 
 def _csv_lines(columns: list[ExportColumn], rows: Iterable[Any], german: bool) -> Iterator[str]:

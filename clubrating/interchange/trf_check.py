@@ -14,11 +14,11 @@ import hashlib
 
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubrating.accounts.permissions import is_official
+from clubrating.core.formatting import points_text
 from clubrating.jobs.models import Job
 from clubrating.jobs.services import Outcome, Progress, job_kind, job_start
 from clubrating.tournaments.pairing import trf_reasons as r
@@ -59,7 +59,7 @@ def pairing_error_message(error: TrfPairingError | RoundCheck) -> str:
 
 
 def _points(tenths: int) -> str:
-    return number_format(tenths / 10, 1)
+    return points_text(tenths / 10)
 
 
 def _scores(values: tuple[int, ...]) -> str:

@@ -7,7 +7,7 @@ import openpyxl
 import pytest
 from django.utils import translation
 
-from clubrating.core.exports import ExportColumn, csv_lines, export_number, safe_text, xlsx_file
+from clubrating.core.exports import ExportColumn, csv_lines, export_number, number_text, safe_text, xlsx_file
 
 COLUMNS = [
     ExportColumn("Name", lambda r: r[0]),
@@ -111,3 +111,14 @@ def test_xlsx_leaves_empty_values_empty():
     assert list(openpyxl.load_workbook(handle).active.iter_rows(values_only=True)) == [
         ("Name", "Rating", "Change"),
     ]
+
+
+@pytest.mark.parametrize(("value", "decimals", "de", "en"), [
+    (1835, None, "1835", "1835"), (1835.0, None, "1835", "1835"), (1234.567, None, "1234,567", "1234.567"),
+    (2, 1, "2,0", "2.0"), (4.5, 1, "4,5", "4.5"), (2.675, 2, "2,68", "2.68"), (-7.25, 1, "-7,3", "-7.3"),
+    (-0.04, 1, "-0,0", "-0.0"), (12345.6, 1, "12345,6", "12345.6"), (2.5, 0, "3", "3"), (None, 1, "", ""),
+])
+def test_number_text(value, decimals, de, en):
+    # Spreadsheets read the ASCII minus, not the pages' "−"; never digit-grouped.
+    assert number_text(value, decimals, german=True) == de
+    assert number_text(value, decimals, german=False) == en
