@@ -88,7 +88,9 @@ def _widths(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: flo
     regular, bold, _oblique = fonts()
     widths, usual, full = [], [], []
     for index, column in enumerate(columns):
-        texts = sorted({row[index] for row in rows}, key=len)
+        # Texts of one length in the order of their letters, not of the set: the same widths in
+        # every process, whatever its hash seed.
+        texts = sorted({row[index] for row in rows}, key=lambda t: (len(t), t))
         text = max((pdfmetrics.stringWidth(t, regular, CELL_SIZE) for t in texts[-8:]), default=0)
         head = _words_width(column.header, bold, HEAD_SIZE)
         widths.append(max(text, head) + 2 * PAD)
