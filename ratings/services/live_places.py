@@ -18,6 +18,7 @@ sees the ratings, places and levels the last save committed.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections import Counter
 
@@ -108,9 +109,19 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
     levels = {r for m in movers for r in (old[m], written[m]) if r is not None}
     updates = []  # (place, id) of the other rows whose place changes
     for level in levels:
-        tied = sorted((rank_key(level, row[3], row[4], member), member)
-                      for member, row in rows.items() if final[member] == level)
-        for place, (_key, member) in enumerate(tied, start=1):
+        # The rows that stay on the level keep their order (their stored places); each member
+        # joining it is put in by a binary search, folding only the names it is compared with.
+        keys: dict[int, tuple] = {}
+
+        def key(member: int, level=level, keys=keys) -> tuple:
+            if member not in keys:
+                keys[member] = rank_key(level, rows[member][3], rows[member][4], member)
+            return keys[member]
+
+        tied = sorted((m for m, row in rows.items() if row[1] == level == final[m]), key=lambda m: rows[m][2])
+        for member in sorted((m for m, row in rows.items() if row[1] != level == final[m]), key=key):
+            tied.insert(bisect.bisect_left(tied, key(member), key=key), member)
+        for place, member in enumerate(tied, start=1):
             if member in written:
                 places[member] = place
             elif rows[member][2] != place:
