@@ -23,7 +23,7 @@ import functools
 from collections import Counter
 
 from clubrating.clubs.models import Member
-from clubrating.core.db import plain_execute, plain_rows
+from clubrating.core.db import plain_execute, plain_rows, server_bound
 from ratings.lists.order import rank_key
 from ratings.models import LiveLevel, PoolMember
 from ratings.services.db import rows_update
@@ -60,18 +60,20 @@ def _read_sql(written: int, ratings: int) -> str:
 
 
 @functools.cache
-def _levels_sql(bands: int, sizes: int) -> str:
+def _levels_sql(bands: int, sizes: int, gone: int) -> str:
     """Move the count above of the levels within ``bands`` (each: lowest rating, the rating
-    above the highest, difference) and set the size of ``sizes`` levels. Parameters: per band
-    its three values, per size its rating and size, the pool, per band its two ratings, per
-    size its rating."""
+    above the highest, difference) and set the size of ``sizes`` levels, leaving out ``gone``
+    levels (deleted in the same statement on PostgreSQL). Parameters: per band its three values,
+    per size its rating and size, the pool, per band its two ratings, per size its rating, the
+    gone ratings."""
     moved = " + ".join(["CASE WHEN rating >= %s AND rating < %s THEN %s ELSE 0 END"] * bands) or "0"
     sized = " ".join(["WHEN rating = %s THEN %s"] * sizes)
     where = ["rating >= %s AND rating < %s"] * bands + (
         [f"rating IN ({', '.join(['%s'] * sizes)})"] if sizes else [])
     return (f"UPDATE {LiveLevel._meta.db_table} SET above = above + {moved}, "
             f"size = {f'CASE {sized} ELSE size END' if sizes else 'size'} "
-            f"WHERE pool_id = %s AND ({' OR '.join(where)})")
+            f"WHERE pool_id = %s AND ({' OR '.join(where)})"
+            + (f" AND rating NOT IN ({', '.join(['%s'] * gone)})" if gone else ""))
 
 
 def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int, int | None] | None:
@@ -129,18 +131,18 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
     for m in movers:
         if written[m] is None:
             places[m] = None
-    _levels_write(pool_id, [(old[m], written[m]) for m in movers], levels, rows, final, higher)
-    rows_update(PoolMember, ("id",), ("live_place",), updates)
+    _levels_write(pool_id, [(old[m], written[m]) for m in movers], levels, rows, final, higher, updates)
     return places
 
 
 def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: dict, final: dict,
-                  higher: dict[float, int]) -> None:
-    """The levels after the ``moves`` (old, new rating): a mover going up is now above every
-    level from his old rating up to his new one (excluded), one going down no longer is above
-    those from his new rating up to his old one; the sizes of the ``levels`` the movers leave
-    and join are counted from the rows read, an emptied level goes, a new one is inserted with
-    the rows above it."""
+                  higher: dict[float, int], placed: list[tuple[int, int]]) -> None:
+    """Write the levels after the ``moves`` (old, new rating) and the ``placed`` rows' places
+    (place, id). A mover going up is now above every level from his old rating up to his new
+    one (excluded), one going down no longer is above those from his new rating up to his old
+    one; the sizes of the ``levels`` the movers leave and join are counted from the rows read,
+    an emptied level goes, a new one is inserted with the rows above it. On PostgreSQL all in
+    one statement (one round trip: data-modifying ``WITH``)."""
     bands = []
     for before, after in moves:
         low, high = sorted((_NONE if before is None else before, _NONE if after is None else after))
@@ -148,14 +150,15 @@ def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: di
     before = Counter(row[1] for row in rows.values() if row[1] in levels)
     after = Counter(rating for rating in final.values() if rating in levels)
     table = LiveLevel._meta.db_table
+    writes: list[tuple[str, list]] = []
     gone = [r for r in levels if before[r] and not after[r]]
     if gone:
         listed = ", ".join(["%s"] * len(gone))
-        plain_execute(f"DELETE FROM {table} WHERE pool_id = %s AND rating IN ({listed})", [pool_id, *gone])
+        writes.append((f"DELETE FROM {table} WHERE pool_id = %s AND rating IN ({listed})", [pool_id, *gone]))
     sizes = [(r, after[r]) for r in levels if before[r] and after[r] and before[r] != after[r]]
-    plain_execute(_levels_sql(len(bands), len(sizes)), [
+    writes.append((_levels_sql(len(bands), len(sizes), len(gone)), [
         *(v for band in bands for v in band), *(v for size in sizes for v in size), pool_id,
-        *(v for band in bands for v in band[:2]), *(r for r, _size in sizes)])
+        *(v for band in bands for v in band[:2]), *(r for r, _size in sizes), *gone]))
     new = []
     for r in levels:
         if after[r] and not before[r]:
@@ -163,5 +166,18 @@ def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: di
                 1 for low, high, d in bands if low <= r < high and d < 0)
             new += [pool_id, r, higher.get(r, 0) + moved, after[r]]
     if new:
-        plain_execute(f"INSERT INTO {table} (pool_id, rating, above, size) VALUES "
-                      + ", ".join(["(%s, %s, %s, %s)"] * (len(new) // 4)), new)
+        writes.append((f"INSERT INTO {table} (pool_id, rating, above, size) VALUES "
+                       + ", ".join(["(%s, %s, %s, %s)"] * (len(new) // 4)), new))
+    if not server_bound():
+        for sql, params in writes:
+            plain_execute(sql, params)
+        rows_update(PoolMember, ("id",), ("live_place",), placed)
+        return
+    if placed:
+        writes.append((f"UPDATE {PoolMember._meta.db_table} AS t SET live_place = v.place "
+                       "FROM unnest(%s::integer[], %s::bigint[]) AS v (place, id) WHERE t.id = v.id",
+                       [[place for place, _pk in placed], [pk for _place, pk in placed]]))
+    *first, (sql, params) = writes
+    if first:
+        sql = "WITH " + ", ".join(f"w{i} AS ({s})" for i, (s, _p) in enumerate(first)) + " " + sql
+    plain_execute(sql, [*(v for _s, p in first for v in p), *params])
