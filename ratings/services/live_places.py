@@ -37,24 +37,27 @@ _NONE = float("-inf")  # off the list: below every rating
 
 @functools.cache
 def _read_sql(written: int, ratings: int) -> str:
-    """The written members off the list (kind 0: id, member, live rating, place, names), every
-    row rated as a written member's old or new rating (kind 1, likewise) and, per new rating,
-    the rows rated above it (kind 2: the rating, that count). Parameters: pool, the written
-    members, pool, the written members, the new ratings, pool, then pool and the rating twice
-    per new rating. (The ratings are joined to the rows, so that even a generic plan finds the
-    rows on the live rating's index: with ``IN (subquery)`` PostgreSQL read the whole pool.)"""
+    """The written members (kind 0: id, member, live rating, place, names), the rows rated as a
+    new rating (kind 1, likewise), the rows rated as a written member's old rating and no new one
+    (kind 3, without names: the rows staying there keep their order) and, per new rating, the
+    rows rated above it (kind 2: the rating, that count). Parameters: pool, the written members,
+    pool, the new ratings, pool, the written members, pool, the new ratings, then pool and the
+    rating twice per new rating. (The old ratings are joined to the rows, so that even a generic
+    plan finds them on the live rating's index: with ``IN (subquery)`` PostgreSQL read the whole
+    pool.)"""
     pm, m, level = PoolMember._meta.db_table, Member._meta.db_table, LiveLevel._meta.db_table
     members = ", ".join(["%s"] * written)
-    columns = "pm.id, pm.member_id, pm.live_rating, pm.live_place, m.last_name, m.first_name"
-    held = f"SELECT live_rating AS rating FROM {pm} WHERE pool_id = %s AND member_id IN ({members})"
-    levels = " UNION ".join([held, *["SELECT %s"] * ratings])
+    new = ", ".join(["%s"] * ratings)
+    columns = "pm.id, pm.member_id, pm.live_rating, pm.live_place"
+    named = f"{columns}, m.last_name, m.first_name FROM {pm} AS pm JOIN {m} AS m ON m.id = pm.member_id"
+    held = f"SELECT DISTINCT live_rating AS rating FROM {pm} WHERE pool_id = %s AND member_id IN ({members})"
     above = (f"SELECT 2, NULL, NULL, %s, (SELECT above + size FROM {level} WHERE pool_id = %s "
              "AND rating > %s ORDER BY rating LIMIT 1), NULL, NULL")
     return " UNION ALL ".join([
-        f"SELECT 0, {columns} FROM {pm} AS pm JOIN {m} AS m ON m.id = pm.member_id "
-        f"WHERE pm.pool_id = %s AND pm.member_id IN ({members}) AND pm.live_rating IS NULL",
-        f"SELECT 1, {columns} FROM ({levels}) AS lv JOIN {pm} AS pm ON pm.pool_id = %s "
-        f"AND pm.live_rating = lv.rating JOIN {m} AS m ON m.id = pm.member_id",
+        f"SELECT 0, {named} WHERE pm.pool_id = %s AND pm.member_id IN ({members})",
+        *([f"SELECT 1, {named} WHERE pm.pool_id = %s AND pm.live_rating IN ({new})"] if ratings else []),
+        f"SELECT 3, {columns}, NULL, NULL FROM ({held}) AS lv JOIN {pm} AS pm ON pm.pool_id = %s "
+        "AND pm.live_rating = lv.rating" + (f" WHERE lv.rating NOT IN ({new})" if ratings else ""),
         *[above] * ratings,
     ])
 
@@ -89,7 +92,8 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
         return None
     members = sorted(written)
     new_ratings = sorted({r for r in written.values() if r is not None})
-    params: list = [pool_id, *members, pool_id, *members, *new_ratings, pool_id]
+    params: list = [pool_id, *members, *([pool_id, *new_ratings] if new_ratings else []), pool_id, *members,
+                    pool_id, *new_ratings]
     for rating in new_ratings:
         params += [rating, pool_id, rating]
     rows: dict[int, tuple] = {}  # member -> (id, live rating, place, last name, first name)
@@ -98,7 +102,7 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
                                                                    params):
         if kind == 2:
             higher[rating] = place or 0
-        else:
+        elif kind != 3 or member not in rows:  # (a written member's row with his names)
             rows[member] = (pk, rating, place, last, first)
     if any(m not in rows for m in members):
         return None
