@@ -14,10 +14,10 @@ start and end of the run.
 
 ``--existing`` uses the database of ``DATABASE_URL`` as it is (e.g. a restored
 ``busiest_hour.py`` dump, migrated) instead of seeding one; ``--saves-only`` stops after the
-save; ``--ab`` times the save alternately (blocks of five) as it places the players' live ranks
-(``ratings.services.live_places``) and as it renumbered their rating bands before
-(``live_ranks_renumber``), in the same process and minutes, and checks every stored rank
-against a ranking from scratch at the end.
+save; ``--check-ranks`` then compares every live rank (level and place) with a ranking from
+scratch; ``--ab`` times the save alternately (blocks of five) as it places the players
+(``ratings.services.live_places``) and with the pool's places and levels rebuilt instead
+(``live_ranks_renumber``), in the same process and minutes, and checks the ranks at the end.
 ``--period-only`` times only the close page and reopening and closing (``--rounds`` times).
 """
 
@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--existing", action="store_true", help="use the database as it is")
     parser.add_argument("--saves-only", action="store_true")
     parser.add_argument("--ab", action="store_true", help="the save with the ranks placed and by bands")
+    parser.add_argument("--check-ranks", action="store_true", help="compare the ranks with a ranking anew")
     parser.add_argument("--without-ranks", action="store_true",
                         help="with --ab: also the save keeping no ranks at all (leaves them wrong)")
     parser.add_argument("--period-only", action="store_true",
@@ -152,6 +153,8 @@ def main() -> None:
                 save(saves)
             if saves:
                 figures["result_save"] = median(saves)
+            if args.check_ranks:
+                figures.update(_ranks_check(pool))
         if args.saves_only:
             _done(figures, load, args.json)
             return
@@ -202,17 +205,15 @@ def _done(figures: dict, load: list, path: Path | None) -> None:
 
 
 def _save_ab(pool, save, samples: int, without: bool) -> dict:
-    """The save as it is (the players' live ranks placed by index seeks) and with the
-    renumbering of their rating bands it used before (``without``: and keeping no ranks at
-    all), alternately in blocks of five; then every stored rank compared with a ranking from
-    scratch (not with ``without``, which leaves them wrong: the whole list renumbered instead)."""
+    """The save as it is (the players placed, ``live_places``) and with the pool's places and
+    levels rebuilt instead (``without``: and keeping no ranks at all), alternately in blocks of
+    five; then every rank compared with a ranking from scratch (``without`` leaves them wrong:
+    the whole list is rebuilt first)."""
     import ratings.services.evaluation as evaluation
-    from ratings.lists.order import rank_key
-    from ratings.models import PoolMember
     from ratings.services.live_ranks import live_ranks_renumber
 
     placed, renumber = evaluation.live_ranks_place, evaluation.live_ranks_renumber
-    kinds = ["result_save", "result_save_bands", *(["result_save_without_ranks"] if without else [])]
+    kinds = ["result_save", "result_save_rebuilt", *(["result_save_without_ranks"] if without else [])]
     out: dict = {kind: [] for kind in kinds}
     for block in range((samples + 4) // 5):
         for kind in kinds if block % 2 == 0 else kinds[::-1]:
@@ -226,12 +227,21 @@ def _save_ab(pool, save, samples: int, without: bool) -> dict:
                 evaluation.live_ranks_place, evaluation.live_ranks_renumber = placed, renumber
     if without:
         live_ranks_renumber(pool.pk)
-    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).values_list(
+    return {kind: median(samples) for kind, samples in out.items()} | _ranks_check(pool)
+
+
+def _ranks_check(pool) -> dict:
+    """Every live rank as the list pages read it (level and place) against a ranking anew."""
+    from ratings.lists.order import rank_key
+    from ratings.live_level import live_rank_expression
+    from ratings.models import PoolMember
+
+    rows = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).annotate(
+        live_rank=live_rank_expression()).values_list(
         "member_id", "live_rating", "member__last_name", "member__first_name", "live_rank")
     ordered = sorted(rows, key=lambda r: rank_key(r[1], r[2], r[3], r[0]))
     wrong = sum(1 for place, row in enumerate(ordered, start=1) if row[4] != place)
-    return {kind: median(samples) for kind, samples in out.items()} | {
-        "ranks_checked": len(ordered), "ranks_differing_from_scratch": wrong}
+    return {"ranks_checked": len(ordered), "ranks_differing_from_scratch": wrong}
 
 
 if __name__ == "__main__":

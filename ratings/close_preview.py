@@ -24,6 +24,7 @@ from django.db.models import (
     FloatField,
     IntegerField,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Value,
@@ -31,6 +32,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
+from ratings.live_level import live_rank_expression
 from ratings.models import PoolMember, RatingPeriod
 from ratings.selectors import live_rows
 from ratings.services.inactivity import inactive_members
@@ -47,7 +49,7 @@ def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[P
     if anew:
         return period_close_list_preview(period=period)
     rows = live_rows(pool)
-    rank = F("live_rank")
+    rank = live_rank_expression()
     valid_from = end + datetime.timedelta(days=1)  # (``list_valid_from`` of the period as closing ends it)
     # (On the live rating's index alone, without the rows' joins: most pools leave nobody out.)
     listed = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).order_by().values_list(
@@ -55,13 +57,15 @@ def close_preview_rows(*, period: RatingPeriod) -> QuerySet[PoolMember] | list[P
     inactive = inactive_members(pool=pool, list_date=valid_from, member_ids=listed)
     if inactive:
         rows = rows.exclude(member_id__in=inactive)
-        ahead = (PoolMember.objects.filter(pool=pool, member_id__in=inactive)
-                 .filter(live_rank__lt=OuterRef("live_rank")).order_by().values("pool_id").annotate(n=Count("pk")).values("n"))
-        rank = F("live_rank") - Coalesce(Subquery(ahead, output_field=IntegerField()), 0)
+        before = Q(live_rating__gt=OuterRef("live_rating")) | Q(
+            live_rating=OuterRef("live_rating"), live_place__lt=OuterRef("live_place"))
+        ahead = (PoolMember.objects.filter(pool=pool, member_id__in=inactive).filter(before)
+                 .order_by().values("pool_id").annotate(n=Count("pk")).values("n"))
+        rank = live_rank_expression() - Coalesce(Subquery(ahead, output_field=IntegerField()), 0)
     # As the list publishes them: the change from the published rating (0 without games), the
     # games in all; nothing is provisional (``list_markers`` already marks a first rating).
     return rows.annotate(
         rank=rank, provisional=Value(False),
         list_change=Case(When(rating__isnull=False, then=F("live_rating") - F("rating")), default=None,
                          output_field=FloatField()),
-    ).order_by("-live_rating", "live_rank")
+    ).order_by("-live_rating", "live_place")

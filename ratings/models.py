@@ -281,12 +281,11 @@ class PoolMember(LiveValues):
     rating = models.FloatField(_("published rating"), null=True, blank=True)  # None = newcomer
     games_count = models.PositiveIntegerField(_("games count"), default=0)
     reached_2400 = models.BooleanField(_("reached 2400"), default=False)
-    # The place on the live list (``ratings.lists.order``), kept by every write of live ratings
-    # (``ratings.services.live_ranks``): readers never rank the whole pool. None off the list.
-    # Not indexed: a save rewrites the ranks of the hundreds of members its players pass, which
-    # PostgreSQL does in place when no index covers the column; pages read the list in rank
-    # order on the live rating's index (the rank orders ties only).
-    live_rank = models.PositiveIntegerField(_("live rank"), null=True, blank=True)
+    # The place among the rows with the same live rating (``ratings.lists.order``); with the
+    # level's count of rows above (``ratings.live_level``) it gives the rank on the live list,
+    # kept by every write of live ratings (``ratings.services.live_ranks``). None off the list.
+    # Not indexed: writing it stays in place (pages read the list on the live rating's index).
+    live_place = models.PositiveIntegerField(_("place among equal live ratings"), null=True, blank=True)
     # While the period before the open one is reopened: the live values the waiting period had
     # (LiveValues' columns, in their order), kept so that closing again evaluates only the
     # members whose inputs changed (``ratings.services.period_kept``). None otherwise.
@@ -495,3 +494,6 @@ class FideTakeover(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member}: {self.fide_rating} → {self.rating:g}"
+
+
+from ratings.live_level import LiveLevel  # noqa: E402, F401  (the live list's levels)

@@ -99,7 +99,7 @@ _CLASS_MSGIDS = [
 # Orders in (field, descending) pairs; a list's stored rank already is rating, name
 # (``ratings.lists.order``): the published list's entries', the live list's kept with its ratings.
 PUBLISHED_RANK_ORDER = (("rank", False),)
-LIVE_RANK_ORDER = (("live_rating", True), ("live_rank", False))  # (on the live rating's index)
+LIVE_RANK_ORDER = (("live_rating", True), ("live_place", False))  # (on the live rating's index)
 
 
 def _ordering(fields, descending: bool, *, nulls_last: bool = True) -> list:

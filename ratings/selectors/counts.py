@@ -10,13 +10,15 @@ every cold start page and live list).
 
 from __future__ import annotations
 
+from ratings.live_level import live_rank_expression
 from ratings.models import PoolMember
 
 
 def rated_members_count(*, pool_id: int) -> int:
     """The number of the pool's members with a live rating (the rows of its whole live list)."""
     rated = PoolMember.objects.filter(pool_id=pool_id, live_rating__isnull=False)
-    last = rated.order_by("live_rating", "-live_rank").values_list("live_rank", flat=True).first()
+    last = rated.order_by("live_rating", "-live_place").annotate(live_rank=live_rank_expression())
+    last = last.values_list("live_rank", flat=True).first()
     if last is None:
         # No rated member, or ranks not written yet (a row written outside the services):
         # counted, so that the figure is right whatever route wrote the ratings.

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from clubrating.clubs.models import Club, Member
 from clubrating.clubs.privacy import restricted_q
+from ratings.live_level import live_rank_expression
 from ratings.models import (
     FIRST_RATING_MARKER,
     ListEntry,
@@ -84,8 +85,8 @@ def list_entries(plist: PublishedList) -> QuerySet[ListEntry]:
 
 
 # The order of a rating list (``ratings.lists.order``, as ``list_publish`` ranks): rating, then
-# name; the live list's ranks are kept in that order with its ratings (``live_rank``).
-LIVE_ORDER = ("-live_rating", "live_rank")  # (on the live rating's index)
+# name; the live list's places among ties are kept in that order with its ratings (``live_place``).
+LIVE_ORDER = ("-live_rating", "live_place")  # (on the live rating's index)
 
 
 def _birth_year():
@@ -102,7 +103,7 @@ def _restricted():
 
 # A list's own columns: an order led by one of them walks the list itself (its rank or live
 # rating index), so the rows a later page skips need no member.
-LIST_ORDER_COLUMNS = frozenset({"rank", "live_rank", "live_rating", "list_rating", "list_change",
+LIST_ORDER_COLUMNS = frozenset({"rank", "live_place", "live_rating", "list_rating", "list_change",
                                 "list_games", "list_period_games", "list_markers"})
 
 
@@ -158,7 +159,7 @@ def live_rows(pool: RatingPool) -> QuerySet[PoolMember]:
         list_period_games=F("live_games"),
         list_markers=Case(When(rating__isnull=True, then=Value(FIRST_RATING_MARKER)), default=Value("")),
         # The rows shown get their class (ratings.lists.table.live_decorate).
-        rank=F("live_rank"), list_class=Value(""),
+        rank=live_rank_expression(), list_class=Value(""),
         list_birth_year=_birth_year(), provisional=ExpressionWrapper(played, output_field=BooleanField()),
         list_restricted=_restricted(),
     )
@@ -181,12 +182,12 @@ def live_ranks(pool: RatingPool, member_ids: list[int] | None = None) -> dict[in
     """{member id: rank in the whole live list} for ``member_ids`` (default: everyone); one query
     of the ranks kept with the live ratings (``ratings.services.live_ranks``). The rank is the
     position in the unfiltered list, as a published list stores it."""
-    ranked = PoolMember.objects.filter(pool=pool, live_rank__isnull=False).order_by()
+    ranked = PoolMember.objects.filter(pool=pool, live_rating__isnull=False).order_by()
     if member_ids is not None:
         if not member_ids:
             return {}
         ranked = ranked.filter(member_id__in=member_ids)
-    return dict(ranked.values_list("member_id", "live_rank"))
+    return dict(ranked.annotate(live_rank=live_rank_expression()).values_list("member_id", "live_rank"))
 
 
 @dataclass

@@ -279,7 +279,7 @@ def _write_members(
     # many (a period's evaluation): their bands renumbered after the write.
     ranks = live_ranks_place(pool.pk, {row[-1]: row[live] for row in rows})
     if ranks is not None:
-        columns = (*columns, "live_rank")
+        columns = (*columns, "live_place")
         rows = [(*row[:-2], ranks[row[-1]], *row[-2:]) for row in rows]
     rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
     if ranks is None:

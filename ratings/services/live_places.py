@@ -1,177 +1,187 @@
 """A few members' new places on the live list, found before their live ratings are written
-(``PoolMember.live_rank``; the order of ``ratings.lists.order``).
+(``PoolMember.live_place`` and the levels of ``ratings.live_level``; the order of
+``ratings.lists.order``).
 
 A result save changes two members' live ratings (a few more when a newcomer's group is
-involved). Its cost must not grow with the pool: each mover's new place is found by index seeks
-on the stored order (the rows rated exactly as his new rating, and the rank of the last row rated
-above it), the rows he passes are shifted by one statement that reads them on the live rating's
-index (their ratings lie between his old and new rating), and his own rank is written with his
-live values. Reading and writing are proportional to the ranks that move; no name is folded but
-those of the movers and of the rows tied with their new ratings.
+involved). Its cost must not grow with the pool, nor with the members its players pass: a row's
+rank is its level's count of rows rated above plus its place among its ties, so a mover changes
+only the levels between his old and his new rating (their count above moves by one: one level
+per rating point passed, instead of a rank in every row passed) and the places of the ties he
+leaves and joins. Those ties are read in one statement with the movers (their names, to order
+them) and, for each new rating without a level yet, the rows rated above it (the nearest level
+above: its count above plus its size).
 
-How the ranks are computed: take the movers out of the list (the other rows keep their order;
-the row of old rank ``r`` becomes the ``i(r)``-th of them), then put each mover back after the
-``q`` rows of that shortened list that rank ahead of his new rating and name. ``q`` is the
-number of rows ahead of him in the stored list (a seek) less the movers counted in it (movers
-ahead of him are exactly those whose old rank is at most that number). A row's new rank is
-``i(r)`` plus the movers put back ahead of it; movers put back after the same row are ordered
-by their own places. The difference to the old rank changes only at the movers' old ranks and
-where they are put back, so the rows to shift fall into a few rank ranges, each shifted by a
-constant: one ``UPDATE`` with a ``CASE`` per range.
-
-The stored ranks are consistent when this runs (every write of live ratings keeps them so,
+The places and levels are consistent when this runs (every write of live ratings keeps them so,
 under the pool's rank lock, ``live_ranks.pool_ranks_lock``, which the caller holds): the read
-sees the ratings and ranks the last save committed.
+sees the ratings, places and levels the last save committed.
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
+from collections import Counter
 
 from clubrating.clubs.models import Member
-from clubrating.core.db import plain_execute, plain_rows
+from clubrating.core.db import plain_execute, plain_rows, server_bound
 from ratings.lists.order import rank_key
-from ratings.models import PoolMember
+from ratings.models import LiveLevel, PoolMember
+from ratings.services.db import rows_update
 
 # At most this many members written at once are placed one by one; more (a period's
-# evaluation moves thousands) are written first and their bands renumbered
-# (``live_ranks.live_ranks_renumber``), which reads each band once for all of them. A save
-# whose newcomer group moves a few dozen members is still placed: at 20,000 members placing
-# 18 / 64 members scattered over the list cost 47 / 130 ms of CPU, renumbering their bands
-# 273 / 345 ms.
+# evaluation moves thousands) are written first and the pool's places and levels rebuilt
+# (``live_ranks.live_ranks_renumber``), which reads the pool once for all of them.
 FEW = 64
-_LAST = 2**31 - 1  # the end of the list, for a range that runs to it
-_INF = float("inf")
+_NONE = float("-inf")  # off the list: below every rating
 
 
 @functools.cache
 def _read_sql(written: int, ratings: int) -> str:
-    """The written members' rows (kind 0: member, live rating, rank, names), the rows rated as
-    one of the new ratings (kind 1, likewise) and, per new rating, the rank of the last row rated
-    above it (kind 2: the rating, that rank). Parameters: pool, the written members, pool, the
-    new ratings, then pool and a rating per new rating."""
-    pm, m = PoolMember._meta.db_table, Member._meta.db_table
-    rows = (f"SELECT {{kind}}, pm.member_id, pm.live_rating, pm.live_rank, m.last_name, m.first_name "
-            f"FROM {pm} AS pm JOIN {m} AS m ON m.id = pm.member_id WHERE pm.pool_id = %s AND {{where}}")
-    parts = [rows.format(kind=0, where=f"pm.member_id IN ({', '.join(['%s'] * written)})")]
-    if ratings:
-        parts.append(rows.format(kind=1, where=f"pm.live_rating IN ({', '.join(['%s'] * ratings)})"))
-        above = (f"SELECT 2, NULL, %s, (SELECT live_rank FROM {pm} WHERE pool_id = %s AND live_rating > %s "
-                 "ORDER BY live_rating, live_rank DESC LIMIT 1), NULL, NULL")
-        parts += [above] * ratings
-    return " UNION ALL ".join(parts)
+    """The written members (kind 0: id, member, live rating, place, names), the rows rated as a
+    new rating (kind 1, likewise), the rows rated as a written member's old rating and no new one
+    (kind 3, without names: the rows staying there keep their order) and, per new rating, the
+    rows rated above it (kind 2: the rating, that count). Parameters: pool, the written members,
+    pool, the new ratings, pool, the written members, pool, the new ratings, then pool and the
+    rating twice per new rating. (The old ratings are joined to the rows, so that even a generic
+    plan finds them on the live rating's index: with ``IN (subquery)`` PostgreSQL read the whole
+    pool.)"""
+    pm, m, level = PoolMember._meta.db_table, Member._meta.db_table, LiveLevel._meta.db_table
+    members = ", ".join(["%s"] * written)
+    new = ", ".join(["%s"] * ratings)
+    columns = "pm.id, pm.member_id, pm.live_rating, pm.live_place"
+    named = f"{columns}, m.last_name, m.first_name FROM {pm} AS pm JOIN {m} AS m ON m.id = pm.member_id"
+    held = f"SELECT DISTINCT live_rating AS rating FROM {pm} WHERE pool_id = %s AND member_id IN ({members})"
+    above = (f"SELECT 2, NULL, NULL, %s, (SELECT above + size FROM {level} WHERE pool_id = %s "
+             "AND rating > %s ORDER BY rating LIMIT 1), NULL, NULL")
+    return " UNION ALL ".join([
+        f"SELECT 0, {named} WHERE pm.pool_id = %s AND pm.member_id IN ({members})",
+        *([f"SELECT 1, {named} WHERE pm.pool_id = %s AND pm.live_rating IN ({new})"] if ratings else []),
+        f"SELECT 3, {columns}, NULL, NULL FROM ({held}) AS lv JOIN {pm} AS pm ON pm.pool_id = %s "
+        "AND pm.live_rating = lv.rating" + (f" WHERE lv.rating NOT IN ({new})" if ratings else ""),
+        *[above] * ratings,
+    ])
 
 
 @functools.cache
-def _shift_sql(written: int, bands: int, ranges: int) -> str:
-    """Shift the ranks of the rows (not written) rated within one of ``bands`` whose rank lies in
-    one of ``ranges`` by that range's difference. Parameters: per range its first and last rank
-    and the difference, the pool, per band its lowest and highest rating, per range its first
-    and last rank again, the written members."""
-    cases = " ".join(["WHEN live_rank BETWEEN %s AND %s THEN %s"] * ranges)
-    return (
-        f"UPDATE {PoolMember._meta.db_table} SET live_rank = live_rank + CASE {cases} ELSE 0 END "
-        "WHERE pool_id = %s AND (" + " OR ".join(["live_rating BETWEEN %s AND %s"] * bands) + ") AND ("
-        + " OR ".join(["live_rank BETWEEN %s AND %s"] * ranges) + ") "
-        f"AND member_id NOT IN ({', '.join(['%s'] * written)})"
-    )
+def _levels_sql(bands: int, sizes: int, gone: int) -> str:
+    """Move the count above of the levels within ``bands`` (each: lowest rating, the rating
+    above the highest, difference) and set the size of ``sizes`` levels, leaving out ``gone``
+    levels (deleted in the same statement on PostgreSQL). Parameters: per band its three values,
+    per size its rating and size, the pool, per band its two ratings, per size its rating, the
+    gone ratings."""
+    moved = " + ".join(["CASE WHEN rating >= %s AND rating < %s THEN %s ELSE 0 END"] * bands) or "0"
+    sized = " ".join(["WHEN rating = %s THEN %s"] * sizes)
+    where = ["rating >= %s AND rating < %s"] * bands + (
+        [f"rating IN ({', '.join(['%s'] * sizes)})"] if sizes else [])
+    return (f"UPDATE {LiveLevel._meta.db_table} SET above = above + {moved}, "
+            f"size = {f'CASE {sized} ELSE size END' if sizes else 'size'} "
+            f"WHERE pool_id = %s AND ({' OR '.join(where)})"
+            + (f" AND rating NOT IN ({', '.join(['%s'] * gone)})" if gone else ""))
 
 
 def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int, int | None] | None:
-    """Before the live ratings ``written`` (member -> new live rating) are stored: shift the
-    ranks of the rows that the members whose rating changes pass, and return every written
-    member's new rank, to be stored with his live values (None: off the list). None when more
-    than ``FEW`` members are written or one has no row yet: the caller then writes the ratings
-    and renumbers their bands (``live_ranks.live_ranks_renumber``). The caller holds the pool's
-    rank lock."""
+    """Before the live ratings ``written`` (member -> new live rating) are stored: write the
+    levels and the places of the other rows that the members whose rating changes move, and
+    return every written member's new place, to be stored with his live values (None: off the
+    list). None when more than ``FEW`` members are written or one has no row yet: the caller
+    then writes the ratings and rebuilds the places and levels (``live_ranks.live_ranks_renumber``).
+    The caller holds the pool's rank lock."""
     if not written:
         return {}
     if len(written) > FEW:
         return None
     members = sorted(written)
     new_ratings = sorted({r for r in written.values() if r is not None})
-    params: list = [pool_id, *members]
-    if new_ratings:
-        params += [pool_id, *new_ratings]
-        for rating in new_ratings:
-            params += [rating, pool_id, rating]
-    old: dict[int, tuple] = {}  # member -> (live rating, rank, last name, first name)
-    ties: dict[float, list[tuple[int, tuple]]] = {}  # rating -> [(rank, rank_key)]
-    above: dict[float, int] = {}  # rating -> the rank of the last row rated above it
-    read = plain_rows(_read_sql(len(members), len(new_ratings)), params)
-    for kind, member, rating, rank, last, first in read:
-        if kind == 0:
-            old[member] = (rating, rank, last, first)
-        elif kind == 1:
-            ties.setdefault(rating, []).append((rank, rank_key(rating, last, first, member)))
-        else:
-            above[rating] = rank or 0
-    if len(old) != len(members):
+    params: list = [pool_id, *members, *([pool_id, *new_ratings] if new_ratings else []), pool_id, *members,
+                    pool_id, *new_ratings]
+    for rating in new_ratings:
+        params += [rating, pool_id, rating]
+    rows: dict[int, tuple] = {}  # member -> (id, live rating, place, last name, first name)
+    higher: dict[float, int] = {}  # new rating -> the rows rated above it now
+    for kind, pk, member, rating, place, last, first in plain_rows(_read_sql(len(members), len(new_ratings)),
+                                                                   params):
+        if kind == 2:
+            higher[rating] = place or 0
+        elif kind != 3 or member not in rows:  # (a written member's row with his names)
+            rows[member] = (pk, rating, place, last, first)
+    if any(m not in rows for m in members):
         return None
-    movers = [m for m in members if old[m][0] != written[m]]
+    old = {m: rows[m][1] for m in members}
+    movers = [m for m in members if old[m] != written[m]]
+    places = {m: rows[m][2] for m in members}
     if not movers:
-        return {m: old[m][1] for m in members}
-    gone = sorted(old[m][1] for m in movers if old[m][1] is not None)  # the movers' old ranks
-    # Each mover put back with a new rating: (q, his key, member).
-    back = []
+        return places
+    final = {member: written.get(member, row[1]) for member, row in rows.items()}
+    levels = {r for m in movers for r in (old[m], written[m]) if r is not None}
+    updates = []  # (place, id) of the other rows whose place changes
+    for level in levels:
+        # The rows that stay on the level keep their order (their stored places); each member
+        # joining it is put in by a binary search, folding only the names it is compared with.
+        keys: dict[int, tuple] = {}
+
+        def key(member: int, level=level, keys=keys) -> tuple:
+            if member not in keys:
+                keys[member] = rank_key(level, rows[member][3], rows[member][4], member)
+            return keys[member]
+
+        tied = sorted((m for m, row in rows.items() if row[1] == level == final[m]), key=lambda m: rows[m][2])
+        for member in sorted((m for m, row in rows.items() if row[1] != level == final[m]), key=key):
+            tied.insert(bisect.bisect_left(tied, key(member), key=key), member)
+        for place, member in enumerate(tied, start=1):
+            if member in written:
+                places[member] = place
+            elif rows[member][2] != place:
+                updates.append((place, rows[member][0]))
     for m in movers:
-        rating = written[m]
-        if rating is None:
-            continue
-        key = rank_key(rating, old[m][2], old[m][3], m)
-        tied = ties.get(rating, [])
-        ahead = [rank for rank, other in tied if other < key]
-        if ahead:
-            count = max(ahead)  # the ties hold consecutive ranks
-        elif tied:
-            count = min(rank for rank, _key in tied) - 1
-        else:
-            count = above.get(rating, 0)
-        back.append((count - bisect.bisect_right(gone, count), key, m))
-    back.sort()
-    places = [q for q, _key, _m in back]
+        if written[m] is None:
+            places[m] = None
+    _levels_write(pool_id, [(old[m], written[m]) for m in movers], levels, rows, final, higher, updates)
+    return places
 
-    def index(rank: int) -> int:  # the place of a row that stays among the rows that stay
-        return rank - bisect.bisect_left(gone, rank)
 
-    def new_rank(rank: int) -> int:
-        i = index(rank)
-        return i + bisect.bisect_left(places, i)
-
-    def old_rank(i: int) -> int:  # the old rank of the i-th row that stays
-        rank = i
-        for g in gone:
-            if g <= rank:
-                rank += 1
-        return rank
-
-    ranks = {m: (None if old[m][1] is None or m in movers else new_rank(old[m][1])) for m in members}
-    ranks.update({m: q + place for place, (q, _key, m) in enumerate(back, start=1)})
-    # The rows that stay, in ranges of old ranks shifted alike.
-    starts = sorted({1, *(g + 1 for g in gone), *(old_rank(q + 1) for q in places)})
-    ranges: list[list[int]] = []  # [first, last, difference]
-    for start, end in zip(starts, [*starts[1:], _LAST + 1], strict=True):
-        if start in gone:
-            continue  # (a mover's own rank: a range of one)
-        difference = new_rank(start) - start
-        if ranges and ranges[-1][1] == start - 1 and ranges[-1][2] == difference:
-            ranges[-1][1] = end - 1
-        else:
-            ranges.append([start, end - 1, difference])
-    ranges = [r for r in ranges if r[2] != 0]
-    if ranges:
-        # The rows a mover passes are rated between his old and his new rating (or below the one
-        # he has when he enters or leaves the list): the live rating's index finds them.
-        bands = sorted((min(pair) if None not in pair else -_INF, max(v for v in pair if v is not None))
-                       for pair in ((old[m][0], written[m]) for m in movers))
-        joined = [list(bands[0])]
-        for low, high in bands[1:]:
-            if low <= joined[-1][1]:
-                joined[-1][1] = max(high, joined[-1][1])
-            else:
-                joined.append([low, high])
-        plain_execute(_shift_sql(len(members), len(joined), len(ranges)), [
-            *(v for r in ranges for v in r), pool_id, *(v for band in joined for v in band),
-            *(v for r in ranges for v in r[:2]), *members])
-    return ranks
+def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: dict, final: dict,
+                  higher: dict[float, int], placed: list[tuple[int, int]]) -> None:
+    """Write the levels after the ``moves`` (old, new rating) and the ``placed`` rows' places
+    (place, id). A mover going up is now above every level from his old rating up to his new
+    one (excluded), one going down no longer is above those from his new rating up to his old
+    one; the sizes of the ``levels`` the movers leave and join are counted from the rows read,
+    an emptied level goes, a new one is inserted with the rows above it. On PostgreSQL all in
+    one statement (one round trip: data-modifying ``WITH``)."""
+    bands = []
+    for before, after in moves:
+        low, high = sorted((_NONE if before is None else before, _NONE if after is None else after))
+        bands.append((low, high, 1 if (_NONE if after is None else after) > low else -1))
+    before = Counter(row[1] for row in rows.values() if row[1] in levels)
+    after = Counter(rating for rating in final.values() if rating in levels)
+    table = LiveLevel._meta.db_table
+    writes: list[tuple[str, list]] = []
+    gone = [r for r in levels if before[r] and not after[r]]
+    if gone:
+        listed = ", ".join(["%s"] * len(gone))
+        writes.append((f"DELETE FROM {table} WHERE pool_id = %s AND rating IN ({listed})", [pool_id, *gone]))
+    sizes = [(r, after[r]) for r in levels if before[r] and after[r] and before[r] != after[r]]
+    writes.append((_levels_sql(len(bands), len(sizes), len(gone)), [
+        *(v for band in bands for v in band), *(v for size in sizes for v in size), pool_id,
+        *(v for band in bands for v in band[:2]), *(r for r, _size in sizes), *gone]))
+    new = []
+    for r in levels:
+        if after[r] and not before[r]:
+            moved = sum(1 for low, high, d in bands if low <= r < high and d > 0) - sum(
+                1 for low, high, d in bands if low <= r < high and d < 0)
+            new += [pool_id, r, higher.get(r, 0) + moved, after[r]]
+    if new:
+        writes.append((f"INSERT INTO {table} (pool_id, rating, above, size) VALUES "
+                       + ", ".join(["(%s, %s, %s, %s)"] * (len(new) // 4)), new))
+    if not server_bound():
+        for sql, params in writes:
+            plain_execute(sql, params)
+        rows_update(PoolMember, ("id",), ("live_place",), placed)
+        return
+    if placed:
+        writes.append((f"UPDATE {PoolMember._meta.db_table} AS t SET live_place = v.place "
+                       "FROM unnest(%s::integer[], %s::bigint[]) AS v (place, id) WHERE t.id = v.id",
+                       [[place for place, _pk in placed], [pk for _place, pk in placed]]))
+    *first, (sql, params) = writes
+    if first:
+        sql = "WITH " + ", ".join(f"w{i} AS ({s})" for i, (s, _p) in enumerate(first)) + " " + sql
+    plain_execute(sql, [*(v for _s, p in first for v in p), *params])

@@ -1,39 +1,32 @@
-"""The live list's ranks, kept with the live ratings (``PoolMember.live_rank``).
+"""The live list's ranks, kept with the live ratings: each row's place among the rows tied
+with its live rating (``PoolMember.live_place``) and, per live rating, the count of rows rated
+above it (``ratings.live_level.LiveLevel``); a row's rank is their sum (``live_rank_expression``).
 
-Every write of live ratings renumbers, in the same transaction, the ranks that write can move,
-and only those: the list pages then read a stored rank instead of ranking the whole pool
+Every write of live ratings rewrites, in the same transaction, the places and levels it moves:
+the list pages then read a rank by one index seek instead of ranking the whole pool
 (``ROW_NUMBER() OVER …``) for every reader after every save. The order is the one of
-``ratings.lists.order`` (rating, then folded name, then record number), computed by the database
-over the rows that can move.
-
-Which rows can move: if members' live ratings went from ``old`` to ``new``, a row rated above
-every such old and new rating keeps every member ahead of it, and a row rated below all of them
-keeps the same number of members ahead of it (the moved ones were ahead before and still are),
-unless a member entered or left the list (then every row below counts one more or one less).
-So only the rows rated between the lowest and highest of those ratings (down to the end of the
-list when a member entered or left) are renumbered: their rank is the number of rows rated above
-that band (the rank of the last of them, which stays) plus their place in it; a row's rank is
-written only when it changed. The band is read in one statement (its rows, their names, that
-rank) and ordered by ``rank_key``: folding a few hundred names in Python costs less than in SQL,
-and the members are looked up by key, whatever plan a save's generic plans would choose.
+``ratings.lists.order`` (rating, then folded name, then record number). A result save places its
+few players itself (``live_places``); a write of many members' live ratings (a period's
+evaluation, a merge, a deletion) rebuilds the pool's places and levels here, in one read of the
+pool's rows: it writes only the places and levels that changed.
 
 On PostgreSQL saves of different games run side by side (``ratings.services.db``): each holds
 the pool's rank lock (``pool_ranks_lock``) from before it writes live ratings until it commits,
-so that one save's renumbering reads the live ratings another save has committed, never a band
-it is still changing.
+so that one save's places and levels are computed from what another save has committed, never
+from levels it is still changing.
 """
 
 from __future__ import annotations
 
-import functools
+from collections import Counter
 from collections.abc import Iterable
 
 from clubrating.clubs.models import Member
 from clubrating.core.db import plain_execute, plain_rows
 from ratings.lists.order import rank_key
-from ratings.models import PoolMember
+from ratings.models import LiveLevel, PoolMember
 from ratings.services.cache import pool_cache_bump
-from ratings.services.db import rows_update, writers_serialised
+from ratings.services.db import rows_delete, rows_insert, rows_update, writers_serialised
 
 # The first key of the pool's rank lock (the second is the pool): advisory locks of one pair of
 # keys, apart from the members' locks (``members_lock``: the pool and the member).
@@ -48,127 +41,96 @@ def pool_ranks_lock(pool_id: int) -> None:
         plain_execute("SELECT pg_advisory_xact_lock(%s, %s)", [_RANKS_LOCK, pool_id])
 
 
-@functools.cache
-def _bands_sql() -> str:
-    """Two bands' rows (id, live rating, rank, member, last and first name; the members who left
-    the list, when asked, with no rating) and the rank of the last row above each band.
-    Parameters: pool, high 1, infinity, pool, high 2, low 1 (for the ranks above: of the rows
-    between the bands for the lower one), pool, low 1, high 1, low 2, high 2, pool, leaving.
-    (The names are read per row by the member's key, whatever the number of members.)"""
+def _rows_sql(where: str = "") -> str:
+    """The pool's rows (id, member, live rating, place, last and first name)."""
     pm, m = PoolMember._meta.db_table, Member._meta.db_table
-    above = (f"(SELECT live_rank FROM {pm} WHERE pool_id = %s AND live_rating > %s AND live_rating < %s "
-             "ORDER BY live_rating, live_rank DESC LIMIT 1)")
-    return (
-        "SELECT pm.id, pm.live_rating, pm.live_rank, pm.member_id, "
-        f"(SELECT last_name FROM {m} WHERE id = pm.member_id), "
-        f"(SELECT first_name FROM {m} WHERE id = pm.member_id), {above}, {above} "
-        f"FROM {pm} AS pm WHERE pm.pool_id = %s AND (pm.live_rating >= %s AND pm.live_rating <= %s "
-        "OR pm.live_rating >= %s AND pm.live_rating <= %s) "
-        f"UNION ALL SELECT id, NULL, live_rank, member_id, '', '', NULL, NULL FROM {pm} "
-        "WHERE pool_id = %s AND live_rating IS NULL AND live_rank IS NOT NULL AND %s"
-    )
+    return (f"SELECT pm.id, pm.member_id, pm.live_rating, pm.live_place, m.last_name, m.first_name "
+            f"FROM {pm} AS pm JOIN {m} AS m ON m.id = pm.member_id WHERE pm.pool_id = %s{where}")
 
 
 def live_ranks_renumber(pool_id: int, moved: Iterable[tuple[float | None, float | None]] | None = None
                         ) -> int:
-    """Renumber the live ranks the written live ratings can move (see above); ``moved``: (old,
-    new) live rating of every member written, None when any member of the pool may have moved
-    (every rank is then checked). Returns the number of ranks written.
-
-    Each member's band runs from his old to his new rating (to the end of the list when he
-    entered or left it); the rows between two bands keep their ranks (the members of the upper
-    band are ahead of them before and after, those of the lower one behind), so only the bands
-    are read, overlapping ones joined, and at most two (the closest joined first: a wider band
-    is renumbered as exactly, only reading more rows)."""
-    if moved is None:
-        return _renumber(pool_id, [(float("-inf"), float("inf"))], True)
-    bands = []
-    leaving = False
-    for old, new in moved:
-        if old == new:
-            continue
-        values = [v for v in (old, new) if v is not None]
-        if not values:
-            continue
-        low = min(values) if old is not None and new is not None else float("-inf")
-        leaving = leaving or new is None
-        bands.append((low, max(values)))
-    if not bands:
+    """Rebuild the pool's places and levels from its live ratings after they were written;
+    ``moved``: (old, new) live rating of every member written (nothing to do when none changed),
+    None when any member of the pool may have moved. Returns the number of places and levels
+    written."""
+    if moved is not None and all(old == new for old, new in moved):
         return 0
-    bands.sort(key=lambda band: -band[1])
-    joined = [bands[0]]
-    for low, high in bands[1:]:
-        if high >= joined[-1][0]:
-            joined[-1] = (min(low, joined[-1][0]), joined[-1][1])
-        else:
-            joined.append((low, high))
-    while len(joined) > 2:
-        gap = min(range(len(joined) - 1), key=lambda i: joined[i][0] - joined[i + 1][1])
-        joined[gap:gap + 2] = [(joined[gap + 1][0], joined[gap][1])]
-    return _renumber(pool_id, joined, leaving)
+    rows = plain_rows(_rows_sql(), [pool_id])
+    return _places_store(rows) + live_levels_store(pool_id, [row[2] for row in rows if row[2] is not None])
+
+
+def _places_store(rows: list[tuple]) -> int:
+    """Write the places of ``rows`` (as ``_rows_sql`` reads them, all the rows of their ratings)
+    that change. Returns their number."""
+    places = live_ranks_ordered((row[1], row[2], row[4], row[5]) for row in rows)
+    updates = [(places[member], pk) for pk, member, _r, place, _l, _f in rows if places[member] != place]
+    rows_update(PoolMember, ("id",), ("live_place",), updates)
+    return len(updates)
+
+
+def live_levels_store(pool_id: int, ratings: list[float]) -> int:
+    """Store the pool's levels for the live ratings ``ratings`` (one per rated row), writing
+    only the levels that change. Returns their number."""
+    sizes = Counter(ratings)
+    levels, above = {}, 0
+    for rating in sorted(sizes, reverse=True):
+        levels[rating] = (above, sizes[rating])
+        above += sizes[rating]
+    stored = plain_rows(f"SELECT id, rating, above, size FROM {LiveLevel._meta.db_table} WHERE pool_id = %s",
+                        [pool_id])
+    gone = [pk for pk, rating, _a, _s in stored if rating not in levels]
+    changed = [(*levels[rating], pk) for pk, rating, a, s in stored if levels.get(rating, (a, s)) != (a, s)]
+    kept = {rating for _pk, rating, _a, _s in stored}
+    new = [(pool_id, rating, *values) for rating, values in levels.items() if rating not in kept]
+    rows_delete(LiveLevel, gone)
+    rows_update(LiveLevel, ("id",), ("above", "size"), changed)
+    rows_insert(LiveLevel, ("pool_id", "rating", "above", "size"), new)
+    return len(gone) + len(changed) + len(new)
 
 
 def live_ranks_member_renamed(*, member_id: int) -> int:
-    """Renumber the member's ties after his name changed (the name orders members with one
-    rating, ``ratings.lists.order``), in every pool where he has a live rank."""
+    """Reorder the member's ties after his name changed (the name orders members with one
+    rating, ``ratings.lists.order``), in every pool where he has a live rank: only places
+    among his ties change."""
     written = 0
     for pool_id, rating in PoolMember.objects.filter(member_id=member_id, live_rating__isnull=False).order_by(
             "pool_id").values_list("pool_id", "live_rating"):
         pool_ranks_lock(pool_id)
-        written += _renumber(pool_id, [(rating, rating)], False)
+        written += _places_store(plain_rows(_rows_sql(" AND pm.live_rating = %s"), [pool_id, rating]))
     return written
 
 
 def live_ranks_members_removed(*, member_ids: list[int]) -> int:
     """Before members are deleted: their rows of every pool go now (the deletion would take
-    them) and the ranks of the rows below them close up. Returns the number of ranks written."""
+    them) and the places and levels they held close up. Returns the number written."""
     rows = list(PoolMember.objects.filter(member_id__in=member_ids).order_by("pool_id").values_list(
         "pk", "pool_id", "live_rating"))
     if not rows:
         return 0
-    pools: dict[int, list[float]] = {}
-    for _pk, pool_id, rating in rows:
-        pools.setdefault(pool_id, [])
-        if rating is not None:
-            pools[pool_id].append(rating)
+    pools = sorted({pool_id for _pk, pool_id, _rating in rows})
     for pool_id in pools:  # (in the pools' order: two deletions never wait for each other's lock)
         pool_ranks_lock(pool_id)
     PoolMember.objects.filter(pk__in=[row[0] for row in rows]).delete()
     written = 0
-    for pool_id, ratings in pools.items():
-        written += live_ranks_renumber(pool_id, [(rating, None) for rating in ratings])
+    for pool_id in pools:
+        written += live_ranks_renumber(pool_id)
         pool_cache_bump(pool_id=pool_id)
     return written
 
 
-def _renumber(pool_id: int, bands: list[tuple[float, float]], leaving: bool) -> int:
-    """Renumber one or two disjoint bands (low, high), the upper first."""
-    (low1, high1), (low2, high2) = bands[0], bands[-1]
-    rows = plain_rows(_bands_sql(), [pool_id, high1, float("inf"), pool_id, high2, low1,
-                                     pool_id, low1, high1, low2, high2, pool_id, leaving])
-    updates = [(None, row[0]) for row in rows if row[1] is None]
-    above = 0
-    for index, (low, high) in enumerate(bands):
-        band = [row for row in rows if row[1] is not None and low <= row[1] <= high]
-        # The rank of the last row above the band, which keeps it; for the lower band, when no row
-        # lies between the two, the upper band's last place.
-        above = next((row[6 + index] for row in rows if row[6 + index] is not None), above)
-        band.sort(key=lambda row: rank_key(row[1], row[4], row[5], row[3]))
-        updates += [(above + place, row[0]) for place, row in enumerate(band, start=1)
-                    if row[2] != above + place]
-        above += len(band)
-    rows_update(PoolMember, ("id",), ("live_rank",), updates)
-    return len(updates)
-
-
 def live_ranks_ordered(rows: Iterable[tuple[int, float | None, str, str]]) -> dict[int, int | None]:
-    """The live rank of every row of a pool, from (member, live rating, last name, first name) of
-    all its rows, in the order of ``rank_key`` (None without a live rating): for a write of every
-    member's live values at once (closing and reopening a period), which then writes the ranks
-    with them, instead of a second write of the rows whose rank moved (``live_ranks_renumber``)."""
+    """The place among its ties of every row of a pool, from (member, live rating, last name,
+    first name) of all its rows, in the order of ``rank_key`` (None without a live rating): for
+    a write of every member's live values at once (closing and reopening a period), which writes
+    the places with them and then the levels (``live_levels_store``)."""
     rows = list(rows)
     rated = sorted((row for row in rows if row[1] is not None),
                    key=lambda row: rank_key(row[1], row[2], row[3], row[0]))
-    ranks: dict[int, int | None] = {row[0]: None for row in rows}
-    ranks.update((row[0], place) for place, row in enumerate(rated, start=1))
-    return ranks
+    places: dict[int, int | None] = {row[0]: None for row in rows}
+    place, rating = 0, None
+    for row in rated:
+        place = place + 1 if row[1] == rating else 1
+        rating = row[1]
+        places[row[0]] = place
+    return places

@@ -3,9 +3,10 @@ published and live values with the live ranks they give, in one write of the row
 
 Closing publishes a new list and opens the next period; reopening restores the list in force
 before and the reopened period's live values. Both know every member's new values, so the live
-ranks are computed once, from the whole pool's live ratings and names (``live_ranks_ordered``),
-and written with them: no second write of the rows whose rank moved, and no row written twice
-in one transaction (its foreign keys would be checked again and its indexes written twice).
+places are computed once, from the whole pool's live ratings and names (``live_ranks_ordered``),
+and written with them (the levels after them): no second write of the rows whose place moved,
+and no row written twice in one transaction (its foreign keys would be checked again and its
+indexes written twice).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ratings.models import PoolMember, RatingPool
 from ratings.services.cache import pool_cache_bump
 from ratings.services.db import fetch_rows, rows_update
 from ratings.services.evaluation import LIVE_FIELDS, PUBLISHED_FIELDS
-from ratings.services.live_ranks import live_ranks_ordered, pool_ranks_lock
+from ratings.services.live_ranks import live_levels_store, live_ranks_ordered, pool_ranks_lock
 
 COLUMNS = (*PUBLISHED_FIELDS, *LIVE_FIELDS)
 _LIVE = len(PUBLISHED_FIELDS)  # where the live rating is in a row of COLUMNS
@@ -41,7 +42,7 @@ def pool_members_write(
     pool_ranks_lock(pool.pk)
     stored = fetch_rows(
         PoolMember.objects.filter(pool=pool).order_by().values_list(
-            "member_id", *COLUMNS, "live_rank", *WAITING_FIELDS, "member__last_name", "member__first_name"
+            "member_id", *COLUMNS, "live_place", *WAITING_FIELDS, "member__last_name", "member__first_name"
         )
     )
     new = {}
@@ -58,6 +59,7 @@ def pool_members_write(
         value, waiting = new[mid]
         if (*value, ranks[mid], *waiting) != tuple(row[:-2]):
             rows.append((*value, ranks[mid], *waiting, pool.pk, mid))
-    rows_update(PoolMember, ("pool_id", "member_id"), (*COLUMNS, "live_rank", *WAITING_FIELDS), rows)
+    rows_update(PoolMember, ("pool_id", "member_id"), (*COLUMNS, "live_place", *WAITING_FIELDS), rows)
+    live_levels_store(pool.pk, [value[_LIVE] for value, _waiting in new.values() if value[_LIVE] is not None])
     pool_cache_bump(pool_id=pool.pk)
     return len(rows)

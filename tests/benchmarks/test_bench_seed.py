@@ -20,7 +20,7 @@ import web_bench  # noqa: E402
 pytestmark = pytest.mark.django_db
 
 LIVE = ("rating", "games_count", "live_rating", "live_change", "live_games", "live_points",
-        "live_expected", "start_value", "pending_games", "live_rank")
+        "live_expected", "start_value", "pending_games", "live_place")
 
 
 def _state(pool) -> tuple[list, list]:

@@ -200,7 +200,8 @@ def test_quick_entry_keeps_the_focus_while_answers_come_back(page, live_server, 
     page.evaluate(TYPED_ON)
     for game in (games[0], games[2]):
         page.wait_for_function(f"() => document.querySelector('#board-{game.pk}.board-saved') !== null")
-    page.wait_for_function("() => document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping') === null")
+    page.wait_for_function(
+        "() => document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping') === null")
     assert page.evaluate("document.activeElement.id") == "quick-entry"
     assert page.locator("#quick-entry-status").inner_text() == "Brett 3: gespeichert."
     assert [g.result for g in Game.objects.filter(round__tournament=round_one).order_by("board")] == [

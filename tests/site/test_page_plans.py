@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from clubrating.tournaments.models import Result
 from ratings.models import PoolMember
+from ratings.services.live_ranks import live_ranks_renumber
 from tests.factories import (
     GameFactory,
     MemberFactory,
@@ -93,8 +94,9 @@ def test_the_start_page_and_the_tournament_list_read_no_more_rows_for_a_bigger_p
     small = {name: _scanned(client, name) for name in PAGES}
     # 450 more rated members, below the others on the list (their ranks follow on).
     PoolMember.objects.bulk_create(
-        PoolMember(pool=pool, member=member, live_rating=1000 + i / 10, live_games=0, live_rank=500 - i)
+        PoolMember(pool=pool, member=member, live_rating=1000 + i / 10, live_games=0, live_place=1)
         for i, member in enumerate(MemberFactory.create_batch(450)))
+    live_ranks_renumber(pool.pk)  # their levels
     assert PoolMember.objects.filter(pool=pool, live_rating__isnull=False).count() == 500
     _analyze()
     big = {name: _scanned(client, name) for name in PAGES}

@@ -1,4 +1,4 @@
-"""A few members' new live ranks found before their ratings are written
+"""A few members' new live places found before their ratings are written
 (ratings.services.live_places): the ranks equal those of ranking the whole list from scratch
 (ratings.lists.order) whatever the movers do, on SQLite and PostgreSQL."""
 
@@ -34,13 +34,15 @@ def listed():
 
 
 def place(pool, moves: dict) -> dict:
-    """As a save does: the new ranks first, then each written member's rating with his rank."""
-    ranks = live_ranks_place(pool.pk, {m.pk: rating for m, rating in moves.items()})
+    """As a save does: the new places first, then each written member's rating with his place;
+    returns the movers' ranks."""
+    places = live_ranks_place(pool.pk, {m.pk: rating for m, rating in moves.items()})
     for member, rating in moves.items():
         row = PoolMember.objects.filter(pool=pool, member=member)
-        row.update(live_rating=rating, live_rank=ranks[member.pk])
-    assert stored(pool) == scratch(pool)
-    return {m: ranks[m.pk] for m in moves}
+        row.update(live_rating=rating, live_place=places[member.pk])
+    ranks = stored(pool)
+    assert ranks == scratch(pool)
+    return {m: ranks.get(m.pk) for m in moves}
 
 
 def test_ties_are_ordered_by_folded_name_then_record_number(listed):
@@ -133,5 +135,5 @@ def test_random_moves_of_dozens_of_members_give_the_ranks_from_scratch():
         assert ranks is not None
         for member, rating in moves.items():
             row = PoolMember.objects.filter(pool=pool, member=member)
-            row.update(live_rating=rating, live_rank=ranks[member.pk])
+            row.update(live_rating=rating, live_place=ranks[member.pk])
         assert stored(pool) == scratch(pool)

@@ -4,12 +4,13 @@ whole list from scratch gives (ratings.lists.order), on SQLite and on PostgreSQL
 
 import datetime
 import random
+from collections import Counter
 
 import pytest
 
 from clubrating.tournaments.models import Result
 from ratings.lists.order import rank_key
-from ratings.models import PoolMember, RatingPeriod
+from ratings.models import LiveLevel, PoolMember, RatingPeriod
 from ratings.selectors import live_ranks
 from ratings.services import game_record_result, period_close, period_reopen
 from ratings.services.live_ranks import live_ranks_renumber
@@ -34,8 +35,16 @@ def scratch(pool) -> dict[int, int]:
 
 
 def stored(pool) -> dict[int, int]:
-    ranked = PoolMember.objects.filter(pool=pool, live_rank__isnull=False)
-    return dict(ranked.values_list("member_id", "live_rank"))
+    """{member: rank} as stored: his level's count of rows above plus his place among his ties;
+    the levels checked against the rows (one per rating held, its size the rows holding it)."""
+    rows = PoolMember.objects.filter(pool=pool).values_list("member_id", "live_rating", "live_place")
+    levels = {rating: (above, size) for rating, above, size in
+              LiveLevel.objects.filter(pool=pool).values_list("rating", "above", "size")}
+    rated = [row for row in rows if row[1] is not None]
+    assert all(place is None for _m, rating, place in rows if rating is None)
+    sizes = Counter(rating for _m, rating, _p in rated)
+    assert {rating: size for rating, (_above, size) in levels.items()} == sizes
+    return {member: levels[rating][0] + place for member, rating, place in rated}
 
 
 @pytest.fixture
@@ -84,14 +93,15 @@ def test_ranks_after_closing_and_reopening_equal_the_ranks_from_scratch(club_poo
     assert stored(pool) == scratch(pool)
 
 
-def test_a_renumbering_writes_only_the_ranks_that_move(club_pool):
+def test_a_renumbering_writes_only_the_places_and_levels_that_move(club_pool):
     pool, members, _newcomers = club_pool
     # "Adler" (1650, rank 8) rises to 1800: "Adler, Max" comes first of the four at 1800.
     PoolMember.objects.filter(pool=pool, member=members[9]).update(live_rating=1800)
     written = live_ranks_renumber(pool.pk, [(1650, 1800)])
     assert stored(pool) == scratch(pool)
-    # He and the four he passed at 1800 and the one at 1795 move; the 2100, 1810 and 1500 rows stay.
-    assert written == 6
+    # The four at 1800 move one place down (he keeps place 1, now at 1800); the 1650 level goes,
+    # the 1800 level grows and the 1795 level has one more row above: 4 places and 3 levels.
+    assert written == 7
     assert stored(pool)[members[9].pk] == 3
     assert live_ranks_renumber(pool.pk, [(1800, 1800)]) == 0
 

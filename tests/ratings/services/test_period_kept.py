@@ -11,7 +11,15 @@ import pytest
 from django.db import transaction
 
 from clubrating.tournaments.models import Result
-from ratings.models import ClosingLiveValues, ListEntry, PeriodState, PoolMember, PublishedList, RatingRecord
+from ratings.models import (
+    ClosingLiveValues,
+    ListEntry,
+    LiveLevel,
+    PeriodState,
+    PoolMember,
+    PublishedList,
+    RatingRecord,
+)
 from ratings.services import game_record_result, period_close, period_reopen
 from ratings.services import period_kept as kept_module
 from ratings.services.lists import current_list
@@ -25,20 +33,22 @@ from tests.ratings.services.test_recalc import FIELDS
 
 pytestmark = [pytest.mark.db_specific, pytest.mark.django_db]
 
-LIVE = ("member_id", *COLUMNS, "live_rank", *WAITING_FIELDS)
+LIVE = ("member_id", *COLUMNS, "live_place", *WAITING_FIELDS)
 KEPT = ("member_id", "live_rating", "live_change", "live_games", "live_points", "live_expected",
         "start_value", "pending_games")
 
 
 def written(pool, plist) -> tuple:
-    """What closing writes: records, members (published, live, rank, kept), the list's entries
-    and the live values kept with it."""
+    """What closing writes: records, members (published, live, place among ties, kept), the list's
+    entries, the live values kept with it and the live list's levels."""
     records = list(RatingRecord.objects.filter(pool=pool).order_by("pk").values_list(
         "pk", *FIELDS, "rated_score"))
     members = list(PoolMember.objects.filter(pool=pool).order_by("member_id").values_list(*LIVE))
     entries = list(ListEntry.objects.filter(list=plist).order_by("rank").values_list(*ENTRY))
     closing = list(ClosingLiveValues.objects.filter(list=plist).order_by("member_id").values_list(*KEPT))
-    return records, members, entries, closing
+    levels = list(LiveLevel.objects.filter(pool=pool).order_by("-rating").values_list(
+        "rating", "above", "size"))
+    return records, members, entries, closing, levels
 
 
 def _game(day, white, black, result):

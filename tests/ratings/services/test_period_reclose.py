@@ -29,7 +29,7 @@ def state(pool, plist) -> tuple:
     records = list(RatingRecord.objects.filter(pool=pool).order_by("pk").values_list("pk", *FIELDS))
     members = list(PoolMember.objects.filter(pool=pool).order_by("member_id").values_list(
         "member_id", "rating", "games_count", "reached_2400", "live_rating", "live_change", "live_games",
-        "live_points", "live_expected", "start_value", "pending_games", "live_rank"))
+        "live_points", "live_expected", "start_value", "pending_games", "live_place"))
     entries = list(ListEntry.objects.filter(list=plist).order_by("rank").values_list(*ENTRY))
     return records, members, entries
 
