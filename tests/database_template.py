@@ -40,7 +40,7 @@ def digest(engine: str) -> str:
 
 
 @contextmanager
-def _locked():
+def locked():
     with open(LOCK, "a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
@@ -131,7 +131,7 @@ def setup_databases(*, serialize: bool) -> list:
     target = connection.creation._get_test_db_name()
     name = digest(connection.settings_dict["ENGINE"])
     template = _sqlite_template(name) if connection.vendor == "sqlite" else PREFIX + name
-    with _locked():
+    with locked():
         if not _exists(connection, template):
             _drop_others(connection, template)
             _build(connection, template)
