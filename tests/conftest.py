@@ -7,6 +7,9 @@ from django.db import transaction
 from tests import database_template
 from tests.demo_data import demo_restore, demo_snapshot_shared, demo_snapshot_take
 
+# Whether this process's test database is a copy of the template (tests/database_template.py).
+FROM_TEMPLATE = pytest.StashKey[bool]()
+
 
 @pytest.fixture(scope="session")
 def django_db_setup(request, django_test_environment, django_db_blocker, django_db_use_migrations,
@@ -23,6 +26,7 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     with django_db_blocker.unblock():
         if django_db_use_migrations and not keepdb and database_template.supported():
             config = database_template.setup_databases(serialize="default" in (serialized_aliases or ()))
+            request.config.stash[FROM_TEMPLATE] = True
         else:
             if not django_db_use_migrations:
                 _disable_migrations()
@@ -58,7 +62,8 @@ def demo_snapshot(request, django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         workerinput = getattr(request.config, "workerinput", None)
-        if workerinput is None or not database_template.supported():
+        # Rows seeded in one process fit another's database only if both are copies of one template.
+        if workerinput is None or not request.config.stash.get(FROM_TEMPLATE, False):
             return demo_snapshot_take()
         path = Path(tempfile.gettempdir()) / (
             f"clubrating-test-demo-{workerinput['testrunuid']}-{connection.vendor}.pickle")
