@@ -1,8 +1,14 @@
+import tempfile
+from pathlib import Path
+
 import pytest
 from django.db import transaction
 
 from tests import database_template
-from tests.demo_data import demo_restore, demo_snapshot_take
+from tests.demo_data import demo_restore, demo_snapshot_shared, demo_snapshot_take
+
+# Whether this process's test database is a copy of the template (tests/database_template.py).
+FROM_TEMPLATE = pytest.StashKey[bool]()
 
 
 @pytest.fixture(scope="session")
@@ -20,6 +26,7 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     with django_db_blocker.unblock():
         if django_db_use_migrations and not keepdb and database_template.supported():
             config = database_template.setup_databases(serialize="default" in (serialized_aliases or ()))
+            request.config.stash[FROM_TEMPLATE] = True
         else:
             if not django_db_use_migrations:
                 _disable_migrations()
@@ -48,10 +55,21 @@ def _close_other_sessions(config) -> None:
 
 
 @pytest.fixture(scope="session")
-def demo_snapshot(django_db_setup, django_db_blocker):
-    """The demo club's rows, seeded once per test process (tests/demo_data.py)."""
+def demo_snapshot(request, django_db_setup, django_db_blocker):
+    """The demo club's rows, seeded once per run (tests/demo_data.py): in a parallel run the first
+    worker process seeds, the others read its rows (seeding takes about 7 s of CPU time)."""
+    from django.db import connection
+
     with django_db_blocker.unblock():
-        return demo_snapshot_take()
+        workerinput = getattr(request.config, "workerinput", None)
+        # Rows seeded in one process fit another's database only if both are copies of one template.
+        if workerinput is None or not request.config.stash.get(FROM_TEMPLATE, False):
+            return demo_snapshot_take()
+        path = Path(tempfile.gettempdir()) / (
+            f"clubrating-test-demo-{workerinput['testrunuid']}-{connection.vendor}.pickle")
+        # Each process removes it when it ends: a process that needs it later seeds again.
+        request.config.add_cleanup(lambda: path.unlink(missing_ok=True))
+        return demo_snapshot_shared(path, database_template.locked)
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,10 @@ migrations import it), so any such change migrates from scratch again.
 
 import fcntl
 import hashlib
+import os
 import sqlite3
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,6 +29,7 @@ PROJECT_CODE = ("clubrating", "ratings")
 PREFIX = "clubrating_test_template_"
 # Every run's processes take this lock to build or copy a template, whatever its digest.
 LOCK = Path(tempfile.gettempdir()) / "clubrating-test-template.lock"
+UNUSED_FOR = 24 * 3600  # seconds after its last use that an SQLite template of other code is removed
 
 
 def digest(engine: str) -> str:
@@ -35,12 +38,14 @@ def digest(engine: str) -> str:
     files = {path for app in apps.get_app_configs() for path in (Path(app.path) / "migrations").glob("*.py")}
     files |= {path for package in PROJECT_CODE for path in (ROOT / package).rglob("*.py")}
     for path in sorted(files):
-        sha.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+        # Paths inside the checkout: checkouts of the same code share a template.
+        name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        sha.update(str(name).encode() + b"\0" + path.read_bytes() + b"\0")
     return sha.hexdigest()[:16]
 
 
 @contextmanager
-def _locked():
+def locked():
     with open(LOCK, "a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
@@ -82,10 +87,13 @@ def _build(connection, template: str) -> None:
 
 
 def _drop_others(connection, template: str) -> None:
-    """Templates of older code are of no further use."""
+    """Templates of older code are of no further use. SQLite's are files that every checkout on
+    the machine shares a folder for: only those unused for a day go, so that two checkouts of
+    different code do not delete each other's template at every run."""
     if connection.vendor == "sqlite":
+        stale = time.time() - UNUSED_FOR
         for path in Path(tempfile.gettempdir()).glob(f"{PREFIX}*.sqlite3*"):
-            if not str(path).startswith(template):
+            if not str(path).startswith(template) and path.stat().st_mtime < stale:
                 path.unlink(missing_ok=True)
         return
     quote = connection.ops.quote_name
@@ -98,6 +106,7 @@ def _drop_others(connection, template: str) -> None:
 
 def _copy(connection, template: str, target: str) -> None:
     if connection.vendor == "sqlite":
+        os.utime(template)  # in use (see _drop_others)
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(target + suffix).unlink(missing_ok=True)
         source, copy = sqlite3.connect(template), sqlite3.connect(target)
@@ -131,7 +140,7 @@ def setup_databases(*, serialize: bool) -> list:
     target = connection.creation._get_test_db_name()
     name = digest(connection.settings_dict["ENGINE"])
     template = _sqlite_template(name) if connection.vendor == "sqlite" else PREFIX + name
-    with _locked():
+    with locked():
         if not _exists(connection, template):
             _drop_others(connection, template)
             _build(connection, template)

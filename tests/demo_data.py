@@ -11,6 +11,8 @@ PostgreSQL's sequences are moved past the copied keys, so that a test's new rows
 """
 
 import datetime
+import pickle
+from pathlib import Path
 
 from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
@@ -75,3 +77,18 @@ def demo_restore(snapshot: Snapshot) -> None:
             for statement in connection.ops.sequence_reset_sql(no_style(), every_model):
                 cursor.execute(statement)
     ContentType.objects.clear_cache()
+
+
+def demo_snapshot_shared(path: Path, lock) -> Snapshot:
+    """The snapshot that the first test process of a run took and left at ``path``, or taken now
+    and left there for the others (each process's database is a copy of one template, so the
+    content types and permissions the rows refer to are the same in each). ``lock`` (a context
+    manager) keeps a second process from seeding while the first one does."""
+    with lock():
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        snapshot = demo_snapshot_take()
+        partial = path.with_name(path.name + ".partial")
+        partial.write_bytes(pickle.dumps(snapshot))
+        partial.replace(path)
+        return snapshot

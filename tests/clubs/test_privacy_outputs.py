@@ -23,7 +23,8 @@ from clubrating.tournaments.models import Tournament, TournamentKind
 from ratings.models import ListEntry, PublishedList, RatingPool
 from tests.factories import MemberFactory, TournamentPlayerFactory
 
-pytestmark = pytest.mark.django_db
+# The module renders every output of every restricted member (PDFs among them): about 20 s of CPU.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 FRESH_MINOR = ("Jung", "Lea")
 

@@ -68,6 +68,7 @@ def print_urls() -> list[str]:
     return urls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de-at", "en"])
 def test_print_layouts_and_their_pdfs_show_no_template_syntax(client, demo, lang):
     speak(client, lang)

@@ -1,11 +1,14 @@
 """A league division's TRF-2026 file: the export of its team records (read back in
 tests/leagues/views/test_public.py) and the import of a division's teams and schedule."""
 
+import copy
 import datetime
 import io
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
+from django.utils import translation
 
 from clubrating.interchange.errors import ImportRefused
 from clubrating.interchange.league_trf import division_export_trf, division_import_trf
@@ -17,15 +20,27 @@ from tests.leagues.played import play_landesliga
 pytestmark = pytest.mark.usefixtures("english")
 
 
-@pytest.fixture
-def league(db):
-    return build_league()
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    """The league built, its Landesliga played and exported once for the module: inside a
+    transaction rolled back when the module is done; each test runs in a savepoint within it."""
+    with django_db_blocker.unblock(), transaction.atomic(), translation.override("en"):
+        league = build_league()
+        play_landesliga(league)
+        yield league, division_export_trf(division=league.first)
+        transaction.set_rollback(True)
 
 
 @pytest.fixture
-def exported(league):
-    play_landesliga(league)
-    return division_export_trf(division=league.first)
+def league(played_once, db):
+    """The played league, its objects copied for one test (what a test sets on one does not
+    reach the next)."""
+    return copy.deepcopy(played_once[0])
+
+
+@pytest.fixture
+def exported(played_once):
+    return played_once[1]
 
 
 def new_season():

@@ -98,6 +98,7 @@ def test_a_produced_file_is_downloaded_from_the_job_page(client):
     assert response["Content-Disposition"] == 'attachment; filename="Liste.pdf"'
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 @override_settings(TASKS=DATABASE_QUEUE)
 def test_two_worker_processes_take_queued_jobs_from_one_queue_without_doubles():

@@ -132,6 +132,7 @@ def test_file_over_5_mb_is_refused(official_client, lang, message):
     assert db_counts() == before
 
 
+@pytest.mark.slow
 def test_file_of_exactly_5_mb_is_accepted(official_client, home_club):
     exact = CSV.encode() + b"\n" * (5 * 1024 * 1024 - len(CSV.encode()))
     response = speak(official_client, EN).post(URL, {"file": upload(exact)})

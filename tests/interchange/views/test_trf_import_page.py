@@ -38,6 +38,7 @@ def test_only_rating_officers_get_in(client, pool, plain_user, official, method)
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.slow
 def test_trf_tournament_preview_then_import(client, home_club, officer, pool):
     client.force_login(officer)
     url = reverse("interchange:trf_import", args=[pool.pk])

@@ -1,6 +1,9 @@
 """Every service is one transaction: a failure at its last step leaves nothing changed."""
 
+import copy
+
 import pytest
+from django.db import transaction
 
 from clubrating.tournaments.models import Game, Result, ResultChange
 from ratings.models import (
@@ -48,11 +51,21 @@ def boom(*args, **kwargs):
     raise Boom
 
 
+@pytest.fixture(scope="module")
+def scenario_once(django_db_setup, django_db_blocker):
+    """The pool and its first tournament played, built once for the module: inside a transaction
+    rolled back when the module is done; each test runs in a savepoint within it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        pool, rated, newcomers, first, second, rng = build()
+        play(first, rng)
+        yield pool, first, second
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def scenario():
-    pool, rated, newcomers, first, second, rng = build()
-    play(first, rng)
-    return pool, first, second
+def scenario(scenario_once, db):
+    """The scenario's objects copied for one test (what a test sets on one does not reach the next)."""
+    return copy.deepcopy(scenario_once)
 
 
 @pytest.mark.parametrize(
@@ -90,7 +103,7 @@ def test_a_failing_reopen_changes_nothing(scenario, monkeypatch):
 
 
 def test_a_failing_import_changes_nothing(monkeypatch):
-    pool = make_pool()
+    pool = make_pool(name="Import")  # beside the module's scenario pool
     MemberFactory(national_id="7")
     before = everything()
     monkeypatch.setattr("ratings.services.imports.period_evaluate", boom)
