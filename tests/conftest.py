@@ -3,9 +3,17 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from tests import database_template
 from tests.demo_data import demo_restore, demo_snapshot_shared, demo_snapshot_take
+
+# The properties are checked on as many examples on a busy machine as on an idle one; what is off is
+# what times them against the wall clock (the health check on slow example generation, the deadline
+# per example): on a machine busy with other work those fail a run whose every example passed.
+hypothesis_settings.register_profile("suite", suppress_health_check=[HealthCheck.too_slow], deadline=None)
+hypothesis_settings.load_profile("suite")
 
 # Whether this process's test database is a copy of the template (tests/database_template.py).
 FROM_TEMPLATE = pytest.StashKey[bool]()
