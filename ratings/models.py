@@ -432,6 +432,7 @@ class PeriodReopening(models.Model):
     )
     reopened_at = models.DateTimeField(_("reopened at"), auto_now_add=True)
     reason = models.TextField(_("reason"))
+    carried = models.JSONField(_("carried records kept"), default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["period", "reopened_at"]

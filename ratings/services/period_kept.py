@@ -22,12 +22,13 @@ ones. The result equals evaluating the whole period, which the tests check on ev
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from ratings.models import (
     ClosingLiveValues,
     ListEntry,
+    PeriodReopening,
     PoolMember,
     PublishedList,
     RatingPeriod,
@@ -35,29 +36,63 @@ from ratings.models import (
     RatingRecord,
 )
 from ratings.services.db import fetch_rows, rows_update
-from ratings.services.evaluation import LIVE_FIELDS, _affected, _write_records, evaluate, live_values
+from ratings.services.evaluation import (
+    CALC_FIELDS,
+    LIVE_FIELDS,
+    _affected,
+    _write_records,
+    evaluate,
+    live_values,
+)
 from ratings.services.lists import ENTRY_COLUMNS, pool_members_ensure
 from ratings.services.period_members import WAITING_FIELDS, pool_members_write
 
 NEWCOMER = (None, 0, False)
+# A carried record as the reopening keeps it (``carried_keep``): the game, its sides and solo
+# flag, then its calculation (CALC_FIELDS, the score it was made with last).
+CARRIED_FIELDS = ("id", "game_id", "member_id", "opponent_id", "score", "solo", *CALC_FIELDS)
+_CALC, _RATED = CARRIED_FIELDS.index("pending"), CARRIED_FIELDS.index("rated_score")
 _GAMES, _PENDING = WAITING_FIELDS.index("waiting_games"), WAITING_FIELDS.index("waiting_pending_games")
 
 
-def _carry(pool: RatingPool, closed: RatingPeriod, successor: RatingPeriod) -> set[int]:
+def carried_keep(returning: QuerySet) -> list[list]:
+    """The waiting period's records of the games the reopened period left pending (§1.7), before
+    they return to it without calculation (``returning``): each as CARRIED_FIELDS, for
+    ``PeriodReopening.carried`` (JSON keeps floats exactly)."""
+    return [list(row) for row in fetch_rows(returning.order_by("pk").values_list(*CARRIED_FIELDS))]
+
+
+def _carry(
+    pool: RatingPool, closed: RatingPeriod, successor: RatingPeriod, carried: list[list]
+) -> set[int]:
     """Move the records entering ``successor`` into it (as ``periods.carry_pending`` finds them:
     those the closed period left pending, a side whose opponent already used the game carried
-    alone, and those dated in it with no period); returns their members and opponents."""
+    alone, and those dated in it with no period); returns the members and opponents of those
+    whose calculation is to be made. A record the closed period carries again as the reopening
+    took it back (``carried``, CARRIED_FIELDS: the same game, member, opponent and solo flag,
+    its score the one its calculation was made with) gets that calculation back: every input of
+    it is as it was, unless a member it depends on is evaluated anyway (``_affected``)."""
     rows = fetch_rows(
         RatingRecord.objects.filter(pool=pool)
         .filter(Q(period=None, played_on__lte=successor.end) | Q(period=closed, pending=True))
-        .order_by("pk").values_list("id", "game_id", "member_id", "opponent_id", "period_id", "solo")
+        .order_by("pk").values_list(*CARRIED_FIELDS[:_CALC], *CALC_FIELDS, "period_id")
     )
-    pending = {(game, member) for _id, game, member, _opp, period, _solo in rows if period == closed.pk}
-    rows_update(RatingRecord, ("id",), ("period_id", "solo"), [
-        (successor.pk, (game, opponent) not in pending if period == closed.pk else solo, pk)
-        for pk, game, _member, opponent, period, solo in rows
-    ])
-    return {m for row in rows for m in (row[2], row[3])}
+    before = {row[0]: row for row in carried}
+    pending = {(row[1], row[2]) for row in rows if row[-1] == closed.pk}
+    updates, seeds = [], set()
+    for pk, game, member, opponent, score, solo, *calc, period in rows:
+        if period == closed.pk:
+            solo = (game, opponent) not in pending
+        kept = before.get(pk)
+        if (kept is not None and period == closed.pk and kept[_RATED] is not None
+                and tuple(kept[:_CALC]) == (pk, game, member, opponent, kept[_RATED], solo)
+                and score == kept[_RATED]):
+            calc = kept[_CALC:]
+        else:
+            seeds |= {member, opponent}
+        updates.append((successor.pk, solo, *calc, pk))
+    rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), updates)
+    return seeds
 
 
 def _changed_records(
@@ -109,7 +144,8 @@ def successor_kept_evaluate(
         return False
     moved = {m for m in published.keys() | withdrawn.keys()
              if published.get(m, NEWCOMER) != withdrawn.get(m, NEWCOMER)}
-    carried = _carry(pool, closed, successor)
+    reopening = PeriodReopening.objects.filter(period=closed).order_by("-pk").first()
+    carried = _carry(pool, closed, successor, reopening.carried if reopening is not None else [])
     changed, recounted = _changed_records(pool, successor, kept)
     seeds = moved | carried | changed | recounted
     affected, recs, state = _affected(pool, successor, seeds, published=published, moved=moved | recounted)

@@ -40,9 +40,7 @@ from ratings.services.evaluation import (
     period_evaluate,
     pool_state,
 )
-from ratings.services.evaluation import (
-    live_values as member_live_values,
-)
+from ratings.services.evaluation import live_values as member_live_values
 from ratings.services.inactivity import inactive_members
 from ratings.services.lists import (
     EntryData,
@@ -59,7 +57,12 @@ from ratings.services.lists import (
     state_from_entries,
 )
 from ratings.services.period_checks import early_close_refusal, period_close_check, period_reopen_refusal
-from ratings.services.period_kept import successor_kept_evaluate, withdrawn_stands, withdrawn_unchanged
+from ratings.services.period_kept import (
+    carried_keep,
+    successor_kept_evaluate,
+    withdrawn_stands,
+    withdrawn_unchanged,
+)
 from ratings.services.period_members import pool_members_write
 from ratings.services.pools import open_period, pool_lock
 
@@ -455,18 +458,20 @@ def period_reopen(
         raise RatingsError(refusal)
     following = successor.first()
     waiting = following is not None and following.state == PeriodState.OPEN
+    carried = []
     if waiting:
         # In one statement: the games the period left pending (§1.7), dated before the
-        # following one, return to it as its closing left them (pending, without calculation;
-        # ``solo_refresh`` below sets their solo flags). Games dated in the following period wait
+        # following one, return to it as its closing left them (pending, without calculation,
+        # kept with the reopening: ``carried_keep``; ``solo_refresh`` below sets their solo
+        # flags). Games dated in the following period wait
         # in it until closing this one opens it again, and keep their calculation: every reader
         # treats a waiting period's calculation as none (``waiting_calculation_hidden``), and
         # closing again writes only the records whose calculation the new list changes (a
         # federation pool has 200,000 of them a period; after a reopening without corrections,
         # almost none).
-        RatingRecord.objects.filter(pool=pool, period=following, played_on__lt=following.start).update(
-            **{**UNCALCULATED, "pending": True}, period=period, solo=False,
-        )
+        returning = RatingRecord.objects.filter(pool=pool, period=following, played_on__lt=following.start)
+        carried = carried_keep(returning)
+        returning.update(**{**UNCALCULATED, "pending": True}, period=period, solo=False)
         following.state = PeriodState.WAITING
         following.save(update_fields=["state"])
     solo_refresh(pool, period)
@@ -487,6 +492,7 @@ def period_reopen(
         period=period,
         reason=reason,
         reopened_by=user if user is not None and getattr(user, "is_authenticated", False) else None,
+        carried=carried,
     )
     if not kept:  # a list published before live values were kept
         report(70, _("Evaluating the period"))

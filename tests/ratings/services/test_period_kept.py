@@ -103,7 +103,7 @@ def _full_and_kept(pool, monkeypatch) -> tuple[tuple, tuple, list]:
         full = written(pool, period_close(pool=pool))
         transaction.set_rollback(True)
     monkeypatch.undo()
-    evaluated = []
+    evaluated = Evaluated()
     affected = kept_module._affected
 
     def spy(*args, **kwargs):
@@ -112,12 +112,27 @@ def _full_and_kept(pool, monkeypatch) -> tuple[tuple, tuple, list]:
         return found
 
     monkeypatch.setattr(kept_module, "_affected", spy)
+    carry = kept_module._carry
+
+    def carry_spy(*args):
+        seeds = carry(*args)
+        evaluated.carried = seeds
+        return seeds
+
+    monkeypatch.setattr(kept_module, "_carry", carry_spy)
     again = written(pool, period_close(pool=pool))
     return full, again, evaluated
 
 
+class Evaluated(list):
+    """The members each evaluation of closing again took (``_affected``), and ``carried``: the
+    members of the carried records whose calculation had to be made again (``_carry``)."""
+
+    carried: set[int] | None = None
+
+
 def test_closing_again_without_corrections_evaluates_only_the_games_carried(reopened, monkeypatch):
-    pool, rated, newcomers, *_rest = reopened
+    pool, rated, newcomers, _x, third, *_rest = reopened
     waiting = PoolMember.objects.filter(pool=pool, waiting_games__isnull=False).count()
     assert waiting == PoolMember.objects.filter(pool=pool).count()  # kept for every member
 
@@ -125,11 +140,17 @@ def test_closing_again_without_corrections_evaluates_only_the_games_carried(reop
 
     assert again == full
     assert stored(pool) == scratch(pool)
-    # Only the pending games the reopened period carries again (newcomers[3]'s) are evaluated:
-    # him, his opponents, and the newcomers they met (whose start values they use); not the
+    # The pending games the reopened period carries again (newcomers[3]'s) return with the
+    # calculations they had before the reopening: none is made again for them. Only newcomers[4]
+    # (six games, all pending: counted as games and as pending games, not as his six records) is
+    # evaluated, with his group (newcomers[2] and [3], who met him) and his opponents; not the
     # members who played none of them.
-    assert len(evaluated) == 1 and newcomers[3].pk in evaluated[0]
+    assert evaluated.carried == set()
+    assert len(evaluated) == 1 and newcomers[4].pk in evaluated[0] and newcomers[3].pk in evaluated[0]
     assert {rated[3].pk, rated[4].pk}.isdisjoint(evaluated[0])
+    returning = RatingRecord.objects.filter(pool=pool, game__in=[g.pk for g in third], period__start=(
+        datetime.date(2025, 7, 1)))
+    assert returning.count() == 4 and returning.filter(rated_score__isnull=False).count() == 4
     assert not PoolMember.objects.filter(pool=pool, waiting_games__isnull=False).exists()
     # Nothing changed the list: the withdrawn one stands again, no list is written.
     period_lists = PublishedList.objects.filter(pool=pool, period__start=datetime.date(2025, 1, 1))
@@ -215,3 +236,62 @@ def test_closing_again_after_corrections_writes_what_a_whole_evaluation_writes(
     waiting_only = all(name.startswith("waiting") for name in corrections)
     assert list(period_lists.order_by("pk").values_list("superseded", flat=True)) == (
         [False] if waiting_only else [True, False])
+
+
+@pytest.fixture
+def carried(db):
+    """A newcomer n played two games in the third period, left pending (§1.7, too few for a
+    start value), and five more in the fourth, waiting while the third is reopened, which give
+    him his start value there."""
+    pool = make_pool(rules="oesb-classic", start=datetime.date(2024, 1, 1))
+    rated = [MemberFactory() for _ in range(6)]
+    n = MemberFactory()
+    publish_start_list(pool, {m: (1500 + 90 * i, 10 * i) for i, m in enumerate(rated)})
+    _game(datetime.date(2024, 3, 1), rated[0], rated[1], Result.DRAW)
+    period_close(pool=pool)
+    _game(datetime.date(2024, 9, 1), rated[0], rated[2], Result.WHITE_WINS)
+    period_close(pool=pool)
+    pending = [_game(datetime.date(2025, 3, 1), n, rated[0], Result.WHITE_WINS),
+               _game(datetime.date(2025, 3, 2), rated[1], n, Result.DRAW)]
+    _game(datetime.date(2025, 3, 3), rated[2], rated[3], Result.BLACK_WINS)
+    plist = period_close(pool=pool)
+    for day, opponent in enumerate(rated[1:], start=1):
+        _game(datetime.date(2025, 9, day), opponent, n, RESULTS[day % len(RESULTS)])
+    _game(datetime.date(2025, 9, 10), rated[4], rated[5], Result.DRAW)
+    period_reopen(period=plist.period, reason="Korrektur")
+    return pool, rated, n, pending
+
+
+def test_closing_again_gives_the_carried_games_their_calculations_back(carried, monkeypatch):
+    pool, rated, n, pending = carried
+    waiting = datetime.date(2025, 7, 1)
+    returned = RatingRecord.objects.filter(pool=pool, game__in=pending)
+    assert set(returned.values_list("period__start", "pending", "change")) == {
+        (datetime.date(2025, 1, 1), True, None)}
+
+    full, again, evaluated = _full_and_kept(pool, monkeypatch)
+
+    assert again == full
+    assert stored(pool) == scratch(pool)
+    assert evaluated.carried == set() and evaluated == [set()]  # nothing evaluated again
+    # Rated in the waiting period now, with the calculations they had there before the reopening:
+    # the rated players' sides a change, n's none (they count for his start value).
+    assert sorted((start, member, pending, change is None) for start, member, pending, change in (
+        returned.values_list("period__start", "member_id", "pending", "change"))) == sorted([
+        (waiting, rated[0].pk, False, False), (waiting, rated[1].pk, False, False),
+        (waiting, n.pk, False, True), (waiting, n.pk, False, True)])
+
+
+@pytest.mark.parametrize("correction", ["pending game's result", "newcomer's game"])
+def test_closing_again_evaluates_the_carried_games_a_correction_changed(carried, monkeypatch, correction):
+    pool, rated, n, pending = carried
+    if correction == "pending game's result":
+        game_record_result(game=pending[0], result=_other_result(pending[0]))
+    else:  # n's third game of the period: his games there are rated now, none carried
+        _game(datetime.date(2025, 6, 1), n, rated[5], Result.DRAW)
+
+    full, again, evaluated = _full_and_kept(pool, monkeypatch)
+
+    assert again == full
+    assert stored(pool) == scratch(pool)
+    assert n.pk in evaluated[0]
