@@ -58,15 +58,20 @@ ENTRY_COLUMNS = (
 )
 
 
-def list_rows(pool: RatingPool, entries: dict[int, EntryData]) -> list[tuple]:
+def list_rows(
+    pool: RatingPool, entries: dict[int, EntryData], *, names: dict[int, tuple[str, str]] | None = None
+) -> list[tuple]:
     """The rows (ENTRY_COLUMNS) of a list of ``entries``, in rank order, each member with his
-    club as it is now."""
+    club as it is now. ``names`` receives every pool member's name as lists order it
+    (``list_name``), for the live places written with the list (``pool_members_write``)."""
     known = {
         mid: (list_name(last, first), club)
-        for mid, last, first, club in PoolMember.objects.filter(pool=pool).order_by().values_list(
+        for mid, last, first, club in fetch_rows(PoolMember.objects.filter(pool=pool).order_by().values_list(
             "member_id", "member__last_name", "member__first_name", "member__club_id"
-        )
+        ))
     }
+    if names is not None:
+        names.update((mid, name) for mid, (name, _club) in known.items())
     missing = [mid for mid in entries if mid not in known]  # e.g. a start list's new members
     for start in range(0, len(missing), 500):
         for mid, last, first, club in Member.objects.filter(pk__in=missing[start:start + 500]).values_list(
@@ -75,8 +80,11 @@ def list_rows(pool: RatingPool, entries: dict[int, EntryData]) -> list[tuple]:
             known[mid] = (list_name(last, first), club)
     order = list_order(entries, {mid: name for mid, (name, _club) in known.items()})
     rows = []
+    classes: dict[float, str] = {}  # (a class per rating: a list has far fewer ratings than rows)
     for rank, mid in enumerate(order, start=1):
         e = entries[mid]
+        if e.rating not in classes:
+            classes[e.rating] = class_code(pool, e.rating)
         rows.append(
             (
                 mid,
@@ -88,7 +96,7 @@ def list_rows(pool: RatingPool, entries: dict[int, EntryData]) -> list[tuple]:
                 e.games_count,
                 e.period_games,
                 e.markers,
-                class_code(pool, e.rating),
+                classes[e.rating],
                 e.start_value,
                 e.reached_2400,
             )
@@ -187,9 +195,9 @@ def list_values(plist: PublishedList | None) -> dict[int, tuple[float, int, bool
         return {}
     return {
         m: (r, g, reached)
-        for m, r, g, reached in plist.entries.values_list(
+        for m, r, g, reached in fetch_rows(plist.entries.order_by().values_list(
             "member_id", "rating", "games_count", "reached_2400"
-        )
+        ))
     }
 
 

@@ -119,14 +119,22 @@ def live_ranks_members_removed(*, member_ids: list[int]) -> int:
     return written
 
 
-def live_ranks_ordered(rows: Iterable[tuple[int, float | None, str, str]]) -> dict[int, int | None]:
+def live_ranks_ordered(
+    rows: Iterable[tuple[int, float | None, str, str]], names: dict[int, tuple[str, str]] | None = None
+) -> dict[int, int | None]:
     """The place among its ties of every row of a pool, from (member, live rating, last name,
     first name) of all its rows, in the order of ``rank_key`` (None without a live rating): for
     a write of every member's live values at once (closing and reopening a period), which writes
-    the places with them and then the levels (``live_levels_store``)."""
+    the places with them and then the levels (``live_levels_store``). ``names``: the members'
+    names as ``rank_key`` folds them (``name_key``), if the caller has them already."""
     rows = list(rows)
-    rated = sorted((row for row in rows if row[1] is not None),
-                   key=lambda row: rank_key(row[1], row[2], row[3], row[0]))
+    names = names or {}
+
+    def key(row: tuple) -> tuple:
+        name = names.get(row[0])
+        return rank_key(row[1], row[2], row[3], row[0]) if name is None else (-row[1], *name, row[0])
+
+    rated = sorted((row for row in rows if row[1] is not None), key=key)
     places: dict[int, int | None] = {row[0]: None for row in rows}
     place, rating = 0, None
     for row in rated:

@@ -44,7 +44,7 @@ from ratings.services.evaluation import (
     evaluate,
     live_values,
 )
-from ratings.services.lists import ENTRY_COLUMNS, pool_members_ensure
+from ratings.services.lists import ENTRY_COLUMNS, list_values, pool_members_ensure
 from ratings.services.period_members import WAITING_FIELDS, pool_members_write
 
 NEWCOMER = (None, 0, False)
@@ -125,12 +125,13 @@ def successor_kept_evaluate(
     closed: RatingPeriod,
     successor: RatingPeriod,
     published: dict[int, tuple],
-    withdrawn: dict[int, tuple],
+    withdrawn_list: PublishedList,
+    names: dict[int, tuple[str, str]] | None = None,
 ) -> bool:
     """Open ``successor`` (waiting while ``closed`` was reopened) from the new list's published
     values ``published`` (``published_values``, not yet stored), evaluating only the members
-    whose inputs differ from those its kept calculations were made with (``withdrawn``: the
-    published values of the list the reopening withdrew), and write the pool's members (the new
+    whose inputs differ from those its kept calculations were made with (the published values
+    of ``withdrawn_list``, the list the reopening withdrew), and write the pool's members (the new
     published values, live values and ranks) in one write of the rows that change. False, and
     nothing written, when the reopening kept no live values (the caller evaluates the period)."""
     pool_members_ensure(pool, published)
@@ -142,6 +143,7 @@ def successor_kept_evaluate(
     }
     if all(k[_GAMES] is None for k in kept.values()):
         return False
+    withdrawn = list_values(withdrawn_list)
     moved = {m for m in published.keys() | withdrawn.keys()
              if published.get(m, NEWCOMER) != withdrawn.get(m, NEWCOMER)}
     reopening = PeriodReopening.objects.filter(period=closed).order_by("-pk").first()
@@ -156,7 +158,7 @@ def successor_kept_evaluate(
     def values(mid: int) -> tuple:
         return (*published.get(mid, NEWCOMER), *(live[mid] if mid in live else kept[mid]))
 
-    pool_members_write(pool, values)
+    pool_members_write(pool, values, names=names)
     return True
 
 

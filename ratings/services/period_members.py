@@ -31,14 +31,19 @@ _NOT_WAITING = (None,) * len(WAITING_FIELDS)
 
 
 def pool_members_write(
-    pool: RatingPool, values: dict[int, tuple] | Callable[[int], tuple], *, keep_waiting: bool = False
+    pool: RatingPool,
+    values: dict[int, tuple] | Callable[[int], tuple],
+    *,
+    keep_waiting: bool = False,
+    names: dict[int, tuple[str, str]] | None = None,
 ) -> int:
     """Store ``values`` (member -> COLUMNS, or a function of the member giving them for every
     row of the pool) and the live ranks of the whole pool; members not in a dict ``values`` keep
     theirs. Only rows whose values or rank change are written. Returns their number. The caller
     holds the pool's lock (closing, reopening). ``keep_waiting`` (reopening): the live values as
     stored (the period after the reopened one's) are kept in WAITING_FIELDS, in the same write;
-    otherwise those are cleared."""
+    otherwise those are cleared. ``names``: the members' names as lists order them, if the
+    caller has them (``lists.list_rows``)."""
     pool_ranks_lock(pool.pk)
     stored = fetch_rows(
         PoolMember.objects.filter(pool=pool).order_by().values_list(
@@ -53,7 +58,7 @@ def pool_members_write(
         else:
             value = tuple(values[mid]) if mid in values else tuple(row[:n])
         new[mid] = (value, tuple(row[_LIVE:n]) if keep_waiting else _NOT_WAITING)
-    ranks = live_ranks_ordered((row[0], new[row[0]][0][_LIVE], row[-2], row[-1]) for row in stored)
+    ranks = live_ranks_ordered(((row[0], new[row[0]][0][_LIVE], row[-2], row[-1]) for row in stored), names)
     rows = []
     for mid, *row in stored:
         value, waiting = new[mid]

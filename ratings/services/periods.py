@@ -200,7 +200,7 @@ def carry_pending(pool: RatingPool, period: RatingPeriod, successor: RatingPerio
 
 
 def successor_evaluate(
-    pool: RatingPool, successor: RatingPeriod, recs: list[tuple], published: dict[int, tuple]
+    pool: RatingPool, successor: RatingPeriod, recs: list[tuple], published: dict[int, tuple], names=None
 ) -> None:
     """Evaluate the new open period and store its records with their new period in one write
     (moving them first and then storing their values wrote every record twice), only those
@@ -208,7 +208,7 @@ def successor_evaluate(
     rows). ``published``: the new list's published values (``published_values``), not yet
     stored: they are the state the period is evaluated from, and are written with the live
     values and ranks in one write (``pool_members_write``; every other member of the pool
-    becomes a newcomer, as ``state_from_entries`` has it)."""
+    becomes a newcomer, as ``state_from_entries`` has it; ``names`` as ``list_rows`` gives them)."""
     pool_members_ensure(pool, published)
     state = pool_state(pool)
     newcomer = (None, 0, False)
@@ -232,7 +232,7 @@ def successor_evaluate(
     pool_members_write(pool, {
         mid: (p.rating, p.games_count, p.reached_2400, *member_live_values(pool, result, state, mid))
         for mid, p in state.items()
-    })
+    }, names=names)
 
 
 def next_period_open(pool: RatingPool, after: RatingPeriod) -> RatingPeriod:
@@ -326,7 +326,7 @@ def period_close(
     waiting = withdrawn is not None and kept is not None and RatingPeriod.objects.filter(
         pool=pool, start=period.end + datetime.timedelta(days=1), state=PeriodState.WAITING).exists()
     report(40, _("Publishing the list"))
-    rows = list_rows(pool, entries)
+    rows = list_rows(pool, entries, names=(names := {}))  # (names: for the live places)
     early_reason = reason if cut is not None else ""
     if (waiting and (withdrawn.valid_from, withdrawn.early_reason) == (valid_from, early_reason)
             and withdrawn_unchanged(withdrawn, rows, kept)):
@@ -350,8 +350,8 @@ def period_close(
     report(70, _("Opening the next period"))
     successor = next_period_open(pool, period)
     values = published_values(entries)
-    if not (waiting and successor_kept_evaluate(pool, period, successor, values, list_values(withdrawn))):
-        successor_evaluate(pool, successor, carry_pending(pool, period, successor), values)
+    if not (waiting and successor_kept_evaluate(pool, period, successor, values, withdrawn, names)):
+        successor_evaluate(pool, successor, carry_pending(pool, period, successor), values, names)
     return plist
 
 
