@@ -141,13 +141,17 @@ def successor_kept_evaluate(
             PoolMember.objects.filter(pool=pool).order_by().values_list("member_id", *WAITING_FIELDS)
         )
     }
+    # The records the reopening kept are read once, then dropped: no page reads them whole.
+    reopening, carried = next(iter(PeriodReopening.objects.filter(period=closed).order_by("-pk").values_list(
+        "pk", "carried")[:1]), (None, []))
+    if carried:
+        PeriodReopening.objects.filter(pk=reopening).update(carried=[])
     if all(k[_GAMES] is None for k in kept.values()):
         return False
     withdrawn = list_values(withdrawn_list)
     moved = {m for m in published.keys() | withdrawn.keys()
              if published.get(m, NEWCOMER) != withdrawn.get(m, NEWCOMER)}
-    reopening = PeriodReopening.objects.filter(period=closed).order_by("-pk").first()
-    carried = _carry(pool, closed, successor, reopening.carried if reopening is not None else [])
+    carried = _carry(pool, closed, successor, carried)
     changed, recounted = _changed_records(pool, successor, kept)
     seeds = moved | carried | changed | recounted
     affected, recs, state = _affected(pool, successor, seeds, published=published, moved=moved | recounted)

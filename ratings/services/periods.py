@@ -470,7 +470,7 @@ def period_reopen(
         # federation pool has 200,000 of them a period; after a reopening without corrections,
         # almost none).
         returning = RatingRecord.objects.filter(pool=pool, period=following, played_on__lt=following.start)
-        carried = carried_keep(returning)
+        carried = carried_keep(returning) if plist is not None and plist.live_values_kept else []
         returning.update(**{**UNCALCULATED, "pending": True}, period=period, solo=False)
         following.state = PeriodState.WAITING
         following.save(update_fields=["state"])

@@ -15,6 +15,7 @@ from ratings.models import (
     ClosingLiveValues,
     ListEntry,
     LiveLevel,
+    PeriodReopening,
     PeriodState,
     PoolMember,
     PublishedList,
@@ -268,12 +269,16 @@ def test_closing_again_gives_the_carried_games_their_calculations_back(carried, 
     returned = RatingRecord.objects.filter(pool=pool, game__in=pending)
     assert set(returned.values_list("period__start", "pending", "change")) == {
         (datetime.date(2025, 1, 1), True, None)}
+    reopening = PeriodReopening.objects.get(period__start=datetime.date(2025, 1, 1))
+    assert sorted(row[0] for row in reopening.carried) == sorted(returned.values_list("pk", flat=True))
 
     full, again, evaluated = _full_and_kept(pool, monkeypatch)
 
     assert again == full
     assert stored(pool) == scratch(pool)
     assert evaluated.carried == set() and evaluated == [set()]  # nothing evaluated again
+    reopening.refresh_from_db()
+    assert reopening.carried == []  # read once, then dropped
     # Rated in the waiting period now, with the calculations they had there before the reopening:
     # the rated players' sides a change, n's none (they count for his start value).
     assert sorted((start, member, pending, change is None) for start, member, pending, change in (
