@@ -10,7 +10,10 @@ again, a waiting member's calculation can only have moved if
   them, or the inactivity rule now removes or keeps him), or an opponent's did;
 - one of his waiting records changed since it was evaluated: its score is not the score it was
   evaluated with (``RatingRecord.rated_score``: a corrected result, or a record inserted, which
-  has none), or it is carried into the period (the reopened period's pending games, §1.7);
+  has none), or it is carried into the period otherwise than the reopening took it back (the
+  reopened period's pending games, §1.7, return to it without calculation; the reopening keeps
+  them as they were, ``PeriodReopening.carried``, and a record carried again unchanged gets its
+  calculation back);
 - he has a record fewer or more than his kept live values count (a game deleted or moved, a
   duplicate merged into him), or an opponent has;
 - a newcomer he played is connected to any of those (its group's start values, §1.6).
