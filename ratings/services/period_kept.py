@@ -67,14 +67,15 @@ def carried_keep(returning: QuerySet) -> list[list]:
 
 def _carry(
     pool: RatingPool, closed: RatingPeriod, successor: RatingPeriod, carried: list[list]
-) -> set[int]:
+) -> tuple[set[int], set[tuple[int, int]]]:
     """Move the records entering ``successor`` into it (as ``periods.carry_pending`` finds them:
     those the closed period left pending, a side whose opponent already used the game carried
     alone, and those dated in it with no period); returns the members and opponents of those
     whose calculation is to be made. A record the closed period carries again as the reopening
     took it back (``carried``, CARRIED_FIELDS: the same game, member, opponent and solo flag,
     its score the one its calculation was made with) gets that calculation back: every input of
-    it is as it was, unless a member it depends on is evaluated anyway (``_affected``)."""
+    it is as it was but its players' published values; returned as (member, opponent) pairs,
+    for the caller to evaluate those whose published values moved."""
     rows = fetch_rows(
         RatingRecord.objects.filter(pool=pool)
         .filter(Q(period=None, played_on__lte=successor.end) | Q(period=closed, pending=True))
@@ -82,7 +83,7 @@ def _carry(
     )
     before = {row[0]: row for row in carried}
     pending = {(row[1], row[2]) for row in rows if row[-1] == closed.pk}
-    updates, seeds = [], set()
+    updates, seeds, restored = [], set(), set()
     for pk, game, member, opponent, score, solo, *calc, period in rows:
         if period == closed.pk:
             solo = (game, opponent) not in pending
@@ -91,11 +92,12 @@ def _carry(
                 and tuple(kept[:_CALC]) == (pk, game, member, opponent, kept[_RATED], solo)
                 and score == kept[_RATED]):
             calc = kept[_CALC:]
+            restored.add((member, opponent))
         else:
             seeds |= {member, opponent}
         updates.append((successor.pk, solo, *calc, pk))
     rows_update(RatingRecord, ("id",), ("period_id", "solo", *CALC_FIELDS), updates)
-    return seeds
+    return seeds, restored
 
 
 def _changed_records(
@@ -154,8 +156,12 @@ def successor_kept_evaluate(
     withdrawn = list_values(withdrawn_list)
     moved = {m for m in published.keys() | withdrawn.keys()
              if published.get(m, NEWCOMER) != withdrawn.get(m, NEWCOMER)}
-    carried = _carry(pool, closed, successor, carried)
+    carried, restored = _carry(pool, closed, successor, carried)
     changed, recounted = _changed_records(pool, successor, kept)
+    # A carried record alone in the period (its opponent's side stayed in the closed one) is
+    # not reached from a moved opponent's records: its players are evaluated here.
+    carried |= {m for pair in restored if not moved.isdisjoint(pair) or not recounted.isdisjoint(pair)
+                for m in pair}
     seeds = moved | carried | changed | recounted
     affected, recs, state = _affected(pool, successor, seeds, published=published, moved=moved | recounted)
     result = evaluate(pool, successor, state, recs)

@@ -116,9 +116,9 @@ def _full_and_kept(pool, monkeypatch) -> tuple[tuple, tuple, list]:
     carry = kept_module._carry
 
     def carry_spy(*args):
-        seeds = carry(*args)
+        seeds, restored = carry(*args)
         evaluated.carried = seeds
-        return seeds
+        return seeds, restored
 
     monkeypatch.setattr(kept_module, "_carry", carry_spy)
     again = written(pool, period_close(pool=pool))
@@ -300,3 +300,41 @@ def test_closing_again_evaluates_the_carried_games_a_correction_changed(carried,
     assert again == full
     assert stored(pool) == scratch(pool)
     assert n.pk in evaluated[0]
+
+
+@pytest.fixture
+def solo(db):
+    """Newcomer n gets his start value in the third period, where newcomer m played only him:
+    m's side waits (§1.7) and is carried alone into the fourth, where m gets his start value
+    against players n never met. The third period reopened."""
+    pool = make_pool(rules="oesb-classic", start=datetime.date(2024, 1, 1))
+    rated = [MemberFactory() for _ in range(15)]
+    n, m = MemberFactory(), MemberFactory()
+    publish_start_list(pool, {p: (1500 + 60 * i, 10 * i) for i, p in enumerate(rated)})
+    _game(datetime.date(2024, 3, 1), rated[0], rated[1], Result.DRAW)
+    period_close(pool=pool)
+    _game(datetime.date(2024, 9, 1), rated[0], rated[2], Result.WHITE_WINS)
+    period_close(pool=pool)
+    games = [_game(datetime.date(2025, 3, day), n, opponent, RESULTS[day % len(RESULTS)])
+             for day, opponent in enumerate(rated[:7], start=1)]
+    _game(datetime.date(2025, 4, 1), m, n, Result.DRAW)
+    plist = period_close(pool=pool)
+    for day, opponent in enumerate(rated[7:], start=1):  # (none of them met n)
+        _game(datetime.date(2025, 9, day), opponent, m, RESULTS[day % len(RESULTS)])
+    period_reopen(period=plist.period, reason="Korrektur")
+    return pool, n, m, games
+
+
+def test_closing_again_evaluates_a_game_carried_alone_whose_opponent_moved(solo, monkeypatch):
+    pool, n, m, games = solo
+    carried = RatingRecord.objects.get(pool=pool, member=m, opponent=n)
+    assert ListEntry.objects.filter(list__period__start=datetime.date(2025, 1, 1), member=n).exists()
+    game_record_result(game=games[0], result=_other_result(games[0]))  # it moves
+
+    full, again, evaluated = _full_and_kept(pool, monkeypatch)
+
+    assert again == full
+    assert stored(pool) == scratch(pool)
+    carried.refresh_from_db()
+    assert carried.solo and carried.period.start == datetime.date(2025, 7, 1)
+    assert m.pk in evaluated[0]
