@@ -6,10 +6,11 @@ from django.utils.translation import gettext_lazy as _
 from clubrating.core.admin import figure
 
 from .models import Club, Member
-from .register import member_removing_notify, member_renamed_notify
+from .register import member_born_notify, member_removing_notify, member_renamed_notify
 from .search import name_words_q
 
 NAME_FIELDS = {"last_name", "first_name"}  # what orders members among their ties (rating lists)
+BIRTH_FIELDS = {"birth_date", "birth_year"}  # what decides a junior's factor (FIDE rules)
 
 
 class MemberInline(admin.TabularInline):
@@ -52,11 +53,15 @@ class ClubAdmin(admin.ModelAdmin):
         deleted = {f.instance.pk for f in formset.deleted_forms if f.instance.pk}
         renamed = [f.instance.pk for f in formset.initial_forms
                    if f.instance.pk and f.instance.pk not in deleted and NAME_FIELDS & set(f.changed_data)]
+        born = [f.instance.pk for f in formset.initial_forms
+                if f.instance.pk and f.instance.pk not in deleted and BIRTH_FIELDS & set(f.changed_data)]
         with transaction.atomic():
             member_removing_notify(member_ids=sorted(deleted))
             super().save_formset(request, form, formset, change)
             for member_id in renamed:
                 member_renamed_notify(member_id=member_id)
+            for member_id in born:
+                member_born_notify(member_id=member_id)
 
     def get_queryset(self, request):
         # Counted in the list's one query, not one count per club.
@@ -100,6 +105,8 @@ class MemberAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         if change and NAME_FIELDS & set(form.changed_data):
             member_renamed_notify(member_id=obj.pk)  # his place among his ties
+        if change and BIRTH_FIELDS & set(form.changed_data):
+            member_born_notify(member_id=obj.pk)  # a junior's factor
 
     @transaction.atomic
     def delete_model(self, request, obj):

@@ -72,6 +72,22 @@ def member_renamed_notify(*, member_id: int) -> None:
         renamed(member_id=member_id)
 
 
+# Called, in the save's transaction, with ``member_id`` when a member's year of birth changes:
+# apps whose calculations read it (the ratings: a junior's factor) evaluate them again.
+_born_hooks: list = []
+
+
+def member_born_register(hook) -> None:
+    _born_hooks.append(hook)
+
+
+def member_born_notify(*, member_id: int) -> None:
+    """Tell the apps that the member's year of birth changed (in the transaction that changed
+    it): every path that corrects a birth date or year calls this once the new one is saved."""
+    for born in _born_hooks:  # (the ratings app: his live values where juniors have their factor)
+        born(member_id=member_id)
+
+
 # Called, in the deletion's transaction and before it, with ``member_ids`` when members are
 # deleted: apps that store a place among members close the gap the members leave.
 _removed_hooks: list = []
@@ -106,6 +122,7 @@ def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = F
                 _("%(member)s with this birth date is already a member.") % {"member": twins[0]},
                 field="last_name",
             )
+    born = member.year_of_birth
     changes = []
     for name in EDITED:
         if name not in values:
@@ -133,6 +150,8 @@ def member_save(*, member: Member, values: dict, user, allow_duplicate: bool = F
     member.save()
     if not created and any(change["field"] in ("last_name", "first_name") for change in changes):
         member_renamed_notify(member_id=member.pk)
+    if not created and member.year_of_birth != born:
+        member_born_notify(member_id=member.pk)
     MemberChange.objects.create(
         member=member,
         changed_by=user if getattr(user, "pk", None) else None,

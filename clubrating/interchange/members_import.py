@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from clubrating.clubs.matching import NAME, Identity, MemberMatcher, name_key
 from clubrating.clubs.models import Club, Member, Sex
-from clubrating.clubs.register import member_renamed_notify
+from clubrating.clubs.register import member_born_notify, member_renamed_notify
 from clubrating.core.columns import PRIMARY
 from clubrating.interchange.formats.csvtext import CsvError, CsvTable, read_csv
 from clubrating.interchange.formats.limits import (
@@ -325,7 +325,7 @@ def members_import_csv(
             values["club"] = clubs[club_name]
         existing = _existing(matcher, values, row_no)
         member = existing or Member()
-        old_name = (member.last_name, member.first_name)
+        old_name, old_born = (member.last_name, member.first_name), member.year_of_birth
         for name, value in values.items():
             if value not in (None, "") or existing is None:
                 setattr(member, name, value)
@@ -340,6 +340,8 @@ def members_import_csv(
         member.save()
         if existing is not None and (member.last_name, member.first_name) != old_name:
             member_renamed_notify(member_id=member.pk)  # his place among his ties
+        if existing is not None and member.year_of_birth != old_born:
+            member_born_notify(member_id=member.pk)  # a junior's factor
         matcher.remember(member)
         (report.updated if existing else report.created).append(member)
     return report
