@@ -181,9 +181,12 @@ def tournament_pairings(request, pk):
     # A league division's boards stay hidden until their lineups are public (``hidden_games``).
     hidden = (sorted(hidden_games(tournament_id=tournament.pk, now=timezone.now()))
               if tournament.kind == TournamentKind.TEAM else [])
-    return _cached_page(request, tournament, "pairings", "tournaments/pairings.html",
-                        lambda: {"rounds": _pairings_html.pairing_rounds(request, tournament,
-                                                                         hidden=set(hidden))}, hidden)
+    def build(context: dict) -> dict:
+        rounds = _pairings_html.pairing_rounds(request, tournament, hidden=set(hidden))
+        _pairings_html.round_tables(request, rounds, context["national_label"])
+        return {"rounds": rounds}
+
+    return _cached_page(request, tournament, "pairings", "tournaments/pairings.html", build, hidden)
 
 
 @public_tournaments_required
@@ -263,7 +266,7 @@ def tournament_crosstable(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
     return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
-                        lambda: {"table": _tables.ranked_crosstable(
+                        lambda _context: {"table": _tables.ranked_crosstable(
                             tournament, round_robin=round_robin, plain=True,
                             club_of=viewer_of(request).club, link=_link(request))})
 
@@ -277,7 +280,7 @@ def tournament_progress(request, pk):
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
     return _cached_page(
         request, tournament, "progress", "tournaments/progress.html",
-        lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
+        lambda _context: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
                                                     plain=True, club_of=viewer_of(request).club,
                                                     link=_link(request))},
         tab="crosstable")
@@ -350,9 +353,10 @@ def tournament_evaluation(request, pk):
         return render(request, "tournaments/_evaluation_games.html", {"records": records})
     show_all = bool(request.GET.get("all"))
     if player is None and not show_all:  # the page every spectator opens: cached
-        return _cached_page(request, tournament, "evaluation", "tournaments/evaluation.html",
-                            lambda: {"evaluations": _evaluations(tournament, None, False, shared=True),
-                                     "show_all": False},
+        def build(_context: dict) -> dict:
+            return {"evaluations": _evaluations(tournament, None, False, shared=True), "show_all": False}
+
+        return _cached_page(request, tournament, "evaluation", "tournaments/evaluation.html", build,
                             pools_version(tournament))
     context = tournament_context(request, tournament, "evaluation",
                                  evaluations=_evaluations(tournament, player, show_all), show_all=show_all)
@@ -383,14 +387,14 @@ def _evaluations(tournament, player: int | None, show_all: bool, *, shared: bool
 
 def _cached_page(request, tournament, face: str, page: str, build, *parts, tab: str = ""):
     """``page`` (a tournament's tabs above its body, ``_<name>_body.html``) whose body is drawn by
-    ``build()``'s context once per version of what it shows (``_cache.PageVersion``), with its
-    validator; ``parts``: what else the body shows."""
+    ``build(context)``'s context (given the page's) once per version of what it shows
+    (``_cache.PageVersion``), with its validator; ``parts``: what else the body shows."""
     version = PageVersion(request, tournament, face, *parts)
     if response := version.not_modified():
         return response
     context = tournament_context(request, tournament, tab or face)
     body = page.replace("tournaments/", "tournaments/_").replace(".html", "_body.html")
-    context["body_html"] = version.body(body, lambda: {**context, **build()})
+    context["body_html"] = version.body(body, lambda: {**context, **build(context)})
     return version.validated(render(request, page, context))
 
 
