@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from clubrating.clubs.models import Member
-from clubrating.core.db import plain_rows, server_bound
+from clubrating.core.db import fetch_rows, plain_rows, server_bound
 from clubrating.tournaments.models import Game, Tournament, TournamentPlayer
 from clubrating.tournaments.selectors.plain import keys_in
 from ratings.awaited import boards_awaited
@@ -19,7 +19,6 @@ from ratings.models import PeriodState, PoolMember, RatingPeriod, RatingPool, Ra
 from ratings.rules.performance import performance_exact
 from ratings.rules.rounding import round_half_away
 from ratings.selectors.member import _mark_pending, waiting_calculation_hidden, waits_for_period
-from ratings.services.db import fetch_rows
 from ratings.services.pools import tournament_pools
 
 
