@@ -56,3 +56,16 @@ def plain_execute(sql: str, params: Sequence) -> int:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
+
+
+def fetch_rows(queryset) -> list[tuple]:
+    """The rows of a ``values_list`` query as plain tuples. On PostgreSQL through a binary
+    cursor: numbers and dates travel in their binary form instead of being printed as text and
+    parsed again (a third of the time of reading a federation pool's 400,000 records). The
+    query must need no Django converters (plain columns, dates, numbers, booleans, text)."""
+    if connection.vendor != "postgresql":
+        return list(queryset)
+    sql, params = queryset.query.sql_with_params()
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchall()

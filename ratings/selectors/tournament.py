@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from clubrating.clubs.models import Member
-from clubrating.core.db import plain_rows, server_bound
+from clubrating.core.db import fetch_rows, plain_rows, server_bound
 from clubrating.tournaments.models import Game, Tournament, TournamentPlayer
 from clubrating.tournaments.selectors.plain import keys_in
 from ratings.awaited import boards_awaited
@@ -307,46 +307,73 @@ def tournament_evaluation(
     return _evaluation_sort(pools)
 
 
-def tournament_evaluation_summary(tournament: Tournament) -> list[PoolEvaluation]:
+# What the evaluation's table reads of each record, with its period's state.
+_SUMMARY_FIELDS = ("game_id", "pool_id", "member_id", "score", "expected", "change", "pending",
+                   "opponent_rating", "own_rating", "factor", "period__state")
+
+
+class EvaluatedMember:
+    """A player of the evaluation's table: his key and name (``str()`` as the model's)."""
+
+    __slots__ = ("first_name", "last_name", "pk")
+
+    def __init__(self, pk: int, first_name: str, last_name: str) -> None:
+        self.pk, self.first_name, self.last_name = pk, first_name, last_name
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+    def __str__(self) -> str:
+        return Member.full_name.fget(self)
+
+
+def tournament_evaluation_summary(tournament: Tournament, *,
+                                  games: dict[int, tuple[int, int]] | None = None) -> list[PoolEvaluation]:
     """``tournament_evaluation``'s rows with the same figures but without their records (the
     page's table; a player's calculation comes on demand): the records' numbers read as tuples,
-    one model object per pool and per player only. Five queries (the games first)."""
+    one model object per pool, each player his key and name (``EvaluatedMember``). ``games``:
+    {game id: (round number, board)} of the tournament when the caller has read them (the rows its
+    version was read from), else read first. Four or five queries."""
     # In games' order (``_GAMES_ORDER``), sorted here by the games read first: ordered in SQL, the
     # records are joined to their games and PostgreSQL reads all the federation's games to do it.
     # The pools are put in order of their names below (sorting the records by the pool's name
     # would compare the name's text once per record).
-    order = {pk: (number, board) for pk, number, board in Game.objects.filter(round__tournament=tournament)
-             .order_by().values_list("pk", "round__number", "board")}
-    records = sorted(
-        keys_in(RatingRecord.objects.order_by(), "game", order)
-        .values_list("game_id", "pool_id", "member_id", "score", "expected", "change", "pending",
-                     "opponent_rating", "own_rating", "factor", "period__state"),
-        key=lambda record: order[record[0]])
+    order = games if games is not None else {
+        pk: (number, board) for pk, number, board in Game.objects.filter(round__tournament=tournament)
+        .order_by().values_list("pk", "round__number", "board")}
+    # Plain tuples through the binary cursor: 2,500 records' numbers are not printed and parsed.
+    records = sorted(fetch_rows(keys_in(RatingRecord.objects.order_by(), "game", order)
+                                .values_list(*_SUMMARY_FIELDS)), key=lambda record: order[record[0]])
+    waiting = PeriodState.WAITING
     figures: dict[int, dict[int, PlayerEvaluation]] = {}
     for _game, pool_id, member_id, score, expected, change, pending, opponent, own, factor, state in records:
-        if state == PeriodState.WAITING:  # (``waiting_calculation_hidden``)
+        rows_of_pool = figures.get(pool_id)
+        if rows_of_pool is None:
+            rows_of_pool = figures[pool_id] = {}
+        row = rows_of_pool.get(member_id)
+        if state == waiting:  # (``waiting_calculation_hidden``)
             expected = change = opponent = own = factor = None
             pending = False
-        rows = figures.setdefault(pool_id, {})
-        row = rows.get(member_id)
         if row is None:
-            row = rows[member_id] = PlayerEvaluation(member=member_id, start_rank=None, own_rating=own,
-                                                     factor=factor)
+            row = rows_of_pool[member_id] = PlayerEvaluation(member=member_id, start_rank=None,
+                                                             own_rating=own, factor=factor)
         _evaluation_add(row, score=score, expected=expected, change=change, pending=pending,
                         opponent_rating=opponent, own_rating=own, factor=factor)
     if not figures:
         return []
-    member_ids = {member_id for rows in figures.values() for member_id in rows}
-    members = {member.pk: member for member in keys_in(Member.objects.order_by(), "id", member_ids)}
+    member_ids = {member_id for rows_of_pool in figures.values() for member_id in rows_of_pool}
+    members = {pk: EvaluatedMember(pk, first, last) for pk, first, last in fetch_rows(
+        keys_in(Member.objects.order_by(), "id", member_ids).values_list("id", "first_name", "last_name"))}
     ranks = dict(keys_in(TournamentPlayer.objects.filter(tournament=tournament), "member", member_ids)
                  .order_by().values_list("member_id", "start_rank"))
     evaluations: dict[int, PoolEvaluation] = {}
     for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):
-        rows = figures[pool.pk]
-        for row in rows.values():
+        rows_of_pool = figures[pool.pk]
+        for row in rows_of_pool.values():
             row.start_rank = ranks.get(row.member)
             row.member = members[row.member]
-        evaluations[pool.pk] = PoolEvaluation(pool=pool, rows=list(rows.values()))
+        evaluations[pool.pk] = PoolEvaluation(pool=pool, rows=list(rows_of_pool.values()))
     return _evaluation_sort(evaluations)
 
 

@@ -28,7 +28,7 @@ from django.db import OperationalError, connection
 from django.db.models import BooleanField, FloatField, ForeignKey, IntegerField, Model
 from django.utils.translation import gettext as _
 
-from clubrating.core.db import plain_rows, prepared_cursor
+from clubrating.core.db import fetch_rows, plain_rows, prepared_cursor  # noqa: F401  (fetch_rows: here too)
 from clubrating.tournaments.recording import game_locked  # noqa: F401  (the game's lock, named here too)
 from ratings.models import RatingPool
 from ratings.services.errors import RatingsError
@@ -173,19 +173,6 @@ def _python_type(model: type[Model], column: str):
 
 def _array(values, cast) -> list:
     return list(values) if cast is None else [None if v is None else cast(v) for v in values]
-
-
-def fetch_rows(queryset) -> list[tuple]:
-    """The rows of a ``values_list`` query as plain tuples. On PostgreSQL through a binary
-    cursor: numbers and dates travel in their binary form instead of being printed as text and
-    parsed again (a third of the time of reading a federation pool's 400,000 records). The
-    query must need no Django converters (plain columns, dates, numbers, booleans, text)."""
-    if connection.vendor != "postgresql":
-        return list(queryset)
-    sql, params = queryset.query.sql_with_params()
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, params, binary=True)
-        return cursor.fetchall()
 
 
 def fetch_sql(sql: str, params: Sequence) -> list[tuple]:

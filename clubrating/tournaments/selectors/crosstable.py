@@ -16,13 +16,12 @@ from clubrating.tournaments.models import (
     Tournament,
     TournamentPlayer,
 )
-from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PAB, PLAYED
+from clubrating.tournaments.pairing.history import ABSENT, FORFEIT_LOSS, FORFEIT_WIN, PAB, PLAYED, RoundRecord
 from clubrating.tournaments.selectors.plain import plain_players
 from clubrating.tournaments.selectors.rounds import _players
 from clubrating.tournaments.selectors.standings import (
     PENDING,
     StandingRow,
-    _by_rank,
     _records_by_member,
     _standing_rows,
     tiebreak_specs,
@@ -87,19 +86,31 @@ def tournament_crosstable(*, tournament: Tournament) -> list[CrosstableRow]:
     return _crosstable_rows(players, records, rounds)
 
 
+_ABSENT = RoundRecord(ABSENT, 0.0)  # a round not paired
+
+
 def _crosstable_rows(players: list[TournamentPlayer], records: dict, rounds: int) -> list[CrosstableRow]:
-    by_rank = _by_rank(players, records, rounds)
+    # Each round as ``_by_rank`` gives it (the opponent by starting rank; the rounds keyed by
+    # starting rank), read here without building each record anew: a 300-player Swiss has
+    # thousands of cells. A round counts as known when it is the player's own and has a result.
+    rank_of = {p.member_id: p.start_rank for p in players}
+    numbers = range(1, rounds + 1)
+    by_rank = {p.start_rank: records.get(p.member_id) or {} for p in players}
     rows = []
     for p in players:
         own = records.get(p.member_id) or {}
+        ranked = by_rank[p.start_rank]
         cells = []
-        for number, rec in enumerate(by_rank[p.start_rank], start=1):
-            known = number in own and rec.kind != PENDING
-            cells.append(CrosstableCell(
-                number, rec.opponent, rec.colour or "", rec.points if known else None,
-                _CODES.get((rec.kind, rec.points), "") if known else "",
-            ))
-        rows.append(CrosstableRow(p, sum(r.points for r in by_rank[p.start_rank]), cells))
+        total = 0  # as ``sum``
+        for number in numbers:
+            kind, points, opponent, colour = ranked.get(number, _ABSENT)
+            total += points
+            if opponent is not None:
+                opponent = rank_of.get(opponent)
+            known = kind != PENDING and number in own
+            cells.append(CrosstableCell(number, opponent, colour or "", points if known else None,
+                                        _CODES.get((kind, points), "") if known else ""))
+        rows.append(CrosstableRow(p, total, cells))
     return rows
 
 

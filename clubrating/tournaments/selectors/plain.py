@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 
 from clubrating.clubs.models import Member
+from clubrating.core.db import fetch_rows
 from clubrating.tournaments.models import Tournament
 from clubrating.tournaments.selectors.rounds import version_rows
 
@@ -108,7 +109,8 @@ def keys_in(queryset: QuerySet, field: str, ids) -> QuerySet:
 def plain_members(ids) -> dict[int, PlainMember]:
     """{member id: PlainMember} of the members ``ids``, read by key (one query)."""
     clubs: dict[int, PlainClub] = {}
-    rows = keys_in(Member.objects.order_by(), "id", ids).values_list(*MEMBER_FIELDS)
+    # Plain tuples through the binary cursor (numbers, dates, texts: no converters needed).
+    rows = fetch_rows(keys_in(Member.objects.order_by(), "id", ids).values_list(*MEMBER_FIELDS))
     return {row[0]: PlainMember(*row, clubs=clubs) for row in rows}
 
 

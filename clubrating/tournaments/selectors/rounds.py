@@ -4,6 +4,8 @@ follow."""
 from __future__ import annotations
 
 import hashlib
+import io
+import pickle
 from dataclasses import dataclass
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery
@@ -11,6 +13,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from clubrating.clubs.models import Member
+from clubrating.core.db import fetch_rows
 from clubrating.tournaments.models import (
     Bye,
     ByeKind,
@@ -184,16 +187,17 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
     # The rows by their rounds' keys, sorted here: joined to the rounds and ordered by key in SQL,
     # PostgreSQL walks the primary key of all the federation's games instead of the round index.
     round_ids = [row[0] for row in rounds]
-    games = sorted(Game.objects.filter(round_id__in=round_ids).order_by().values_list(
+    # Plain tuples through the binary cursor: a 300-player Swiss has 1,350 boards.
+    games = sorted(fetch_rows(Game.objects.filter(round_id__in=round_ids).order_by().values_list(
         "pk", "round_id", "board", "white_id", "black_id", "result", "rated_result", "rated",
-        "has_colours", "date", "team_match_id"))
+        "has_colours", "date", "team_match_id")))
     parts = [
         [getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields],  # as read by the page
         rounds,
         games,
         sorted(Bye.objects.filter(round_id__in=round_ids).order_by().values_list(
             "pk", "round_id", "member_id", "kind")),
-        list(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(*PLAYER_FIELDS)),
+        fetch_rows(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(*PLAYER_FIELDS)),
     ]
     if tournament.kind == TournamentKind.TEAM:
         matches = sorted(TeamMatch.objects.filter(round_id__in=round_ids).order_by().values_list())
@@ -204,12 +208,23 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
             sorted(LineupEntry.objects.filter(match_id__in=match_ids).order_by().values_list()),
         ]
     running = any(row[5] == Result.NOT_PLAYED for row in games)
-    tournament._version_state = (hashlib.sha1(repr(parts).encode()).hexdigest()[:20], running)
+    tournament._version_state = (_digest(parts), running)
     # The rows the version was made of, for the page drawn under it (``version_rows``).
     tournament._version_rows = {"rounds": rounds, "games": games, "byes": parts[3], "players": parts[4]}
     if tournament.kind == TournamentKind.TEAM:  # lineups (pk, match, team, board, member)
         tournament._version_rows["lineups"] = parts[-1]
     return tournament._version_state
+
+
+def _digest(parts: list) -> str:
+    """A short hash of ``parts`` (rows of numbers, texts, dates, booleans), the same in every
+    process for the same values: pickled without its memo (which would follow the objects'
+    identities, not their values), several times quicker than their ``repr`` for 1,350 boards."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True  # no memo: the bytes follow the values only
+    pickler.dump(parts)
+    return hashlib.sha1(buffer.getvalue()).hexdigest()[:20]
 
 
 def version_rows(tournament: Tournament) -> dict:

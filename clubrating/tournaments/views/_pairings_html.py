@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from html import escape
 
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -26,19 +27,6 @@ from ..selectors.rounds import version_rows
 from ._pairings import points_before
 from ._texts import Texts
 
-_GAME_ROW = (
-    '\n    <tr><td class="num">{board}</td>'
-    '\n      <td class="num d-none d-md-table-cell">{w_start}</td>'
-    '\n      <td class="player">{white}</td>'
-    '\n      <td class="num d-none d-sm-table-cell">{w_rating}</td>'
-    '\n      <td class="num d-none d-sm-table-cell">{w_points}</td>'
-    '\n      <td class="text-center text-nowrap result"><a href="{url}">{result}</a></td>'
-    '\n      <td class="num d-none d-sm-table-cell">{b_points}</td>'
-    '\n      <td class="player">{black}</td>'
-    '\n      <td class="num d-none d-sm-table-cell">{b_rating}</td>'
-    '\n      <td class="num d-none d-md-table-cell">{b_start}</td>'
-    '\n      </tr>\n  '
-)
 _BYE_ROW = (
     '\n    <tr class="text-muted"><td></td>'
     '\n      <td class="num d-none d-md-table-cell">{start}</td>'
@@ -48,6 +36,7 @@ _BYE_ROW = (
     '\n      <td class="text-center" colspan="5">{kind}</td></tr>\n  '
 )
 _KEY = 987654321987  # a key no game has: the game page's address is reversed once, not per board
+_ROWS_MARK = "ROWS7f3e9a1c5b"  # where a round's rows go in the table's frame (``round_tables``)
 
 
 def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = frozenset(),
@@ -89,44 +78,85 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
             html = links[member_id] = member_link(context, members[member_id])
         return html
 
-    # A player's number and rating are the same in every round: escaped once each; the points
-    # take a few values (half steps), each escaped once.
+    # A player's number, link and rating are the same in every round: his cells left and right of
+    # the result are drawn once (as White and as Black); the points take a few values (half
+    # steps), each escaped once.
+    whites: dict[int, str] = {}
+    blacks: dict[int, str] = {}
     fixed: dict[int, tuple[str, str]] = {}
     scores: dict[float, str] = {}
 
-    def side(member_id: int, points: dict) -> tuple[str, str, str]:
-        own = fixed.get(member_id)
-        if own is None:
+    def own(member_id: int) -> tuple[str, str]:
+        texts_of = fixed.get(member_id)
+        if texts_of is None:
             start, rating = players.get(member_id, (None, None))
-            own = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
-        score = points.get(member_id, 0.0)
-        text = scores.get(score)
+            texts_of = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
+        return texts_of
+
+    def white_cells(member_id: int) -> str:
+        html = whites.get(member_id)
+        if html is None:
+            start, rating = own(member_id)
+            html = whites[member_id] = (
+                f'\n      <td class="num d-none d-md-table-cell">{start}</td>'
+                f'\n      <td class="player">{link(member_id)}</td>'
+                f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>')
+        return html
+
+    def black_cells(member_id: int) -> str:
+        html = blacks.get(member_id)
+        if html is None:
+            start, rating = own(member_id)
+            html = blacks[member_id] = (
+                f'\n      <td class="player">{link(member_id)}</td>'
+                f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>'
+                f'\n      <td class="num d-none d-md-table-cell">{start}</td>')
+        return html
+
+    def score(member_id: int, points: dict) -> str:
+        value = points.get(member_id, 0.0)
+        text = scores.get(value)
         if text is None:
-            text = scores[score] = escape(texts.points(score))
-        return own[0], own[1], text
+            text = scores[value] = escape(texts.points(value))
+        return text
 
     game_url = reverse("tournaments:game", args=[_KEY]).split(str(_KEY))
     results = {value: escape(str(label)) for value, label in Result.choices}
     kinds = {value: escape(str(label)) for value, label in ByeKind.choices}
+    cell = '\n      <td class="num d-none d-sm-table-cell">'
     out = []
     for pk, round_number, date in rounds:
         points = before.get(round_number, {})
         html = []
         for game_pk, board, white, black, result in games.get(pk, []):
-            w_start, w_rating, w_points = side(white, points)
-            b_start, b_rating, b_points = side(black, points)
-            html.append(_GAME_ROW.format(
-                board=board, w_start=w_start, white=link(white), w_rating=w_rating, w_points=w_points,
-                url=f"{game_url[0]}{game_pk}{game_url[1]}",
-                result=results.get(result, escape(result)) if result else "–",
-                b_points=b_points, black=link(black), b_rating=b_rating, b_start=b_start))
+            shown = results.get(result, escape(result)) if result else "–"
+            href = f"{game_url[0]}{game_pk}{game_url[1]}"
+            html.append(
+                f'\n    <tr><td class="num">{board}</td>{white_cells(white)}{cell}{score(white, points)}</td>'
+                f'\n      <td class="text-center text-nowrap result"><a href="{href}">{shown}</a></td>'
+                f'{cell}{score(black, points)}</td>{black_cells(black)}\n      </tr>\n  ')
         for member_id, kind in byes.get(pk, []):
-            start, rating, score = side(member_id, points)
+            start, rating = own(member_id)
             html.append(_BYE_ROW.format(start=start, name=escape(str(members[member_id])), rating=rating,
-                                        points=score, kind=kinds.get(kind, escape(kind))))
+                                        points=score(member_id, points), kind=kinds.get(kind, escape(kind))))
         url = reverse("tournaments:round", args=[tournament.pk, round_number])
         out.append({"number": round_number, "date": date, "url": url, "rows_html": _safe("".join(html))})
     return out
+
+
+def round_tables(request, rounds: list[dict], national_label: str) -> None:
+    """Each round's table as ``_round_table.html`` prints it (``table_html``), its rows those of
+    ``pairing_rounds``: the table's frame (its head of translated columns) is drawn once for the
+    page, not once per round."""
+    frame = render_to_string("tournaments/_round_table.html", {
+        "rows_html": _ROWS_MARK, "national_label": national_label}, request=request)
+    head, tail = frame.split(_ROWS_MARK)
+    for rnd in rounds:
+        if rnd["rows_html"]:
+            rnd["table_html"] = _safe(f"{head}{rnd['rows_html']}{tail}")  # the frame drawn by the template
+        else:  # no boards: the table says so
+            rnd["table_html"] = _safe(render_to_string("tournaments/_round_table.html", {
+                "rows_html": "", "national_label": national_label}, request=request))
 
 
 def _safe(html: str) -> SafeString:

@@ -122,6 +122,10 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
     member's name as HTML (``member_link``, the privacy rule's), to lay out whole rows."""
     codes, rows, progress_rows, error = _tables(tournament, plain)
     progress_only = link is not None and not cells  # the progress page: only its own rows
+    # The page (a ``link``) prints its rows as HTML: a Swiss' lines then keep no cell objects of
+    # their own (the exports and the API read them), only each cell's HTML, drawn once per text.
+    swiss_cells = cells and not round_robin
+    cell_objects = link is None
     by_round = {line.player.pk: line for line in progress_rows}
     rank_of_start = {row.player.start_rank: row.rank for row in rows}
     position_of_member = {row.player.member_id: i for i, row in enumerate(rows)}
@@ -131,29 +135,41 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
     texts = Texts()
     colours = {"w": pgettext("colour white", "w"), "b": pgettext("colour black", "b")}
     td = '<td class="text-center text-nowrap">'
-    endings: dict[tuple[str, str], str] = {}  # a Swiss cell's HTML after the opponent's rank
+    swiss_html: dict[tuple, str] = {}  # a Swiss cell's HTML by (opponent's rank, colour, code)
+    progress_html: dict[float | None, str] = {}  # a progress cell's HTML by the points
     lines = []
     for row in rows:
         line = RankedLine(rank=row.rank, player=row.player, points=row.points, tiebreaks=row.tiebreaks)
         progress = by_round.get(row.player.pk)
         html = []
+        after = []
         total = 0.0
-        for cell in progress.cells if progress else []:
+        for cell in progress.cells if progress else ():
             if cell.points is not None:
                 total += cell.points
-            line.progress.append(total if cell.points is not None else None)
-            if cells and not round_robin:
+                shown = total
+            else:
+                shown = None
+            line.progress.append(shown)
+            piece = progress_html.get(shown)
+            if piece is None:
+                piece = progress_html[shown] = texts.cell(texts.points(shown), "num")
+            after.append(piece)
+            if swiss_cells:
                 opponent = rank_of_start.get(cell.opponent) if cell.opponent is not None else None
-                text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
-                line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
-                                             code=cell.code))
-                # The opponent's rank is a number; the colour and the code are escaped once each.
-                key = (cell.colour, cell.code) if opponent else ("", cell.code)
-                after = endings.get(key)
-                if after is None:
-                    colour = texts.escaped(colours.get(key[0], ""))
-                    after = endings[key] = f"{colour}{texts.escaped(cell.code)}</td>"
-                html.append(f"{td}{opponent}{after}" if opponent else f"{td}{after}")
+                key = (opponent, cell.colour, cell.code) if opponent else (None, "", cell.code)
+                if cell_objects:
+                    text = f"{opponent}{colours.get(cell.colour, '')}{cell.code}" if opponent else cell.code
+                    line.cells.append(RankedCell(text=text, opponent=opponent, colour=cell.colour,
+                                                 code=cell.code))
+                piece = swiss_html.get(key)
+                if piece is None:
+                    # The opponent's rank is a number; the colour and the code are escaped.
+                    colour = texts.escaped(colours.get(key[1], ""))
+                    code = texts.escaped(cell.code)
+                    piece = swiss_html[key] = (f"{td}{opponent}{colour}{code}</td>" if opponent
+                                               else f"{td}{colour}{code}</td>")
+                html.append(piece)
         if cells and round_robin:
             own = matrix.get(row.player.member_id)
             for other in rows:
@@ -164,11 +180,11 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
                     position = position_of_member[other.player.member_id] + 1
                     line.cells.append(RankedCell(text=symbol, opponent=position))
         player = row.player
+        progress_cells = SafeString("".join(after))  # each text escaped (``Texts.cell``)
         if progress_only:  # the progress page prints no club, tie-breaks or crosstable cells
             line.texts = {"rank": texts.rating(row.rank), "rating": texts.rating(player.rating),
-                          "fide": texts.rating(player.fide_rating), "points": texts.points(row.points),
-                          "progress": [texts.points(value) for value in line.progress]}
-            line.texts.update(_progress_html(line.texts, texts))
+                          "fide": texts.rating(player.fide_rating), "points": texts.points(row.points)}
+            line.texts.update(_progress_html(line.texts, texts, progress_cells))
             lines.append(line)
             continue
         line.texts = {
@@ -176,13 +192,11 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
             "rating": texts.rating(player.rating), "fide": texts.rating(player.fide_rating),
             "club": club_of(player.member), "points": texts.points(row.points),
             "tiebreaks": texts.tiebreaks(row.tiebreaks, codes),
-            "cells": [cell.text for cell in line.cells],
-            "progress": [texts.points(value) for value in line.progress],
         }
         if cells and round_robin:
             html = [texts.cell(cell.text, "text-center text-nowrap table-secondary" if cell.own
                                else "text-center text-nowrap") for cell in line.cells]
-        line.texts.update(_row_html(line.texts, texts, "".join(html)))
+        line.texts.update(_row_html(line.texts, texts, "".join(html), progress_cells))
         lines.append(line)
     table = RankedTable(codes=codes, error=error, rounds=rounds, lines=lines)
     if link is not None:
@@ -197,10 +211,11 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
     return table
 
 
-def _row_html(t: dict, texts: Texts, cells: str) -> dict:
+def _row_html(t: dict, texts: Texts, cells: str, progress: str) -> dict:
     """A line's cells around the player's name as _crosstable.html and _progress.html print them:
     a 300-player page renders three template variables a row, not one per cell. Every text is
-    escaped (the club's name is typed by users); ``cells`` is escaped HTML already."""
+    escaped (the club's name is typed by users); ``cells`` and ``progress`` (the points after each
+    round) are escaped HTML already."""
     e = texts.escaped
     tiebreaks = texts.cells(t["tiebreaks"], "num d-none d-md-table-cell")
     return {
@@ -214,14 +229,14 @@ def _row_html(t: dict, texts: Texts, cells: str) -> dict:
             f'\n    {cells}'
             f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>'
             f'\n    {tiebreaks}\n  '),
-        **_progress_html(t, texts),
+        **_progress_html(t, texts, progress),
     }
 
 
-def _progress_html(t: dict, texts: Texts) -> dict:
-    """A line's cells around the player's name as _progress.html prints them (``_row_html``)."""
+def _progress_html(t: dict, texts: Texts, progress: str) -> dict:
+    """A line's cells around the player's name as _progress.html prints them (``_row_html``);
+    ``progress``: the points after each round, escaped HTML already."""
     e = texts.escaped
-    progress = texts.cells(t["progress"], "num")
     return {
         "progress_head_html": SafeString(f'\n    <td class="num">{e(t["rank"])}</td>'),  # escaped here
         "progress_tail_html": SafeString(

@@ -26,6 +26,7 @@ class Texts:
         self._numbers = number_texts()
         self.rating = self._numbers.rating
         self._cells: dict[tuple[str, str], str] = {}
+        self._escaped: dict[str, str] = {}
 
     def points(self, value: float | None) -> str:
         """``points_text``: one decimal."""
@@ -60,10 +61,9 @@ class Texts:
 
     def escaped(self, text: str) -> str:
         """``text`` HTML-escaped (as ``{{ text }}`` would print it), each distinct text once."""
-        key = ("escaped", text)
-        html = self._memo.get(key)
+        html = self._escaped.get(text)
         if html is None:
-            html = self._memo[key] = escape(str(text))
+            html = self._escaped[text] = escape(str(text))
         return html
 
     def cell(self, text: str, css: str) -> str:

@@ -26,6 +26,7 @@ from ratings.selectors import tournament_evaluation as rating_evaluation
 from .. import selectors
 from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
+from ..selectors.rounds import version_rows
 from ..tables import TournamentTable
 from . import _evaluation_html, _pairings, _pairings_html, _standings, _tables
 from ._cache import PageVersion, pools_version
@@ -180,9 +181,12 @@ def tournament_pairings(request, pk):
     # A league division's boards stay hidden until their lineups are public (``hidden_games``).
     hidden = (sorted(hidden_games(tournament_id=tournament.pk, now=timezone.now()))
               if tournament.kind == TournamentKind.TEAM else [])
-    return _cached_page(request, tournament, "pairings", "tournaments/pairings.html",
-                        lambda: {"rounds": _pairings_html.pairing_rounds(request, tournament,
-                                                                         hidden=set(hidden))}, hidden)
+    def build(context: dict) -> dict:
+        rounds = _pairings_html.pairing_rounds(request, tournament, hidden=set(hidden))
+        _pairings_html.round_tables(request, rounds, context["national_label"])
+        return {"rounds": rounds}
+
+    return _cached_page(request, tournament, "pairings", "tournaments/pairings.html", build, hidden)
 
 
 @public_tournaments_required
@@ -262,7 +266,7 @@ def tournament_crosstable(request, pk):
     tournament = get_object_or_404(Tournament, pk=pk)
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
     return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
-                        lambda: {"table": _tables.ranked_crosstable(
+                        lambda _context: {"table": _tables.ranked_crosstable(
                             tournament, round_robin=round_robin, plain=True,
                             club_of=viewer_of(request).club, link=_link(request))})
 
@@ -276,7 +280,7 @@ def tournament_progress(request, pk):
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
     return _cached_page(
         request, tournament, "progress", "tournaments/progress.html",
-        lambda: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
+        lambda _context: {"table": _tables.ranked_crosstable(tournament, round_robin=round_robin, cells=False,
                                                     plain=True, club_of=viewer_of(request).club,
                                                     link=_link(request))},
         tab="crosstable")
@@ -303,16 +307,20 @@ EVALUATION_INLINE_PLAYERS = 40
 def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list[dict]:
     """Per pool its rows, each with the texts the table prints formatted once (``Texts``), not
     through a filter per cell: a 300-player evaluation stays quick. A line is ``open`` (its
-    calculation shown) for ``player`` or with ``show_all``."""
+    calculation shown) for ``player`` or with ``show_all``. A line without its calculation has
+    its rows' HTML (``html``, ``_evaluation_html``); when every line of a pool has, the pool has
+    them as one text (``rows_html``), which the page prints instead of a loop over its lines."""
     texts = Texts()
+    draw = _evaluation_html.RowDrawer()
     pools = []
     for p, evaluation in enumerate(evaluations, start=1):
         lines = []
+        pool_id = str(evaluation.pool.pk)
         for n, row in enumerate(evaluation.rows, start=1):
             new = row.own_rating is None
-            lines.append({
+            line = {
                 "row": row, "target": f"calc-{p}-{n}", "member_id": str(row.member.pk),
-                "pool_id": str(evaluation.pool.pk), "open": show_all or row.member.pk == player, "new": new,
+                "pool_id": pool_id, "open": show_all or row.member.pk == player, "new": new,
                 "start": texts.rating(row.start_rank, ""), "games": str(row.games),
                 "rating": "" if new else texts.rating(row.own_rating), "points": texts.points(row.points),
                 "pending_points": texts.decimal(row.pending_points, 1) if row.pending else "",
@@ -320,10 +328,13 @@ def evaluation_lines(evaluations, *, player: int | None, show_all: bool) -> list
                 "surplus": texts.signed(row.points_over_expected, 2),
                 "factor": texts.decimal(row.factor, 2), "change": texts.game_change(row.change),
                 "rounded": "" if new else texts.signed(row.change_rounded, 0),
-            })
+            }
             if not row.records:
-                lines[-1]["html"] = _evaluation_html.row_html(lines[-1])
-        pools.append({"pool": evaluation.pool, "lines": lines})
+                line["html"] = draw(line)
+            lines.append(line)
+        drawn = all("html" in line for line in lines)
+        pools.append({"pool": evaluation.pool, "lines": lines,  # each part escaped (RowDrawer)
+                      "rows_html": mark_safe("".join(line["html"] for line in lines)) if drawn else ""})
     return pools
 
 
@@ -342,8 +353,10 @@ def tournament_evaluation(request, pk):
         return render(request, "tournaments/_evaluation_games.html", {"records": records})
     show_all = bool(request.GET.get("all"))
     if player is None and not show_all:  # the page every spectator opens: cached
-        return _cached_page(request, tournament, "evaluation", "tournaments/evaluation.html",
-                            lambda: {"evaluations": _evaluations(tournament, None, False), "show_all": False},
+        def build(_context: dict) -> dict:
+            return {"evaluations": _evaluations(tournament, None, False, shared=True), "show_all": False}
+
+        return _cached_page(request, tournament, "evaluation", "tournaments/evaluation.html", build,
                             pools_version(tournament))
     context = tournament_context(request, tournament, "evaluation",
                                  evaluations=_evaluations(tournament, player, show_all), show_all=show_all)
@@ -351,10 +364,16 @@ def tournament_evaluation(request, pk):
     return render(request, "tournaments/evaluation.html", context)
 
 
-def _evaluations(tournament, player: int | None, show_all: bool) -> list[dict]:
+def _evaluations(tournament, player: int | None, show_all: bool, *, shared: bool = False) -> list[dict]:
     """The evaluation page's tables (``evaluation_lines``): with every player's calculation for a
-    small tournament or ``show_all``, else with ``player``'s only."""
-    evaluations = tournament_evaluation_summary(tournament)
+    small tournament or ``show_all``, else with ``player``'s only. ``shared``: the page is drawn
+    under the tournament's version, whose rows give the games' order (``version_rows``)."""
+    games = None
+    if shared:
+        rows = version_rows(tournament)
+        number_of = {pk: number for pk, number, _date in rows["rounds"]}
+        games = {game[0]: (number_of[game[1]], game[2]) for game in rows["games"]}
+    evaluations = tournament_evaluation_summary(tournament, games=games)
     if show_all or max((len(e.rows) for e in evaluations), default=0) <= EVALUATION_INLINE_PLAYERS:
         evaluations = rating_evaluation(tournament)
     elif player is not None:
@@ -368,14 +387,14 @@ def _evaluations(tournament, player: int | None, show_all: bool) -> list[dict]:
 
 def _cached_page(request, tournament, face: str, page: str, build, *parts, tab: str = ""):
     """``page`` (a tournament's tabs above its body, ``_<name>_body.html``) whose body is drawn by
-    ``build()``'s context once per version of what it shows (``_cache.PageVersion``), with its
-    validator; ``parts``: what else the body shows."""
+    ``build(context)``'s context (given the page's) once per version of what it shows
+    (``_cache.PageVersion``), with its validator; ``parts``: what else the body shows."""
     version = PageVersion(request, tournament, face, *parts)
     if response := version.not_modified():
         return response
     context = tournament_context(request, tournament, tab or face)
     body = page.replace("tournaments/", "tournaments/_").replace(".html", "_body.html")
-    context["body_html"] = version.body(body, lambda: {**context, **build()})
+    context["body_html"] = version.body(body, lambda: {**context, **build(context)})
     return version.validated(render(request, page, context))
 
 

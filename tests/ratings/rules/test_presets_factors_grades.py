@@ -48,6 +48,33 @@ def test_round_half_away_of_whole_numbers_as_in_decimal_arithmetic():
             assert (got, type(got), sign) == (expected, type(expected), expected_sign)
 
 
+def test_round_half_away_of_any_float_as_in_decimal_arithmetic():
+    """The float shortcut far from a half gives what the decimal arithmetic gives: random values
+    of every size the tables show, and values at, just beside and a hair beside a half."""
+    import random
+
+    def in_decimal(value: float, decimals: int):
+        exact = Decimal(repr(value)).quantize(Decimal("1e-9"), rounding=ROUND_HALF_UP)
+        rounded = exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+        return int(rounded) if decimals == 0 else float(rounded)
+
+    rng = random.Random(2026)
+    values = [rng.uniform(-1, 1) * 10 ** rng.uniform(-4, 9) for _ in range(20000)]
+    values += [sum(rng.uniform(-20, 20) for _ in range(rng.randint(1, 9))) for _ in range(5000)]
+    for decimals in (0, 1, 2, 3):
+        for k in range(-3000, 3000, 7):
+            half = (k + 0.5) / 10 ** decimals
+            values += [half, math.nextafter(half, 0), math.nextafter(half, math.inf), half + 1e-10,
+                       half - 1e-10, half + 3e-6 / 10 ** decimals, half - 3e-6 / 10 ** decimals]
+    values += [0.0049999999999, -0.0049999999999, 2.4999999995, 2.4999999994, 1e-300, -1e-300, 99999999.5,
+               123456789.25, -0.04, -0.4]
+    for value in values:
+        for decimals in (0, 1, 2, 3, 4):
+            got, expected = round_half_away(value, decimals), in_decimal(value, decimals)
+            sign, expected_sign = math.copysign(1, got), math.copysign(1, expected)
+            assert (got, type(got), sign) == (expected, type(expected), expected_sign), (value, decimals)
+
+
 def test_fide_k_rules():
     fide = get_rules("fide-2024")
     assert development_factor(fide, rating=2000, games_count=29) == 40

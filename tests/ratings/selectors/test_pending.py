@@ -145,15 +145,17 @@ def test_the_evaluation_summary_has_the_figures_without_the_records(season, djan
         [summary] = tournament_evaluation_summary(tournament)
 
     assert summary.pool == pool
-    assert [row.member for row in summary.rows] == [row.member for row in full.rows]
-    adler_row = next(r for r in summary.rows if r.member == adler)
+    # Each player as his key and name (``EvaluatedMember``), not a model object.
+    assert [(row.member.pk, str(row.member)) for row in summary.rows] == [
+        (row.member.pk, str(row.member)) for row in full.rows]
+    adler_row = next(r for r in summary.rows if r.member.pk == adler.pk)
     # 2 of 2 against 1850 and 1950, two draws against 1880 and 1920: 4 games, 3 points, average
     # 1900, performance 1900 + dp(0.75) = 2093; the draw with the newcomer waits (+½).
     assert (adler_row.games, adler_row.points) == (4, 3.0)
     assert (adler_row.pending, adler_row.pending_points) == (1, 0.5)
     assert (adler_row.own_rating, adler_row.average_opponent, adler_row.performance) == (1900, 1900, 2093)
     assert adler_row.records == []
-    newcomer = next(r for r in summary.rows if r.member == neu)
+    newcomer = next(r for r in summary.rows if r.member.pk == neu.pk)
     assert (newcomer.games, newcomer.pending, newcomer.own_rating, newcomer.change_rounded) == (0, 1, None, 0)
     for short, whole in zip(summary.rows, full.rows):
         for name in ("start_rank", "own_rating", "factor", "games", "points", "expected", "change", "pending",

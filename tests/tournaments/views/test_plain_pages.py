@@ -94,16 +94,20 @@ def test_an_evaluation_row_without_its_calculation_as_the_template_prints_it(rf,
 
     game = tournament.rounds.get(number=1).games.get(board=1)
     game_record_result(game=game, result=Result.WHITE_WINS)
+    Member.objects.filter(pk=game.black_id).update(first_name="<script>\"&'")
     request = rf.get("/")
     request.user = AnonymousUser()
     with translation.override(lang):
         lines = evaluation_lines(tournament_evaluation_summary(tournament), player=None, show_all=False)
         assert all("html" in line for pool in lines for line in pool["lines"])
         drawn = render_to_string("tournaments/_evaluation_body.html", {"evaluations": lines}, request=request)
+        assert all(pool["rows_html"] == "".join(line["html"] for line in pool["lines"]) for pool in lines)
         for pool in lines:
+            pool["rows_html"] = ""
             for line in pool["lines"]:
                 del line["html"]
         templated = render_to_string("tournaments/_evaluation_body.html", {"evaluations": lines},
                                      request=request)
     assert " ".join(drawn.split()) == " ".join(templated.split())
     assert "Adler, Max" in drawn
+    assert "&lt;script&gt;&quot;&amp;&#x27;" in drawn and "<script>" not in drawn
