@@ -159,6 +159,7 @@ def _types(model: type[Model], columns: tuple[str, ...], vendor: str) -> tuple[s
     return tuple(by_column[c].db_type(connection) for c in columns)
 
 
+@functools.cache
 def _python_type(model: type[Model], column: str):
     """The Python type an array of the column must hold (an array's items share one type)."""
     field = next(f for f in model._meta.concrete_fields if f.column == column)
@@ -262,12 +263,25 @@ def rows_update(
             cursor.execute(f"UPDATE {table} AS t SET {sets} FROM {temporary} AS v WHERE {where}")
             cursor.execute(f"DROP TABLE {temporary}")
         return
+    with prepared_cursor() as cursor:
+        for batch in _batches(rows):
+            cursor.execute(*rows_update_statement(model, keys, columns, batch))
+
+
+def rows_update_statement(
+    model: type[Model], keys: Sequence[str], columns: Sequence[str], rows: Sequence[tuple]
+) -> tuple[str, list]:
+    """``rows_update``'s statement for a few rows on PostgreSQL, as (SQL, parameters): to be run
+    with others in one round trip (a data-modifying ``WITH``). Its parameters are ``%b``."""
+    names = [*columns, *keys]
+    types = _column_types(model, names)
+    sets = ", ".join(f"{c}=v.{c}" for c in columns)
+    where = " AND ".join(f"t.{k}=v.{k}" for k in keys)
     # One array per column, unnested into rows: the statement stays short whatever the batch
     # (a VALUES list of 5,000 rows costs seconds just to parse its placeholders). The arrays go
     # in PostgreSQL's binary form (%b): printing them as text took longer than the update.
     arrays = ", ".join(f"%b::{t}[]" for t in types)
-    sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
+    sql = (f"UPDATE {model._meta.db_table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) "
+           f"WHERE {where}")
     casts = [_python_type(model, name) for name in names]
-    with prepared_cursor() as cursor:
-        for batch in _batches(rows):
-            cursor.execute(sql, [_array(column, cast) for column, cast in zip(zip(*batch), casts)])
+    return sql, [_array(column, cast) for column, cast in zip(zip(*rows), casts)]

@@ -33,7 +33,7 @@ from ratings.rules.engine import evaluate_period
 from ratings.rules.period import PeriodResult, PlayerIn
 from ratings.rules.rounding import round_half_away
 from ratings.services.cache import pool_cache_bump
-from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
+from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update, rows_update_statement
 from ratings.services.live_places import live_ranks_place
 from ratings.services.live_ranks import live_ranks_renumber, pool_ranks_lock
 
@@ -201,8 +201,10 @@ def pending_sides(result: PeriodResult) -> set[tuple[int, int]]:
     return sides
 
 
-def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] | None) -> None:
-    """Store what the engine computed, writing only the records whose values changed."""
+def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] | None,
+                   rescored: set[int] = frozenset()) -> None:
+    """Store what the engine computed, writing only the records whose values changed;
+    ``rescored``: the ids of records whose score changed too (written with it)."""
     calc = result.side_rows()
     pending = pending_sides(result)
     uncalculated = (None,) * 6
@@ -213,9 +215,11 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
         key = (r.game_id, r.member_id)
         c = calc.get(key)
         values = (key in pending, *uncalculated, r.score) if c is None else (False, *c, r.score)
-        if values != r.stored:
-            rows.append((*values, r.id))
-    rows_update(RatingRecord, ("id",), CALC_FIELDS, rows)
+        if r.id in rescored:
+            rows.append((r.score, *values, r.id))
+        elif values != r.stored:
+            rows.append(((r.score,) if rescored else ()) + (*values, r.id))
+    rows_update(RatingRecord, ("id",), ("score", *CALC_FIELDS) if rescored else CALC_FIELDS, rows)
 
 
 def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
@@ -275,15 +279,25 @@ def _write_members(
     columns = (*PUBLISHED_FIELDS, *LIVE_FIELDS) if published else LIVE_FIELDS
     if rows:
         pool_ranks_lock(pool.pk)
-    # A few members (a result save): their new ranks found first and written with their values;
-    # many (a period's evaluation): their bands renumbered after the write.
-    ranks = live_ranks_place(pool.pk, {row[-1]: row[live] for row in rows})
-    if ranks is not None:
-        columns = (*columns, "live_place")
-        rows = [(*row[:-2], ranks[row[-1]], *row[-2:]) for row in rows]
-    rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
+    # A few members (a result save): their new ranks found first and written with their values
+    # (on PostgreSQL in the statement that writes the levels); many (a period's evaluation):
+    # their bands renumbered after the write.
+    placed = (*columns, "live_place")
+
+    def with_places(ranks: dict) -> list[tuple]:
+        return [(*row[:-2], ranks[row[-1]], *row[-2:]) for row in rows]
+
+    write = None
+    if rows and binary_reads():
+        def write(ranks: dict) -> tuple[str, list]:
+            return rows_update_statement(PoolMember, ("pool_id", "member_id"), placed, with_places(ranks))
+
+    ranks = live_ranks_place(pool.pk, {row[-1]: row[live] for row in rows}, write=write)
     if ranks is None:
+        rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
         live_ranks_renumber(pool.pk, moved)
+    elif write is None:
+        rows_update(PoolMember, ("pool_id", "member_id"), placed, with_places(ranks))
     pool_cache_bump(pool_id=pool.pk)
 
 
@@ -377,17 +391,30 @@ def _affected(
 
 
 def members_reevaluate(
-    pool: RatingPool, period: RatingPeriod, seeds: set[int], *, locked: set[int] | None = None
-) -> set[int]:
+    pool: RatingPool, period: RatingPeriod, seeds: set[int], *, locked: set[int] | None = None,
+    rescore: tuple[int, int, int, float] | None = None,
+) -> set[int] | None:
     """Re-evaluate what a change of the seeds' games touches; returns the members it touches.
 
     With ``locked`` (the members the caller holds locks on), nothing is written when the
     change touches members beyond them: the caller locks the returned set and tries again.
+    ``rescore``: (game, white, black, white's score) of a game whose stored records keep
+    everything but their scores: they are evaluated with the new scores and written with them,
+    once. None (nothing written) if its records are not that game's two sides as stored.
     """
     affected, recs, state = _affected(pool, period, seeds)
     if locked is not None and not affected <= locked:
         return affected
+    rescored: set[int] = frozenset()
+    if rescore is not None:
+        game_id, white, black, score = rescore
+        sides = [r for r in recs if r.game_id == game_id]
+        if sorted((r.white, r.member_id, r.opponent_id, r.solo) for r in sides) != [
+                (False, black, white, False), (True, white, black, False)]:
+            return None
+        rescored = {r.id for r in sides}
+        recs = [r._replace(score=score if r.white else 1.0 - score) if r.id in rescored else r for r in recs]
     result = evaluate(pool, period, state, recs)
-    _write_records(result, recs, affected)
+    _write_records(result, recs, affected, rescored)
     _write_members(pool, result, state, affected)
     return affected
