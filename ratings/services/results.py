@@ -22,6 +22,7 @@ from ratings.services.pools import (
     pool_lock,
     pools_share_lock,
     tournament_pool_starts,
+    tournament_pool_starts_sql,
     tournament_pools,
 )
 
@@ -47,14 +48,24 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
     date and those holding its (old) records, with the period of the date and the periods of
     the old records per pool. Refused if any of them is closed."""
     day = game.played_on
-    rating = {pk for pk, start in tournament_pool_starts(game.round.tournament).items() if start <= day}
+    tournament = game.round.tournament
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them. (Plain SQL, here and for the
     # periods below: a save repeats these small reads, and the ORM took longer to build them
-    # than the database to answer; prepared on PostgreSQL.)
+    # than the database to answer; prepared on PostgreSQL, where the pools rating the
+    # tournament come in the same statement.)
+    if server_bound() and tournament.rated:
+        starts, params = tournament_pool_starts_sql(tournament, day)
+        rows = plain_rows(f"SELECT 0, t.id, NULL, NULL, NULL, NULL, NULL, t.rates FROM ({starts}) AS t "
+                          f"UNION ALL SELECT 1, {_HELD_SQL.removeprefix('SELECT ')}", [*params, day, game.pk])
+        rating = {row[1] for row in rows if row[0] == 0 and row[7]}
+        records = [row[1:] for row in rows if row[0] == 1]
+    else:
+        rating = {pk for pk, start in tournament_pool_starts(tournament).items() if start <= day}
+        records = plain_rows(_HELD_SQL, [day, game.pk])
     held: dict[int, set[int | None]] = {}  # pool -> the periods of its records
     sides: dict[int, list[tuple]] = {}  # pool -> its records: period, member, opponent, white, solo, day
-    for pool_id, period_id, *side in plain_rows(_HELD_SQL, [day, game.pk]):
+    for pool_id, period_id, *side in records:
         held.setdefault(pool_id, set()).add(period_id)
         sides.setdefault(pool_id, []).append((period_id, *side))
     # Saves of different games run side by side: each locks the members it touches.
@@ -83,7 +94,7 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
 # The game's records (``_touched``): their pools and periods, and whether they are the records
 # a new result of the game keeps (``_records_kept``). Parameters: the game's date, the game.
 _HELD_SQL = (
-    f"SELECT pool_id, period_id, member_id, opponent_id, white, solo, played_on = %s "
+    "SELECT pool_id, period_id, member_id, opponent_id, white, solo, played_on = %s "
     f"FROM {RatingRecord._meta.db_table} WHERE game_id = %s"
 )
 
