@@ -66,11 +66,17 @@ def pools_locked(ids: list[int], mode: str) -> list[RatingPool]:
         sql = f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({placeholders}) ORDER BY id"
         return list(RatingPool.objects.raw(sql, ids))
     fields = RatingPool._meta.concrete_fields
+    # Inside ``generic_plans`` the plans' setting is changed here too, the first time.
+    generic = getattr(connection, "_generic_plans", None)
+    generic = generic if generic is not None and generic.before is None else None
     # One round trip: keep the transaction's own lock_timeout, wait at most SAVE_LOCK_WAIT for
     # the lock, then put the kept setting back (for these statements only).
     sql = (
         "SELECT set_config('clubrating.lock_timeout', current_setting('lock_timeout'), true), "
-        "set_config('lock_timeout', %s, true); "
+        "set_config('lock_timeout', %s, true)"
+        + (", current_setting('plan_cache_mode'), set_config('plan_cache_mode', 'force_generic_plan', true)"
+           if generic is not None else "")
+        + "; "
         f"SELECT {', '.join(f.column for f in fields)} FROM {RatingPool._meta.db_table} "
         f"WHERE id IN ({placeholders}) ORDER BY id FOR {mode}; "
         "SELECT set_config('lock_timeout', current_setting('clubrating.lock_timeout'), true)"
@@ -88,10 +94,18 @@ def pools_locked(ids: list[int], mode: str) -> list[RatingPool]:
                 ),
                 code="busy",
             ) from None
+        if generic is not None:
+            generic.before = cursor.fetchone()[2]
         cursor.cursor.nextset()
         rows = cursor.fetchall()
     names = [f.attname for f in fields]
     return [RatingPool.from_db(connection.alias, names, row) for row in rows]
+
+
+class _GenericPlans:
+    """A ``generic_plans`` block: the setting before it, once changed (by ``pools_locked``)."""
+
+    before: str | None = None
 
 
 @contextmanager
@@ -101,20 +115,23 @@ def generic_plans():
     PostgreSQL plans anew at every run those whose parameters are arrays (it cannot tell their
     length in a generic plan, so it keeps preferring a custom one): a third of a save's time in
     the database. Only the statements of ``clubrating.core.db`` and this module are prepared.
-    The setting lasts until the transaction ends (or a savepoint around it is rolled back);
-    inside an outer transaction it is put back afterwards."""
+
+    The setting is changed in the statement that locks the pools (``pools_locked``, one round
+    trip less): the save's statements with arrays all come after it; those before it (the
+    game's lock, its checks) take scalars. It lasts until the transaction ends (or a savepoint
+    around it is rolled back); inside an outer transaction it is put back afterwards."""
     if connection.vendor != "postgresql":
         yield
         return
     nested = len(connection.atomic_blocks) > 1
-    ((before, _now),) = plain_rows(
-        "SELECT current_setting('plan_cache_mode'), "
-        "set_config('plan_cache_mode', 'force_generic_plan', true)",
-        [],
-    )
-    yield
-    if nested:
-        plain_rows("SELECT set_config('plan_cache_mode', %s, true)", [before])
+    block, outer = _GenericPlans(), getattr(connection, "_generic_plans", None)
+    connection._generic_plans = block
+    try:
+        yield
+    finally:
+        connection._generic_plans = outer
+    if nested and block.before is not None:
+        plain_rows("SELECT set_config('plan_cache_mode', %s, true)", [block.before])
 
 
 def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
