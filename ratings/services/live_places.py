@@ -26,7 +26,7 @@ from clubrating.clubs.models import Member
 from clubrating.core.db import plain_execute, plain_rows, server_bound
 from ratings.lists.order import rank_key
 from ratings.models import LiveLevel, PoolMember
-from ratings.services.db import rows_update
+from ratings.services.db import rows_update, rows_update_statement
 
 # At most this many members written at once are placed one by one; more (a period's
 # evaluation moves thousands) are written first and the pool's places and levels rebuilt
@@ -187,9 +187,7 @@ def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: di
         rows_update(PoolMember, ("id",), ("live_place",), placed)
         return
     if placed:
-        writes.append((f"UPDATE {PoolMember._meta.db_table} AS t SET live_place = v.place "
-                       "FROM unnest(%s::integer[], %s::bigint[]) AS v (place, id) WHERE t.id = v.id",
-                       [[place for place, _pk in placed], [pk for _place, pk in placed]]))
+        writes.append(rows_update_statement(PoolMember, ("id",), ("live_place",), placed))
     writes += also  # (other rows than ``placed``: a row may be written once per statement)
     *first, (sql, params) = writes
     if first:
