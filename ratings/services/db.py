@@ -19,6 +19,7 @@ there than on SQLite. SQLite runs in-process, so a prepared statement executed m
 
 from __future__ import annotations
 
+import datetime
 import functools
 import itertools
 import json
@@ -305,8 +306,13 @@ def rows_update_statement(
 
 
 def _json_scalar(value):
-    """A NumPy scalar (an engine's result) as the Python value json writes."""
-    return value.item()
+    """What json does not write itself: a date (as PostgreSQL reads it back, ISO 8601) and a
+    NumPy scalar (an engine's result: its Python value)."""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not a column value")
 
 
 @functools.cache

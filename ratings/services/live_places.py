@@ -121,6 +121,11 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None], *, write=No
     final = {member: written.get(member, row[1]) for member, row in rows.items()}
     levels = {r for m in movers for r in (old[m], written[m]) if r is not None}
     updates = []  # (place, id) of the other rows whose place changes
+    staying: dict[float, list[int]] = {level: [] for level in levels}  # the rows a level keeps
+    joining: dict[float, list[int]] = {level: [] for level in levels}  # the rows it gains
+    for member, row in rows.items():
+        if final[member] in levels:
+            (staying if row[1] == final[member] else joining)[final[member]].append(member)
     for level in levels:
         # The rows that stay on the level keep their order (their stored places); each member
         # joining it is put in by a binary search, folding only the names it is compared with.
@@ -131,8 +136,8 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None], *, write=No
                 keys[member] = rank_key(level, rows[member][3], rows[member][4], member)
             return keys[member]
 
-        tied = sorted((m for m, row in rows.items() if row[1] == level == final[m]), key=lambda m: rows[m][2])
-        for member in sorted((m for m, row in rows.items() if row[1] != level == final[m]), key=key):
+        tied = sorted(staying[level], key=lambda m: rows[m][2])
+        for member in sorted(joining[level], key=key):
             tied.insert(bisect.bisect_left(tied, key(member), key=key), member)
         for place, member in enumerate(tied, start=1):
             if member in written:
