@@ -43,10 +43,12 @@ def closed_period_refusal(day, period: RatingPeriod, pool: RatingPool) -> Rating
     )
 
 
-def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
+def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict, dict]:
     """Lock and return the pools a change of ``game`` touches: those rating it on its (new)
     date and those holding its (old) records, with the period of the date and the periods of
-    the old records per pool. Refused if any of them is closed."""
+    the old records per pool, and per pool rating it whether its records keep all but their
+    scores and whether both players are rated (``game_records_rebuild``'s ``rescore`` and
+    ``rated``). Refused if any of them is closed."""
     day = game.played_on
     tournament = game.round.tournament
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
