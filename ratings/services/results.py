@@ -72,9 +72,12 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict, dict]:
         sides.setdefault(pool_id, []).append((period_id, *side))
     # Saves of different games run side by side: each locks the members it touches.
     pools = pools_share_lock(rating | held.keys())
+    # With one pool (the common save) both players are locked in the periods' read when both
+    # are rated (``_periods``): their save needs no savepoint and locks no one else.
+    lock = len(pools) == 1 and pools[0].pk in rating
     found, rated = _periods([pk for periods in held.values() for pk in periods if pk is not None],
                             [pool.pk for pool in pools if pool.pk in rating], day,
-                            [game.white_id, game.black_id])
+                            [game.white_id, game.black_id], lock=lock)
     periods, former = {}, {}
     for pool in pools:
         old = held.get(pool.pk, set())
@@ -90,7 +93,8 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict, dict]:
             raise closed_period_refusal(day, period, pool)
         periods[pool.pk] = period
     rescore = {pk for pk in rating if _records_kept(game, periods.get(pk), sides.get(pk, []))}
-    return pools, rating, periods, former, {pk: (pk in rescore, pk in rated) for pk in rating}
+    kept = {pk: (pk in rescore, pk in rated, lock and pk in rated) for pk in rating}
+    return pools, rating, periods, former, kept
 
 
 # The game's records (``_touched``): their pools and periods, and whether they are the records
@@ -114,13 +118,15 @@ def _records_kept(game: Game, period: RatingPeriod | None, sides: list[tuple]) -
     return {(p, m, o, bool(w), bool(solo), bool(same)) for p, m, o, w, solo, same in sides} == expected
 
 
-def _periods(ids: list[int], rating_pools: list[int], day, players: list[int]
+def _periods(ids: list[int], rating_pools: list[int], day, players: list[int], *, lock: bool = False
              ) -> tuple[list[RatingPeriod], set[int]]:
     """Every period a save needs, in one query: those of ``ids`` (the old records') and those of
     ``rating_pools`` holding ``day``; and on PostgreSQL the pools (of those periods) where both
     ``players`` have a published rating. Read under the pools' lock, which every publication of
     ratings takes exclusively: while the save holds it they stay rated, and a change of their
-    game then touches no other member (``evaluation._affected``)."""
+    game then touches no other member (``evaluation._affected``). ``lock`` (the periods are of
+    one pool): where both are rated, their member locks (``members_lock``) are taken in the same
+    statement, in ascending order; the statements after it see what their last holder committed."""
     if not ids and not rating_pools:
         return [], set()
     quote = connection.ops.quote_name
@@ -140,10 +146,16 @@ def _periods(ids: list[int], rating_pools: list[int], day, players: list[int]
     sql = f"SELECT {columns} FROM {RatingPeriod._meta.db_table} WHERE {' OR '.join(where)}"
     if not server_bound():  # (SQLite's dates need Django's converters; it locks no members)
         return list(RatingPeriod.objects.raw(sql, params)), set()
-    rated = (f"(SELECT count(*) FROM {PoolMember._meta.db_table} AS pm WHERE pm.pool_id = "
-             f"{RatingPeriod._meta.db_table}.pool_id AND pm.member_id IN (%s, %s) AND pm.rating IS NOT NULL)")
+    periods = RatingPeriod._meta.db_table
+    rated = (f"SELECT count(*) FROM {PoolMember._meta.db_table} AS pm WHERE pm.pool_id = {periods}.pool_id "
+             "AND pm.member_id IN (%s, %s) AND pm.rating IS NOT NULL")
+    if lock:  # (the count of locks taken: 2 where both are rated; the same pair of keys as members_lock)
+        rated = (f"SELECT CASE WHEN ({rated}) = 2 THEN (SELECT count(pg_advisory_xact_lock("
+                 f"{periods}.pool_id::integer, l.m::integer)) FROM (SELECT unnest(ARRAY[%s, %s]::bigint[]) "
+                 "AS m ORDER BY 1) AS l) ELSE 0 END")
     with prepared_cursor() as cursor:
-        cursor.execute(sql.replace(" FROM ", f", {rated} FROM ", 1), [*players, *params])
+        cursor.execute(sql.replace(" FROM ", f", ({rated}) FROM ", 1),
+                       [*players, *(players if lock else []), *params])
         rows = cursor.fetchall()
     n = len(fields)
     return ([RatingPeriod.from_db(connection.alias, fields, row[:n]) for row in rows],
@@ -152,7 +164,7 @@ def _periods(ids: list[int], rating_pools: list[int], day, players: list[int]
 
 def _rebuild(game: Game, pools, rating, periods, former, kept) -> None:
     for pool in pools:
-        rescore, rated = kept.get(pool.pk, (False, False))
+        rescore, rated, locked = kept.get(pool.pk, (False, False, False))
         game_records_rebuild(
             pool=pool,
             period=periods[pool.pk],
@@ -161,6 +173,7 @@ def _rebuild(game: Game, pools, rating, periods, former, kept) -> None:
             also=former[pool.pk],
             rescore=rescore,
             rated=rated,
+            locked=locked,
         )
 
 
@@ -269,6 +282,7 @@ def game_records_rebuild(
     also: list[RatingPeriod] = (),
     rescore: bool = False,
     rated: bool = False,
+    locked: bool = False,
 ) -> None:
     """Replace the records of ``games`` (all in ``period``, None = after the open period), drop
     those of ``former`` (no longer rated in the pool), and re-evaluate what they touch in
@@ -280,6 +294,7 @@ def game_records_rebuild(
     the pool's lock), so the change touches no other member. With both (the common save), the
     records are re-evaluated with the new scores in hand and written once, scores and
     calculations together, and nothing beyond the two players is locked: no savepoint is needed.
+    ``locked``: the two players' member locks are held already (``_periods``).
 
     Under the shared form, the members whose records or live values the change rewrites are
     locked first (``members_lock``): the two players, and where a newcomer is involved its group
@@ -296,7 +311,8 @@ def game_records_rebuild(
     if (rescore and len(games) == 1 and not former and games[0].is_rateable and open_periods == [period]
             and (rated or writers_serialised())):
         game = games[0]
-        members_lock(pool, seeds)
+        if not locked:
+            members_lock(pool, seeds)
         kept = (game.pk, game.white_id, game.black_id, WHITE_SCORE[game.rated_result])
         touched = members_reevaluate(pool, period, seeds, locked=None if writers_serialised() else seeds,
                                      rescore=kept)
