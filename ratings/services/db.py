@@ -19,8 +19,10 @@ there than on SQLite. SQLite runs in-process, so a prepared statement executed m
 
 from __future__ import annotations
 
+import datetime
 import functools
 import itertools
+import json
 from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
 
@@ -66,11 +68,17 @@ def pools_locked(ids: list[int], mode: str) -> list[RatingPool]:
         sql = f"SELECT * FROM {RatingPool._meta.db_table} WHERE id IN ({placeholders}) ORDER BY id"
         return list(RatingPool.objects.raw(sql, ids))
     fields = RatingPool._meta.concrete_fields
+    # Inside ``generic_plans`` the plans' setting is changed here too, the first time.
+    generic = getattr(connection, "_generic_plans", None)
+    generic = generic if generic is not None and generic.before is None else None
     # One round trip: keep the transaction's own lock_timeout, wait at most SAVE_LOCK_WAIT for
     # the lock, then put the kept setting back (for these statements only).
     sql = (
         "SELECT set_config('clubrating.lock_timeout', current_setting('lock_timeout'), true), "
-        "set_config('lock_timeout', %s, true); "
+        "set_config('lock_timeout', %s, true)"
+        + (", current_setting('plan_cache_mode'), set_config('plan_cache_mode', 'force_generic_plan', true)"
+           if generic is not None else "")
+        + "; "
         f"SELECT {', '.join(f.column for f in fields)} FROM {RatingPool._meta.db_table} "
         f"WHERE id IN ({placeholders}) ORDER BY id FOR {mode}; "
         "SELECT set_config('lock_timeout', current_setting('clubrating.lock_timeout'), true)"
@@ -88,10 +96,18 @@ def pools_locked(ids: list[int], mode: str) -> list[RatingPool]:
                 ),
                 code="busy",
             ) from None
+        if generic is not None:
+            generic.before = cursor.fetchone()[2]
         cursor.cursor.nextset()
         rows = cursor.fetchall()
     names = [f.attname for f in fields]
     return [RatingPool.from_db(connection.alias, names, row) for row in rows]
+
+
+class _GenericPlans:
+    """A ``generic_plans`` block: the setting before it, once changed (by ``pools_locked``)."""
+
+    before: str | None = None
 
 
 @contextmanager
@@ -101,20 +117,23 @@ def generic_plans():
     PostgreSQL plans anew at every run those whose parameters are arrays (it cannot tell their
     length in a generic plan, so it keeps preferring a custom one): a third of a save's time in
     the database. Only the statements of ``clubrating.core.db`` and this module are prepared.
-    The setting lasts until the transaction ends (or a savepoint around it is rolled back);
-    inside an outer transaction it is put back afterwards."""
+
+    The setting is changed in the statement that locks the pools (``pools_locked``, one round
+    trip less): the save's statements with arrays all come after it; those before it (the
+    game's lock, its checks) take scalars. It lasts until the transaction ends (or a savepoint
+    around it is rolled back); inside an outer transaction it is put back afterwards."""
     if connection.vendor != "postgresql":
         yield
         return
     nested = len(connection.atomic_blocks) > 1
-    ((before, _now),) = plain_rows(
-        "SELECT current_setting('plan_cache_mode'), "
-        "set_config('plan_cache_mode', 'force_generic_plan', true)",
-        [],
-    )
-    yield
-    if nested:
-        plain_rows("SELECT set_config('plan_cache_mode', %s, true)", [before])
+    block, outer = _GenericPlans(), getattr(connection, "_generic_plans", None)
+    connection._generic_plans = block
+    try:
+        yield
+    finally:
+        connection._generic_plans = outer
+    if nested and block.before is not None:
+        plain_rows("SELECT set_config('plan_cache_mode', %s, true)", [block.before])
 
 
 def members_lock(pool: RatingPool, member_ids: set[int]) -> None:
@@ -159,6 +178,7 @@ def _types(model: type[Model], columns: tuple[str, ...], vendor: str) -> tuple[s
     return tuple(by_column[c].db_type(connection) for c in columns)
 
 
+@functools.cache
 def _python_type(model: type[Model], column: str):
     """The Python type an array of the column must hold (an array's items share one type)."""
     field = next(f for f in model._meta.concrete_fields if f.column == column)
@@ -169,10 +189,6 @@ def _python_type(model: type[Model], column: str):
     if isinstance(field, (IntegerField, ForeignKey)) or field.primary_key:
         return int
     return None
-
-
-def _array(values, cast) -> list:
-    return list(values) if cast is None else [None if v is None else cast(v) for v in values]
 
 
 def fetch_sql(sql: str, params: Sequence) -> list[tuple]:
@@ -249,12 +265,49 @@ def rows_update(
             cursor.execute(f"UPDATE {table} AS t SET {sets} FROM {temporary} AS v WHERE {where}")
             cursor.execute(f"DROP TABLE {temporary}")
         return
-    # One array per column, unnested into rows: the statement stays short whatever the batch
-    # (a VALUES list of 5,000 rows costs seconds just to parse its placeholders). The arrays go
-    # in PostgreSQL's binary form (%b): printing them as text took longer than the update.
-    arrays = ", ".join(f"%b::{t}[]" for t in types)
-    sql = f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({', '.join(names)}) WHERE {where}"
-    casts = [_python_type(model, name) for name in names]
     with prepared_cursor() as cursor:
         for batch in _batches(rows):
-            cursor.execute(sql, [_array(column, cast) for column, cast in zip(zip(*batch), casts)])
+            cursor.execute(*rows_update_statement(model, keys, columns, batch))
+
+
+def rows_update_statement(
+    model: type[Model], keys: Sequence[str], columns: Sequence[str], rows: Sequence[tuple]
+) -> tuple[str, list]:
+    """``rows_update``'s statement for a few rows on PostgreSQL, as (SQL, parameters): to be run
+    with others in one round trip (a data-modifying ``WITH``)."""
+    names = (*columns, *keys)
+    # The rows as one JSON text, read by PostgreSQL as a set of rows: the statement stays short
+    # whatever the batch (a VALUES list of 5,000 rows costs seconds just to parse its
+    # placeholders), and it is written by the json module's C code (psycopg dumps arrays value
+    # by value in Python: more time than the update). A float is written as the shortest text
+    # that reads back as the same double (``repr``), and PostgreSQL's float input reads it so:
+    # the values stored are the ones given, to the bit.
+    ints = [i for i, name in enumerate(names) if _python_type(model, name) is int]
+    if ints:
+        rows = [list(row) for row in rows]
+        for row in rows:
+            for i in ints:
+                if row[i] is not None:
+                    row[i] = int(row[i])
+    return _json_update_sql(model, tuple(columns), tuple(keys)), [json.dumps(rows, default=_json_scalar)]
+
+
+def _json_scalar(value):
+    """What json does not write itself: a date (as PostgreSQL reads it back, ISO 8601) and a
+    NumPy scalar (an engine's result: its Python value)."""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not a column value")
+
+
+@functools.cache
+def _json_update_sql(model: type[Model], columns: tuple[str, ...], keys: tuple[str, ...]) -> str:
+    names = (*columns, *keys)
+    types = _column_types(model, names)
+    sets = ", ".join(f"{c}=v.{c}" for c in columns)
+    where = " AND ".join(f"t.{k}=v.{k}" for k in keys)
+    values = ", ".join(f"(r->>{i})::{t} AS {n}" for i, (n, t) in enumerate(zip(names, types, strict=True)))
+    return (f"UPDATE {model._meta.db_table} AS t SET {sets} "
+            f"FROM (SELECT {values} FROM json_array_elements(%s::json) AS r) AS v WHERE {where}")

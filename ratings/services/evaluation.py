@@ -17,6 +17,7 @@ import numpy.ma  # noqa: F401 - see below
 from django.db.models import Max, Q
 
 from clubrating.clubs.models import Member
+from clubrating.core.db import plain_execute
 from ratings.adapters import pool_rules
 from ratings.models import (
     ListEntry,
@@ -33,9 +34,21 @@ from ratings.rules.engine import evaluate_period
 from ratings.rules.period import PeriodResult, PlayerIn
 from ratings.rules.rounding import round_half_away
 from ratings.services.cache import pool_cache_bump
-from ratings.services.db import binary_reads, fetch_rows, fetch_sql, rows_update
+from ratings.services.db import (
+    COPY_FROM,
+    binary_reads,
+    fetch_rows,
+    fetch_sql,
+    rows_update,
+    rows_update_statement,
+)
 from ratings.services.live_places import live_ranks_place
-from ratings.services.live_ranks import live_ranks_renumber, pool_ranks_lock
+from ratings.services.live_ranks import (
+    RANKS_LOCK_SQL,
+    live_ranks_renumber,
+    pool_ranks_lock,
+    ranks_lock_params,
+)
 
 # The engine's vectorised evaluation (imported by ``evaluate_period`` when first used, as it
 # imports that module) and NumPy's masked arrays (loaded by its first ``np.unique``) are imported
@@ -172,6 +185,38 @@ def _records_sql() -> str:
     )
 
 
+@functools.cache
+def _records_state_sql() -> str:
+    """``_records_sql`` and ``_state_sql`` of the records' members and opponents not yet known,
+    in one statement (kind 0: a record; kind 1: a member's state, after the record's columns).
+    Parameters: pool, period, members, pool, members, the members known."""
+    n = len(RECORD_FIELDS) + len(CALC_FIELDS)
+    records = _records_sql().removesuffix(" ORDER BY id")
+    state = _state_sql().removesuffix("pm.member_id = ANY(%s)")
+    return (
+        f"WITH r AS ({records}) SELECT 0, r.*, {', '.join(['NULL'] * len(STATE_FIELDS))} FROM r "
+        f"UNION ALL SELECT 1, {', '.join(['NULL'] * n)}, {state.removeprefix('SELECT ')}"
+        "pm.member_id IN (SELECT unnest(%s::bigint[]) UNION SELECT opponent_id FROM r) "
+        "AND NOT pm.member_id = ANY(%s::bigint[]) ORDER BY 1, 2"
+    )
+
+
+def _load_with_state(pool: RatingPool, period: RatingPeriod, ids: set[int], known) -> tuple[list[Rec], State]:
+    """The records of ``ids`` in ``period`` and ``pool_state`` of their members and opponents
+    but ``known``, in one read (PostgreSQL: a save's round trips are most of its cost)."""
+    members = list(ids)
+    rows = fetch_sql(_records_state_sql(), [pool.pk, period.pk, members, pool.pk, members, list(known)])
+    n = len(RECORD_FIELDS)
+    m = n + len(CALC_FIELDS) + 1
+    recs = [Rec(*row[1:n + 1], row[n + 1:m]) for row in rows if row[0] == 0]
+    states = [row[m:] for row in rows if row[0] == 1]
+    peaks = peak_ratings(pool, [row[0] for row in states])
+    return recs, {
+        mid: Published(rating, games, reached, bdate.year if bdate else byear, peaks.get(mid), live)
+        for mid, rating, games, reached, bdate, byear, live in states
+    }
+
+
 def load_records(qs, *, extra: tuple[str, ...] = ()) -> list[Rec]:
     """The records of ``qs`` as Recs; ``stored`` holds CALC_FIELDS as stored, then ``extra``.
     In id order, not the model's default order: that joins the games' tournaments and sorts a
@@ -201,8 +246,12 @@ def pending_sides(result: PeriodResult) -> set[tuple[int, int]]:
     return sides
 
 
-def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] | None) -> None:
-    """Store what the engine computed, writing only the records whose values changed."""
+def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] | None,
+                   rescored: set[int] = frozenset(), *, ranks_lock: int | None = None) -> None:
+    """Store what the engine computed, writing only the records whose values changed;
+    ``rescored``: the ids of records whose score changed too (written with it); ``ranks_lock``
+    (PostgreSQL): the pool whose rank lock to take in the same statement (one round trip less;
+    the statement after it then sees what the lock's last holder committed)."""
     calc = result.side_rows()
     pending = pending_sides(result)
     uncalculated = (None,) * 6
@@ -213,9 +262,18 @@ def _write_records(result: PeriodResult, recs: Iterable[Rec], members: set[int] 
         key = (r.game_id, r.member_id)
         c = calc.get(key)
         values = (key in pending, *uncalculated, r.score) if c is None else (False, *c, r.score)
-        if values != r.stored:
-            rows.append((*values, r.id))
-    rows_update(RatingRecord, ("id",), CALC_FIELDS, rows)
+        if r.id in rescored:
+            rows.append((r.score, *values, r.id))
+        elif values != r.stored:
+            rows.append(((r.score,) if rescored else ()) + (*values, r.id))
+    columns = ("score", *CALC_FIELDS) if rescored else CALC_FIELDS
+    if ranks_lock is None or not rows or len(rows) >= COPY_FROM:
+        rows_update(RatingRecord, ("id",), columns, rows)
+        if ranks_lock is not None:
+            pool_ranks_lock(ranks_lock)
+    else:
+        sql, params = rows_update_statement(RatingRecord, ("id",), columns, rows)
+        plain_execute(f"WITH w AS ({sql}) {RANKS_LOCK_SQL}", [*params, *ranks_lock_params(ranks_lock)])
 
 
 def live_values(pool: RatingPool, result: PeriodResult, state: State, member_id: int) -> tuple:
@@ -250,6 +308,7 @@ def _write_members(
     *,
     stored: dict | None = None,
     published: bool = False,
+    ranks_locked: bool = False,
 ) -> None:
     """Store the members' live values; with ``stored`` (member -> the columns written, as
     stored), only those that changed (a whole period's evaluation moves few of a large pool's
@@ -273,17 +332,27 @@ def _write_members(
                 old = stored[mid][live] if mid in stored else None
             moved.append((old, values[live]))
     columns = (*PUBLISHED_FIELDS, *LIVE_FIELDS) if published else LIVE_FIELDS
-    if rows:
+    if rows and not ranks_locked:
         pool_ranks_lock(pool.pk)
-    # A few members (a result save): their new ranks found first and written with their values;
-    # many (a period's evaluation): their bands renumbered after the write.
-    ranks = live_ranks_place(pool.pk, {row[-1]: row[live] for row in rows})
-    if ranks is not None:
-        columns = (*columns, "live_place")
-        rows = [(*row[:-2], ranks[row[-1]], *row[-2:]) for row in rows]
-    rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
+    # A few members (a result save): their new ranks found first and written with their values
+    # (on PostgreSQL in the statement that writes the levels); many (a period's evaluation):
+    # their bands renumbered after the write.
+    placed = (*columns, "live_place")
+
+    def with_places(ranks: dict) -> list[tuple]:
+        return [(*row[:-2], ranks[row[-1]], *row[-2:]) for row in rows]
+
+    write = None
+    if rows and binary_reads():
+        def write(ranks: dict) -> tuple[str, list]:
+            return rows_update_statement(PoolMember, ("pool_id", "member_id"), placed, with_places(ranks))
+
+    ranks = live_ranks_place(pool.pk, {row[-1]: row[live] for row in rows}, write=write)
     if ranks is None:
+        rows_update(PoolMember, ("pool_id", "member_id"), columns, rows)
         live_ranks_renumber(pool.pk, moved)
+    elif write is None:
+        rows_update(PoolMember, ("pool_id", "member_id"), placed, with_places(ranks))
     pool_cache_bump(pool_id=pool.pk)
 
 
@@ -340,10 +409,12 @@ def _affected(
         if not ids:
             return []
         loaded.update(ids)
-        new = _load(pool, period, ids)
-        # The members and their opponents in one read (the seeds' state comes with their opponents').
-        missing = (ids | {r.opponent_id for r in new}) - state.keys()
-        found = pool_state(pool, missing)
+        if binary_reads():  # the records and the state of their members in one read
+            new, found = _load_with_state(pool, period, ids, state.keys())
+        else:
+            new = _load(pool, period, ids)
+            # The members and their opponents in one read (the seeds' state comes with their opponents').
+            found = pool_state(pool, (ids | {r.opponent_id for r in new}) - state.keys())
         if published is not None:
             for mid, p in found.items():
                 p.rating, p.games_count, p.reached_2400 = published.get(mid, newcomer_values)
@@ -377,17 +448,33 @@ def _affected(
 
 
 def members_reevaluate(
-    pool: RatingPool, period: RatingPeriod, seeds: set[int], *, locked: set[int] | None = None
-) -> set[int]:
+    pool: RatingPool, period: RatingPeriod, seeds: set[int], *, locked: set[int] | None = None,
+    rescore: tuple[int, int, int, float] | None = None,
+) -> set[int] | None:
     """Re-evaluate what a change of the seeds' games touches; returns the members it touches.
 
     With ``locked`` (the members the caller holds locks on), nothing is written when the
     change touches members beyond them: the caller locks the returned set and tries again.
+    ``rescore``: (game, white, black, white's score) of a game whose stored records keep
+    everything but their scores: they are evaluated with the new scores and written with them,
+    once. None (nothing written) if its records are not that game's two sides as stored.
     """
     affected, recs, state = _affected(pool, period, seeds)
     if locked is not None and not affected <= locked:
         return affected
+    rescored: set[int] = frozenset()
+    if rescore is not None:
+        game_id, white, black, score = rescore
+        sides = [r for r in recs if r.game_id == game_id]
+        if sorted((r.white, r.member_id, r.opponent_id, r.solo) for r in sides) != [
+                (False, black, white, False), (True, white, black, False)]:
+            return None
+        rescored = {r.id for r in sides}
+        recs = [r._replace(score=score if r.white else 1.0 - score) if r.id in rescored else r for r in recs]
     result = evaluate(pool, period, state, recs)
-    _write_records(result, recs, affected)
-    _write_members(pool, result, state, affected)
+    # The rank lock (held until the transaction ends, ``live_ranks.pool_ranks_lock``) is taken
+    # with the records' write on PostgreSQL, right before the live values are written.
+    locking = binary_reads()
+    _write_records(result, recs, affected, rescored, ranks_lock=pool.pk if locking else None)
+    _write_members(pool, result, state, affected, ranks_locked=locking)
     return affected

@@ -26,7 +26,7 @@ from clubrating.clubs.models import Member
 from clubrating.core.db import plain_execute, plain_rows, server_bound
 from ratings.lists.order import rank_key
 from ratings.models import LiveLevel, PoolMember
-from ratings.services.db import rows_update
+from ratings.services.db import rows_update, rows_update_statement
 
 # At most this many members written at once are placed one by one; more (a period's
 # evaluation moves thousands) are written first and the pool's places and levels rebuilt
@@ -79,13 +79,18 @@ def _levels_sql(bands: int, sizes: int, gone: int) -> str:
             + (f" AND rating NOT IN ({', '.join(['%s'] * gone)})" if gone else ""))
 
 
-def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int, int | None] | None:
+def live_ranks_place(pool_id: int, written: dict[int, float | None], *, write=None
+                     ) -> dict[int, int | None] | None:
     """Before the live ratings ``written`` (member -> new live rating) are stored: write the
     levels and the places of the other rows that the members whose rating changes move, and
     return every written member's new place, to be stored with his live values (None: off the
     list). None when more than ``FEW`` members are written or one has no row yet: the caller
     then writes the ratings and rebuilds the places and levels (``live_ranks.live_ranks_renumber``).
-    The caller holds the pool's rank lock."""
+    The caller holds the pool's rank lock.
+
+    ``write`` (PostgreSQL): a function of the places returning the caller's write of the members'
+    rows with them, as (SQL, parameters); it is run here, in the levels' statement (one round
+    trip), whenever places are returned."""
     if not written:
         return {}
     if len(written) > FEW:
@@ -110,10 +115,17 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
     movers = [m for m in members if old[m] != written[m]]
     places = {m: rows[m][2] for m in members}
     if not movers:
+        if write is not None:
+            plain_execute(*write(places))
         return places
     final = {member: written.get(member, row[1]) for member, row in rows.items()}
     levels = {r for m in movers for r in (old[m], written[m]) if r is not None}
     updates = []  # (place, id) of the other rows whose place changes
+    staying: dict[float, list[int]] = {level: [] for level in levels}  # the rows a level keeps
+    joining: dict[float, list[int]] = {level: [] for level in levels}  # the rows it gains
+    for member, row in rows.items():
+        if final[member] in levels:
+            (staying if row[1] == final[member] else joining)[final[member]].append(member)
     for level in levels:
         # The rows that stay on the level keep their order (their stored places); each member
         # joining it is put in by a binary search, folding only the names it is compared with.
@@ -124,8 +136,8 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
                 keys[member] = rank_key(level, rows[member][3], rows[member][4], member)
             return keys[member]
 
-        tied = sorted((m for m, row in rows.items() if row[1] == level == final[m]), key=lambda m: rows[m][2])
-        for member in sorted((m for m, row in rows.items() if row[1] != level == final[m]), key=key):
+        tied = sorted(staying[level], key=lambda m: rows[m][2])
+        for member in sorted(joining[level], key=key):
             tied.insert(bisect.bisect_left(tied, key(member), key=key), member)
         for place, member in enumerate(tied, start=1):
             if member in written:
@@ -135,18 +147,20 @@ def live_ranks_place(pool_id: int, written: dict[int, float | None]) -> dict[int
     for m in movers:
         if written[m] is None:
             places[m] = None
-    _levels_write(pool_id, [(old[m], written[m]) for m in movers], levels, rows, final, higher, updates)
+    _levels_write(pool_id, [(old[m], written[m]) for m in movers], levels, rows, final, higher, updates,
+                  [] if write is None else [write(places)])
     return places
 
 
 def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: dict, final: dict,
-                  higher: dict[float, int], placed: list[tuple[int, int]]) -> None:
+                  higher: dict[float, int], placed: list[tuple[int, int]], also: list[tuple] = ()) -> None:
     """Write the levels after the ``moves`` (old, new rating) and the ``placed`` rows' places
     (place, id). A mover going up is now above every level from his old rating up to his new
     one (excluded), one going down no longer is above those from his new rating up to his old
     one; the sizes of the ``levels`` the movers leave and join are counted from the rows read,
     an emptied level goes, a new one is inserted with the rows above it. On PostgreSQL all in
-    one statement (one round trip: data-modifying ``WITH``)."""
+    one statement (one round trip: data-modifying ``WITH``), with the ``also`` statements
+    (the caller's write of the members' rows, PostgreSQL only)."""
     bands = []
     for before, after in moves:
         low, high = sorted((_NONE if before is None else before, _NONE if after is None else after))
@@ -178,9 +192,8 @@ def _levels_write(pool_id: int, moves: list[tuple], levels: set[float], rows: di
         rows_update(PoolMember, ("id",), ("live_place",), placed)
         return
     if placed:
-        writes.append((f"UPDATE {PoolMember._meta.db_table} AS t SET live_place = v.place "
-                       "FROM unnest(%s::integer[], %s::bigint[]) AS v (place, id) WHERE t.id = v.id",
-                       [[place for place, _pk in placed], [pk for _place, pk in placed]]))
+        writes.append(rows_update_statement(PoolMember, ("id",), ("live_place",), placed))
+    writes += also  # (other rows than ``placed``: a row may be written once per statement)
     *first, (sql, params) = writes
     if first:
         sql = "WITH " + ", ".join(f"w{i} AS ({s})" for i, (s, _p) in enumerate(first)) + " " + sql

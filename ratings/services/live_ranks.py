@@ -33,12 +33,20 @@ from ratings.services.db import rows_delete, rows_insert, rows_update, writers_s
 _RANKS_LOCK = -0x52414E4B
 
 
+RANKS_LOCK_SQL = "SELECT pg_advisory_xact_lock(%s, %s)"
+
+
+def ranks_lock_params(pool_id: int) -> list[int]:
+    """The parameters of ``RANKS_LOCK_SQL`` for the pool (to take the lock with another write)."""
+    return [_RANKS_LOCK, pool_id]
+
+
 def pool_ranks_lock(pool_id: int) -> None:
     """Hold the pool's rank lock until the transaction ends (PostgreSQL; SQLite serialises
     writers). Taken before live ratings are written: a save holding it never waits for a row
     another save has written without it."""
     if not writers_serialised():
-        plain_execute("SELECT pg_advisory_xact_lock(%s, %s)", [_RANKS_LOCK, pool_id])
+        plain_execute(RANKS_LOCK_SQL, ranks_lock_params(pool_id))
 
 
 def _rows_sql(where: str = "") -> str:

@@ -127,6 +127,13 @@ def tournament_pool_starts(tournament: Tournament) -> dict[int, datetime.date]:
     return dict(plain_rows(_POOL_STARTS_SQL, [tournament.pk, tournament.category, tournament.pk]))
 
 
+def tournament_pool_starts_sql(tournament: Tournament, day: datetime.date) -> tuple[str, list]:
+    """``tournament_pool_starts`` as one plain statement (PostgreSQL), to be read with others:
+    rows (``id``: the pool, ``rates``: whether it has started by ``day``). The tournament is rated."""
+    return (f"SELECT s.id, s.start_date <= %s AS rates FROM ({_POOL_STARTS_SQL}) AS s",
+            [day, tournament.pk, tournament.category, tournament.pk])
+
+
 # ``tournament_pools``' filter: the linked pools, or (no link at all) those of the category.
 _POOL_STARTS_SQL = (
     f"SELECT p.id, p.start_date FROM {RatingPool._meta.db_table} AS p "

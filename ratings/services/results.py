@@ -22,6 +22,7 @@ from ratings.services.pools import (
     pool_lock,
     pools_share_lock,
     tournament_pool_starts,
+    tournament_pool_starts_sql,
     tournament_pools,
 )
 
@@ -42,25 +43,41 @@ def closed_period_refusal(day, period: RatingPeriod, pool: RatingPool) -> Rating
     )
 
 
-def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
+def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict, dict]:
     """Lock and return the pools a change of ``game`` touches: those rating it on its (new)
     date and those holding its (old) records, with the period of the date and the periods of
-    the old records per pool. Refused if any of them is closed."""
+    the old records per pool, and per pool rating it whether its records keep all but their
+    scores and whether both players are rated (``game_records_rebuild``'s ``rescore`` and
+    ``rated``). Refused if any of them is closed."""
     day = game.played_on
-    rating = {pk for pk, start in tournament_pool_starts(game.round.tournament).items() if start <= day}
+    tournament = game.round.tournament
     # The game's records may lie elsewhere (its date was edited, its tournament unlinked): those
     # periods are re-evaluated too, and a closed one keeps them. (Plain SQL, here and for the
     # periods below: a save repeats these small reads, and the ORM took longer to build them
-    # than the database to answer; prepared on PostgreSQL.)
+    # than the database to answer; prepared on PostgreSQL, where the pools rating the
+    # tournament come in the same statement.)
+    if server_bound() and tournament.rated:
+        starts, params = tournament_pool_starts_sql(tournament, day)
+        rows = plain_rows(f"SELECT 0, t.id, NULL, NULL, NULL, NULL, NULL, t.rates FROM ({starts}) AS t "
+                          f"UNION ALL SELECT 1, {_HELD_SQL.removeprefix('SELECT ')}", [*params, day, game.pk])
+        rating = {row[1] for row in rows if row[0] == 0 and row[7]}
+        records = [row[1:] for row in rows if row[0] == 1]
+    else:
+        rating = {pk for pk, start in tournament_pool_starts(tournament).items() if start <= day}
+        records = plain_rows(_HELD_SQL, [day, game.pk])
     held: dict[int, set[int | None]] = {}  # pool -> the periods of its records
-    for pool_id, period_id in plain_rows(
-        f"SELECT pool_id, period_id FROM {RatingRecord._meta.db_table} WHERE game_id = %s", [game.pk]
-    ):
+    sides: dict[int, list[tuple]] = {}  # pool -> its records: period, member, opponent, white, solo, day
+    for pool_id, period_id, *side in records:
         held.setdefault(pool_id, set()).add(period_id)
+        sides.setdefault(pool_id, []).append((period_id, *side))
     # Saves of different games run side by side: each locks the members it touches.
     pools = pools_share_lock(rating | held.keys())
-    found = _periods([pk for periods in held.values() for pk in periods if pk is not None],
-                     [pool.pk for pool in pools if pool.pk in rating], day)
+    # With one pool (the common save) both players are locked in the periods' read when both
+    # are rated (``_periods``): their save needs no savepoint and locks no one else.
+    lock = len(pools) == 1 and pools[0].pk in rating
+    found, rated = _periods([pk for periods in held.values() for pk in periods if pk is not None],
+                            [pool.pk for pool in pools if pool.pk in rating], day,
+                            [game.white_id, game.black_id], lock=lock)
     periods, former = {}, {}
     for pool in pools:
         old = held.get(pool.pk, set())
@@ -75,14 +92,43 @@ def _touched(game: Game) -> tuple[list[RatingPool], set[int], dict, dict]:
         if period is not None and period.state == PeriodState.CLOSED:
             raise closed_period_refusal(day, period, pool)
         periods[pool.pk] = period
-    return pools, rating, periods, former
+    rescore = {pk for pk in rating if _records_kept(game, periods.get(pk), sides.get(pk, []))}
+    kept = {pk: (pk in rescore, pk in rated, lock and pk in rated) for pk in rating}
+    return pools, rating, periods, former, kept
 
 
-def _periods(ids: list[int], rating_pools: list[int], day) -> list[RatingPeriod]:
+# The game's records (``_touched``): their pools and periods, and whether they are the records
+# a new result of the game keeps (``_records_kept``). Parameters: the game's date, the game.
+_HELD_SQL = (
+    "SELECT pool_id, period_id, member_id, opponent_id, white, solo, played_on = %s "
+    f"FROM {RatingRecord._meta.db_table} WHERE game_id = %s"
+)
+
+
+def _records_kept(game: Game, period: RatingPeriod | None, sides: list[tuple]) -> bool:
+    """Whether a pool's stored records of ``game`` (``sides``, as ``_HELD_SQL`` reads them) are
+    those a new rated result of it has: the game's two sides, in the open ``period`` of its date,
+    neither carried alone, with the game's players, colours and date. Then only their scores
+    change (``game_records_rebuild``'s ``rescore``). The game's row is locked, and the records
+    follow the game's and its round's dates, which stay as they are while the save holds them."""
+    if period is None or not period.is_open or len(sides) != 2:
+        return False
+    expected = {(period.pk, game.white_id, game.black_id, True, False, True),
+                (period.pk, game.black_id, game.white_id, False, False, True)}
+    return {(p, m, o, bool(w), bool(solo), bool(same)) for p, m, o, w, solo, same in sides} == expected
+
+
+def _periods(ids: list[int], rating_pools: list[int], day, players: list[int], *, lock: bool = False
+             ) -> tuple[list[RatingPeriod], set[int]]:
     """Every period a save needs, in one query: those of ``ids`` (the old records') and those of
-    ``rating_pools`` holding ``day``."""
+    ``rating_pools`` holding ``day``; and on PostgreSQL the pools (of those periods) where both
+    ``players`` have a published rating. Read under the pools' lock, which every publication of
+    ratings takes exclusively: while the save holds it they stay rated, and a change of their
+    game then touches no other member (``evaluation._affected``). ``lock`` (the periods are of
+    one pool): where both are rated, their member locks (``members_lock``) are taken in the same
+    statement, in ascending order; the statements after it see what their last holder committed."""
     if not ids and not rating_pools:
-        return []
+        return [], set()
     quote = connection.ops.quote_name
     where = []
     params: list = []
@@ -98,21 +144,36 @@ def _periods(ids: list[int], rating_pools: list[int], day) -> list[RatingPeriod]
     fields = [f.attname for f in RatingPeriod._meta.concrete_fields]
     columns = ", ".join(quote(f.column) for f in RatingPeriod._meta.concrete_fields)
     sql = f"SELECT {columns} FROM {RatingPeriod._meta.db_table} WHERE {' OR '.join(where)}"
-    if not server_bound():  # (SQLite's dates need Django's converters)
-        return list(RatingPeriod.objects.raw(sql, params))
+    if not server_bound():  # (SQLite's dates need Django's converters; it locks no members)
+        return list(RatingPeriod.objects.raw(sql, params)), set()
+    periods = RatingPeriod._meta.db_table
+    rated = (f"SELECT count(*) FROM {PoolMember._meta.db_table} AS pm WHERE pm.pool_id = {periods}.pool_id "
+             "AND pm.member_id IN (%s, %s) AND pm.rating IS NOT NULL")
+    if lock:  # (the count of locks taken: 2 where both are rated; the same pair of keys as members_lock)
+        rated = (f"SELECT CASE WHEN ({rated}) = 2 THEN (SELECT count(pg_advisory_xact_lock("
+                 f"{periods}.pool_id::integer, l.m::integer)) FROM (SELECT unnest(ARRAY[%s, %s]::bigint[]) "
+                 "AS m ORDER BY 1) AS l) ELSE 0 END")
     with prepared_cursor() as cursor:
-        cursor.execute(sql, params)
-        return [RatingPeriod.from_db(connection.alias, fields, row) for row in cursor.fetchall()]
+        cursor.execute(sql.replace(" FROM ", f", ({rated}) FROM ", 1),
+                       [*players, *(players if lock else []), *params])
+        rows = cursor.fetchall()
+    n = len(fields)
+    return ([RatingPeriod.from_db(connection.alias, fields, row[:n]) for row in rows],
+            {row[1] for row in rows if row[n] == len(set(players))})
 
 
-def _rebuild(game: Game, pools, rating, periods, former) -> None:
+def _rebuild(game: Game, pools, rating, periods, former, kept) -> None:
     for pool in pools:
+        rescore, rated, locked = kept.get(pool.pk, (False, False, False))
         game_records_rebuild(
             pool=pool,
             period=periods[pool.pk],
             games=[game] if pool.pk in rating else [],
             former=[game] if pool.pk not in rating else [],
             also=former[pool.pk],
+            rescore=rescore,
+            rated=rated,
+            locked=locked,
         )
 
 
@@ -219,11 +280,21 @@ def game_records_rebuild(
     games: list[Game],
     former: list[Game] = (),
     also: list[RatingPeriod] = (),
+    rescore: bool = False,
+    rated: bool = False,
+    locked: bool = False,
 ) -> None:
     """Replace the records of ``games`` (all in ``period``, None = after the open period), drop
     those of ``former`` (no longer rated in the pool), and re-evaluate what they touch in
     ``period`` and the ``also`` periods the old records lay in. Callers hold the pool lock or
     its shared form (``pool_share_lock``).
+
+    ``rescore``: the one game's stored records are those its new result has (``_records_kept``),
+    so only their scores change; ``rated``: both its players have a published rating (read under
+    the pool's lock), so the change touches no other member. With both (the common save), the
+    records are re-evaluated with the new scores in hand and written once, scores and
+    calculations together, and nothing beyond the two players is locked: no savepoint is needed.
+    ``locked``: the two players' member locks are held already (``_periods``).
 
     Under the shared form, the members whose records or live values the change rewrites are
     locked first (``members_lock``): the two players, and where a newcomer is involved its group
@@ -237,6 +308,18 @@ def game_records_rebuild(
     """
     seeds = {m for game in [*games, *former] for m in (game.white_id, game.black_id)}
     open_periods = [p for p in {p.pk: p for p in [period, *also] if p is not None}.values() if p.is_open]
+    if (rescore and len(games) == 1 and not former and games[0].is_rateable and open_periods == [period]
+            and (rated or writers_serialised())):
+        game = games[0]
+        if not locked:
+            members_lock(pool, seeds)
+        kept = (game.pk, game.white_id, game.black_id, WHITE_SCORE[game.rated_result])
+        touched = members_reevaluate(pool, period, seeds, locked=None if writers_serialised() else seeds,
+                                     rescore=kept)
+        if touched is not None and (writers_serialised() or touched <= seeds):
+            return
+        # (Not reached: the records were read as kept under the game's lock, and rated players
+        # touch no one else. Nothing was written; the general way below replaces the records.)
     if writers_serialised():  # nothing to lock
         _records_replace(pool, period, games, former, seeds)
         for p in open_periods:
