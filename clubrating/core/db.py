@@ -6,11 +6,13 @@ which cost a result save more than running them. The statements here are plain (
 no Django converters needed): on PostgreSQL they go through a psycopg cursor binding on the
 server, which the connection prepares once it has run a statement ``prepare_threshold`` times
 (``DATABASE_PREPARE_THRESHOLD``, settings) and then only executes. Elsewhere (SQLite, in-process)
-Django's cursor runs them. These statements bypass Django's query log.
+Django's cursor runs them. They are logged as Django's own are when its query log is on (DEBUG,
+``CaptureQueriesContext``), so that query counts and the benchmark's EXPLAIN see them.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from contextlib import contextmanager
 
@@ -32,7 +34,28 @@ def prepared_cursor():
 
     connection.ensure_connection()
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-        yield cursor
+        yield _Logged(cursor) if connection.queries_logged else cursor
+
+
+class _Logged:
+    """A prepared cursor whose statements enter Django's query log, with their parameters
+    written in as Django's debug cursor writes them."""
+
+    def __init__(self, cursor) -> None:
+        self._cursor = cursor
+
+    def execute(self, sql, params=None, **kwargs):
+        start = time.monotonic()
+        try:
+            return self._cursor.execute(sql, params, **kwargs)
+        finally:
+            connection.queries_log.append({
+                "sql": connection.ops.compose_sql(sql, params) if params else sql,
+                "time": f"{time.monotonic() - start:.3f}",
+            })
+
+    def __getattr__(self, name):
+        return getattr(self._cursor, name)
 
 
 def plain_rows(sql: str, params: Sequence) -> list[tuple]:
