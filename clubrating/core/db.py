@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from contextlib import contextmanager
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 
 
@@ -88,7 +89,10 @@ def fetch_rows(queryset) -> list[tuple]:
     query must need no Django converters (plain columns, dates, numbers, booleans, text)."""
     if connection.vendor != "postgresql":
         return list(queryset)
-    sql, params = queryset.query.sql_with_params()
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # (a filter that can match nothing, e.g. ``__in=[]``: as Django answers it)
+        return []
     with prepared_cursor() as cursor:
         cursor.execute(sql, params, binary=True)
         return cursor.fetchall()

@@ -34,3 +34,22 @@ def test_a_statement_run_twice_is_prepared_on_postgresql():
 def test_an_error_arrives_as_djangos_as_from_its_own_cursors():
     with pytest.raises(DataError):
         plain_rows("SELECT 1 / %s", [0])
+
+
+def test_fetch_rows_reads_what_the_queryset_reads_even_a_filter_that_matches_nothing():
+    from clubrating.core.db import fetch_rows
+
+    game = GameFactory(result=Result.DRAW)
+    values = Game.objects.filter(pk=game.pk).values_list("id", "result", "board")
+    assert fetch_rows(values) == [(game.pk, Result.DRAW, game.board)] == [tuple(row) for row in values]
+    assert fetch_rows(Game.objects.filter(pk__in=[]).values_list("id")) == []
+
+
+def test_prepared_statements_enter_the_query_log_with_their_values_when_it_is_on():
+    from django.test.utils import CaptureQueriesContext
+
+    game = GameFactory(result=Result.DRAW)
+    with CaptureQueriesContext(connection) as queries:
+        plain_rows(f"SELECT id FROM {GAME} WHERE id = %s", [game.pk])
+    assert len(queries) == 1
+    assert queries[0]["sql"].endswith(f"WHERE id = {game.pk}")
