@@ -8,7 +8,7 @@ is the same after every test: every table empty but those the signal fills, and 
 ``reset`` leaves that same database: it deletes the rows of the tables that hold any, and keeps the
 rows the signal wrote the last time when they are still exactly as it wrote them (every column
 compared). If a test changed them, or on the process's first reset, Django's flush runs as before.
-Measured on PostgreSQL: about 0.08 s per test instead of 0.5 s (docs/benchmarks.md).
+On PostgreSQL about a tenth of the flush's time per test (docs/benchmarks.md).
 """
 
 from django.core.management import call_command
