@@ -128,7 +128,8 @@ def read_csv(text: str) -> CsvTable:
         table = CsvTable(columns=columns, delimiter=delimiter, sniffed=sniffed)
         start = reader.line_num + 1
         for cells in reader:
-            if any(cell.strip() for cell in cells):
+            # A blank line reads as no cells: tested first, as a file may hold millions of them.
+            if cells and any(cell.strip() for cell in cells):
                 raw = "\n".join(lines[start + offset - 1:reader.line_num + offset])
                 _check_row(cells, columns, start + offset, reader.line_num + offset, sniffed, raw,
                            delimiter)

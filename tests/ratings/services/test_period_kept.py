@@ -4,6 +4,7 @@ the waiting one, closing again must write exactly what a closing that evaluates 
 period writes: every published entry, record, member value, live value and rank, and the live
 values kept with the list. SQLite and PostgreSQL."""
 
+import copy
 import datetime
 from types import SimpleNamespace
 
@@ -58,8 +59,22 @@ def _game(day, white, black, result):
     return game
 
 
+@pytest.fixture(scope="module")
+def reopened_once(django_db_setup, django_db_blocker):
+    """``reopened``, built once for the module: inside a transaction rolled back when the module is
+    done; each test runs in a savepoint within it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _reopened()
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def reopened(db):
+def reopened(reopened_once, db):
+    """The scenario's objects copied for one test (what a test sets on one does not reach the next)."""
+    return copy.deepcopy(reopened_once)
+
+
+def _reopened():
     """A pool (half-years, members leave the list after a year without a game) with three
     closed periods and games waiting in the fourth, its third period reopened. ``x`` played his
     only game of the reopened period; newcomers get start values there and in the waiting one,
