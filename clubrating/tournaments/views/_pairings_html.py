@@ -81,8 +81,7 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
     # A player's number, link and rating are the same in every round: his cells left and right of
     # the result are drawn once (as White and as Black); the points take a few values (half
     # steps), each escaped once.
-    whites: dict[int, str] = {}
-    blacks: dict[int, str] = {}
+    drawn: dict[tuple[int, bool], str] = {}
     fixed: dict[int, tuple[str, str]] = {}
     scores: dict[float, str] = {}
 
@@ -93,24 +92,16 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
             texts_of = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
         return texts_of
 
-    def white_cells(member_id: int) -> str:
-        html = whites.get(member_id)
+    def cells(member_id: int, white: bool) -> str:
+        """The player's cells in the table's column order: White's start rating, name and rating
+        left of the result, Black's name, rating and start rating right of it."""
+        html = drawn.get((member_id, white))
         if html is None:
             start, rating = own(member_id)
-            html = whites[member_id] = (
-                f'\n      <td class="num d-none d-md-table-cell">{start}</td>'
-                f'\n      <td class="player">{link(member_id)}</td>'
-                f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>')
-        return html
-
-    def black_cells(member_id: int) -> str:
-        html = blacks.get(member_id)
-        if html is None:
-            start, rating = own(member_id)
-            html = blacks[member_id] = (
-                f'\n      <td class="player">{link(member_id)}</td>'
-                f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>'
-                f'\n      <td class="num d-none d-md-table-cell">{start}</td>')
+            start = f'\n      <td class="num d-none d-md-table-cell">{start}</td>'
+            name = f'\n      <td class="player">{link(member_id)}</td>'
+            rating = f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>'
+            html = drawn[(member_id, white)] = start + name + rating if white else name + rating + start
         return html
 
     def score(member_id: int, points: dict) -> str:
@@ -132,9 +123,9 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
             shown = results.get(result, escape(result)) if result else "–"
             href = f"{game_url[0]}{game_pk}{game_url[1]}"
             html.append(
-                f'\n    <tr><td class="num">{board}</td>{white_cells(white)}{cell}{score(white, points)}</td>'
+                f'\n    <tr><td class="num">{board}</td>{cells(white, True)}{cell}{score(white, points)}</td>'
                 f'\n      <td class="text-center text-nowrap result"><a href="{href}">{shown}</a></td>'
-                f'{cell}{score(black, points)}</td>{black_cells(black)}\n      </tr>\n  ')
+                f'{cell}{score(black, points)}</td>{cells(black, False)}\n      </tr>\n  ')
         for member_id, kind in byes.get(pk, []):
             start, rating = own(member_id)
             html.append(_BYE_ROW.format(start=start, name=escape(str(members[member_id])), rating=rating,
