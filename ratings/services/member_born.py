@@ -1,14 +1,14 @@
 """A member's year of birth corrected: his live values follow where the year decides his factor.
 
-Under the FIDE Rating Regulations (2024, 8.3.3) a junior (until the end of the year of his 18th
-birthday) below 2300 has K = 40, so the year decides his rating change in every game of the
-period. Closing publishes the members' live values (docs/rules.md §4), which every change keeps
-equal to the engine's evaluation of the period; a corrected year of birth is such a change. The
-evaluation reads the year from the member register each time, so evaluating his games again
-gives the values a whole recalculation gives. Periods already closed keep their published lists;
-a correction meant for one reopens it first (§4.3), and then reaches the period waiting behind
-it: its kept calculation of the member is dropped, so closing again evaluates him anew
-(``period_kept``)."""
+Under the FIDE Rating Regulations (2024; the development coefficient K) a junior (until the end of
+the year of his 18th birthday) below 2300 has K = 40, so the year decides his rating change in
+every game of the period. Closing publishes the members' live values (docs/rules.md §4), which
+every change keeps equal to the engine's evaluation of the period; a corrected year of birth is
+such a change. The evaluation reads the year from the member register each time, so evaluating his
+games again gives the values a whole recalculation gives. Periods already closed keep their
+published lists; a correction meant for one reopens it first (§4.3), and then reaches the period
+waiting behind it: its kept calculation of the member is dropped, so closing again evaluates him
+anew (``period_kept``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A member's birth date corrected: where the pool's rules give juniors their own factor (FIDE
-Rating Regulations 2024, 8.3.3: K = 40 until the end of the year of the 18th birthday, below 2300),
-his live values are those a whole recalculation gives, in the open period and, after a reopening,
-in the waiting one that closing again opens."""
+"""A member's birth date corrected: where the pool's rules give juniors their own factor (FIDE Rating
+Regulations 2024, the development coefficient: K = 40 until the end of the year of the 18th
+birthday, below 2300), his live values are those a whole recalculation gives, in the open period
+and, after a reopening, in the waiting one that closing again opens."""
 
 import datetime
 
