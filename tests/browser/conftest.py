@@ -15,21 +15,21 @@ from django.conf import settings
 # Django refuses ORM calls from an async context unless told this is safe (it is: tests only).
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-CHROMIUM = "/usr/bin/chromium"
-# Debian's build of the same Chromium without the browser's own window (chromium-headless-shell, the
-# browser Playwright itself runs headless): the same Blink and V8, so the pages lay out and run as in
-# CHROMIUM, but nothing draws a tab strip, an address bar or a loading indicator beside them. The
-# crawls load hundreds of pages: on the official's crawl that drawing was about a third of the
-# browser's CPU time (see ``crawl_browser``).
+# Debian's build of Chromium without the browser's own window (chromium-headless-shell, the browser
+# Playwright itself runs headless): the same Blink and V8 as Debian's ``chromium``, so the pages lay
+# out and run as there, but nothing draws a tab strip, an address bar or a loading indicator beside
+# them. That drawing was about half of the full browser's CPU time on a crawl, and about as much on
+# the flows' pages (docs/benchmarks.md): every browser test runs in the shell.
 HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
+    assert Path(HEADLESS_SHELL).exists(), "install chromium-headless-shell (scripts/setup.sh --dev)"
     return {
         **browser_type_launch_args,
-        "executable_path": CHROMIUM,
+        "executable_path": HEADLESS_SHELL,
         "args": [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -38,12 +38,9 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
-def crawl_browser(launch_browser):
-    """The browser of the crawls (tests/crawl.py): Debian's headless shell, with the switches above."""
-    assert Path(HEADLESS_SHELL).exists(), "install chromium-headless-shell (scripts/setup.sh --dev)"
-    browser = launch_browser(executable_path=HEADLESS_SHELL)
-    yield browser
-    browser.close()
+def crawl_browser(browser):
+    """The browser of the crawls (tests/crawl.py): pytest-playwright's, Debian's headless shell."""
+    return browser
 
 
 @pytest.fixture(scope="session")

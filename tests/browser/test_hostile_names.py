@@ -348,12 +348,6 @@ PARTS = {"visitor": ("visitor", "all"), "officer": ("officer", "site"), "officer
 SHOWN_AT_LEAST = {"visitor": 10, "officer": 30, "officer-admin": 30}
 
 
-@pytest.fixture
-def browser(crawl_browser):
-    """The crawls' browser (tests/browser/conftest.py) for the pages of this module."""
-    return crawl_browser
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("crawled", list(PARTS))
 def test_hostile_names_arrive_nowhere_as_markup(watched, live_server, login, hostile, tmp_path,  # noqa: F811
