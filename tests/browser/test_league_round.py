@@ -20,6 +20,7 @@ from clubrating.leagues import services
 from clubrating.leagues.models import LeagueMatch, MatchStatus
 from clubrating.tournaments.models import Result
 from ratings.services import game_record_result
+from tests.browser.conftest import SCREENSHOTS
 from tests.factories import ClubFactory
 from tests.leagues.conftest import DATES, at, build_league, submit
 
@@ -54,8 +55,12 @@ def _fits(page) -> None:
 
 
 def _shot(page, name):
+    """A full-page screenshot (at twice the phone's pixels) costs about what loading the page does:
+    taken only when asked for (CLUBRATING_SCREENSHOTS=1)."""
     import os
 
+    if not SCREENSHOTS:
+        return
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 

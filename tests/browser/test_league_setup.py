@@ -11,6 +11,7 @@ from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from clubrating.leagues.models import LeagueMatch, LeagueSeason, RosterChange
+from tests.browser.conftest import SCREENSHOTS
 from tests.factories import ClubFactory
 from tests.leagues.conftest import build_league
 from tests.ratings.factories import set_today
@@ -28,6 +29,10 @@ def _fits(page) -> None:
 
 
 def _shot(page, name):
+    """Only when asked for (CLUBRATING_SCREENSHOTS=1): a full-page screenshot costs about what
+    loading the page does."""
+    if not SCREENSHOTS:
+        return
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
