@@ -42,19 +42,25 @@ def _stored(value):
     return value.isoformat() if isinstance(value, datetime.time) else value
 
 
-def demo_snapshot_take() -> Snapshot:
-    """Seed the demo club, read every table, and roll the seeding back."""
+def snapshot_read() -> Snapshot:
+    """Every row of every table as the database holds them now (``demo_restore`` writes them back)."""
     quote = connection.ops.quote_name
     snapshot: Snapshot = {}
     generated = _generated()
+    with transaction.atomic(), connection.cursor() as cursor:
+        for table in _tables(cursor):
+            cursor.execute(f"SELECT * FROM {quote(table)} WHERE 1 = 0")
+            columns = [c[0] for c in cursor.description if (table, c[0]) not in generated]
+            cursor.execute(f"SELECT {', '.join(quote(c) for c in columns)} FROM {quote(table)}")
+            snapshot[table] = (columns, [tuple(map(_stored, row)) for row in cursor.fetchall()])
+    return snapshot
+
+
+def demo_snapshot_take() -> Snapshot:
+    """Seed the demo club, read every table, and roll the seeding back."""
     with transaction.atomic():
         call_command("seed_demo", verbosity=0)
-        with connection.cursor() as cursor:
-            for table in _tables(cursor):
-                cursor.execute(f"SELECT * FROM {quote(table)} WHERE 1 = 0")
-                columns = [c[0] for c in cursor.description if (table, c[0]) not in generated]
-                cursor.execute(f"SELECT {', '.join(quote(c) for c in columns)} FROM {quote(table)}")
-                snapshot[table] = (columns, [tuple(map(_stored, row)) for row in cursor.fetchall()])
+        snapshot = snapshot_read()
         transaction.set_rollback(True)
     ContentType.objects.clear_cache()
     return snapshot

@@ -21,7 +21,8 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth.models import User
-from django.db import models
+from django.core.cache import cache
+from django.db import models, transaction
 from django.urls import get_resolver, reverse
 
 from clubrating.clubs.models import Club, Member
@@ -33,10 +34,11 @@ from ratings.models import PeriodState, RatingPeriod
 from ratings.services import period_close, period_reopen
 from tests import crawl_checks
 from tests.browser.test_content_security_policy import settle, watched  # noqa: F401
-from tests.browser.test_every_page import demo, pages  # noqa: F401 (fixture)
+from tests.browser.test_every_page import demo_objects, pages
 from tests.crawl import crawl as run_crawl
 from tests.crawl import url_name
 from tests.crawl_checks import INJECTED, MARK
+from tests.demo_data import demo_restore, snapshot_read
 from tests.factories import MemberFactory, TournamentFactory, TournamentPlayerFactory
 from tests.paths import TRF_DIR
 
@@ -105,8 +107,10 @@ def hostile_value(field: models.Field, row: int, pk) -> str:
     return fitting[row % len(fitting)] + suffix
 
 
+@transaction.atomic
 def make_hostile() -> dict[str, int]:
-    """Every free-text field of every row set to a payload; the number of rows per field."""
+    """Every free-text field of every row set to a payload; the number of rows per field. One
+    transaction: a commit per update took about 15 s on PostgreSQL, one commit a fraction."""
     written = {}
     for field in text_fields():
         model = field.model
@@ -121,10 +125,26 @@ def make_hostile() -> dict[str, int]:
     return written
 
 
+@pytest.fixture(scope="module")
+def hostile_built() -> dict:
+    """The rows of ``hostile`` as its first test in this process left them, and its objects."""
+    return {}
+
+
 @pytest.fixture
-def hostile(demo):  # noqa: F811 (the fixture imported above)
+def hostile(db, demo_snapshot, hostile_built):
     """The demo club with a team competition, a reopened and closed-again period and a job, then
-    every text field hostile."""
+    every text field hostile. Built by the module's first test in a process (the services, the
+    period's second close and an update of every row: about 1 s on SQLite, 8-15 s on PostgreSQL);
+    each further test gets the same rows written back (tests/demo_data.py) and an empty cache (a
+    new build would have moved every pool's cache version on)."""
+    if hostile_built:
+        demo_restore(hostile_built["rows"])
+        cache.clear()
+        return {key: type(value).objects.get(pk=value.pk) if isinstance(value, models.Model) else value
+                for key, value in hostile_built["objects"].items()}
+    demo_restore(demo_snapshot)
+    demo = demo_objects()
     home = Club.objects.get(is_home=True)
     Club.objects.filter(pk=home.pk).update(public_ratings=True, public_tournaments=True)
     league = TournamentFactory(name="Vereinsliga", kind=TournamentKind.TEAM, rounds_count=3,
@@ -164,6 +184,7 @@ def hostile(demo):  # noqa: F811 (the fixture imported above)
     demo["home_club"] = Club.objects.get(pk=home.pk).name
     demo["league"] = league
     demo["job"] = Job.objects.get(pk=demo["job"].pk)
+    hostile_built.update(rows=snapshot_read(), objects=dict(demo))
     return demo
 
 
