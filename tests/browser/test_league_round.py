@@ -43,6 +43,21 @@ def clock(monkeypatch):
     return Clock
 
 
+@pytest.fixture
+def phone(browser):
+    """phone() -> a page in a new phone context of its own; the contexts are closed after the test
+    (a page left open would go on polling, e.g. a live table every 10 s, beside later tests)."""
+    contexts = []
+
+    def open_page():
+        contexts.append(browser.new_context(**PHONE))
+        return contexts[-1].new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
 def _passwords():
     for user in User.objects.all():
         user.set_password("liga-2026")
@@ -65,14 +80,14 @@ def _shot(page, name):
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
-def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server, login, clock):
+def test_a_round_as_two_captains_on_phones_and_the_director(phone, live_server, login, clock):
     ClubFactory(name="Schachklub Heimat", short_name="SK Heimat", is_home=True, public_tournaments=True)
     league = build_league()
     _passwords()
     match = league.match("Donaustadt 1", 1)
     url = f"{live_server.url}/leagues/match/{match.pk}/"
-    home = browser.new_context(**PHONE).new_page()
-    away = browser.new_context(**PHONE).new_page()
+    home = phone()
+    away = phone()
     login(home, "donaustadt1", "liga-2026")
     login(away, "ottakring1", "liga-2026")
 
@@ -161,7 +176,7 @@ def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server
     services.match_dispute(match=other, user=league.captains["Hietzing 1"], reason="Brett 3 endete 0-1.")
 
     # The league director on his phone decides it.
-    desk = browser.new_context(**PHONE).new_page()
+    desk = phone()
     login(desk, "leiter", "liga-2026")
     desk.goto(f"{live_server.url}/leagues/season/{league.season.pk}/director/")
     disputed = desk.locator(".league-disputed")
@@ -208,7 +223,7 @@ def test_a_round_as_two_captains_on_phones_and_the_director(browser, live_server
                                              "Gasthaus Stern, Wagramer Straße 1")
 
     # The same score everywhere: the table, the public match page, the report's PDF and the API.
-    visitor = browser.new_context(**PHONE).new_page()
+    visitor = phone()
     visitor.goto(f"{live_server.url}/leagues/division/{league.first.pk}/")
     row = visitor.locator("tr[data-team='Donaustadt 1'] td")
     assert [row.nth(i).inner_text() for i in (0, 1, 6, 7)] == ["1", "Donaustadt 1", "2", "3,0"]

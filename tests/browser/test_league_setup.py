@@ -12,14 +12,13 @@ from playwright.sync_api import expect
 
 from clubrating.leagues.models import LeagueMatch, LeagueSeason, RosterChange
 from tests.browser.conftest import SCREENSHOTS
+from tests.browser.test_league_round import phone  # noqa: F401 (fixture)
 from tests.factories import ClubFactory
 from tests.leagues.conftest import build_league
 from tests.ratings.factories import set_today
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
 SHOTS = "/tmp/leaguesetup-shots"
 
 
@@ -37,7 +36,7 @@ def _shot(page, name):
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
-def test_an_official_sets_up_a_season_on_a_phone(browser, live_server, login, monkeypatch):
+def test_an_official_sets_up_a_season_on_a_phone(phone, live_server, login, monkeypatch):  # noqa: F811
     # The roster move is dated 10 October 2026: the server's today is a little later.
     set_today(monkeypatch, datetime.date(2026, 10, 12))
     league = build_league()
@@ -47,7 +46,7 @@ def test_an_official_sets_up_a_season_on_a_phone(browser, live_server, login, mo
     director.groups.add(Group.objects.get_or_create(name=settings.OFFICIALS_GROUP)[0])
     for name in ("Alpha", "Beta"):
         ClubFactory(name=f"SK {name}", short_name=name)
-    page = browser.new_context(**PHONE).new_page()
+    page = phone()
     login(page, "leiter", "liga-2026")
 
     page.goto(f"{live_server.url}/leagues/")
