@@ -372,7 +372,7 @@ CACHES = {
     "default": {
         "memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "file": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "clubrating.core.cache.FastFileCache",
             "LOCATION": _CACHE_DIR,
             "OPTIONS": {"MAX_ENTRIES": 5000},
         },

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _backends(tmp_path):
     return {
-        "file": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "file": {"BACKEND": "clubrating.core.cache.FastFileCache",
                  "LOCATION": str(tmp_path / "cache")},
         "database": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                      "LOCATION": "clubrating_cache_test"},
