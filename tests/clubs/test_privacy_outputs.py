@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from openpyxl import load_workbook
@@ -54,10 +55,22 @@ def hidden(demo_club, django_db_blocker):
     return names
 
 
-def _clients():
-    official = Client()
-    official.force_login(User.objects.get(username="official"))
-    return {"visitor": Client(), "official": official}
+@pytest.fixture(scope="module")
+def clients(hidden, django_db_blocker):
+    """A function giving a fresh client per audience for each request (no cookie of an earlier
+    answer carried over), the official's in the session of one login for the module (a login
+    per request cost more than most of the requests)."""
+    with django_db_blocker.unblock():
+        login = Client()
+        login.force_login(User.objects.get(username="official"))
+    session = login.cookies[settings.SESSION_COOKIE_NAME].value
+
+    def fresh():
+        official = Client()
+        official.cookies[settings.SESSION_COOKIE_NAME] = session
+        return {"visitor": Client(), "official": official}
+
+    return fresh
 
 
 def _text(response) -> str:
@@ -122,11 +135,11 @@ NO_CLUB_COLUMN = {"progress", "TRF", "API crosstable"}
 
 
 @pytest.mark.parametrize("output", list(TOURNAMENT_OUTPUTS))
-def test_tournament_outputs(hidden, output):
+def test_tournament_outputs(hidden, clients, output):
     checked = 0
     for tournament, named in _tournaments(hidden):
         url = TOURNAMENT_OUTPUTS[output].format(pk=tournament.pk)
-        for audience, client in _clients().items():
+        for audience, client in clients().items():
             if audience == "official" and output in NO_CLUB_COLUMN:
                 continue
             _check(_text(client.get(url)), url, audience, named)
@@ -149,13 +162,13 @@ LIST_FACES = {"page": "{page}?name={name}", "print": "{page}print/?name={name}",
 
 
 @pytest.mark.parametrize("face", list(LIST_FACES))
-def test_rating_list_outputs(hidden, face):
+def test_rating_list_outputs(hidden, clients, face):
     members = Member.objects.filter(pk__in=hidden)
     checked = 0
     for page, api in _lists():
         for member in members:
             url = LIST_FACES[face].format(page=page, api=api, name=member.last_name)
-            for audience, client in _clients().items():
+            for audience, client in clients().items():
                 text = _text(client.get(url))
                 if member.full_name not in text and f"{member.first_name} {member.last_name}" not in text:
                     continue  # not on this list (a live list shows the pool's rated players)
@@ -164,11 +177,11 @@ def test_rating_list_outputs(hidden, face):
     assert checked >= 4
 
 
-def test_member_list_search_and_api(hidden):
+def test_member_list_search_and_api(hidden, clients):
     for member in Member.objects.filter(pk__in=hidden):
         for url in (f"/members/?q={member.last_name}", f"/api/v1/members?q={member.last_name}",
                     f"/api/v1/members/{member.pk}", "/"):
-            for audience, client in _clients().items():
+            for audience, client in clients().items():
                 response = client.get(url)
                 if response.status_code in (403, 404) and audience == "visitor":
                     continue  # no member page (nor its API profile) for a restricted profile
@@ -263,14 +276,14 @@ def test_league_divisions_with_restricted_players(hidden):
 
 @pytest.mark.parametrize("audience", ["visitor", "official"])
 @pytest.mark.parametrize("division_name", LEAGUE_DIVISIONS)
-def test_league_outputs(hidden, division_name, audience):
+def test_league_outputs(hidden, clients, division_name, audience):
     """No visitor reads a restricted profile's name (nor his club) on any output of a league
     division; the official reads every one of them on the division's outputs together."""
     division, named = next((division, named) for division, named in _league_members(hidden)
                            if division.name == division_name)
     leaks, seen_by_official = [], set()
     for output, url in _league_urls(division, named).items():
-        response = _clients()[audience].get(url, follow=True)
+        response = clients()[audience].get(url, follow=True)
         if audience == "visitor" and output.startswith(LEAGUE_WORKING_PAGES):
             assert b"login" in response.redirect_chain[-1][0].encode(), url
             continue

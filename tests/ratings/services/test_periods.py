@@ -3,7 +3,7 @@ import datetime
 import pytest
 
 from clubrating.tournaments.models import Result
-from ratings.models import ListEntry, PeriodReopening, PeriodState, PoolMember, PublishedList, RatingRecord
+from ratings.models import ListEntry, PeriodState, PoolMember, RatingRecord
 from ratings.selectors.member import member_rating_blocks
 from ratings.selectors.periods import pools_waiting_games
 from ratings.selectors.tournament import (
@@ -11,7 +11,7 @@ from ratings.selectors.tournament import (
     tournament_evaluation,
     tournament_evaluation_summary,
 )
-from ratings.services import RatingsError, game_record_result, period_close, period_reopen, pool_recalculate
+from ratings.services import game_record_result, period_close, period_reopen
 from tests.factories import MemberFactory
 from tests.ratings.factories import (
     english,  # noqa: E402,F401  (fixture)
@@ -21,7 +21,6 @@ from tests.ratings.factories import (
     unplayed_game,
 )
 from tests.ratings.services.scenario import build, play
-from tests.ratings.services.test_recalc import snapshot
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -62,75 +61,6 @@ def test_close_publishes_the_list_and_opens_the_next_half_year():
 def test_period_calendar_per_preset(rules, end):
     pool = make_pool(rules=rules)
     assert pool.periods.get().end == end
-
-
-def test_pending_games_are_carried_and_rated_when_the_newcomer_is_published():
-    pool, rated, newcomers, first, second, rng = build()
-    play(first, rng)
-    period_close(pool=pool)
-    late = newcomers[3]
-    carried = RatingRecord.objects.filter(pool=pool, game__round__tournament__name="Mai", pending=True)
-    assert carried.count() == 6 and {r.period.start for r in carried} == {datetime.date(2025, 7, 1)}
-    assert not ListEntry.objects.filter(member=late).exists()
-
-    play(second, rng)
-    plist = period_close(pool=pool)
-
-    entry = ListEntry.objects.get(list=plist, member=late)
-    assert entry.start_value and entry.games_count == 8 and entry.change is None
-    assert not RatingRecord.objects.filter(pool=pool, member__in=rated, opponent=late, pending=True).exists()
-    # newcomers[3]'s start value used its game against newcomers[4]; only the latter's side waits.
-    assert RatingRecord.objects.filter(pool=pool, opponent=newcomers[4], pending=True).count() == 4
-    solo = RatingRecord.objects.get(pool=pool, member=newcomers[4], opponent=late)
-    assert (solo.pending, solo.solo, solo.period.start) == (True, True, datetime.date(2026, 1, 1))
-
-
-def test_reopen_needs_a_reason_is_recorded_and_republishing_replaces_the_list():
-    pool, rated, newcomers, first, second, rng = build()
-    play(first, rng)
-    old = period_close(pool=pool)
-    play(second[:3], rng)
-    period = old.period
-    with pytest.raises(RatingsError, match="reason"):
-        period_reopen(period=period, reason="  ")
-    later = RatingRecord.objects.filter(pool=pool, played_on__gte=datetime.date(2025, 7, 1)).order_by("pk")
-    calculated = list(later.values_list("pk", "pending", "own_rating", "change"))
-
-    period_reopen(period=period, reason="Wrong result in round 2")
-
-    assert PeriodReopening.objects.get(period=period).reason == "Wrong result in round 2"
-    assert pool.periods.get(state=PeriodState.OPEN) == period
-    # The three games of the next period wait in it, keeping the calculation they had (which
-    # no reader shows: ``waiting_calculation_hidden``); the carried ones returned.
-    following = pool.periods.get(state=PeriodState.WAITING)
-    assert following.start == datetime.date(2025, 7, 1)
-    waiting = RatingRecord.objects.filter(pool=pool, period=following)
-    assert waiting.count() == 6 and list(waiting.order_by("pk").values_list(
-        "pk", "pending", "own_rating", "change")) == calculated
-    assert waiting.filter(change__isnull=False).exists()
-    first[0].refresh_from_db()  # (a correction that moves the list: a win turned into a loss)
-    swapped = Result.BLACK_WINS if first[0].result != Result.BLACK_WINS else Result.WHITE_WINS
-    game_record_result(game=first[0], result=swapped)
-    new = period_close(pool=pool)
-    assert new != old
-    # Closing opens the waiting period again (the same one) and rates its games.
-    following.refresh_from_db()
-    assert following.state == PeriodState.OPEN
-    # Its six records and the six the closing carried (May's games against newcomers, §1.7);
-    # each is rated or waits for a newcomer, exactly as recalculating the pool gives.
-    assert waiting.count() == 12 and waiting.filter(played_on__lt=following.start).count() == 6
-    assert not waiting.filter(change__isnull=True, pending=False).exists()
-    assert waiting.filter(change__isnull=False).count() == 2
-    before = snapshot(pool)
-    pool_recalculate(pool=pool)
-    assert snapshot(pool) == before
-    old.refresh_from_db()
-    assert old.superseded and not new.superseded and new.period == period
-    assert list(PublishedList.objects.filter(pool=pool, superseded=False).order_by("pk")) == [
-        PublishedList.objects.get(pool=pool, kind="start"),
-        new,
-    ]
-    assert RatingRecord.objects.filter(pool=pool, period=None).count() == 0
 
 
 def test_reopen_keeps_the_calculation_of_games_that_wait_again_and_readers_show_none():
@@ -237,16 +167,3 @@ def test_reopening_restores_the_live_values_kept_at_closing_which_equal_a_whole_
     assert restored == evaluated
     if rules == "oesb-classic":  # the scenario's newcomers and pending games are in this period
         assert any(row[-1] for row in restored[0]) and any(row[-2] is not None for row in restored[0])
-
-
-def test_reopening_a_list_published_before_live_values_were_kept_evaluates_the_period():
-    pool, rated, newcomers, first, second, rng = build()
-    play(first, rng)
-    plist = period_close(pool=pool)
-    PublishedList.objects.filter(pk=plist.pk).update(live_values_kept=False)
-    PoolMember.objects.filter(pool=pool).update(live_games=0)  # whatever is stored is replaced
-
-    period_reopen(period=plist.period, reason="Korrektur")
-
-    games = dict(PoolMember.objects.filter(pool=pool).values_list("member_id", "live_games"))
-    assert games[rated[0].pk] == ListEntry.objects.get(list=plist, member=rated[0]).period_games > 0
