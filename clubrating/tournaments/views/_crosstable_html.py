@@ -70,9 +70,7 @@ def swiss_crosstable(tournament, *, club_of: Callable[[object], str],
                 cells.append(f"{_TD}{opponent}{colours.get(cell.colour, '')}{code}</td>")
             else:
                 cells.append(f"{_TD}{code}</td>")
-        rank = numbers.get(row.rank)
-        if rank is None:
-            rank = numbers[row.rank] = escape(texts.rating(row.rank))
+        rank = _number(numbers, texts, row.rank)
         rating = _number(numbers, texts, player.rating)
         fide = _number(numbers, texts, player.fide_rating)
         points = points_html.get(row.points)
@@ -112,7 +110,7 @@ def swiss_crosstable(tournament, *, club_of: Callable[[object], str],
 
 
 def _number(memo: dict, texts: Texts, value) -> str:
-    """A rating's text, escaped, once per value."""
+    """A rank's or rating's text, escaped, once per value."""
     html = memo.get(value)
     if html is None:
         html = memo[value] = escape(texts.rating(value))
