@@ -28,7 +28,7 @@ from ..forms import CorrectionForm, RoundDateForm
 from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..selectors.rounds import version_rows
 from ..tables import TournamentTable
-from . import _crosstable_html, _evaluation_html, _pairings, _pairings_html, _standings, _tables
+from . import _evaluation_html, _pairings, _pairings_html, _standings, _tables
 from ._cache import PageVersion, pools_version
 from ._league import league_division, league_pages
 from ._texts import Texts
@@ -265,15 +265,10 @@ def tournament_crosstable(request, pk):
     """The crosstable in rank order (opponents by rank) and the progress table."""
     tournament = get_object_or_404(Tournament, pk=pk)
     round_robin = tournament.kind == TournamentKind.ROUND_ROBIN
-
-    def build(_context: dict) -> dict:
-        club_of = viewer_of(request).club
-        if round_robin:  # one column per opponent: the matrix of ``_tables``
-            return {"table": _tables.ranked_crosstable(tournament, round_robin=True, plain=True,
-                                                       club_of=club_of, link=_link(request))}
-        return {"table": _crosstable_html.swiss_crosstable(tournament, club_of=club_of, link=_link(request))}
-
-    return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html", build)
+    return _cached_page(request, tournament, "crosstable", "tournaments/crosstable.html",
+                        lambda _context: {"table": _tables.ranked_crosstable(
+                            tournament, round_robin=round_robin, plain=True,
+                            club_of=viewer_of(request).club, link=_link(request))})
 
 
 @public_tournaments_required

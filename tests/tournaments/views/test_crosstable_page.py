@@ -1,6 +1,8 @@
-"""A Swiss' crosstable page draws its rows in one pass (views/_crosstable_html.py): the very rows
-``_tables.ranked_crosstable`` lays out (which the exports and the round robin use), for every kind
-of round, every reader and language; each user-typed text escaped."""
+"""A Swiss' crosstable page writes its rows in one pass (``_tables.ranked_crosstable`` with a
+``link``): the very rows the table's lines give (which the exports and the PDF print), for every
+kind of round, every reader and language; each user-typed text escaped."""
+
+from html import escape
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -10,7 +12,7 @@ from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs.models import Member
 from clubrating.tournaments.models import ByeKind, Result
 from clubrating.tournaments.selectors import tournament_standings
-from clubrating.tournaments.views import _crosstable_html, _tables
+from clubrating.tournaments.views import _tables
 from clubrating.tournaments.views.public import _link
 from tests.factories import (
     ByeFactory,
@@ -60,17 +62,22 @@ def swiss(home_club):
 
 @pytest.mark.parametrize("lang", ["en", "de-at"])
 @pytest.mark.parametrize("reader", ["visitor", "official"])
-def test_the_rows_are_those_of_the_ranked_crosstable(rf, swiss, official, lang, reader):
+def test_the_rows_are_those_of_the_table_s_lines(rf, swiss, official, lang, reader):
     request = rf.get("/")
     request.user = official if reader == "official" else AnonymousUser()
+    link = _link(request)
     with translation.override(lang):
         club_of = viewer_of(request).club
-        table = _crosstable_html.swiss_crosstable(swiss, club_of=club_of, link=_link(request))
-        ranked = _tables.ranked_crosstable(swiss, round_robin=False, plain=True, club_of=club_of,
-                                           link=_link(request))
-    assert table.rows_html == ranked.rows_html
-    assert table.progress_rows_html == ranked.progress_rows_html
-    assert (table.codes, table.error, table.rounds) == (ranked.codes, ranked.error, ranked.rounds)
+        table = _tables.ranked_crosstable(swiss, round_robin=False, plain=True, club_of=club_of, link=link)
+        lines = _tables.ranked_crosstable(swiss, round_robin=False, plain=True, club_of=club_of)
+    # The rows as _crosstable.html and _progress.html print a table's lines.
+    assert table.rows_html == "".join(
+        f'<tr>{line.texts["head_html"]}<td class="player">{link(line.player.member)}</td>'
+        f'{line.texts["tail_html"]}</tr>' for line in lines.lines)
+    assert table.progress_rows_html == "".join(
+        f'<tr>{line.texts["progress_head_html"]}<td class="player">{escape(str(line.player.member))}</td>'
+        f'{line.texts["progress_tail_html"]}</tr>' for line in lines.lines)
+    assert (table.codes, table.error, table.rounds) == (lines.codes, lines.error, lines.rounds)
     assert table.rows_html.count("<tr>") == table.progress_rows_html.count("<tr>") == 7
     assert "SK &lt;Turm&gt; &amp; Co" in table.rows_html
     assert "&lt;i&gt;Vor&lt;/i&gt;" in table.rows_html and "<i>Vor" not in table.rows_html
