@@ -5,9 +5,10 @@ drawing each through the template's tags cost the page seconds right after every
 cached copy is stale). Here the boards are plain rows (``values_list``), each member's link is
 worked out once (``member_link``, the privacy rule's one tag) and each row's cells are formatted
 in Python as ``_games.html`` prints them. A fixed number of queries whatever the number of
-players or rounds: rounds, games, byes, players with their members, members who play without a
-registration, and the points before each round (``_pairings.points_before``); the rounds, boards
-and players are the rows the tournament's version was read from (``rounds.version_rows``).
+players or rounds: rounds, games, byes (when a round has any), players with their members,
+members who play without a registration, and the points before each round
+(``_pairings.points_before``); the rounds, boards and players are the rows the tournament's
+version was read from (``rounds.version_rows``).
 """
 
 from __future__ import annotations
@@ -59,9 +60,12 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
     for boards in games.values():
         boards.sort(key=lambda row: (row[1], row[0]))  # by board, then key
     byes: dict[int, list[tuple]] = defaultdict(list)
-    for round_id, member_id, kind in (Bye.objects.filter(round_id__in=round_ids)
+    # Only rounds that have byes ask for them again, in the order the round's table prints them
+    # (by kind, then name: the database's collation).
+    with_byes = {row[1] for row in version["byes"] if row[1] in wanted_rounds}
+    for round_id, member_id, kind in (Bye.objects.filter(round_id__in=sorted(with_byes))
                                       .order_by("kind", "member__last_name", "pk")
-                                      .values_list("round_id", "member_id", "kind")):
+                                      .values_list("round_id", "member_id", "kind") if with_byes else ()):
         byes[round_id].append((member_id, kind))
     players = {row[1]: (row[2], row[3]) for row in version["players"]}  # member: (start rank, rating)
     wanted = {m for rows in games.values() for row in rows for m in row[2:4]}
@@ -70,66 +74,50 @@ def pairing_rounds(request, tournament, *, hidden: set[int] | frozenset[int] = f
     before = points_before(tournament, shared=True)
     texts = Texts()
     context = {"request": request}
-    links: dict[int, str] = {}
-
-    def link(member_id: int) -> str:
-        html = links.get(member_id)
-        if html is None:
-            html = links[member_id] = member_link(context, members[member_id])
-        return html
 
     # A player's number, link and rating are the same in every round: his cells left and right of
-    # the result are drawn once (as White and as Black); the points take a few values (half
-    # steps), each escaped once.
-    drawn: dict[tuple[int, bool], str] = {}
+    # the result are drawn once (as White and as Black).
     fixed: dict[int, tuple[str, str]] = {}
-    scores: dict[float, str] = {}
+    left: dict[int, str] = {}
+    right: dict[int, str] = {}
+    for member_id in wanted:
+        start, rating = players.get(member_id, (None, None))
+        start, rating = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
+        start = f'\n      <td class="num d-none d-md-table-cell">{start}</td>'
+        name = f'\n      <td class="player">{member_link(context, members[member_id])}</td>'
+        rating = f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>'
+        left[member_id] = start + name + rating  # White's: start rating, name, rating
+        right[member_id] = name + rating + start  # Black's: right of the result, mirrored
 
-    def own(member_id: int) -> tuple[str, str]:
-        texts_of = fixed.get(member_id)
-        if texts_of is None:
-            start, rating = players.get(member_id, (None, None))
-            texts_of = fixed[member_id] = (escape(texts.rating(start)), escape(texts.rating(rating)))
-        return texts_of
-
-    def cells(member_id: int, white: bool) -> str:
-        """The player's cells in the table's column order: White's start rating, name and rating
-        left of the result, Black's name, rating and start rating right of it."""
-        html = drawn.get((member_id, white))
-        if html is None:
-            start, rating = own(member_id)
-            start = f'\n      <td class="num d-none d-md-table-cell">{start}</td>'
-            name = f'\n      <td class="player">{link(member_id)}</td>'
-            rating = f'\n      <td class="num d-none d-sm-table-cell">{rating}</td>'
-            html = drawn[(member_id, white)] = start + name + rating if white else name + rating + start
-        return html
-
-    def score(member_id: int, points: dict) -> str:
-        value = points.get(member_id, 0.0)
-        text = scores.get(value)
-        if text is None:
-            text = scores[value] = escape(texts.points(value))
-        return text
-
-    game_url = reverse("tournaments:game", args=[_KEY]).split(str(_KEY))
+    href, href_end = reverse("tournaments:game", args=[_KEY]).split(str(_KEY))
     results = {value: escape(str(label)) for value, label in Result.choices}
     kinds = {value: escape(str(label)) for value, label in ByeKind.choices}
     cell = '\n      <td class="num d-none d-sm-table-cell">'
+    scores: dict[float, str] = {}  # the points take a few values (half steps), each drawn once
     out = []
     for pk, round_number, date in rounds:
         points = before.get(round_number, {})
+        score: dict[int, str] = {}
+        for member_id in wanted:
+            value = points.get(member_id, 0.0)
+            text = scores.get(value)
+            if text is None:
+                text = scores[value] = f"{cell}{escape(texts.points(value))}</td>"
+            score[member_id] = text
         html = []
-        for game_pk, board, white, black, result in games.get(pk, []):
-            shown = results.get(result, escape(result)) if result else "–"
-            href = f"{game_url[0]}{game_pk}{game_url[1]}"
+        for game_pk, board, white, black, result in games.get(pk, ()):
+            shown = results.get(result) if result else "–"
+            if shown is None:
+                shown = escape(result)
             html.append(
-                f'\n    <tr><td class="num">{board}</td>{cells(white, True)}{cell}{score(white, points)}</td>'
-                f'\n      <td class="text-center text-nowrap result"><a href="{href}">{shown}</a></td>'
-                f'{cell}{score(black, points)}</td>{cells(black, False)}\n      </tr>\n  ')
-        for member_id, kind in byes.get(pk, []):
-            start, rating = own(member_id)
+                f'\n    <tr><td class="num">{board}</td>{left[white]}{score[white]}'
+                f'\n      <td class="text-center text-nowrap result"><a href="{href}{game_pk}{href_end}">'
+                f'{shown}</a></td>{score[black]}{right[black]}\n      </tr>\n  ')
+        for member_id, kind in byes.get(pk, ()):
+            start, rating = fixed[member_id]
             html.append(_BYE_ROW.format(start=start, name=escape(str(members[member_id])), rating=rating,
-                                        points=score(member_id, points), kind=kinds.get(kind, escape(kind))))
+                                        points=escape(texts.points(points.get(member_id, 0.0))),
+                                        kind=kinds.get(kind, escape(kind))))
         url = reverse("tournaments:round", args=[tournament.pk, round_number])
         out.append({"number": round_number, "date": date, "url": url, "rows_html": _safe("".join(html))})
     return out

@@ -7,6 +7,7 @@ robin is printed as a matrix of opponents, which that selector does not lay out.
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext
@@ -120,6 +121,8 @@ def ranked_crosstable(tournament, *, round_robin: bool, club_of: Callable[[objec
     a member's club as the reader may see it (``Viewer.club``, ``clubrating.clubs.privacy``);
     ``plain``: the lines' players as plain rows (``selectors.plain``), for the pages; ``link``: a
     member's name as HTML (``member_link``, the privacy rule's), to lay out whole rows."""
+    if link is not None and cells and not round_robin:  # a Swiss' crosstable page
+        return _swiss_page_table(tournament, club_of=club_of, link=link)
     codes, rows, progress_rows, error = _tables(tournament, plain)
     progress_only = link is not None and not cells  # the progress page: only its own rows
     # The page (a ``link``) prints its rows as HTML: a Swiss' lines then keep no cell objects of
@@ -245,3 +248,104 @@ def _progress_html(t: dict, texts: Texts, progress: str) -> dict:
             f'\n    {progress}'
             f'\n    <td class="num fw-bold col-pin-end">{e(t["points"])}</td>\n  '),
     }
+
+
+# --- a Swiss' crosstable page, its rows written in one pass ---------------------------------------
+
+_TD = '<td class="text-center text-nowrap">'
+_TIEBREAK = '<td class="num d-none d-md-table-cell">'
+
+
+def _swiss_page_table(tournament, *, club_of: Callable[[object], str],
+                      link: Callable[[object], str]) -> RankedTable:
+    """The crosstable page's table of a Swiss: its ``rows_html`` and ``progress_rows_html`` as
+    ``ranked_crosstable`` lays them out, written in one pass from the standings and crosstable
+    rows, without a line object, a cell object or a dictionary of texts per player (2,700 cells
+    in each table of a 300-player Swiss of nine rounds); no ``lines``: the page prints the rows,
+    and a table without players has none. Every distinct text is formatted and escaped once."""
+    codes, rows, progress_rows, error = _tables(tournament, True)
+    by_player = {line.player.pk: line.cells for line in progress_rows}
+    rounds = [cell.round for cell in next(iter(by_player.values()))] if by_player else []
+    rank_of_start = {row.player.start_rank: row.rank for row in rows}
+    texts = Texts()
+    points_text = texts.points
+    colours = {"w": escape(pgettext("colour white", "w")), "b": escape(pgettext("colour black", "b"))}
+    # Each distinct piece of HTML once: a number by its value, a cell's code and colour by theirs.
+    progress_html: dict[float | None, str] = {}
+    codes_html: dict[str, str] = {}
+    tiebreak_html: dict[tuple, str] = {}
+    numbers: dict[object, str] = {}
+    points_html: dict[float, str] = {}
+    clubs: dict[str, str] = {}
+    crosstable, progress = [], []
+    for row in rows:
+        player = row.player
+        cells = []
+        after = []
+        total = 0.0
+        for cell in by_player.get(player.pk, ()):
+            points = cell.points
+            if points is not None:
+                total += points
+                piece = progress_html.get(total)
+                if piece is None:
+                    piece = progress_html[total] = f'<td class="num">{escape(points_text(total))}</td>'
+            else:
+                piece = progress_html.get(None)
+                if piece is None:
+                    piece = progress_html[None] = f'<td class="num">{escape(points_text(None))}</td>'
+            after.append(piece)
+            code = codes_html.get(cell.code)
+            if code is None:
+                code = codes_html[cell.code] = escape(cell.code)
+            # The opponent by his rank (a number), with the colour (escaped above) and the code.
+            opponent = cell.opponent
+            if opponent is not None and (opponent := rank_of_start.get(opponent)):
+                cells.append(f"{_TD}{opponent}{colours.get(cell.colour, '')}{code}</td>")
+            else:
+                cells.append(f"{_TD}{code}</td>")
+        rank = _number(numbers, texts, row.rank)
+        rating = _number(numbers, texts, player.rating)
+        fide = _number(numbers, texts, player.fide_rating)
+        points = points_html.get(row.points)
+        if points is None:
+            points = points_html[row.points] = escape(points_text(row.points))
+        start = escape(texts.rating(player.start_rank, ""))
+        member = player.member
+        club = club_of(member)
+        club_html = clubs.get(club)
+        if club_html is None:
+            club_html = clubs[club] = escape(str(club))
+        values = tuple(row.tiebreaks)
+        tiebreaks = tiebreak_html.get(values)
+        if tiebreaks is None:
+            tiebreaks = tiebreak_html[values] = "".join(
+                f"{_TIEBREAK}{escape(text)}</td>" for text in texts.tiebreaks(row.tiebreaks, codes))
+        crosstable.append(
+            f'<tr>\n    <td class="num">{rank}</td>\n    <td class="num d-none d-md-table-cell">{start}</td>'
+            f'\n    <td class="player">{link(member)}</td>'
+            f'\n    <td class="num d-none d-sm-table-cell">{rating}</td>'
+            f'\n    <td class="num d-none d-md-table-cell">{fide}</td>'
+            f'\n    <td class="d-none d-lg-table-cell">{club_html}</td>'
+            f'\n    {"".join(cells)}'
+            f'\n    <td class="num fw-bold col-pin-end">{points}</td>'
+            f'\n    {tiebreaks}\n  </tr>')
+        progress.append(
+            f'<tr>\n    <td class="num">{rank}</td><td class="player">{escape(str(member))}</td>'
+            f'\n    <td class="num d-none d-sm-table-cell">{rating}</td>'
+            f'\n    <td class="num d-none d-md-table-cell">{fide}</td>'
+            f'\n    {"".join(after)}'
+            f'\n    <td class="num fw-bold col-pin-end">{points}</td>\n  </tr>')
+    # Each part escaped above (the club's and the member's names are typed by users); the names'
+    # links are member_link's own HTML.
+    return RankedTable(codes=codes, error=error, rounds=rounds, lines=[],
+                       rows_html=mark_safe("".join(crosstable)),
+                       progress_rows_html=mark_safe("".join(progress)))
+
+
+def _number(memo: dict, texts: Texts, value) -> str:
+    """A rank's or rating's text, escaped, once per value."""
+    html = memo.get(value)
+    if html is None:
+        html = memo[value] = escape(texts.rating(value))
+    return html
