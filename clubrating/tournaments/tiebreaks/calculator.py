@@ -103,11 +103,14 @@ class _Calculator:
     def _adjusted_score(self, p: Participant) -> float:
         """Art. 16.4 (2023) / 16.3 (2026): VURs after the last non-VUR round (withdrawal) count as
         draws."""
-        last = max((i for i, r in enumerate(p.rounds) if not _is_vur(r)), default=-1)
+        rounds = p.rounds
+        last = len(rounds) - 1
+        while last >= 0 and _is_vur(rounds[last]):
+            last -= 1
         total = 0.0
-        for i, rec in enumerate(p.rounds):
-            if i <= last or rec.opponent is not None:
-                total += rec.points
+        for i, (_kind, points, opponent, _colour) in enumerate(rounds):
+            if i <= last or opponent is not None:
+                total += points
             else:
                 total += 0.0 if self.round_robin else DRAW_POINTS
         return total
@@ -143,20 +146,24 @@ class _Calculator:
         if fore and self._paired_in_last_round(p):
             own = own - p.rounds[self.fore_round - 1].points + DRAW_POINTS
         values = []
+        append = values.append
         forfeits = self.rr_forfeits_played  # ``_counts_as_game`` inlined: it runs per player and round
+        round_robin = self.round_robin
         last = self.fore_round - 1 if fore else -1
         for i, rec in enumerate(p.rounds):
-            kind, opponent = rec.kind, rec.opponent
+            kind, points, opponent, _colour = rec
             if opponent is not None and (kind == PLAYED or (forfeits and kind in (FORFEIT_WIN, FORFEIT_LOSS))
                                          or i == last):
-                score, vur = scores[rec.opponent], False
-            elif self.round_robin:
-                if rec.opponent is None:
+                score = scores[opponent]
+                append((False, score, score * points if sonneborn else score))
+                continue
+            if round_robin:
+                if opponent is None:
                     continue
-                score, vur = 0.0, _is_vur(rec)
+                score = 0.0
             else:
-                score, vur = self._dummy(own, rec, scores), _is_vur(rec)
-            values.append((vur, score, score * rec.points if sonneborn else score))
+                score = self._dummy(own, rec, scores)
+            append((_is_vur(rec), score, score * points if sonneborn else score))
         return values
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
@@ -166,8 +173,11 @@ class _Calculator:
         values = self._values.get(key)
         if values is None:
             values = self._values[key] = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
+        cuts = _CUTS.get(spec.modifier)
+        if cuts is None:  # nothing cut: the values as they are
+            return sum([v[2] for v in values])
         values = list(values)
-        low, high = _CUTS.get(spec.modifier, (0, 0))
+        low, high = cuts
         low = min(low, len(values))
         high = min(high, len(values) - low)
         for _ in range(low):

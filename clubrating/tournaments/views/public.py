@@ -19,7 +19,6 @@ from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
     game_rating_changes,
     tournament_evaluation_summary,
-    tournament_rating_pool,
 )
 from ratings.selectors import tournament_evaluation as rating_evaluation
 
@@ -29,7 +28,7 @@ from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..selectors.rounds import version_rows
 from ..tables import TournamentTable
 from . import _evaluation_html, _pairings, _pairings_html, _standings, _tables
-from ._cache import PageVersion, pools_version
+from ._cache import PageVersion, pools_version, rating_pools
 from ._league import league_division, league_pages
 from ._texts import Texts
 
@@ -58,8 +57,8 @@ def rounds_with_pairings(tournament: Tournament, **filters):
 def national_label(tournament: Tournament) -> str:
     """The heading of the national rating column: the name of the pool that rates the tournament
     (its registered ratings are that pool's); FIDE has a column of its own."""
-    pool = tournament_rating_pool(tournament)
-    return pool.name if pool is not None else gettext("National")
+    pools = rating_pools(tournament)
+    return pools[0][1] if pools else gettext("National")
 
 
 def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
