@@ -193,10 +193,14 @@ def tournament_pairings(request, pk):
 def round_detail(request, pk, number):
     tournament = get_object_or_404(Tournament, pk=pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    reader = not is_official(request.user) and tournament.kind != TournamentKind.TEAM
+    if reader and not request.GET.get("fragment"):
+        # The page's version reads the tournament's rows; the live check takes the round's from them.
+        selectors.tournament_version(tournament=tournament)
     extra, unchanged = live_check(request, tournament=tournament, round_number=rnd.number)
     if unchanged:
         return unchanged
-    if not is_official(request.user) and tournament.kind != TournamentKind.TEAM:
+    if reader:
         return _reader_round(request, tournament, rnd, extra)
     rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     games = list(rnd.games.all())
