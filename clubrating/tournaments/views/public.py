@@ -371,12 +371,13 @@ def _evaluations(tournament, player: int | None, show_all: bool, *, shared: bool
     """The evaluation page's tables (``evaluation_lines``): with every player's calculation for a
     small tournament or ``show_all``, else with ``player``'s only. ``shared``: the page is drawn
     under the tournament's version, whose rows give the games' order (``version_rows``)."""
-    games = None
+    games = ranks = None
     if shared:
         rows = version_rows(tournament)
         number_of = {pk: number for pk, number, _date in rows["rounds"]}
         games = {game[0]: (number_of[game[1]], game[2]) for game in rows["games"]}
-    evaluations = tournament_evaluation_summary(tournament, games=games)
+        ranks = {player[1]: player[2] for player in rows["players"]}  # (``PLAYER_FIELDS``)
+    evaluations = tournament_evaluation_summary(tournament, games=games, ranks=ranks)
     if show_all or max((len(e.rows) for e in evaluations), default=0) <= EVALUATION_INLINE_PLAYERS:
         evaluations = rating_evaluation(tournament)
     elif player is not None:
