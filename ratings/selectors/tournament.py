@@ -329,12 +329,14 @@ class EvaluatedMember:
 
 
 def tournament_evaluation_summary(tournament: Tournament, *,
-                                  games: dict[int, tuple[int, int]] | None = None) -> list[PoolEvaluation]:
+                                  games: dict[int, tuple[int, int]] | None = None,
+                                  ranks: dict[int, int | None] | None = None) -> list[PoolEvaluation]:
     """``tournament_evaluation``'s rows with the same figures but without their records (the
     page's table; a player's calculation comes on demand): the records' numbers read as tuples,
     one model object per pool, each player his key and name (``EvaluatedMember``). ``games``:
     {game id: (round number, board)} of the tournament when the caller has read them (the rows its
-    version was read from), else read first. Four or five queries."""
+    version was read from), else read first; ``ranks``: {member id: starting rank} of its players
+    likewise. Three to five queries."""
     # In games' order (``_GAMES_ORDER``), sorted here by the games read first: ordered in SQL, the
     # records are joined to their games and PostgreSQL reads all the federation's games to do it.
     # The pools are put in order of their names below (sorting the records by the pool's name
@@ -365,8 +367,9 @@ def tournament_evaluation_summary(tournament: Tournament, *,
     member_ids = {member_id for rows_of_pool in figures.values() for member_id in rows_of_pool}
     members = {pk: EvaluatedMember(pk, first, last) for pk, first, last in fetch_rows(
         keys_in(Member.objects.order_by(), "id", member_ids).values_list("id", "first_name", "last_name"))}
-    ranks = dict(keys_in(TournamentPlayer.objects.filter(tournament=tournament), "member", member_ids)
-                 .order_by().values_list("member_id", "start_rank"))
+    if ranks is None:
+        ranks = dict(keys_in(TournamentPlayer.objects.filter(tournament=tournament), "member", member_ids)
+                     .order_by().values_list("member_id", "start_rank"))
     evaluations: dict[int, PoolEvaluation] = {}
     for pool in RatingPool.objects.filter(pk__in=figures).order_by("name"):
         rows_of_pool = figures[pool.pk]

@@ -127,6 +127,18 @@ def tournament_pool_starts(tournament: Tournament) -> dict[int, datetime.date]:
     return dict(plain_rows(_POOL_STARTS_SQL, [tournament.pk, tournament.category, tournament.pk]))
 
 
+def tournament_pool_names(tournament: Tournament) -> list[tuple[int, str]]:
+    """(id, name) of the pools of ``tournament_pools``, in their order: what every page of the
+    tournament shows of them (its rating columns' heading, its cached tables' versions). On
+    PostgreSQL one prepared statement."""
+    if not tournament.rated:
+        return []
+    if server_bound():
+        return [tuple(row) for row in plain_rows(_POOL_NAMES_SQL, [tournament.pk, tournament.category,
+                                                                    tournament.pk])]
+    return list(tournament_pools(tournament).values_list("pk", "name"))
+
+
 def tournament_pool_starts_sql(tournament: Tournament, day: datetime.date) -> tuple[str, list]:
     """``tournament_pool_starts`` as one plain statement (PostgreSQL), to be read with others:
     rows (``id``: the pool, ``rates``: whether it has started by ``day``). The tournament is rated."""
@@ -142,6 +154,9 @@ _POOL_STARTS_SQL = (
     f"OR (p.category = %s AND NOT EXISTS (SELECT 1 FROM {TournamentRating._meta.db_table} AS l "
     "WHERE l.tournament_id = %s)) ORDER BY p.id"
 )
+
+
+_POOL_NAMES_SQL = _POOL_STARTS_SQL.replace("SELECT p.id, p.start_date ", "SELECT p.id, p.name ", 1)
 
 
 def pool_tournaments_filter(pool: RatingPool) -> Q:

@@ -94,3 +94,20 @@ def test_players_in_starting_order_with_their_members(swiss):
     assert [str(p.member) for p in players] == ["Name0, Vor", "Name1, Vor", "Name2, Vor", "Name3, Vor",
                                                 "Name4, Vor", "Name5"]
     assert PlainMember(pk=7).get_absolute_url() == "/members/7/"
+
+
+def test_a_rounds_version_from_the_rows_read_for_the_tournaments_version_equals_the_queried_one(swiss):
+    """The round page reads the tournament's rows for its version first; the round's live
+    version taken from them is the one its two queries give (the poll compares them)."""
+    from clubrating.tournaments.models import Bye, ByeKind, Tournament
+    from clubrating.tournaments.selectors import pairings_version, tournament_version
+
+    Bye.objects.create(round=swiss.rounds.get(number=2), member=Member.objects.get(last_name="Name5"),
+                       kind=ByeKind.HALF)
+    for number in (1, 2, 3):
+        queried = pairings_version(tournament=Tournament.objects.get(pk=swiss.pk), round_number=number)
+        read = Tournament.objects.get(pk=swiss.pk)
+        tournament_version(tournament=read)
+        assert pairings_version(tournament=read, round_number=number) == queried
+    assert pairings_version(tournament=read, round_number=2)[1] is True  # a game without result
+    assert pairings_version(tournament=read, round_number=1)[1] is False

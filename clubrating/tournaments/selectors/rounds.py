@@ -155,14 +155,21 @@ def round_pair_check(*, tournament: Tournament) -> PairCheck:
 def pairings_version(*, tournament: Tournament, round_number: int | None = None) -> tuple[str, bool]:
     """(version, running) of a round's pairings (or of all rounds): the version changes whenever a
     board, a result or a bye changes, so a spectator's page asks for the fragment again only then;
-    running says whether any game still waits for its result. Two small queries; for all rounds
-    the tournament's version (``tournament_version``), which its cached pages read anyway."""
+    running says whether any game still waits for its result. Two small queries, none when the
+    tournament's rows were read for its version already (``version_rows``); for all rounds the
+    tournament's version (``tournament_version``), which its cached pages read anyway."""
     if round_number is None:
         return _tournament_state(tournament)
-    games = Game.objects.filter(round__tournament=tournament, round__number=round_number)
-    byes = Bye.objects.filter(round__tournament=tournament, round__number=round_number)
-    rows = list(games.order_by("pk").values_list("pk", "board", "white_id", "black_id", "result"))
-    rows += list(byes.order_by("pk").values_list("pk", "member_id", "kind"))
+    read = getattr(tournament, "_version_rows", None)
+    if read is not None:  # the tournament's rows, read already for its page's version: the round's
+        round_ids = {pk for pk, number, _date in read["rounds"] if number == round_number}
+        rows = [(g[0], g[2], g[3], g[4], g[5]) for g in read["games"] if g[1] in round_ids]
+        rows += [(b[0], b[2], b[3]) for b in read["byes"] if b[1] in round_ids]
+    else:
+        games = Game.objects.filter(round__tournament=tournament, round__number=round_number)
+        byes = Bye.objects.filter(round__tournament=tournament, round__number=round_number)
+        rows = list(games.order_by("pk").values_list("pk", "board", "white_id", "black_id", "result"))
+        rows += list(byes.order_by("pk").values_list("pk", "member_id", "kind"))
     running = any(len(row) == 5 and row[4] == Result.NOT_PLAYED for row in rows)
     return hashlib.sha1(repr(rows).encode()).hexdigest()[:16], running
 
@@ -183,7 +190,9 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
     if memo is not None:
         return memo
     tid = tournament.pk
-    rounds = list(Round.objects.filter(tournament_id=tid).order_by("pk").values_list("pk", "number", "date"))
+    # Plain tuples through the binary cursor, prepared: every page of the tournament reads them.
+    rounds = fetch_rows(Round.objects.filter(tournament_id=tid).order_by("pk").values_list(
+        "pk", "number", "date"))
     # The rows by their rounds' keys, sorted here: joined to the rounds and ordered by key in SQL,
     # PostgreSQL walks the primary key of all the federation's games instead of the round index.
     round_ids = [row[0] for row in rounds]
@@ -195,8 +204,8 @@ def _tournament_state(tournament: Tournament) -> tuple[str, bool]:
         [getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields],  # as read by the page
         rounds,
         games,
-        sorted(Bye.objects.filter(round_id__in=round_ids).order_by().values_list(
-            "pk", "round_id", "member_id", "kind")),
+        sorted(fetch_rows(Bye.objects.filter(round_id__in=round_ids).order_by().values_list(
+            "pk", "round_id", "member_id", "kind"))),
         fetch_rows(TournamentPlayer.objects.filter(tournament_id=tid).order_by("pk").values_list(*PLAYER_FIELDS)),
     ]
     if tournament.kind == TournamentKind.TEAM:

@@ -49,27 +49,18 @@ def _records_by_member(
             byes = byes.filter(round__number__lte=last_round)
     records: dict[int, dict[int, RoundRecord]] = defaultdict(dict)
     rounds = 0
+    sides = _SIDES_PENDING if pending else _SIDES
+    new = tuple.__new__  # a RoundRecord without its constructor's call: thousands per page
     for number, white, black, result, has_colours in games:
-        rounds = max(rounds, number)
+        if number > rounds:
+            rounds = number
+        side = sides.get(result)
+        if side is None:
+            continue  # a game without result yet counts as nothing (the round is still running)
+        (kind_w, pw), (kind_b, pb) = side
         # A game imported without colours has none in the history either.
-        w, b = ("w", "b") if has_colours else (None, None)
-        if result in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS):
-            pw, pb = RESULT_POINTS[result]
-            records[white][number] = RoundRecord(PLAYED, pw, black, w)
-            records[black][number] = RoundRecord(PLAYED, pb, white, b)
-        elif result == Result.WHITE_FORFEIT_WIN:
-            records[white][number] = RoundRecord(FORFEIT_WIN, 1.0, black, w)
-            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, b)
-        elif result == Result.BLACK_FORFEIT_WIN:
-            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, w)
-            records[black][number] = RoundRecord(FORFEIT_WIN, 1.0, white, b)
-        elif result == Result.DOUBLE_FORFEIT:
-            records[white][number] = RoundRecord(FORFEIT_LOSS, 0.0, black, w)
-            records[black][number] = RoundRecord(FORFEIT_LOSS, 0.0, white, b)
-        elif pending:
-            records[white][number] = RoundRecord(PENDING, 0.0, black, w)
-            records[black][number] = RoundRecord(PENDING, 0.0, white, b)
-        # Otherwise a game without result yet counts as nothing (the round is still running).
+        records[white][number] = new(RoundRecord, (kind_w, pw, black, "w" if has_colours else None))
+        records[black][number] = new(RoundRecord, (kind_b, pb, white, "b" if has_colours else None))
     byes = list(byes)
     rounds = max([rounds] + [number for number, _member, kind in byes if kind == ByeKind.PAIRING])
     for number, member, kind in byes:
@@ -80,6 +71,17 @@ def _records_by_member(
         else:
             records[member][number] = RoundRecord(ABSENT, {"full": 1.0, "half": 0.5}.get(kind, 0.0))
     return records, rounds
+
+
+# Each result's record kind and points for white and black (``_records_by_member``).
+_SIDES: dict[str, tuple[tuple[str, float], tuple[str, float]]] = {
+    **{str(result): ((PLAYED, RESULT_POINTS[result][0]), (PLAYED, RESULT_POINTS[result][1]))
+       for result in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)},
+    str(Result.WHITE_FORFEIT_WIN): ((FORFEIT_WIN, 1.0), (FORFEIT_LOSS, 0.0)),
+    str(Result.BLACK_FORFEIT_WIN): ((FORFEIT_LOSS, 0.0), (FORFEIT_WIN, 1.0)),
+    str(Result.DOUBLE_FORFEIT): ((FORFEIT_LOSS, 0.0), (FORFEIT_LOSS, 0.0)),
+}
+_SIDES_PENDING = {**_SIDES, str(Result.NOT_PLAYED): ((PENDING, 0.0), (PENDING, 0.0))}
 
 
 def _by_rank(players, records, rounds: int, key: str = "start_rank") -> dict[int, list[RoundRecord]]:

@@ -84,6 +84,7 @@ class _Calculator:
         self.points = {p.id: p.points for p in participants}  # each participant's, summed once
         self._cache: dict[str, dict[int, float]] = {}
         self._values: dict[tuple[int, str], list[tuple[bool, float, float]]] = {}
+        self._rounds: dict[tuple[int, bool], list[tuple[bool, float, float]]] = {}
 
     @property
     def rr_forfeits_played(self) -> bool:
@@ -103,11 +104,14 @@ class _Calculator:
     def _adjusted_score(self, p: Participant) -> float:
         """Art. 16.4 (2023) / 16.3 (2026): VURs after the last non-VUR round (withdrawal) count as
         draws."""
-        last = max((i for i, r in enumerate(p.rounds) if not _is_vur(r)), default=-1)
+        rounds = p.rounds
+        last = len(rounds) - 1
+        while last >= 0 and _is_vur(rounds[last]):
+            last -= 1
         total = 0.0
-        for i, rec in enumerate(p.rounds):
-            if i <= last or rec.opponent is not None:
-                total += rec.points
+        for i, (_kind, points, opponent, _colour) in enumerate(rounds):
+            if i <= last or opponent is not None:
+                total += points
             else:
                 total += 0.0 if self.round_robin else DRAW_POINTS
         return total
@@ -133,48 +137,66 @@ class _Calculator:
             sum(r.points for r in q.rounds[:-1]) + DRAW_POINTS
             if self._paired_in_last_round(q) else self.adjusted[q.id]))
 
-    def _opponent_values(
-        self, p: Participant, sonneborn: bool, fore: bool = False
-    ) -> list[tuple[bool, float, float]]:
-        """(is_vur, opponent score, contribution) per round, for BH, FB and SB. For FB the last
-        round's scheduled opponent counts as met, with every score as ``_fore_scores`` has it."""
+    def _opponent_rounds(self, p: Participant, fore: bool = False) -> list[tuple[bool, float, float]]:
+        """(is_vur, opponent score, own points) per round that counts, for BH, FB and SB (read once
+        per participant: BH, its cuts and SB share them). For FB the last round's scheduled
+        opponent counts as met, with every score as ``_fore_scores`` has it."""
+        key = (p.id, fore)
+        found = self._rounds.get(key)
+        if found is not None:
+            return found
         scores = self._fore_scores() if fore else self.adjusted
         own = self.points[p.id]
         if fore and self._paired_in_last_round(p):
             own = own - p.rounds[self.fore_round - 1].points + DRAW_POINTS
-        values = []
+        values = self._rounds[key] = []
+        append = values.append
         forfeits = self.rr_forfeits_played  # ``_counts_as_game`` inlined: it runs per player and round
+        round_robin = self.round_robin
         last = self.fore_round - 1 if fore else -1
         for i, rec in enumerate(p.rounds):
-            kind, opponent = rec.kind, rec.opponent
+            kind, points, opponent, _colour = rec
             if opponent is not None and (kind == PLAYED or (forfeits and kind in (FORFEIT_WIN, FORFEIT_LOSS))
                                          or i == last):
-                score, vur = scores[rec.opponent], False
-            elif self.round_robin:
-                if rec.opponent is None:
-                    continue
-                score, vur = 0.0, _is_vur(rec)
+                append((False, scores[opponent], points))
+            elif round_robin:
+                if opponent is not None:
+                    append((_is_vur(rec), 0.0, points))
             else:
-                score, vur = self._dummy(own, rec, scores), _is_vur(rec)
-            values.append((vur, score, score * rec.points if sonneborn else score))
+                append((_is_vur(rec), self._dummy(own, rec, scores), points))
         return values
+
+    def _opponent_values(
+        self, p: Participant, sonneborn: bool, fore: bool = False
+    ) -> list[tuple[bool, float, float]]:
+        """(is_vur, opponent score, contribution) per round, for BH, FB and SB."""
+        if sonneborn:
+            return [(vur, score, score * points) for vur, score, points in self._opponent_rounds(p, fore)]
+        return [(vur, score, score) for vur, score, _points in self._opponent_rounds(p, fore)]
 
     def opponent_sum(self, p: Participant, spec: TiebreakSpec) -> float:
         # BH and its cut variants (BH/C1, BH/M1, ...) share one participant's values: worked out
         # once per kind, copied because the cuts remove from them.
-        key = (p.id, spec.code)
+        code = spec.code
+        cuts = _CUTS.get(spec.modifier)
+        if cuts is None:  # nothing cut: the sum of the contributions, in the rounds' order
+            rounds = self._opponent_rounds(p, fore=code == "FB")
+            if code == "SB":
+                return sum([score * points for _vur, score, points in rounds])
+            return sum([score for _vur, score, _points in rounds])
+        key = (p.id, code)
         values = self._values.get(key)
         if values is None:
-            values = self._values[key] = self._opponent_values(p, spec.code == "SB", fore=spec.code == "FB")
+            values = self._values[key] = self._opponent_values(p, code == "SB", fore=code == "FB")
         values = list(values)
-        low, high = _CUTS.get(spec.modifier, (0, 0))
+        low, high = cuts
         low = min(low, len(values))
         high = min(high, len(values) - low)
         for _ in range(low):
             lowest = min(values, key=_SCORE)
-            # Without a VUR among them the lowest VUR-first is the lowest itself.
-            lowest_vur = (min(values, key=lambda v: (not v[0], v[1], v[2]))
-                          if any(v[0] for v in values) else lowest)
+            # The lowest VUR first (the lowest of all without a VUR among them).
+            vurs = [v for v in values if v[0]]
+            lowest_vur = min(vurs, key=_SCORE) if vurs else lowest
             values.remove(lowest if lowest[2] > lowest_vur[2] else lowest_vur)
         for _ in range(high):
             values.remove(max(values, key=_SCORE))

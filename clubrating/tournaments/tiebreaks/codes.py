@@ -114,6 +114,7 @@ _QUARTERS = frozenset({"SB", "ESB", "SMP", "AOB", "EMMSB", "EMGSB", "EGMSB", "EG
 
 @functools.lru_cache(maxsize=256)  # a long table asks for each column's code once per cell
 @functools.lru_cache(maxsize=512)  # a long table asks for each of its few codes on every row
+@functools.lru_cache(maxsize=256)  # asked once per cell of a long table, for a handful of codes
 def decimals_for(code: str) -> int:
     """The decimals of the tie-break ``code`` ("SB" 2, "DE" and "BH/C1" 1, "WIN" 0)."""
     try:

@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 from clubrating.accounts.templatetags.privacy import viewer_of
 from clubrating.clubs.selectors import club_data_version
 from ratings.services.cache import pool_cache_version
-from ratings.services.pools import tournament_pools
+from ratings.services.pools import tournament_pool_names
 
 from .. import selectors
 
@@ -107,5 +107,13 @@ class PageVersion:
 def pools_version(tournament) -> tuple:
     """The cache versions of the pools that rate ``tournament`` (its rating evaluation, the
     ratings its pages show): a save in another pool's tournament leaves its pages cached."""
-    pools = tournament_pools(tournament).values_list("pk", flat=True)
-    return tuple((pk, pool_cache_version(pk)) for pk in pools)
+    return tuple((pk, pool_cache_version(pk)) for pk, _name in rating_pools(tournament))
+
+
+def rating_pools(tournament) -> list[tuple[int, str]]:
+    """(id, name) of the pools that rate ``tournament`` (``tournament_pool_names``), read once
+    per instance: a page's tabs (the rating columns' heading) and its cache version ask."""
+    memo = getattr(tournament, "_rating_pools", None)
+    if memo is None:
+        memo = tournament._rating_pools = tournament_pool_names(tournament)
+    return memo

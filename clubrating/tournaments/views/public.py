@@ -19,7 +19,6 @@ from clubrating.leagues.selectors import hidden_games
 from ratings.selectors import (
     game_rating_changes,
     tournament_evaluation_summary,
-    tournament_rating_pool,
 )
 from ratings.selectors import tournament_evaluation as rating_evaluation
 
@@ -29,7 +28,7 @@ from ..models import Bye, Game, Result, Round, Tournament, TournamentKind
 from ..selectors.rounds import version_rows
 from ..tables import TournamentTable
 from . import _evaluation_html, _pairings, _pairings_html, _standings, _tables
-from ._cache import PageVersion, pools_version
+from ._cache import PageVersion, pools_version, rating_pools
 from ._league import league_division, league_pages
 from ._texts import Texts
 
@@ -58,8 +57,8 @@ def rounds_with_pairings(tournament: Tournament, **filters):
 def national_label(tournament: Tournament) -> str:
     """The heading of the national rating column: the name of the pool that rates the tournament
     (its registered ratings are that pool's); FIDE has a column of its own."""
-    pool = tournament_rating_pool(tournament)
-    return pool.name if pool is not None else gettext("National")
+    pools = rating_pools(tournament)
+    return pools[0][1] if pools else gettext("National")
 
 
 def tournament_context(request, tournament: Tournament, tab: str, **extra) -> dict:
@@ -194,10 +193,14 @@ def tournament_pairings(request, pk):
 def round_detail(request, pk, number):
     tournament = get_object_or_404(Tournament, pk=pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    reader = not is_official(request.user) and tournament.kind != TournamentKind.TEAM
+    if reader and not request.GET.get("fragment"):
+        # The page's version reads the tournament's rows; the live check takes the round's from them.
+        selectors.tournament_version(tournament=tournament)
     extra, unchanged = live_check(request, tournament=tournament, round_number=rnd.number)
     if unchanged:
         return unchanged
-    if not is_official(request.user) and tournament.kind != TournamentKind.TEAM:
+    if reader:
         return _reader_round(request, tournament, rnd, extra)
     rnd = rounds_with_pairings(tournament, pk=rnd.pk)[0]
     games = list(rnd.games.all())
@@ -368,12 +371,13 @@ def _evaluations(tournament, player: int | None, show_all: bool, *, shared: bool
     """The evaluation page's tables (``evaluation_lines``): with every player's calculation for a
     small tournament or ``show_all``, else with ``player``'s only. ``shared``: the page is drawn
     under the tournament's version, whose rows give the games' order (``version_rows``)."""
-    games = None
+    games = ranks = None
     if shared:
         rows = version_rows(tournament)
         number_of = {pk: number for pk, number, _date in rows["rounds"]}
         games = {game[0]: (number_of[game[1]], game[2]) for game in rows["games"]}
-    evaluations = tournament_evaluation_summary(tournament, games=games)
+        ranks = {player[1]: player[2] for player in rows["players"]}  # (``PLAYER_FIELDS``)
+    evaluations = tournament_evaluation_summary(tournament, games=games, ranks=ranks)
     if show_all or max((len(e.rows) for e in evaluations), default=0) <= EVALUATION_INLINE_PLAYERS:
         evaluations = rating_evaluation(tournament)
     elif player is not None:

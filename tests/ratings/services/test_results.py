@@ -266,9 +266,15 @@ def test_the_live_rating_is_what_closing_would_publish_floor_included():
 
 def test_a_save_finds_the_pools_that_rate_the_tournament_as_tournament_pools_does():
     """``tournament_pool_starts`` (what a save reads) gives the pools of ``tournament_pools`` with
-    their start dates: the category's pools without a link, only the linked ones with links,
-    none for an unrated tournament."""
-    from ratings.services.pools import tournament_pool_starts, tournament_pools, tournament_rate_in_pool
+    their start dates, ``tournament_pool_names`` (what the pages read) with their names, in the
+    same order: the category's pools without a link, only the linked ones with links, none for
+    an unrated tournament."""
+    from ratings.services.pools import (
+        tournament_pool_names,
+        tournament_pool_starts,
+        tournament_pools,
+        tournament_rate_in_pool,
+    )
 
     standard = make_pool(name="Standard")
     other = make_pool(name="Zweite", start=datetime.date(2024, 7, 1))
@@ -279,6 +285,7 @@ def test_a_save_finds_the_pools_that_rate_the_tournament_as_tournament_pools_doe
         tournament.refresh_from_db()
         expected = {p.pk: p.start_date for p in tournament_pools(tournament)}
         assert tournament_pool_starts(tournament) == expected
+        assert tournament_pool_names(tournament) == [(p.pk, p.name) for p in tournament_pools(tournament)]
         return set(expected)
 
     assert same() == {standard.pk, other.pk}
