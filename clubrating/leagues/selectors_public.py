@@ -32,6 +32,7 @@ __all__ = [
 
 # Games decided without play: they score, but are not rated and count in no performance.
 FORFEITS = {Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT}
+HOME, AWAY = str(Side.HOME), str(Side.AWAY)  # plain texts: compared once per board of the season
 
 
 def public_seasons() -> QuerySet[LeagueSeason]:
@@ -139,20 +140,16 @@ def _board_games(
     black's rating of the match day)}."""
     games = []
     absent = match.league.absent
+    home, away = match.home, match.away
     for board, points in zip(match.score.boards, match.result.boards, strict=True):
-        for side, team, member, own in (
-            (Side.HOME, match.home, board.home, points[0]),
-            (Side.AWAY, match.away, board.away, points[1]),
-        ):
+        game = board.game
+        played = game is not None and not absent and game.result not in FORFEITS
+        white, black = ratings.get(game.pk, (None, None)) if played else (None, None)
+        for side, team, member, own in ((HOME, home, board.home, points[0]),
+                                        (AWAY, away, board.away, points[1])):
             if member is None or (absent and absent == side):
                 continue
-            game = board.game
-            played = game is not None and not absent and game.result not in FORFEITS
-            opponent_rating = None
-            if played:
-                white, black = ratings.get(game.pk, (None, None))
-                own_white = game.white_id == member.pk
-                opponent_rating = black if own_white else white
+            opponent_rating = (black if game.white_id == member.pk else white) if played else None
             games.append(BoardGame(member, team, board.board, own, played, opponent_rating))
     return games
 
@@ -232,15 +229,15 @@ def division_data(
     if players:
         counted = [match for match in data.matches
                    if match.result is not None and (team is None or team in (match.home, match.away))]
-        games = [
-            (b.game.pk, b.game.white_id, b.game.black_id, timezone.localdate(match.league.starts_at))
-            for match in counted
-            for b in match.score.boards
-            if b.game is not None
-        ]
+        games = []
+        for match in counted:
+            day = timezone.localdate(match.league.starts_at)
+            games += [(b.game.pk, b.game.white_id, b.game.black_id, day) for b in match.score.boards
+                      if b.game is not None]
         rated = ratings(games) if ratings is not None and games else {}
         board_games = [game for match in counted for game in _board_games(match, rated)]
-        data.players = player_lines(board_games)
+        # Keyed by the players' and teams' keys: a model object hashes far slower than its key.
+        data.players = player_lines(board_games, key=lambda game: (game.member.pk, game.team.pk))
         # The best board results count players who played at least half the rounds played there.
         data.best = best_boards(data.players, min_games=max(1, ceil(data.rounds_played / 2)))
     return data

@@ -262,11 +262,12 @@ def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.dat
     return {day: by_list.get(lists[day], {}) for day in wanted}
 
 
-def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:
+def game_ratings(games: list[tuple[int, int, int, datetime.date]], pools: tuple) -> dict:
     """{game id: (white's, black's rating)} for ``games`` (id, white, black, match day): the
     national rating valid on the match day, from the list in force then of the pool whose ratings
-    the division's pages show (rounded as the lists print it)."""
-    pool = tournament_rating_pool(division.tournament)
+    the division's pages show (rounded as the lists print it): the first of ``pools``, the pools
+    that rate the division's tournament as ``pools_version`` gives them (``tournament_rating_pool``)."""
+    pool = pools[0][0] if pools else None
     if pool is None:
         return {}
     wanted: dict[datetime.date, set[int]] = {}
@@ -276,11 +277,12 @@ def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.d
     return {game: (on[day].get(white), on[day].get(black)) for game, white, black, day in games}
 
 
-def _players_data(division: Division, team: LeagueTeam | None = None) -> DivisionData:
+def _players_data(division: Division, pools: tuple, team: LeagueTeam | None = None) -> DivisionData:
     """The division's data with its players' statistics (of ``team`` alone, when given), drawn
-    under the version the page has read (``version_rows``)."""
+    under the version the page has read (``version_rows``) with the ratings of the first of
+    ``pools`` (``pools_version``, which the page's version has read)."""
     return division_data(
-        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True,
+        division=division, ratings=lambda game_ids: game_ratings(game_ids, pools), players=True,
         rows=version_rows(division.tournament), team=team,
     )
 
@@ -289,12 +291,13 @@ def _players_data(division: Division, team: LeagueTeam | None = None) -> Divisio
 def division_players(request, pk):
     division = _division(pk)
     # The players' performances use the ratings of the lists in force on the match days.
-    version = _version(request, division, "league-players", pools_version(division.tournament))
+    pools = pools_version(division.tournament)
+    version = _version(request, division, "league-players", pools)
     if response := version.not_modified():
         return response
 
     def build() -> dict:
-        data = _players_data(division)
+        data = _players_data(division, pools)
         team_order = {row.team: index for index, row in enumerate(data.table)}
         lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
         boards = list(range(1, division.boards + 1))
@@ -313,18 +316,19 @@ def division_team(request, pk, team_pk):
     division = _division(pk)
     shown = get_object_or_404(LeagueTeam.objects.select_related("team"), division=division, pk=team_pk)
     # Its players' performances use the ratings of the lists in force on the match days.
-    version = _version(request, division, "league-team", team_pk, pools_version(division.tournament))
+    pools = pools_version(division.tournament)
+    version = _version(request, division, "league-team", team_pk, pools)
     if response := version.not_modified():
         return response
     context = _context(request, division, "table", team=shown)
     context["content_html"] = version.content("leagues/public/team.html",
-                                              lambda: _team_context(request, division, team_pk))
+                                              lambda: _team_context(request, division, team_pk, pools))
     return version.validated(render(request, "leagues/public/team.html", context))
 
 
-def _team_context(request, division: Division, team_pk: int) -> dict:
+def _team_context(request, division: Division, team_pk: int, pools: tuple) -> dict:
     team = next(t for t in division_teams(division=division) if t.pk == team_pk)
-    data = _players_data(division, team)
+    data = _players_data(division, pools, team)
     row = next(row for row in data.table if row.team == team)
     results = []
     for number, _date, matches in data.rounds:
