@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET
 
 from clubrating.accounts.permissions import public_tournaments_required
 from clubrating.clubs.selectors import home_club_name
+from clubrating.core.db import fetch_rows
 from clubrating.core.downloads import attachment, download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import print_context, render_pdf_response
@@ -64,7 +65,15 @@ from ratings.views.calculators import split_forecast
 
 
 def _division(pk) -> Division:
-    return page_reads(get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk))
+    """The division with its season and tournament, and the season's divisions (the tabs above
+    every page: ``_divisions``), in one query."""
+    divisions = list(Division.objects.select_related("season", "tournament").filter(season__divisions=pk))
+    division = next((d for d in divisions if d.pk == pk), None)
+    if division is None:
+        raise Http404
+    page_reads(division)
+    kept_for_page(division, "divisions", lambda: divisions)
+    return division
 
 
 def _criteria(division: Division) -> list[tuple[str, str]]:
@@ -256,8 +265,9 @@ def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.dat
     lists = {day: next((pk for pk, valid_from in candidates if valid_from <= day), None) for day in wanted}
     members = set().union(*wanted.values())
     by_list: dict[int, dict[int, int]] = {pk: {} for pk in set(lists.values()) if pk is not None}
-    for plist, member, rating in (ListEntry.objects.filter(list_id__in=by_list, member_id__in=members)
-                                  .values_list("list_id", "member_id", "rating")):
+    # Unordered: the entries' default order joins their lists and pools to sort by them.
+    entries = ListEntry.objects.filter(list_id__in=by_list, member_id__in=members).order_by()
+    for plist, member, rating in fetch_rows(entries.values_list("list_id", "member_id", "rating")):
         by_list[plist][member] = round_half_away(rating)
     return {day: by_list.get(lists[day], {}) for day in wanted}
 
