@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import ceil
 
 from django.db.models import QuerySet
@@ -76,9 +77,15 @@ class DivisionData:
     teams: list[LeagueTeam]
     rounds: list[tuple[int, datetime.date | None, list[ScoredMatch]]]
     table: list[TableRow]
-    cross: dict[tuple[LeagueTeam, LeagueTeam], list[float]]
+    results: list[MatchResult]  # the counted matches' results
     players: list[PlayerLine] = field(default_factory=list)
     best: dict[int, list[BoardBest]] = field(default_factory=dict)
+
+    @cached_property
+    def cross(self) -> dict[tuple[LeagueTeam, LeagueTeam], list[float]]:
+        """{(team, opponent): the team's board points in each of their matches}, worked out
+        for the pages that show the cross table only."""
+        return cross_table(self.results)
 
     @property
     def matches(self) -> list[ScoredMatch]:
@@ -149,7 +156,7 @@ def _board_games(
                                         (AWAY, away, board.away, points[1])):
             if member is None or (absent and absent == side):
                 continue
-            opponent_rating = (black if game.white_id == member.pk else white) if played else None
+            opponent_rating = (black if game.white_id == member.id else white) if played else None
             games.append(BoardGame(member, team, board.board, own, played, opponent_rating))
     return games
 
@@ -225,7 +232,7 @@ def division_data(
     by_key = {team.pk: team for team in teams}
     for row in table:
         row.team = by_key[row.team]
-    data = DivisionData(division, season, teams, round_list, table, cross_table(results))
+    data = DivisionData(division, season, teams, round_list, table, results)
     if players:
         counted = [match for match in data.matches
                    if match.result is not None and (team is None or team in (match.home, match.away))]
@@ -236,8 +243,9 @@ def division_data(
                       if b.game is not None]
         rated = ratings(games) if ratings is not None and games else {}
         board_games = [game for match in counted for game in _board_games(match, rated)]
-        # Keyed by the players' and teams' keys: a model object hashes far slower than its key.
-        data.players = player_lines(board_games, key=lambda game: (game.member.pk, game.team.pk))
+        # Keyed by the players' and teams' keys (``id``: ``pk`` is a property, read 2,000 times
+        # here): a model object hashes far slower than its key.
+        data.players = player_lines(board_games, key=lambda game: (game.member.id, game.team.id))
         # The best board results count players who played at least half the rounds played there.
         data.best = best_boards(data.players, min_games=max(1, ceil(data.rounds_played / 2)))
     return data
