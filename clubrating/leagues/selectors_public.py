@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import ceil
 
 from django.db.models import QuerySet
@@ -32,6 +33,7 @@ __all__ = [
 
 # Games decided without play: they score, but are not rated and count in no performance.
 FORFEITS = {Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT}
+HOME, AWAY = str(Side.HOME), str(Side.AWAY)  # plain texts: compared once per board of the season
 
 
 def public_seasons() -> QuerySet[LeagueSeason]:
@@ -75,9 +77,15 @@ class DivisionData:
     teams: list[LeagueTeam]
     rounds: list[tuple[int, datetime.date | None, list[ScoredMatch]]]
     table: list[TableRow]
-    cross: dict[tuple[LeagueTeam, LeagueTeam], list[float]]
+    results: list[MatchResult]  # the counted matches' results
     players: list[PlayerLine] = field(default_factory=list)
     best: dict[int, list[BoardBest]] = field(default_factory=dict)
+
+    @cached_property
+    def cross(self) -> dict[tuple[LeagueTeam, LeagueTeam], list[float]]:
+        """{(team, opponent): the team's board points in each of their matches}, worked out
+        for the pages that show the cross table only."""
+        return cross_table(self.results)
 
     @property
     def matches(self) -> list[ScoredMatch]:
@@ -139,20 +147,16 @@ def _board_games(
     black's rating of the match day)}."""
     games = []
     absent = match.league.absent
+    home, away = match.home, match.away
     for board, points in zip(match.score.boards, match.result.boards, strict=True):
-        for side, team, member, own in (
-            (Side.HOME, match.home, board.home, points[0]),
-            (Side.AWAY, match.away, board.away, points[1]),
-        ):
+        game = board.game
+        played = game is not None and not absent and game.result not in FORFEITS
+        white, black = ratings.get(game.pk, (None, None)) if played else (None, None)
+        for side, team, member, own in ((HOME, home, board.home, points[0]),
+                                        (AWAY, away, board.away, points[1])):
             if member is None or (absent and absent == side):
                 continue
-            game = board.game
-            played = game is not None and not absent and game.result not in FORFEITS
-            opponent_rating = None
-            if played:
-                white, black = ratings.get(game.pk, (None, None))
-                own_white = game.white_id == member.pk
-                opponent_rating = black if own_white else white
+            opponent_rating = (black if game.white_id == member.id else white) if played else None
             games.append(BoardGame(member, team, board.board, own, played, opponent_rating))
     return games
 
@@ -228,19 +232,20 @@ def division_data(
     by_key = {team.pk: team for team in teams}
     for row in table:
         row.team = by_key[row.team]
-    data = DivisionData(division, season, teams, round_list, table, cross_table(results))
+    data = DivisionData(division, season, teams, round_list, table, results)
     if players:
         counted = [match for match in data.matches
                    if match.result is not None and (team is None or team in (match.home, match.away))]
-        games = [
-            (b.game.pk, b.game.white_id, b.game.black_id, timezone.localdate(match.league.starts_at))
-            for match in counted
-            for b in match.score.boards
-            if b.game is not None
-        ]
+        games = []
+        for match in counted:
+            day = timezone.localdate(match.league.starts_at)
+            games += [(b.game.pk, b.game.white_id, b.game.black_id, day) for b in match.score.boards
+                      if b.game is not None]
         rated = ratings(games) if ratings is not None and games else {}
         board_games = [game for match in counted for game in _board_games(match, rated)]
-        data.players = player_lines(board_games)
+        # Keyed by the players' and teams' keys (``id``: ``pk`` is a property, read 2,000 times
+        # here): a model object hashes far slower than its key.
+        data.players = player_lines(board_games, key=lambda game: (game.member.id, game.team.id))
         # The best board results count players who played at least half the rounds played there.
         data.best = best_boards(data.players, min_games=max(1, ceil(data.rounds_played / 2)))
     return data

@@ -8,7 +8,7 @@ opponent do, with the opponent's rating of the match day (the one the game was r
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from ratings.rules.performance import performance_exact
@@ -54,11 +54,17 @@ class PlayerLine:
         return min(self.boards, key=lambda board: (-self.boards[board][1], board))
 
 
-def player_lines(games: Sequence[BoardGame]) -> list[PlayerLine]:
-    """One line per player and team, in the order the players first appear in ``games``."""
-    lines: dict[tuple[Hashable, Hashable], PlayerLine] = {}
+def player_lines(
+    games: Sequence[BoardGame], *, key: Callable[[BoardGame], Hashable] | None = None
+) -> list[PlayerLine]:
+    """One line per player and team, in the order the players first appear in ``games``.
+    ``key``: what tells a game's player and team (by default the pair itself)."""
+    lines: dict[Hashable, PlayerLine] = {}
     for game in games:
-        line = lines.setdefault((game.member, game.team), PlayerLine(game.member, game.team))
+        wanted = (game.member, game.team) if key is None else key(game)
+        line = lines.get(wanted)
+        if line is None:
+            line = lines[wanted] = PlayerLine(game.member, game.team)
         line.games += 1
         line.points += game.points
         cell = line.boards.setdefault(game.board, [0.0, 0])

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET
 
 from clubrating.accounts.permissions import public_tournaments_required
 from clubrating.clubs.selectors import home_club_name
+from clubrating.core.db import fetch_rows
 from clubrating.core.downloads import attachment, download_name
 from clubrating.core.exports import EXPORT_FORMATS, ExportColumn, export_response
 from clubrating.core.pdf import print_context, render_pdf_response
@@ -64,7 +65,15 @@ from ratings.views.calculators import split_forecast
 
 
 def _division(pk) -> Division:
-    return page_reads(get_object_or_404(Division.objects.select_related("season", "tournament"), pk=pk))
+    """The division with its season and tournament, and the season's divisions (the tabs above
+    every page: ``_divisions``), in one query."""
+    divisions = list(Division.objects.select_related("season", "tournament").filter(season__divisions=pk))
+    division = next((d for d in divisions if d.pk == pk), None)
+    if division is None:
+        raise Http404
+    page_reads(division)
+    kept_for_page(division, "divisions", lambda: divisions)
+    return division
 
 
 def _criteria(division: Division) -> list[tuple[str, str]]:
@@ -256,17 +265,19 @@ def ratings_on(pool, wanted: dict[datetime.date, set[int]]) -> dict[datetime.dat
     lists = {day: next((pk for pk, valid_from in candidates if valid_from <= day), None) for day in wanted}
     members = set().union(*wanted.values())
     by_list: dict[int, dict[int, int]] = {pk: {} for pk in set(lists.values()) if pk is not None}
-    for plist, member, rating in (ListEntry.objects.filter(list_id__in=by_list, member_id__in=members)
-                                  .values_list("list_id", "member_id", "rating")):
+    # Unordered: the entries' default order joins their lists and pools to sort by them.
+    entries = ListEntry.objects.filter(list_id__in=by_list, member_id__in=members).order_by()
+    for plist, member, rating in fetch_rows(entries.values_list("list_id", "member_id", "rating")):
         by_list[plist][member] = round_half_away(rating)
     return {day: by_list.get(lists[day], {}) for day in wanted}
 
 
-def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.date]]) -> dict:
+def game_ratings(games: list[tuple[int, int, int, datetime.date]], pools: tuple) -> dict:
     """{game id: (white's, black's rating)} for ``games`` (id, white, black, match day): the
     national rating valid on the match day, from the list in force then of the pool whose ratings
-    the division's pages show (rounded as the lists print it)."""
-    pool = tournament_rating_pool(division.tournament)
+    the division's pages show (rounded as the lists print it): the first of ``pools``, the pools
+    that rate the division's tournament as ``pools_version`` gives them (``tournament_rating_pool``)."""
+    pool = pools[0][0] if pools else None
     if pool is None:
         return {}
     wanted: dict[datetime.date, set[int]] = {}
@@ -276,11 +287,12 @@ def game_ratings(division: Division, games: list[tuple[int, int, int, datetime.d
     return {game: (on[day].get(white), on[day].get(black)) for game, white, black, day in games}
 
 
-def _players_data(division: Division, team: LeagueTeam | None = None) -> DivisionData:
+def _players_data(division: Division, pools: tuple, team: LeagueTeam | None = None) -> DivisionData:
     """The division's data with its players' statistics (of ``team`` alone, when given), drawn
-    under the version the page has read (``version_rows``)."""
+    under the version the page has read (``version_rows``) with the ratings of the first of
+    ``pools`` (``pools_version``, which the page's version has read)."""
     return division_data(
-        division=division, ratings=lambda game_ids: game_ratings(division, game_ids), players=True,
+        division=division, ratings=lambda game_ids: game_ratings(game_ids, pools), players=True,
         rows=version_rows(division.tournament), team=team,
     )
 
@@ -289,12 +301,13 @@ def _players_data(division: Division, team: LeagueTeam | None = None) -> Divisio
 def division_players(request, pk):
     division = _division(pk)
     # The players' performances use the ratings of the lists in force on the match days.
-    version = _version(request, division, "league-players", pools_version(division.tournament))
+    pools = pools_version(division.tournament)
+    version = _version(request, division, "league-players", pools)
     if response := version.not_modified():
         return response
 
     def build() -> dict:
-        data = _players_data(division)
+        data = _players_data(division, pools)
         team_order = {row.team: index for index, row in enumerate(data.table)}
         lines = sorted(data.players, key=lambda line: (team_order[line.team], line.main_board, -line.games))
         boards = list(range(1, division.boards + 1))
@@ -313,18 +326,19 @@ def division_team(request, pk, team_pk):
     division = _division(pk)
     shown = get_object_or_404(LeagueTeam.objects.select_related("team"), division=division, pk=team_pk)
     # Its players' performances use the ratings of the lists in force on the match days.
-    version = _version(request, division, "league-team", team_pk, pools_version(division.tournament))
+    pools = pools_version(division.tournament)
+    version = _version(request, division, "league-team", team_pk, pools)
     if response := version.not_modified():
         return response
     context = _context(request, division, "table", team=shown)
     context["content_html"] = version.content("leagues/public/team.html",
-                                              lambda: _team_context(request, division, team_pk))
+                                              lambda: _team_context(request, division, team_pk, pools))
     return version.validated(render(request, "leagues/public/team.html", context))
 
 
-def _team_context(request, division: Division, team_pk: int) -> dict:
+def _team_context(request, division: Division, team_pk: int, pools: tuple) -> dict:
     team = next(t for t in division_teams(division=division) if t.pk == team_pk)
-    data = _players_data(division, team)
+    data = _players_data(division, pools, team)
     row = next(row for row in data.table if row.team == team)
     results = []
     for number, _date, matches in data.rounds:
