@@ -7,6 +7,7 @@ import re
 
 import openpyxl
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from clubrating.clubs.models import Club
@@ -359,12 +360,13 @@ def test_a_new_result_changes_the_live_lists_etag(client, rated_club):
     assert row[7].startswith("−")  # the cached table was not reused
 
 
+@pytest.mark.db_specific
 def test_a_cached_list_page_offers_a_new_club_in_its_filter(client, rated_club, django_assert_num_queries):
     url = reverse("ratings:list", args=[rated_club["list"].pk])
     first = client.get(url).content.decode()
     # The own club, the list, the clubs of the filter and the latest change of a member and of a
-    # club: the content is the cached HTML.
-    with django_assert_num_queries(5):
+    # club (one prepared statement on PostgreSQL): the content is the cached HTML.
+    with django_assert_num_queries(4 if connection.vendor == "postgresql" else 5):
         assert client.get(url).content.decode().split("<main")[1] == first.split("<main")[1]
     Club.objects.create(name="SK Neudorf")
     response = client.get(url)
