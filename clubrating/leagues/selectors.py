@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch, QuerySet
 
+from clubrating.core.db import plain_rows, server_bound
 from clubrating.leagues.models import (
     Captain,
     Division,
@@ -104,6 +105,18 @@ def division_of(*, tournament_id: int) -> Division | None:
     """The league division the tournament backs (with its season and tournament), or None: the
     one answer to "is this tournament a league division?"."""
     return Division.objects.filter(tournament_id=tournament_id).select_related("season", "tournament").first()
+
+
+def division_pk_of(*, tournament_id: int) -> int | None:
+    """``division_of``'s key only: what a redirect to the league's pages needs, asked on every page
+    of every tournament (one prepared statement on PostgreSQL)."""
+    if server_bound():
+        rows = plain_rows(_DIVISION_PK_SQL, [tournament_id])
+        return rows[0][0] if rows else None
+    return Division.objects.filter(tournament_id=tournament_id).values_list("pk", flat=True).first()
+
+
+_DIVISION_PK_SQL = f"SELECT id FROM {Division._meta.db_table} WHERE tournament_id = %s"  # unique
 
 
 def lineups_hidden_until(*, tournament_id: int) -> datetime.timedelta | None:

@@ -10,27 +10,13 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from clubrating.core.db import plain_rows, server_bound
 from clubrating.leagues.models import Division
-from clubrating.leagues.selectors import division_of
+from clubrating.leagues.selectors import division_of, division_pk_of
 
 
 def league_division(tournament_id: int) -> Division | None:
     """The league division backed by the tournament, if any (``leagues.selectors.division_of``)."""
     return division_of(tournament_id=tournament_id)
-
-
-def _division_pk(tournament_id: int) -> int | None:
-    """The key of the league division backed by the tournament, if any: what the league pages'
-    redirect needs, asked on every page of every tournament (one prepared statement on
-    PostgreSQL; ``league_division`` reads the division itself)."""
-    if server_bound():
-        rows = plain_rows(_DIVISION_SQL, [tournament_id])
-        return rows[0][0] if rows else None
-    return Division.objects.filter(tournament_id=tournament_id).values_list("pk", flat=True).first()
-
-
-_DIVISION_SQL = f"SELECT id FROM {Division._meta.db_table} WHERE tournament_id = %s"  # one at most
 
 
 def league_refusal(request, division: Division):
@@ -68,7 +54,7 @@ def league_pages(target: str):
     def decorate(view):
         @wraps(view)
         def wrapped(request, pk, *args, **kwargs):
-            division = _division_pk(pk)
+            division = division_pk_of(tournament_id=pk)
             if division is None:
                 return view(request, pk, *args, **kwargs)
             url = reverse(target, args=[division])
