@@ -126,6 +126,9 @@ def test_a_round_as_two_captains_on_phones_and_the_director(phone, live_server, 
     away.select_option("select[name=board_1]", str(ott[0].pk))
     away.select_option("select[name=board_2]", str(ott[1].pk))
     away.get_by_role("button", name="Aufstellung abgeben").click()
+    # Saved: sent on to the match (the click does not wait for the answer; a busy server may take
+    # a while, and the clock must not move on before the lineup is in).
+    away.wait_for_url(url)
     assert away.url == url
 
     # After the deadline each sees the other's lineup.

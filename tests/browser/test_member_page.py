@@ -16,7 +16,8 @@ def test_member_opens_his_page_and_sees_chart_and_games(
     anna.save(update_fields=["user"])
     login(page, "anna", "anna-pw")
     page.get_by_role("link", name="Meine Seite").click()
-    page.wait_for_load_state()
+    # The click does not wait for the next page; the load state of the page it left is no answer.
+    page.wait_for_url(f"{live_server.url}{anna.get_absolute_url()}")
     assert page.url == f"{live_server.url}{anna.get_absolute_url()}"
     assert page.locator("h1").inner_text() == "Anna Berger"
 
