@@ -24,17 +24,31 @@ HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+# Chromium gives every page a navigation opens a new frame in the renderer (its RenderDocument
+# feature), with its own compositor: set up and torn down for each of the thousands of pages the
+# tests load, about a fifth of the browser's CPU time per page (docs/benchmarks.md). One frame per
+# tab, as before that feature, changes nothing a page or a check sees. Chromium reads one
+# --disable-features, the last, so the list repeats what Playwright turns off itself
+# (its chromiumSwitches); tests/browser/test_browser_args.py keeps the two in step.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+DISABLED_FEATURES = (*PLAYWRIGHT_DISABLED_FEATURES, "RenderDocument")
+BROWSER_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-features=" + ",".join(DISABLED_FEATURES),
+]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     assert Path(HEADLESS_SHELL).exists(), "install chromium-headless-shell (scripts/setup.sh --dev)"
-    return {
-        **browser_type_launch_args,
-        "executable_path": HEADLESS_SHELL,
-        "args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        ],
-    }
+    return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": BROWSER_ARGS}
 
 
 @pytest.fixture(scope="session")
